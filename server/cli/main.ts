@@ -1,0 +1,80 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
+import { graphCommand } from './graph.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
+import { validateCommand } from './validate.ts';
+
+/** Builds the `questline` command tree; each action stores its exit code in `code`. */
+function program(io: CliIo, done: (code: number) => void): Command {
+  const cmd = new Command('questline')
+    .description('Questline: conversational intake flows — validate, render and (soon) run them.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError('(run questline --help for usage)');
+
+  cmd
+    .command('validate')
+    .description('load (v0 or v1), compile and report every problem; exit 1 if any flow has an error')
+    .argument('<flow...>', 'flow files or folders')
+    .option('--json', 'print a machine-readable report on stdout')
+    .option('--outputs-schema', 'print the JSON Schema of the flow\'s outputs (its answers)')
+    .option('--no-warnings', 'print errors only')
+    .action((paths: string[], opts: { json?: boolean; outputsSchema?: boolean; warnings?: boolean }) =>
+      done(validateCommand(paths, opts, io)));
+
+  cmd
+    .command('graph')
+    .description('render a flow')
+    .argument('<flow>', 'flow file')
+    .option('--format <format>', 'output format: mermaid', 'mermaid')
+    .action((file: string, opts: { format: string }) => done(graphCommand(file, opts, io)));
+
+  cmd
+    .command('schema')
+    .description('print the JSON Schema of flow files (generated from the zod IR)')
+    .option('--write <file>', 'write it to a file instead')
+    .option('--check <file>', 'exit 1 if the file differs from the generated schema')
+    .action((opts: { write?: string; check?: string }) => {
+      const text = flowDocumentJsonSchemaText();
+      if (opts.check) {
+        let current = '';
+        try {
+          current = readFileSync(opts.check, 'utf8');
+        } catch { /* missing counts as stale */ }
+        if (current !== text) {
+          io.err(`${opts.check}: stale; run npm run schema`);
+          return done(EXIT_FAILED);
+        }
+        return done(EXIT_OK);
+      }
+      if (opts.write) {
+        writeFileSync(opts.write, text);
+        io.err(`wrote ${opts.write}`);
+      } else io.out(text);
+      done(EXIT_OK);
+    });
+  return cmd;
+}
+
+/** Runs the CLI on `argv` (without node and script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  let code = EXIT_OK;
+  const cmd = program(io, (c) => {
+    code = c;
+  });
+  if (argv.length === 0) {
+    cmd.outputHelp();
+    return EXIT_OK;
+  }
+  try {
+    await cmd.parseAsync([...argv], { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version' ? EXIT_OK : EXIT_USAGE;
+    }
+    io.err(`questline: internal error: ${(err as Error).stack ?? String(err)}`);
+    return EXIT_FAILED;
+  }
+  return code;
+}

@@ -1,0 +1,85 @@
+import { statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
+import { compileFile, type DocumentResult } from '../flow/document.ts';
+import { outputsJsonSchema } from '../flow/json-schema.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
+
+const FLOW_FILE = /\.(json|ya?ml)$/i;
+
+/** Expands folders into the flow files under them (sorted); files are kept as given. */
+export function expandFlowPaths(paths: readonly string[]): string[] {
+  return paths.flatMap((p) => {
+    let isDir = false;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch {
+      return [p]; // reported as a read error by the loader
+    }
+    if (!isDir) return [p];
+    return readdirSync(p, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile() && FLOW_FILE.test(d.name) && d.name !== 'flow.schema.json' && d.name !== 'tenant.json' && !d.name.endsWith('.golden.yaml'))
+      .map((d) => join(d.parentPath, d.name))
+      .sort();
+  });
+}
+
+export interface ValidateOptions {
+  json?: boolean;
+  outputsSchema?: boolean;
+  warnings?: boolean;
+}
+
+/** `questline validate FLOW...`: compile each file and report every problem. */
+export function validateCommand(paths: readonly string[], opts: ValidateOptions, io: CliIo): number {
+  if (paths.length === 0) {
+    io.err('questline validate: give at least one flow file or folder');
+    return EXIT_USAGE;
+  }
+  const files = expandFlowPaths(paths);
+  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: compileFile(file) }));
+  const failed = results.some(({ result }) => hasErrors(result.diagnostics));
+
+  if (opts.outputsSchema) {
+    if (failed || results.length !== 1 || results[0]!.result.kind !== 'flow' || !('flow' in results[0]!.result && results[0]!.result.flow)) {
+      for (const { result } of results) printDiagnostics(result.diagnostics, io, true);
+      if (!failed) io.err('questline validate --outputs-schema: give exactly one flow (not an overlay)');
+      return failed ? EXIT_FAILED : EXIT_USAGE;
+    }
+    io.out(JSON.stringify(outputsJsonSchema(results[0]!.result.flow!), null, 2));
+    return EXIT_OK;
+  }
+
+  if (opts.json) {
+    io.out(JSON.stringify({
+      ok: !failed,
+      files: results.map(({ file, result }) => ({
+        file,
+        kind: result.kind,
+        ok: !hasErrors(result.diagnostics),
+        ...(result.kind === 'flow' && result.flow ? { id: result.flow.id, revision: result.flow.revision } : {}),
+        diagnostics: result.diagnostics,
+      })),
+    }, null, 2));
+    return failed ? EXIT_FAILED : EXIT_OK;
+  }
+
+  for (const { file, result } of results) {
+    printDiagnostics(result.diagnostics, io, opts.warnings !== false);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = result.diagnostics.length - errors;
+    if (errors === 0) {
+      const what = result.kind === 'flow' && result.flow
+        ? `${result.flow.id} (revision ${result.flow.revision}, ${result.flow.nodes.size} nodes${result.version === 'v0' ? ', migrated from v0' : ''})`
+        : result.kind;
+      io.err(`ok ${file}: ${what}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`);
+    }
+  }
+  const bad = results.filter(({ result }) => hasErrors(result.diagnostics)).length;
+  io.err(`${results.length - bad} of ${results.length} flow file${results.length === 1 ? '' : 's'} valid`);
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+function printDiagnostics(list: readonly Diagnostic[], io: CliIo, warnings: boolean): void {
+  for (const d of list) if (warnings || d.severity === 'error') io.err(formatDiagnostic(d));
+}

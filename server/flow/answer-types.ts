@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** ISO calendar date `YYYY-MM-DD`, the committed form of every `date` answer. */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date YYYY-MM-DD');
+
+const TextAnswer = z
+  .object({
+    type: z.literal('text'),
+    min: z.number().int().nonnegative().optional().describe('minimum length in characters'),
+    max: z.number().int().positive().optional().describe('maximum length in characters'),
+    pattern: z.string().optional().describe('RE2 regular expression the whole answer must match'),
+  })
+  .strict();
+
+const NumberAnswer = z
+  .object({
+    type: z.enum(['number', 'integer']),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    unit: z.string().optional().describe('shown to the user and to the extractor, e.g. "m²"'),
+  })
+  .strict();
+
+const BooleanAnswer = z
+  .object({
+    type: z.literal('boolean'),
+    synonyms: z
+      .object({ true: z.array(z.string()).optional(), false: z.array(z.string()).optional() })
+      .strict()
+      .optional()
+      .describe('extra words beyond the built-in English yes/no'),
+  })
+  .strict();
+
+/** One enum option; a bare string is shorthand for `{ value }`. */
+export const EnumOption = z.union([
+  z.string().min(1),
+  z
+    .object({
+      value: z.string().min(1),
+      label: z.string().optional(),
+      synonyms: z.array(z.string()).optional(),
+    })
+    .strict(),
+]);
+
+const EnumAnswer = z
+  .object({
+    type: z.literal('enum'),
+    options: z.array(EnumOption),
+    multiple: z.boolean().optional().describe('answer is a list of option values, kept in option order'),
+  })
+  .strict();
+
+const PlainAnswer = z.object({ type: z.enum(['email', 'phone', 'url']) }).strict();
+
+const DateAnswer = z
+  .object({
+    type: z.literal('date'),
+    past: z.boolean().optional().describe('must be today or earlier'),
+    future: z.boolean().optional().describe('must be today or later'),
+    min: IsoDate.optional(),
+    max: IsoDate.optional(),
+  })
+  .strict();
+
+/** A question's value type and constraints; without it the answer is `text`. */
+export const AnswerSpec = z.discriminatedUnion('type', [
+  TextAnswer,
+  NumberAnswer,
+  BooleanAnswer,
+  EnumAnswer,
+  PlainAnswer,
+  DateAnswer,
+]);
+export type AnswerSpec = z.infer<typeof AnswerSpec>;
+export type AnswerType = AnswerSpec['type'];
+
+/** Every answer type name, in the order the docs list them. */
+export const ANSWER_TYPES: readonly AnswerType[] = [
+  'text', 'number', 'integer', 'boolean', 'enum', 'email', 'phone', 'date', 'url',
+];
+
+/** An enum option with the shorthand expanded. */
+export interface NormalOption { value: string; label: string; synonyms: string[] }
+
+/** Expands bare-string options to `{ value, label, synonyms }`. */
+export function normalOptions(spec: Extract<AnswerSpec, { type: 'enum' }>): NormalOption[] {
+  return spec.options.map((o) =>
+    typeof o === 'string'
+      ? { value: o, label: o, synonyms: [] }
+      : { value: o.value, label: o.label ?? o.value, synonyms: o.synonyms ?? [] },
+  );
+}
+
+/**
+ * The zod schema of a committed (normalised) value of this type. It checks the
+ * shape and the declared constraints; parsing free text into it is the
+ * extractor's job.
+ */
+export function valueSchema(spec: AnswerSpec = { type: 'text' }): z.ZodType {
+  switch (spec.type) {
+    case 'text': {
+      let s = z.string();
+      if (spec.min !== undefined) s = s.min(spec.min);
+      if (spec.max !== undefined) s = s.max(spec.max);
+      return s;
+    }
+    case 'number':
+    case 'integer': {
+      let n = spec.type === 'integer' ? z.number().int() : z.number();
+      if (spec.min !== undefined) n = n.min(spec.min);
+      if (spec.max !== undefined) n = n.max(spec.max);
+      return spec.unit ? n.describe(`in ${spec.unit}`) : n;
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'enum': {
+      const values = normalOptions(spec).map((o) => o.value);
+      const one = values.length > 0 ? z.enum(values as [string, ...string[]]) : z.never();
+      return spec.multiple ? z.array(one) : one;
+    }
+    case 'email':
+      return z.email();
+    case 'phone':
+      return z.string().regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 phone number').describe('E.164 phone number');
+    case 'url':
+      return z.url();
+    case 'date': {
+      let d = IsoDate;
+      if (spec.min) d = d.refine((v) => v >= spec.min!, `on or after ${spec.min}`);
+      if (spec.max) d = d.refine((v) => v <= spec.max!, `on or before ${spec.max}`);
+      return d.describe('ISO date YYYY-MM-DD');
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Diagnostic } from './diagnostic.ts';
+
+/** A 1-based line and column in a source file. */
+export interface Position { line: number; col: number }
+
+/** A path into the parsed document, as zod reports it (`['nodes', 3, 'guard']`). */
+export type DocPath = ReadonlyArray<PropertyKey>;
+
+/**
+ * Maps document paths back to source positions. Built on the `yaml` package's
+ * CST ranges, which it keeps for JSON too (JSON is YAML 1.2 flow syntax).
+ */
+export class SourceMap {
+  constructor(
+    private readonly root: YamlNode | null,
+    private readonly lines: LineCounter,
+  ) {}
+
+  /** Position of the value at `path`, or of its nearest existing ancestor. With `key`, of the last key itself. */
+  at(path: DocPath, opts: { key?: boolean } = {}): Position | undefined {
+    let node: YamlNode | null = this.root;
+    let keyNode: YamlNode | null = null;
+    for (const step of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+        if (!pair || !isPair(pair)) break;
+        keyNode = pair.key as YamlNode;
+        node = (pair.value as YamlNode | null) ?? keyNode;
+      } else if (isSeq(node) && typeof step === 'number') {
+        const item = node.items[step] as YamlNode | undefined;
+        if (!item) break;
+        keyNode = null;
+        node = item;
+      } else break;
+    }
+    const target = opts.key && keyNode ? keyNode : node;
+    return target?.range ? this.pos(target.range[0]) : undefined;
+  }
+
+  /**
+   * Position of column `col` (1-based) inside the string value at `path`; used
+   * to point guard errors at the exact character. Quoted scalars start one
+   * character after their opening quote.
+   */
+  inString(path: DocPath, col: number): Position | undefined {
+    const base = this.at(path);
+    if (!base) return undefined;
+    const node = this.nodeAt(path);
+    const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+    return { line: base.line, col: base.col + (quoted ? 1 : 0) + Math.max(0, col - 1) };
+  }
+
+  private nodeAt(path: DocPath): YamlNode | null {
+    let node: YamlNode | null = this.root;
+    for (const step of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+        node = (pair?.value as YamlNode | null) ?? null;
+      } else if (isSeq(node) && typeof step === 'number') node = (node.items[step] as YamlNode | undefined) ?? null;
+      else return null;
+    }
+    return node;
+  }
+
+  private pos(offset: number): Position {
+    const p = this.lines.linePos(offset);
+    return { line: p.line, col: p.col };
+  }
+}
+
+/** A parsed flow file: its data, where it came from, and how to find positions in it. */
+export interface SourceDoc {
+  file: string;
+  data: unknown;
+  map: SourceMap;
+}
+
+export type LoadResult = { ok: true; doc: SourceDoc } | { ok: false; diagnostics: Diagnostic[] };
+
+/** Max size of a flow file; a larger one is refused before parsing. */
+export const MAX_FLOW_BYTES = 2 * 1024 * 1024;
+
+/** Parses JSON or YAML text, keeping source positions; syntax errors become diagnostics. */
+export function parseFlowText(text: string, file: string): LoadResult {
+  if (text.length > MAX_FLOW_BYTES) {
+    return { ok: false, diagnostics: [{ code: 'file_too_large', severity: 'error', file, line: 1, col: 1,
+      message: `flow file is ${text.length} bytes; the limit is ${MAX_FLOW_BYTES}` }] };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      diagnostics: doc.errors.map((e) => {
+        const p = lines.linePos(e.pos[0]);
+        return { code: 'parse_error', severity: 'error' as const, file, line: p.line, col: p.col,
+          message: e.message.split('\n')[0] ?? e.message };
+      }),
+    };
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  return { ok: true, doc: { file, data, map: new SourceMap(doc.contents as YamlNode | null, lines) } };
+}
+
+/** Reads and parses a flow file from disk. */
+export function loadFlowFile(file: string): LoadResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((err as Error).message);
+    return { ok: false, diagnostics: [{ code: 'read_error', severity: 'error', file, line: 0, col: 0, message: reason }] };
+  }
+  return parseFlowText(text, file);
+}

@@ -1,0 +1,133 @@
+import type { DocPath } from './load.ts';
+import type { FlowV0, FlowV1, Node, V0Question } from './schema.ts';
+
+/** A migrated flow and, per generated node id, the v0 document path it came from. */
+export interface Migration {
+  flow: FlowV1;
+  origin: Map<string, DocPath>;
+}
+
+const NO_PRIORITY = Number.POSITIVE_INFINITY;
+
+/**
+ * Orders a checklist the way v0 picks its next question: repeatedly the lowest
+ * `priority` question (ties by key) whose dependencies are already placed.
+ * Questions caught in a dependency cycle or waiting on an unknown key go last,
+ * in the same order; the compiler reports those as errors.
+ */
+export function checklistOrder(questions: readonly V0Question[]): V0Question[] {
+  const byRank = [...questions].sort(
+    (a, b) => (a.priority ?? NO_PRIORITY) - (b.priority ?? NO_PRIORITY) || a.key.localeCompare(b.key),
+  );
+  const placed = new Set<string>();
+  const out: V0Question[] = [];
+  let progress = true;
+  while (progress) {
+    progress = false;
+    for (const q of byRank) {
+      if (placed.has(q.key)) continue;
+      if ((q.dependencies ?? []).every((d) => placed.has(d))) {
+        placed.add(q.key);
+        out.push(q);
+        progress = true;
+        break; // restart from the lowest priority: a newly placed key may unlock it
+      }
+    }
+  }
+  return [...out, ...byRank.filter((q) => !placed.has(q.key))];
+}
+
+/** Merges a path's partial questions over the global ones by key, field by field. */
+function mergeByKey(base: readonly V0Question[], over: ReadonlyArray<Partial<V0Question> & { key: string }>): V0Question[] {
+  const merged = new Map(base.map((q) => [q.key, { ...q }]));
+  for (const q of over) merged.set(q.key, { ...(merged.get(q.key) ?? { prompt: q.key }), ...q } as V0Question);
+  return [...merged.values()];
+}
+
+function questionNode(q: V0Question, id: string): Node {
+  const { priority, dependencies, when, answer, validate, invalid_prompt, pii, label } = q;
+  return {
+    id,
+    type: 'question',
+    key: q.key,
+    prompt: q.prompt ?? label ?? q.key,
+    ...(label !== undefined ? { label } : {}),
+    ...(answer ? { answer } : {}),
+    required: q.required ?? true,
+    ...(priority !== undefined ? { priority } : {}),
+    ...(dependencies ? { dependencies } : {}),
+    ...(when ? { when } : {}),
+    ...(validate ? { validate } : {}),
+    ...(invalid_prompt ? { invalid_prompt } : {}),
+    ...(pii ? { pii } : {}),
+  };
+}
+
+/**
+ * v0 checklist → v1 graph. Without paths: the checklist order as a sequence.
+ * With paths: a decision routes on the locked `path` (asking `prompt` until one
+ * locks) into one sequence per path of its merged checklist.
+ */
+export function migrateV0(v0: FlowV0): Migration {
+  const origin = new Map<string, DocPath>();
+  const at = (key: string, path?: string): DocPath => {
+    const own = path ? (v0.paths?.[path]?.questions ?? []).findIndex((q) => q.key === key) : -1;
+    if (path && own >= 0) return ['paths', path, 'questions', own];
+    const i = v0.questions.findIndex((q) => q.key === key);
+    return i >= 0 ? ['questions', i] : ['questions'];
+  };
+  const header = {
+    version: 'v1' as const,
+    id: v0.id,
+    ...(v0.label ? { label: v0.label } : {}),
+    description: `Migrated from the v0 checklist ${v0.id}.`,
+  };
+  const pathNames = Object.keys(v0.paths ?? {}).sort();
+
+  if (pathNames.length === 0) {
+    const nodes: Node[] = checklistOrder(v0.questions).map((q) => {
+      origin.set(`q.${q.key}`, at(q.key));
+      return questionNode(q, `q.${q.key}`);
+    });
+    nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
+    origin.set('n.done', ['questions']);
+    return { flow: { ...header, nodes }, origin };
+  }
+
+  const nodes: Node[] = [];
+  const edges: NonNullable<FlowV1['edges']> = [];
+  const cases: Record<string, string> = {};
+  for (const p of pathNames) {
+    const seq = checklistOrder(mergeByKey(v0.questions, v0.paths![p]!.questions ?? []));
+    const ids = seq.map((q) => `q.${p}.${q.key}`);
+    seq.forEach((q, i) => {
+      nodes.push(questionNode(q, ids[i]!));
+      origin.set(ids[i]!, at(q.key, p));
+      edges.push({ from: ids[i]!, to: ids[i + 1] ?? 'n.done' });
+    });
+    cases[p] = ids[0] ?? 'n.done';
+  }
+  nodes.unshift({ id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases } });
+  nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
+  origin.set('n.route', ['paths']).set('n.done', ['questions']);
+  const options = Object.fromEntries(
+    pathNames.map((p) => {
+      const { label, examples } = v0.paths![p]!;
+      return [p, { ...(label ? { label } : {}), ...(examples ? { examples } : {}) }];
+    }),
+  );
+  return {
+    flow: {
+      ...header,
+      entry: 'n.route',
+      paths: {
+        policy: { lock_threshold: 2, allow_switch_before_lock: true, ...v0.policy },
+        prompt: v0.prompt ?? `Which of these fits best: ${pathNames.map((p) => v0.paths![p]!.label ?? p).join(', ')}?`,
+        options,
+      },
+      nodes,
+      edges,
+    },
+    origin,
+  };
+}

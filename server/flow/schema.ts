@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { AnswerSpec } from './answer-types.ts';
+
+// The zod schemas of flow IR v1 (and the v0 checklist): the single source of
+// truth for flow types, the JSON Schema in flows/flow.schema.json, and the
+// structural half of validation. Objects are strict so that a misspelt field
+// is reported instead of silently ignored.
+
+const Id = z.string().min(1).max(200);
+const Guard = z.string().describe('an expression in the guard language, or "else" on an edge');
+/** Free text the bot sends; may use {{answers.KEY}} and {{context.KEY}}. */
+const Message = z.string();
+
+/** Pause for an operator before or after the node (seeds 002/003). */
+export const Interrupt = z
+  .object({
+    when: z.enum(['before', 'after']),
+    role: z.string().optional().describe('who must approve, e.g. "manager"'),
+    prompt: z.string().optional().describe('what the operator is asked'),
+    timeout_s: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** Judge a free-text answer and re-ask with feedback until it passes (seed 003). */
+export const Assess = z
+  .object({
+    criteria: z.string(),
+    threshold: z.number().min(0).max(1).optional(),
+    max_refinements: z.number().int().nonnegative().optional(),
+    feedback_key: z.string().optional(),
+    min_words: z.number().int().positive().optional().describe('offline rule'),
+    must_mention: z.array(z.string()).optional().describe('offline rule: words the answer must contain'),
+  })
+  .strict();
+
+/** A validation rule: a guard over `value` and `answers`, or a registered validator. */
+export const ValidateRule = z.union([
+  z.object({ expr: Guard, message: z.string().optional() }).strict(),
+  z.object({ name: Id, args: z.unknown().optional(), message: z.string().optional() }).strict(),
+]);
+export type ValidateRule = z.infer<typeof ValidateRule>;
+
+const common = {
+  id: Id,
+  label: z.string().optional(),
+  ui: z.record(z.string(), z.unknown()).optional().describe('free-form hints: position, group, colour'),
+  tags: z.array(z.string()).optional(),
+  say: Message.optional().describe('sent when the bot enters the node'),
+  when: Guard.optional().describe('when false the node is skipped'),
+  interrupt: Interrupt.optional(),
+  pii: z.boolean().optional().describe('keep the answer out of logs, metrics and LLM prompts'),
+};
+
+export const QuestionNode = z
+  .object({
+    ...common,
+    type: z.literal('question'),
+    key: Id.describe('answer key'),
+    prompt: z.union([Message, z.array(Message).min(1)]).optional(),
+    answer: AnswerSpec.optional(),
+    required: z.boolean().optional(),
+    validate: z.union([Guard, z.array(z.union([Guard, ValidateRule]))]).optional(),
+    invalid_prompt: Message.optional(),
+    max_attempts: z.number().int().positive().optional(),
+    dependencies: z.array(Id).optional(),
+    priority: z.number().optional(),
+    always_ask: z.boolean().optional(),
+    carry: z.enum(['keep', 'reask', 'drop']).optional(),
+    assess: Assess.optional(),
+  })
+  .strict();
+
+/** Router sugar: `{ on, cases, default }` compiles to guarded edges. */
+export const Routes = z
+  .object({
+    on: z.string().describe('an expression, usually answers.KEY'),
+    cases: z.record(z.string(), Id),
+    default: Id.optional(),
+  })
+  .strict();
+
+export const DecisionNode = z.object({ ...common, type: z.literal('decision'), routes: Routes.optional() }).strict();
+
+export const ActionNode = z
+  .object({
+    ...common,
+    type: z.literal('action'),
+    call: Id.describe('registered handler name'),
+    input_map: z.record(z.string(), z.string()).optional().describe('argument ← answers.KEY or context.KEY'),
+    output_map: z.record(z.string(), z.string()).optional().describe('result field → answer key'),
+    requires: z.array(Id).optional(),
+    provides: z.array(Id).optional(),
+    retry: z
+      .object({ max: z.number().int().nonnegative(), backoff_ms: z.number().int().nonnegative().optional() })
+      .strict()
+      .optional(),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const SubgraphNode = z.object({ ...common, type: z.literal('subgraph'), ref: Id }).strict();
+
+export const TerminalNode = z
+  .object({
+    ...common,
+    type: z.literal('terminal'),
+    outcome: z.string().min(1).optional().describe('completed (default), escalated, abandoned, or a custom string'),
+  })
+  .strict();
+
+export const Node = z.discriminatedUnion('type', [QuestionNode, DecisionNode, ActionNode, SubgraphNode, TerminalNode]);
+export type Node = z.infer<typeof Node>;
+export type QuestionNode = z.infer<typeof QuestionNode>;
+export type NodeType = Node['type'];
+
+export const Edge = z
+  .object({
+    id: Id.optional(),
+    from: Id,
+    to: Id,
+    guard: Guard.optional(),
+    on: z.enum(['failure', 'invalid', 'rejected']).optional(),
+    label: z.string().optional(),
+  })
+  .strict();
+export type Edge = z.infer<typeof Edge>;
+
+export const Subgraph = z
+  .object({
+    label: z.string().optional(),
+    entry: Id.optional().describe('defaults to the first node'),
+    nodes: z.array(Node),
+    edges: z.array(Edge).optional().describe('omit for a sequence that ends at __exit__'),
+  })
+  .strict();
+export type Subgraph = z.infer<typeof Subgraph>;
+
+export const PathPolicy = z
+  .object({
+    lock_threshold: z.number().positive().optional(),
+    allow_switch_before_lock: z.boolean().optional(),
+    decay: z.number().min(0).max(1).optional(),
+    min_confidence: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+
+export const PathOption = z
+  .object({ label: z.string().optional(), description: z.string().optional(), examples: z.array(z.string()).optional() })
+  .strict();
+
+export const Paths = z
+  .object({
+    policy: PathPolicy.optional(),
+    prompt: z.string().optional().describe('asked when a node routes on path and none is locked'),
+    options: z.record(Id, PathOption),
+  })
+  .strict();
+
+export const Constraint = z.union([
+  z.object({ oneOf: z.array(z.array(Id).min(1)).min(2), message: z.string().optional() }).strict(),
+  z.object({ name: Id, expr: Guard, message: z.string().optional() }).strict(),
+]);
+export type Constraint = z.infer<typeof Constraint>;
+
+export const Commands = z
+  .object({
+    back: z.array(z.string()).optional(),
+    restart: z.array(z.string()).optional(),
+    human: z.array(z.string()).optional(),
+    cancel: z.array(z.string()).optional(),
+    skip: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export const FlowInterface = z
+  .object({ context: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the session context') })
+  .strict();
+
+export const FlowV1 = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal('v1'),
+    id: Id,
+    label: z.string().optional(),
+    description: z.string().optional(),
+    entry: Id.optional().describe('defaults to the first node'),
+    default_country: z.string().length(2).optional().describe('ISO 3166 country for phone numbers'),
+    commands: Commands.optional(),
+    interface: FlowInterface.optional(),
+    paths: Paths.optional(),
+    nodes: z.array(Node),
+    edges: z.array(Edge).optional().describe('omit for a sequence: each node to the next'),
+    subgraphs: z.record(Id, Subgraph).optional(),
+    constraints: z.array(Constraint).optional(),
+  })
+  .strict();
+export type FlowV1 = z.infer<typeof FlowV1>;
+
+/** Merge strategy of one field in an overlay. */
+export const MergeStrategy = z.enum(['override', 'deep', 'concat', 'error']);
+
+/** A pack layer: names what it changes in a base flow. */
+export const Overlay = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal('v1'),
+    layer: z.enum(['industry', 'tenant', 'instance']),
+    extends: Id,
+    id: Id.optional(),
+    label: z.string().optional(),
+    nodes: z.array(z.object({ id: Id }).loose()).optional().describe('new nodes, or fields to change by id'),
+    edges: z.array(Edge).optional(),
+    subgraphs: z.record(Id, Subgraph.partial()).optional(),
+    paths: Paths.partial().optional(),
+    constraints: z.array(Constraint).optional(),
+    commands: Commands.optional(),
+    remove: z
+      .object({ nodes: z.array(Id).optional(), edges: z.array(z.object({ from: Id, to: Id }).strict()).optional() })
+      .strict()
+      .optional(),
+    merge: z.record(z.string(), MergeStrategy).optional(),
+  })
+  .strict();
+export type Overlay = z.infer<typeof Overlay>;
+
+const V0Question = z
+  .object({
+    key: Id,
+    prompt: z.union([Message, z.array(Message).min(1)]).optional(),
+    label: z.string().optional(),
+    required: z.boolean().optional(),
+    priority: z.number().optional(),
+    dependencies: z.array(Id).optional(),
+    when: Guard.optional(),
+    answer: AnswerSpec.optional(),
+    validate: z.union([Guard, z.array(z.union([Guard, ValidateRule]))]).optional(),
+    invalid_prompt: Message.optional(),
+    pii: z.boolean().optional(),
+  })
+  .strict();
+export type V0Question = z.infer<typeof V0Question>;
+
+/** The legacy checklist format, loaded through the migrator. */
+export const FlowV0 = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal('v0'),
+    id: Id,
+    label: z.string().optional(),
+    questions: z.array(V0Question),
+    paths: z
+      .record(
+        Id,
+        z
+          .object({
+            label: z.string().optional(),
+            examples: z.array(z.string()).optional(),
+            questions: z.array(V0Question.partial().required({ key: true })).optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+    policy: PathPolicy.optional(),
+    prompt: z.string().optional().describe('the question that asks for the path'),
+  })
+  .strict();
+export type FlowV0 = z.infer<typeof FlowV0>;
+
+/** Any flow document: a v1 flow, a v1 overlay (has `layer`), or a v0 checklist. */
+export const FlowDocument = z.union([FlowV1, Overlay, FlowV0]);
