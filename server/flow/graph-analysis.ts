@@ -29,7 +29,8 @@ export function flatSuccessors(g: GraphInput): Map<string, string[]> {
     const node = g.nodes.get(id)?.node;
     const targets = g.out.get(id) ?? [];
     if (node?.type === 'terminal' || targets.length === 0) return [END];
-    return targets.flatMap((t) => (t === EXIT ? exitTargets(g.nodes.get(id)!.scope, seen) : g.nodes.has(t) ? [t] : []));
+    // a dangling target is reported on its own; reading it as an end avoids a false "trapped" report
+    return targets.flatMap((t) => (t === EXIT ? exitTargets(g.nodes.get(id)!.scope, seen) : g.nodes.has(t) ? [t] : [END]));
   };
   const exitTargets = (scope: string | null, seen: ReadonlySet<string | null>): string[] =>
     scope === null || seen.has(scope)

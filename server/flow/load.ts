@@ -100,8 +100,42 @@ export function parseFlowText(text: string, file: string): LoadResult {
       }),
     };
   }
+  if (/\.json$/i.test(file)) {
+    const strict = strictJsonProblem(text, doc.contents as YamlNode | null, lines);
+    if (strict) return { ok: false, diagnostics: [{ code: 'parse_error', severity: 'error', file, ...strict }] };
+  }
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
   return { ok: true, doc: { file, data, map: new SourceMap(doc.contents as YamlNode | null, lines) } };
+}
+
+/**
+ * YAML 1.2 accepts more than JSON (`{"id": }` reads as null, trailing commas),
+ * so a `.json` file is also held to JSON.parse. Where V8's message has no
+ * position, the YAML tree finds the usual culprit: a key without a value.
+ */
+function strictJsonProblem(text: string, root: YamlNode | null, lines: LineCounter): { line: number; col: number; message: string } | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (err) {
+    const message = `not valid JSON: ${(err as Error).message}`;
+    const at = /at position (\d+)/.exec(message);
+    if (at) return { ...lines.linePos(Number(at[1])), message };
+    const stack: Array<YamlNode | null> = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isMap(node)) {
+        for (const pair of node.items) {
+          const empty = pair.value === null || (isScalar(pair.value) && pair.value.source === '' && pair.value.value === null);
+          if (empty && isScalar(pair.key) && pair.key.range) {
+            return { ...lines.linePos(pair.key.range[0]), message: `not valid JSON: key ${JSON.stringify(pair.key.value)} has no value` };
+          }
+          stack.push(pair.value as YamlNode | null);
+        }
+      } else if (isSeq(node)) stack.push(...(node.items as YamlNode[]));
+    }
+    return { line: 1, col: 1, message };
+  }
 }
 
 /** Reads and parses a flow file from disk. */

@@ -32,6 +32,10 @@ export interface CompiledClosures {
 
 type OrderOp = '<' | '<=' | '>' | '>=';
 
+// Specialised answer reads test the value first and confirm with hasOwn only
+// when the result would be true: a prototype value (even from a polluted
+// Object.prototype) can then never make a guard pass, and the common false
+// case skips the second lookup.
 const hasOwn = Object.hasOwn;
 
 const FLIPPED: Readonly<Record<OrderOp, OrderOp>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
@@ -110,7 +114,7 @@ function asBool(n: Node): BoolFn {
   if (k !== undefined) {
     return (s) => {
       const a = s.answers;
-      return a != null && hasOwn(a, k) && isTruthy(a[k]);
+      return a != null && isTruthy(a[k]) && hasOwn(a, k);
     };
   }
   const f = n.fn;
@@ -143,11 +147,11 @@ function equalsConst(n: Node, c: string | number | boolean | null, negate: boole
     return boolNode(negate
       ? (s) => {
         const a = s.answers;
-        return !(a != null && hasOwn(a, k) && a[k] === c);
+        return !(a != null && a[k] === c && hasOwn(a, k));
       }
       : (s) => {
         const a = s.answers;
-        return a != null && hasOwn(a, k) && a[k] === c;
+        return a != null && a[k] === c && hasOwn(a, k);
       });
   }
   // Reads return null (never undefined) for missing values, so `=== null` is exact.
@@ -168,13 +172,11 @@ function orderConst(op: OrderOp, n: Node, c: number | string): Node {
   const t = typeof c;
   const k = n.answerKey;
   if (k !== undefined) {
-    const get = (a: Readonly<Record<string, unknown>> | null | undefined): unknown =>
-      a != null && hasOwn(a, k) ? a[k] : undefined;
     switch (op) {
-      case '<': return boolNode((s) => { const v = get(s.answers); return typeof v === t && (v as number) < (c as number); });
-      case '<=': return boolNode((s) => { const v = get(s.answers); return typeof v === t && (v as number) <= (c as number); });
-      case '>': return boolNode((s) => { const v = get(s.answers); return typeof v === t && (v as number) > (c as number); });
-      case '>=': return boolNode((s) => { const v = get(s.answers); return typeof v === t && (v as number) >= (c as number); });
+      case '<': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) < (c as number) && hasOwn(a, k); });
+      case '<=': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) <= (c as number) && hasOwn(a, k); });
+      case '>': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) > (c as number) && hasOwn(a, k); });
+      case '>=': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === 'number' && (v as number) >= (c as number) && hasOwn(a, k); });
     }
   }
   const f = n.fn;
@@ -215,9 +217,14 @@ function compileIn(l: Node, r: Node): Node {
       const set = new Set<unknown>(c);
       const k = l.answerKey;
       if (k !== undefined && !set.has(null)) {
+        const items = [...set];
+        const n = items.length;
         return boolNode((s) => {
           const a = s.answers;
-          return a != null && hasOwn(a, k) && set.has(a[k]);
+          if (a == null) return false;
+          const v = a[k];
+          for (let i = 0; i < n; i++) if (items[i] === v) return hasOwn(a, k);
+          return false;
         });
       }
       return boolNode((s) => set.has(lf(s)));
@@ -249,9 +256,9 @@ function compileCall(e: CallExpr, regexes: ReadonlyMap<CallExpr, RE2JS>): Node {
       if (k !== undefined) {
         return boolNode((s) => {
           const a = s.answers;
-          if (a == null || !hasOwn(a, k)) return false;
+          if (a == null) return false;
           const v = a[k];
-          return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+          return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0) && hasOwn(a, k);
         });
       }
       return boolNode((s) => hasValue(f(s)));
