@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
 import { graphCommand } from './graph.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
+import { migrateCommand } from './migrate.ts';
 import { validateCommand } from './validate.ts';
 
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
@@ -29,6 +30,12 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .argument('<flow>', 'flow file')
     .option('--format <format>', 'output format: mermaid', 'mermaid')
     .action((file: string, opts: { format: string }) => done(graphCommand(file, opts, io)));
+
+  cmd
+    .command('migrate')
+    .description('print the v1 flow equivalent to a v0 checklist')
+    .argument('<flow>', 'v0 flow file')
+    .action((file: string) => done(migrateCommand(file, io)));
 
   cmd
     .command('schema')

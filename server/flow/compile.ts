@@ -4,7 +4,7 @@ import { normalOptions, valueSchema } from './answer-types.ts';
 import type { CompiledConstraint, CompiledEdge, CompiledFlow, CompiledNode, CompiledValidator } from './compiled-flow.ts';
 import { desugar, EXIT, plainFlow, type PlacedEdge, type PlacedNode } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
-import { canEnd, components, dependencyCycles, END, flatSuccessors, reachable, subgraphExits } from './graph-analysis.ts';
+import { canEnd, components, dependencyCycles, END, flatSuccessors, push, reachable, subgraphExits } from './graph-analysis.ts';
 import { compileGuard, type AnswerKeyInfo, type CheckOptions, type CompiledGuard } from './guard/index.ts';
 import type { DocPath, SourceMap } from './load.ts';
 import type { FlowV1, Node, QuestionNode } from './schema.ts';
@@ -95,7 +95,7 @@ export function compileFlow(input: CompileInput): CompileResult {
           { path: [...p.path, 'answer'], node: n.id });
       }
       if (!prev || prev.type === 'any') keys.set(n.key, info);
-      keyNodes.set(n.key, [...(keyNodes.get(n.key) ?? []), p]);
+      push(keyNodes, n.key, p);
     } else if (n.type === 'action') {
       for (const k of [...Object.values(n.output_map ?? {}), ...(n.provides ?? [])]) if (!keys.has(k)) keys.set(k, { type: 'any' });
     }
@@ -192,7 +192,7 @@ export function compileFlow(input: CompileInput): CompileResult {
     edges.push(compiled);
     // structurally the edge exists even when its guard or target is wrong; keeping it
     // avoids follow-on noise (a false "implicit end" or "unreachable")
-    if (from) out.set(edge.from, [...(out.get(edge.from) ?? []), compiled]);
+    if (from) push(out, edge.from, compiled);
   });
 
 
@@ -241,7 +241,7 @@ export function compileFlow(input: CompileInput): CompileResult {
       validators.push(...compileValidators(n, p.path, keys, guardOf));
       schema = valueSchema(n.answer);
       if (n.dependencies) {
-        dependencies.set(n.key, [...(dependencies.get(n.key) ?? []), ...n.dependencies]);
+        for (const d of n.dependencies) push(dependencies, n.key, d);
         n.dependencies.forEach((d, i) => {
           if (!keys.has(d)) error('unknown_dependency', `question '${n.id}' depends on '${d}', which no question defines`, { path: [...p.path, 'dependencies', i], node: n.id });
         });

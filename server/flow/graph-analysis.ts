@@ -1,6 +1,13 @@
 import { EXIT } from './desugar.ts';
 import type { Node } from './schema.ts';
 
+/** Appends to a list in a map of lists (linear, unlike re-spreading the list). */
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** The end of the conversation in the flat graph. */
 export const END = '\u0000end';
 
@@ -22,7 +29,7 @@ export interface GraphInput {
 export function flatSuccessors(g: GraphInput): Map<string, string[]> {
   const callers = new Map<string, string[]>();
   for (const [id, { node }] of g.nodes) {
-    if (node.type === 'subgraph') callers.set(node.ref, [...(callers.get(node.ref) ?? []), id]);
+    if (node.type === 'subgraph') push(callers, node.ref, id);
   }
   // `seen` stops recursion through subgraphs that (wrongly) call each other
   const after = (id: string, seen: ReadonlySet<string | null> = new Set()): string[] => {
@@ -62,7 +69,7 @@ export function reachable(start: string | undefined, succ: ReadonlyMap<string, r
 /** Vertices from which END can be reached. */
 export function canEnd(succ: ReadonlyMap<string, readonly string[]>): Set<string> {
   const pred = new Map<string, string[]>();
-  for (const [v, ws] of succ) for (const w of ws) pred.set(w, [...(pred.get(w) ?? []), v]);
+  for (const [v, ws] of succ) for (const w of ws) push(pred, w, v);
   return reachable(END, pred);
 }
 
@@ -70,12 +77,18 @@ export function canEnd(succ: ReadonlyMap<string, readonly string[]>): Set<string
 export function components(vertices: ReadonlySet<string>, succ: ReadonlyMap<string, readonly string[]>): string[][] {
   const parent = new Map([...vertices].map((v) => [v, v]));
   const find = (v: string): string => {
-    while (parent.get(v) !== v) v = parent.get(v)!;
-    return v;
+    let root = v;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    while (v !== root) {
+      const next = parent.get(v)!; // path compression keeps long chains linear
+      parent.set(v, root);
+      v = next;
+    }
+    return root;
   };
   for (const v of vertices) for (const w of succ.get(v) ?? []) if (vertices.has(w)) parent.set(find(v), find(w));
   const groups = new Map<string, string[]>();
-  for (const v of vertices) groups.set(find(v), [...(groups.get(find(v)) ?? []), v]);
+  for (const v of vertices) push(groups, find(v), v);
   return [...groups.values()].map((g) => g.sort()).sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 

@@ -104,7 +104,12 @@ export function parseFlowText(text: string, file: string): LoadResult {
     const strict = strictJsonProblem(text, doc.contents as YamlNode | null, lines);
     if (strict) return { ok: false, diagnostics: [{ code: 'parse_error', severity: 'error', file, ...strict }] };
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 }); // refuses "billion laughs" alias bombs
+  } catch (err) {
+    return { ok: false, diagnostics: [{ code: 'parse_error', severity: 'error', file, line: 1, col: 1, message: (err as Error).message }] };
+  }
   return { ok: true, doc: { file, data, map: new SourceMap(doc.contents as YamlNode | null, lines) } };
 }
 

@@ -16,25 +16,39 @@ const NO_PRIORITY = Number.POSITIVE_INFINITY;
  * in the same order; the compiler reports those as errors.
  */
 export function checklistOrder(questions: readonly V0Question[]): V0Question[] {
-  const byRank = [...questions].sort(
-    (a, b) => (a.priority ?? NO_PRIORITY) - (b.priority ?? NO_PRIORITY) || a.key.localeCompare(b.key),
-  );
-  const placed = new Set<string>();
+  const rank = (a: V0Question, b: V0Question) =>
+    (a.priority ?? NO_PRIORITY) - (b.priority ?? NO_PRIORITY) || a.key.localeCompare(b.key);
+  const byKey = new Map(questions.map((q) => [q.key, q]));
+  // Kahn's algorithm over known dependencies, always taking the best-ranked ready question
+  const waiting = new Map<string, number>();
+  const unlocks = new Map<string, string[]>();
+  for (const q of questions) {
+    const deps = [...new Set(q.dependencies ?? [])].filter((d) => d !== q.key);
+    waiting.set(q.key, deps.length);
+    for (const d of deps) {
+      if (!byKey.has(d)) continue; // unknown: never satisfied, the compiler reports it
+      const list = unlocks.get(d) ?? [];
+      list.push(q.key);
+      unlocks.set(d, list);
+    }
+  }
+  const ready = questions.filter((q) => waiting.get(q.key) === 0).sort(rank);
   const out: V0Question[] = [];
-  let progress = true;
-  while (progress) {
-    progress = false;
-    for (const q of byRank) {
-      if (placed.has(q.key)) continue;
-      if ((q.dependencies ?? []).every((d) => placed.has(d))) {
-        placed.add(q.key);
-        out.push(q);
-        progress = true;
-        break; // restart from the lowest priority: a newly placed key may unlock it
+  while (ready.length > 0) {
+    const q = ready.shift()!;
+    out.push(q);
+    for (const k of unlocks.get(q.key) ?? []) {
+      const left = waiting.get(k)! - 1;
+      waiting.set(k, left);
+      if (left === 0) {
+        const next = byKey.get(k)!;
+        const at = ready.findIndex((r) => rank(next, r) < 0);
+        ready.splice(at < 0 ? ready.length : at, 0, next);
       }
     }
   }
-  return [...out, ...byRank.filter((q) => !placed.has(q.key))];
+  const placed = new Set(out.map((q) => q.key));
+  return [...out, ...[...questions].sort(rank).filter((q) => !placed.has(q.key))];
 }
 
 /** Merges a path's partial questions over the global ones by key, field by field. */
@@ -65,8 +79,9 @@ function questionNode(q: V0Question, id: string): Node {
 
 /**
  * v0 checklist → v1 graph. Without paths: the checklist order as a sequence.
- * With paths: a decision routes on the locked `path` (asking `prompt` until one
- * locks) into one sequence per path of its merged checklist.
+ * With paths: the questions every path starts with alike, then a decision
+ * that routes on the locked `path` (asking `prompt` until one locks) into one
+ * sequence per path of the rest of its merged checklist.
  */
 export function migrateV0(v0: FlowV0): Migration {
   const origin = new Map<string, DocPath>();
@@ -94,11 +109,23 @@ export function migrateV0(v0: FlowV0): Migration {
     return { flow: { ...header, nodes }, origin };
   }
 
+  // Questions every path asks first, identically, are asked before the route:
+  // v0 would ask them before any path is known too.
+  const sequences = pathNames.map((p) => checklistOrder(mergeByKey(v0.questions, v0.paths![p]!.questions ?? [])));
+  let shared = 0;
+  while (sequences.every((seq) => seq[shared] && JSON.stringify(seq[shared]) === JSON.stringify(sequences[0]![shared]))) shared++;
+
   const nodes: Node[] = [];
   const edges: NonNullable<FlowV1['edges']> = [];
+  const prefix = sequences[0]!.slice(0, shared);
+  prefix.forEach((q, i) => {
+    nodes.push(questionNode(q, `q.${q.key}`));
+    origin.set(`q.${q.key}`, at(q.key));
+    edges.push({ from: `q.${q.key}`, to: prefix[i + 1] ? `q.${prefix[i + 1]!.key}` : 'n.route' });
+  });
   const cases: Record<string, string> = {};
-  for (const p of pathNames) {
-    const seq = checklistOrder(mergeByKey(v0.questions, v0.paths![p]!.questions ?? []));
+  pathNames.forEach((p, n) => {
+    const seq = sequences[n]!.slice(shared);
     const ids = seq.map((q) => `q.${p}.${q.key}`);
     seq.forEach((q, i) => {
       nodes.push(questionNode(q, ids[i]!));
@@ -106,8 +133,8 @@ export function migrateV0(v0: FlowV0): Migration {
       edges.push({ from: ids[i]!, to: ids[i + 1] ?? 'n.done' });
     });
     cases[p] = ids[0] ?? 'n.done';
-  }
-  nodes.unshift({ id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases } });
+  });
+  nodes.splice(prefix.length, 0, { id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases } });
   nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
   origin.set('n.route', ['paths']).set('n.done', ['questions']);
   const options = Object.fromEntries(
@@ -119,7 +146,7 @@ export function migrateV0(v0: FlowV0): Migration {
   return {
     flow: {
       ...header,
-      entry: 'n.route',
+      entry: prefix[0] ? `q.${prefix[0].key}` : 'n.route',
       paths: {
         policy: { lock_threshold: 2, allow_switch_before_lock: true, ...v0.policy },
         prompt: v0.prompt ?? `Which of these fits best: ${pathNames.map((p) => v0.paths![p]!.label ?? p).join(', ')}?`,

@@ -1,5 +1,6 @@
 import type { CompiledFlow, CompiledNode } from './compiled-flow.ts';
 import { EXIT } from './desugar.ts';
+import { push } from './graph-analysis.ts';
 
 /** Mermaid node ids allow letters, digits and underscores only. */
 const mid = (id: string) => `n_${id.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
@@ -25,7 +26,7 @@ function shape(c: CompiledNode): string {
 export function renderMermaid(flow: CompiledFlow): string {
   const lines = ['flowchart TD'];
   const scopes = new Map<string | null, CompiledNode[]>();
-  for (const c of flow.nodes.values()) scopes.set(c.scope, [...(scopes.get(c.scope) ?? []), c]);
+  for (const c of flow.nodes.values()) push(scopes, c.scope, c);
   for (const c of scopes.get(null) ?? []) lines.push(`  ${shape(c)}`);
   for (const name of flow.subgraphs.keys()) {
     lines.push(`  subgraph ${mid(name)}["${text(flow.source.subgraphs?.[name]?.label ?? name)}"]`);
