@@ -291,12 +291,15 @@ class Checker {
       if (this.checkOption(e.right, l, r, outcome) || this.checkOption(e.left, r, l, outcome)) return;
       if (l.kind !== 'unknown' && r.kind !== 'unknown' && l.kind !== 'null' && r.kind !== 'null' &&
         l.kind !== r.kind) {
-        this.warn(`comparing ${describe(l)} with ${describe(r)} using '${e.op}' is ${outcome}`, ...span(e));
+        // Point at the literal side when there is one: that is what the author typed wrong.
+        const at = r.literal !== undefined ? e.right : l.literal !== undefined ? e.left : e;
+        this.warn(`comparing ${describe(l)} with ${describe(r)} using '${e.op}' is ${outcome}`, ...span(at));
       }
       return;
     }
     if (l.kind === 'boolean' || r.kind === 'boolean') {
-      this.warn(`'${e.op}' never holds for booleans (${describe(l.kind === 'boolean' ? l : r)})`, ...span(e));
+      const b = l.kind === 'boolean' ? l : r;
+      this.warn(`'${e.op}' never holds when one side is a boolean (${b.label ?? describe(b)})`, ...span(e));
       return;
     }
     const bad = [l, r].find((i) => i.kind === 'null' || i.kind === 'list');

@@ -1,6 +1,7 @@
 import type { RE2JS } from 're2js';
 import type { CallExpr, CompareExpr, Expr, RefExpr } from './ast.ts';
 import { hasValue, lengthOf, lowerOf, todayOf } from './functions.ts';
+import { answerVsNumber, answerVsString, valueVsConstant, type OrderOp } from './order.ts';
 import type { EvalScope } from './types.ts';
 import { contains, freezeList, isTruthy, jsonEquals, normalize, orderedCompare, readOwnData } from './values.ts';
 
@@ -30,12 +31,12 @@ export interface CompiledClosures {
   test: BoolFn;
 }
 
-type OrderOp = '<' | '<=' | '>' | '>=';
-
 // Specialised answer reads test the value first and confirm with hasOwn only
-// when the result would be true: a prototype value (even from a polluted
-// Object.prototype) can then never make a guard pass, and the common false
-// case skips the second lookup.
+// when the result would be true: a value found on the prototype chain (even a
+// polluted Object.prototype) can never make a guard pass, and the common false
+// case skips the second lookup. Answers are plain JSON data, so the plain
+// lookup has no accessors to run; context, which may hold anything, is read
+// through property descriptors instead.
 const hasOwn = Object.hasOwn;
 
 const FLIPPED: Readonly<Record<OrderOp, OrderOp>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
@@ -167,25 +168,11 @@ function compileEquals(l: Node, r: Node, negate: boolean): Node {
   return boolNode(negate ? (s) => !jsonEquals(lf(s), rf(s)) : (s) => jsonEquals(lf(s), rf(s)));
 }
 
-/** `n OP c` for a constant number or string; one closure per operator keeps each monomorphic. */
+/** `n OP c` for a constant number or string, specialised for answer reads. */
 function orderConst(op: OrderOp, n: Node, c: number | string): Node {
-  const t = typeof c;
   const k = n.answerKey;
-  if (k !== undefined) {
-    switch (op) {
-      case '<': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) < (c as number) && hasOwn(a, k); });
-      case '<=': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) <= (c as number) && hasOwn(a, k); });
-      case '>': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === t && (v as number) > (c as number) && hasOwn(a, k); });
-      case '>=': return boolNode((s) => { const a = s.answers; if (a == null) return false; const v = a[k]; return typeof v === 'number' && (v as number) >= (c as number) && hasOwn(a, k); });
-    }
-  }
-  const f = n.fn;
-  switch (op) {
-    case '<': return boolNode((s) => { const v = f(s); return typeof v === t && (v as number) < (c as number); });
-    case '<=': return boolNode((s) => { const v = f(s); return typeof v === t && (v as number) <= (c as number); });
-    case '>': return boolNode((s) => { const v = f(s); return typeof v === t && (v as number) > (c as number); });
-    case '>=': return boolNode((s) => { const v = f(s); return typeof v === t && (v as number) >= (c as number); });
-  }
+  if (k === undefined) return boolNode(valueVsConstant(op, n.fn, c));
+  return boolNode(typeof c === 'number' ? answerVsNumber(op, k, c) : answerVsString(op, k, c));
 }
 
 function compileOrder(op: OrderOp, l: Node, r: Node): Node {
@@ -216,15 +203,22 @@ function compileIn(l: Node, r: Node): Node {
       // Set membership is `===` for primitives (SameValueZero; literals are never NaN).
       const set = new Set<unknown>(c);
       const k = l.answerKey;
-      if (k !== undefined && !set.has(null)) {
-        const items = [...set];
-        const n = items.length;
+      if (k !== undefined && !set.has(null) && set.size <= 4) {
+        // A handful of `===` tests beats hashing; unused slots hold a fresh
+        // object that no JSON value can be identical to.
+        const none = {};
+        const [c0 = none, c1 = none, c2 = none, c3 = none] = [...set];
         return boolNode((s) => {
           const a = s.answers;
           if (a == null) return false;
           const v = a[k];
-          for (let i = 0; i < n; i++) if (items[i] === v) return hasOwn(a, k);
-          return false;
+          return (v === c0 || v === c1 || v === c2 || v === c3) && hasOwn(a, k);
+        });
+      }
+      if (k !== undefined && !set.has(null)) {
+        return boolNode((s) => {
+          const a = s.answers;
+          return a != null && set.has(a[k]) && hasOwn(a, k);
         });
       }
       return boolNode((s) => set.has(lf(s)));

@@ -93,7 +93,7 @@ export class Lexer {
       }
     }
     const ch = String.fromCodePoint(src.codePointAt(i) ?? c);
-    const hint = HINTS[ch];
+    const hint = HINTS[ch] ?? (c > 127 ? "names are ASCII letters, digits and '_'; write answers['…'] for other keys" : undefined);
     fail(`unexpected character ${describeChar(ch)} at column ${i + 1}${hint ? `: ${hint}` : ''}`, i, ch.length);
   }
 

@@ -136,7 +136,9 @@ class Parser {
     const opTok = this.advance();
     const right = this.parseOperand();
     if (this.compareOp() !== null) {
-      this.unexpected("comparisons cannot be chained; combine them with '&&'");
+      const t = this.tok;
+      fail('syntax', `comparisons cannot be chained (column ${t.pos + 1}); combine them with '&&'`,
+        t.pos, t.end - t.pos);
     }
     this.count(opTok.pos);
     return { kind: 'compare', op, opPos: opTok.pos, left, right, pos: left.pos, end: right.end };
