@@ -1,0 +1,5 @@
+export { OfflineExtractor } from './offline-extractor.ts';
+export { votePath } from './path-vote.ts';
+export { wantsHuman, wantsSkip } from './intents.ts';
+export { volunteeredUpdates } from './volunteered.ts';
+export { findName, NAME_KEYS } from './name.ts';

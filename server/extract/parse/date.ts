@@ -1,0 +1,87 @@
+import * as chrono from 'chrono-node';
+import type { AnswerSpec } from '../../flow/answer-types.ts';
+import { fail, hasWordsOutside, ok, type ParseContext, type ParseResult } from './parse-result.ts';
+
+type DateSpec = Extract<AnswerSpec, { type: 'date' }>;
+
+/** The session clock read once: the instant and its UTC offset in minutes. */
+interface Clock {
+  instant: Date;
+  offset: number;
+  /** The calendar date at the session's offset, `YYYY-MM-DD`. */
+  today: string;
+}
+
+// Countries that write dates month-first; everyone else reads 03/04 as 3 April.
+const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'GU', 'AS', 'MP', 'PR', 'VI', 'UM']);
+const ISO = /(?<![\p{N}-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\p{N}])/u;
+
+/** Reads `now` (ISO with offset) into an instant, its offset and the local calendar date; null when unreadable. */
+export function readClock(now: string): Clock | null {
+  const instant = new Date(now);
+  if (Number.isNaN(instant.getTime())) return null;
+  const m = /([+-])(\d{2}):?(\d{2})$/.exec(now.trim());
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const today = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 10);
+  return { instant, offset, today };
+}
+
+/** `YYYY-MM-DD` for a calendar date, or null when the date does not exist (30 February). */
+export function isoDate(year: number, month: number, day: number): string | null {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1 || year > 9999 || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Parses a date answer to ISO `YYYY-MM-DD`: ISO dates directly, everything
+ * else ("next Tuesday", "tomorrow", "March 4th", "03/04/2026") through
+ * chrono against the session clock at its own UTC offset, never the host's.
+ */
+export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): ParseResult {
+  const clock = readClock(ctx.now);
+  if (!clock) return fail("I can't work out dates right now.");
+  const iso = ISO.exec(text);
+  if (iso) {
+    const value = isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+    if (!value) return fail("There's no such date — please check the day and month.");
+    return checkDate(spec, value, clock, iso[0], !hasWordsOutside(text, [[iso.index, iso.index + iso[0].length]]));
+  }
+  const parser = MONTH_FIRST.has(ctx.defaultCountry.trim().toUpperCase()) ? chrono.casual : chrono.en.GB;
+  const results = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
+  if (results.length === 0) return fail("That doesn't look like a date.");
+  if (results.some((r) => r.end)) return fail('Please give a single date.');
+  const values = results.map((r) => {
+    const year = r.start.get('year')!;
+    const month = r.start.get('month')!;
+    const day = r.start.get('day')!;
+    let value = isoDate(year, month, day);
+    // "March 4th" for a past-only question means the last March 4th, not the coming one.
+    if (value && spec.past && value > clock.today && !r.start.isCertain('year') && r.start.isCertain('month')) {
+      value = isoDate(year - 1, month, day);
+    }
+    return value;
+  });
+  const distinct = [...new Set(values)];
+  if (distinct.length > 1) return fail('I found more than one date there — please give just one.');
+  const value = distinct[0];
+  if (!value) return fail("There's no such date — please check the day and month.");
+  const first = results[0]!;
+  const spans = results.map((r) => [r.index, r.index + r.text.length] as const);
+  return checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans));
+}
+
+/** Normalises a structured date proposal: ISO dates (or datetimes) keep their date, other text is parsed. */
+export function coerceDate(spec: DateSpec, value: unknown, ctx: ParseContext): ParseResult {
+  if (typeof value !== 'string') return fail("That doesn't look like a date.");
+  const r = parseDate(spec, value, ctx);
+  return r.ok ? { ...r, exact: true } : r;
+}
+
+function checkDate(spec: DateSpec, value: string, clock: Clock, evidence: string, exact: boolean): ParseResult {
+  if (spec.past && value > clock.today) return fail("That date is in the future — please give today's date or an earlier one.");
+  if (spec.future && value < clock.today) return fail("That date has passed — please give today's date or a later one.");
+  if (spec.min && value < spec.min) return fail(`Please give a date on or after ${spec.min}.`);
+  if (spec.max && value > spec.max) return fail(`Please give a date on or before ${spec.max}.`);
+  return ok(value, evidence, exact);
+}

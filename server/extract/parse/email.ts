@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { fail, hasWordsOutside, ok, type ParseResult } from './parse-result.ts';
+
+/** An email address found in a message, lowercased, with its span. */
+export interface FoundEmail {
+  value: string;
+  start: number;
+  end: number;
+}
+
+// Dot-separated labels keep the domain part unambiguous, so the scan is linear.
+const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const VALID = z.email();
+
+/** Every valid email address in the text, lowercased (the committed form). */
+export function findEmails(text: string): FoundEmail[] {
+  const found: FoundEmail[] = [];
+  for (const m of text.matchAll(EMAIL)) {
+    // Sentence punctuation glued to the local part ("(ann@x.io") is not part of it.
+    const lead = /^['.]+/.exec(m[0])?.[0].length ?? 0;
+    const value = m[0].slice(lead).toLowerCase();
+    if (VALID.safeParse(value).success) found.push({ value, start: m.index + lead, end: m.index + m[0].length });
+  }
+  return found;
+}
+
+/** Parses an email answer: the one address in the message, lowercased. */
+export function parseEmail(text: string): ParseResult {
+  const found = findEmails(text);
+  if (found.length === 0) return fail("That doesn't look like an email address.");
+  if (new Set(found.map((f) => f.value)).size > 1) return fail('I found more than one email address — which one should I use?');
+  const first = found[0]!;
+  return ok(first.value, text.slice(first.start, first.end), !hasWordsOutside(text, found.map((f) => [f.start, f.end] as const)));
+}
+
+/** Normalises a structured email proposal (lowercased). */
+export function coerceEmail(value: unknown): ParseResult {
+  if (typeof value !== 'string') return fail("That doesn't look like an email address.");
+  const r = parseEmail(value);
+  return r.ok ? { ...r, exact: true } : r;
+}

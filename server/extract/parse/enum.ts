@@ -1,0 +1,94 @@
+import { normalOptions, type AnswerSpec, type NormalOption } from '../../flow/answer-types.ts';
+import { fold, foldPhrase, originalSlice, type Folded } from './fold.ts';
+import { fail, ok, type ParseResult } from './parse-result.ts';
+import { findHits, longestHits, longestOwners, onlyFillerOutside, type PhraseCandidate, type PhraseHit } from './phrase-match.ts';
+
+type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
+
+/** The phrases that name each option (value, label, synonyms), owned by the option's index. */
+export function optionPhrases(options: readonly NormalOption[]): PhraseCandidate<number>[] {
+  return options.flatMap((o, i) => [o.label, o.value, ...o.synonyms].map((phrase) => ({ phrase, owner: i })));
+}
+
+/** Longest-first, non-overlapping option mentions in a message. */
+export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseCandidate<number>>): PhraseHit<number>[] {
+  return longestHits(findHits(folded, candidates));
+}
+
+/**
+ * Parses an enum answer: the longest matching label, value or synonym wins
+ * (case-insensitive, on word boundaries); `multiple` collects every option
+ * mentioned, in option order. A message that is only a number picks the
+ * option at that position, since quick replies are numbered.
+ */
+export function parseEnum(spec: EnumSpec, text: string): ParseResult {
+  const options = normalOptions(spec);
+  if (options.length === 0) return fail('There are no options to choose from.');
+  const folded = fold(text);
+  const hits = findOptionHits(folded, optionPhrases(options));
+  if (hits.length === 0) return byPosition(spec, options, folded.text) ?? fail(chooseFrom(options));
+  const exact = onlyFillerOutside(folded, hits);
+  if (spec.multiple) {
+    const chosen = [...new Set(hits.map((h) => h.owner))].sort((a, b) => a - b);
+    const evidence = hits.map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
+    return ok(chosen.map((i) => options[i]!.value), evidence, exact);
+  }
+  const { owners } = longestOwners(hits);
+  if (owners.length !== 1) return fail(`Please pick just one: ${owners.map((i) => options[i]!.label).join(' or ')}.`);
+  const winner = owners[0]!;
+  const hit = hits.find((h) => h.owner === winner)!;
+  const others = hits.some((h) => h.owner !== winner);
+  return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact && !others);
+}
+
+/** Normalises a structured enum proposal: an option value passes, a label or synonym maps to its value. */
+export function coerceEnum(spec: EnumSpec, value: unknown): ParseResult {
+  const options = normalOptions(spec);
+  if (spec.multiple) {
+    const items = Array.isArray(value) ? value : [value];
+    const chosen = new Set<number>();
+    for (const item of items) {
+      const i = typeof item === 'string' ? optionIndex(options, item) : -1;
+      if (i === -1) {
+        // "court and lights" as one string is still a list.
+        if (typeof item === 'string' && !Array.isArray(value)) return asExact(parseEnum(spec, item));
+        return fail(`"${String(item)}" isn't one of the options. ${chooseFrom(options)}`);
+      }
+      chosen.add(i);
+    }
+    const values = [...chosen].sort((a, b) => a - b).map((i) => options[i]!.value);
+    return ok(values, items.map(String).join(', '), true);
+  }
+  const single = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  if (typeof single !== 'string') return fail(chooseFrom(options));
+  const i = optionIndex(options, single);
+  if (i !== -1) return ok(options[i]!.value, single, true);
+  return asExact(parseEnum(spec, single));
+}
+
+/** The option a structured value names exactly: its value verbatim first, then any phrase folded. */
+function optionIndex(options: readonly NormalOption[], value: string): number {
+  const verbatim = options.findIndex((o) => o.value === value);
+  if (verbatim !== -1) return verbatim;
+  const f = foldPhrase(value);
+  return f === '' ? -1 : options.findIndex((o) => [o.value, o.label, ...o.synonyms].some((p) => foldPhrase(p) === f));
+}
+
+function byPosition(spec: EnumSpec, options: readonly NormalOption[], folded: string): ParseResult | null {
+  // Folded text has single spaces, so each separator form below is distinct and the match stays linear.
+  const whole = spec.multiple ? /^#?\d{1,3}(?:(?: ?[,&/] ?| and | )#?\d{1,3})*\.?$/ : /^#?\d{1,3}[.)]?$/;
+  if (!whole.test(folded)) return null;
+  const positions = (folded.match(/\d+/g) ?? []).map(Number);
+  if (positions.some((p) => p < 1 || p > options.length)) return fail(`Please pick a number from 1 to ${options.length}.`);
+  const chosen = [...new Set(positions)].sort((a, b) => a - b).map((p) => options[p - 1]!.value);
+  return ok(spec.multiple ? chosen : chosen[0], folded, true);
+}
+
+function chooseFrom(options: readonly NormalOption[]): string {
+  const shown = options.slice(0, 8).map((o) => o.label);
+  return `Please choose one of: ${shown.join(', ')}${options.length > 8 ? ', …' : ''}.`;
+}
+
+function asExact(r: ParseResult): ParseResult {
+  return r.ok ? { ...r, exact: true } : r;
+}

@@ -1,0 +1,77 @@
+/** Text folded for phrase matching, with a map back to the original string. */
+export interface Folded {
+  /** Lowercased, accents stripped, `_`/`-`/whitespace as single spaces, trimmed. */
+  text: string;
+  /** For each code unit of `text`, where its source character starts in the original. */
+  starts: number[];
+  /** For each code unit of `text`, where its source character ends in the original. */
+  ends: number[];
+}
+
+const SPACE_LIKE = /[\s_\-‐-―\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
+const MARKS = /\p{M}/gu;
+
+/** Folds text for case- and accent-insensitive matching, keeping a map to original indices. */
+export function fold(source: string): Folded {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < source.length; ) {
+    const cp = source.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    const end = i + ch.length;
+    let out: string;
+    if (SPACE_LIKE.test(ch)) out = ' ';
+    else if (ch === '’' || ch === '‘' || ch === 'ʼ') out = "'";
+    else out = ch.normalize('NFD').replace(MARKS, '').toLowerCase();
+    if (out === ' ' && (text === '' || text.endsWith(' '))) out = '';
+    for (let k = 0; k < out.length; k++) {
+      text += out[k];
+      starts.push(i);
+      ends.push(end);
+    }
+    i = end;
+  }
+  while (text.endsWith(' ')) {
+    text = text.slice(0, -1);
+    starts.pop();
+    ends.pop();
+  }
+  return { text, starts, ends };
+}
+
+/** Folds a phrase (an option label, a synonym, an example) the same way as messages. */
+export function foldPhrase(phrase: string): string {
+  return fold(phrase).text;
+}
+
+/** The original substring behind the folded span [start, end). */
+export function originalSlice(source: string, folded: Folded, start: number, end: number): string {
+  if (end <= start) return '';
+  return source.slice(folded.starts[start], folded.ends[end - 1]);
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Whether a code unit is part of a word (letters and digits of any script). */
+export function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && WORD.test(ch);
+}
+
+/**
+ * Every start index of `phrase` in `text` on word boundaries. A phrase edge
+ * that is itself punctuation or an emoji needs no boundary, so "👍" or "c++"
+ * still match next to letters.
+ */
+export function findPhrase(text: string, phrase: string): number[] {
+  const found: number[] = [];
+  if (phrase === '') return found;
+  const needStart = isWordChar(phrase[0]);
+  const needEnd = isWordChar(phrase[phrase.length - 1]);
+  for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+    if (needStart && isWordChar(text[at - 1])) continue;
+    if (needEnd && isWordChar(text[at + phrase.length])) continue;
+    found.push(at);
+  }
+  return found;
+}

@@ -1,0 +1,101 @@
+import type { AnswerSpec } from '../../flow/answer-types.ts';
+import { coerceBoolean, parseBoolean } from './boolean.ts';
+import { coerceDate, parseDate } from './date.ts';
+import { coerceEmail, parseEmail } from './email.ts';
+import { coerceEnum, parseEnum } from './enum.ts';
+import { coerceNumber, parseNumber } from './number.ts';
+import { findEmails } from './email.ts';
+import { fail, mask, MAX_TYPED_CHARS, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
+import { findPhones } from './phone.ts';
+import { findUrls } from './url.ts';
+import { coercePhone, parsePhone } from './phone.ts';
+import { coerceText, parseText } from './text.ts';
+import { coerceUrl, parseUrl } from './url.ts';
+
+export type { ParseContext, ParseResult } from './parse-result.ts';
+export { findEmails, type FoundEmail } from './email.ts';
+export { findPhones, type FoundPhone } from './phone.ts';
+export { findUrls, type FoundUrl } from './url.ts';
+export { findNumbers, type FoundNumber } from './number.ts';
+export { optionPhrases, findOptionHits } from './enum.ts';
+export { fold, foldPhrase, findPhrase, originalSlice, type Folded } from './fold.ts';
+export { findHits, longestHits, longestOwners, onlyFillerOutside, type PhraseCandidate, type PhraseHit } from './phrase-match.ts';
+export { MAX_TYPED_CHARS, mask, scrub } from './parse-result.ts';
+
+/**
+ * Reads an answer of the given type from a free-text message and normalises
+ * it (flow-ir.md "Committed values are normalised"). Never throws; a failure
+ * carries a short reason the bot can say when it re-asks.
+ */
+export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): ParseResult {
+  if (typeof text !== 'string') return fail('Please type an answer.');
+  // Text answers are the message itself, "nothing else is normalised".
+  if (spec.type === 'text') return parseText(spec, text);
+  if (text.trim() === '') return fail('Please type an answer.');
+  if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
+  const clean = scrub(text);
+  switch (spec.type) {
+    case 'number':
+    case 'integer':
+      return parseNumber(spec, withoutContacts(clean, ctx));
+    case 'boolean':
+      return parseBoolean(spec, clean);
+    case 'enum':
+      return parseEnum(spec, clean);
+    case 'email':
+      return parseEmail(clean);
+    case 'phone':
+      return parsePhone(clean, ctx);
+    case 'url':
+      return parseUrl(clean);
+    case 'date':
+      return parseDate(spec, clean, ctx);
+  }
+}
+
+/**
+ * Blanks email addresses, web addresses and formatted phone numbers, whose
+ * digits are not the number asked for ("5k, call 415-555-0123"). A bare run
+ * of digits is left alone: in some countries 20000000 is a valid phone number.
+ */
+function withoutContacts(text: string, ctx: ParseContext): string {
+  const spans = [
+    ...findEmails(text),
+    ...findUrls(text).filter((u) => u.distinctive),
+    ...findPhones(text, ctx).filter((p) => /\D/.test(text.slice(p.start, p.end))),
+  ].map((f) => [f.start, f.end] as const);
+  return spans.length === 0 ? text : mask(text, spans);
+}
+
+/**
+ * Normalises a structured value proposed by an LLM into the committed form of
+ * the type: "25k" → 25000, "+1 (415) 555-0123" → "+14155550123", "next
+ * tuesday" → an ISO date, an enum label → its value, "yes" → true. A value
+ * already in normal form passes through unchanged.
+ */
+export function coerceValue(spec: AnswerSpec, value: unknown, ctx: ParseContext): ParseResult {
+  if (typeof value === 'string' && spec.type !== 'text') {
+    if (value.trim() === '') return fail('Please type an answer.');
+    if (value.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
+    value = scrub(value);
+  }
+  switch (spec.type) {
+    case 'text':
+      return coerceText(spec, value);
+    case 'number':
+    case 'integer':
+      return coerceNumber(spec, value);
+    case 'boolean':
+      return coerceBoolean(spec, value);
+    case 'enum':
+      return coerceEnum(spec, value);
+    case 'email':
+      return coerceEmail(value);
+    case 'phone':
+      return coercePhone(value, ctx);
+    case 'url':
+      return coerceUrl(value);
+    case 'date':
+      return coerceDate(spec, value, ctx);
+  }
+}

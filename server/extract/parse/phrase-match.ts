@@ -1,0 +1,74 @@
+import { findPhrase, foldPhrase, type Folded } from './fold.ts';
+
+/** A phrase that, when found, counts for `owner` (an option, a path, a yes/no side). */
+export interface PhraseCandidate<T> {
+  phrase: string;
+  owner: T;
+}
+
+/** One occurrence of a candidate phrase in folded text. */
+export interface PhraseHit<T> {
+  owner: T;
+  /** Folded-text span. */
+  start: number;
+  end: number;
+}
+
+/** All word-boundary occurrences of every candidate, in candidate order then position. */
+export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCandidate<T>>): PhraseHit<T>[] {
+  const hits: PhraseHit<T>[] = [];
+  // A label that equals its value (or a repeated synonym) must not count twice.
+  const seen = new Map<T, Set<string>>();
+  for (const c of candidates) {
+    const phrase = foldPhrase(c.phrase);
+    const mine = seen.get(c.owner) ?? new Set<string>();
+    seen.set(c.owner, mine);
+    if (phrase === '' || mine.has(phrase)) continue;
+    mine.add(phrase);
+    for (const start of findPhrase(folded.text, phrase)) hits.push({ owner: c.owner, start, end: start + phrase.length });
+  }
+  return hits;
+}
+
+/**
+ * Longest-first, non-overlapping hits: "basketball court" claims its words
+ * before "court" can, so a shorter synonym of another option inside a longer
+ * one never counts. Ties in length go to the earlier hit; candidate order
+ * breaks the rest, so the choice is deterministic.
+ */
+export function longestHits<T>(hits: ReadonlyArray<PhraseHit<T>>): PhraseHit<T>[] {
+  const order = hits
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => b.h.end - b.h.start - (a.h.end - a.h.start) || a.h.start - b.h.start || a.i - b.i);
+  const kept: PhraseHit<T>[] = [];
+  for (const { h } of order) {
+    if (kept.some((k) => h.start < k.end && k.start < h.end)) continue;
+    kept.push(h);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The owners whose hit has the greatest length among `hits` (several when they tie). */
+export function longestOwners<T>(hits: ReadonlyArray<PhraseHit<T>>): { owners: T[]; length: number } {
+  let length = 0;
+  for (const h of hits) length = Math.max(length, h.end - h.start);
+  const owners: T[] = [];
+  for (const h of hits) if (h.end - h.start === length && !owners.includes(h.owner)) owners.push(h.owner);
+  return { owners, length };
+}
+
+/** Words that may sit around an answer without making it less than the whole message. */
+const FILLER = new Set(['and', 'or', 'both', 'please', 'thanks', 'thank', 'you', 'thx', 'pls', 'plz', 'just', 'the', 'one', 'ones']);
+
+/** Whether the folded text outside `hits` is only punctuation and filler words. */
+export function onlyFillerOutside<T>(folded: Folded, hits: ReadonlyArray<PhraseHit<T>>, filler: ReadonlySet<string> = FILLER): boolean {
+  let rest = '';
+  let at = 0;
+  for (const h of [...hits].sort((a, b) => a.start - b.start)) {
+    if (h.start > at) rest += ' ' + folded.text.slice(at, h.start);
+    at = Math.max(at, h.end);
+  }
+  rest += ' ' + folded.text.slice(at);
+  const words = rest.match(/[\p{L}\p{N}']+/gu) ?? [];
+  return words.every((w) => filler.has(w));
+}
