@@ -1,0 +1,121 @@
+import { RE2JS } from 're2js';
+import { normalOptions } from '../flow/answer-types.ts';
+import type { CompiledNode } from '../flow/compiled-flow.ts';
+import { emit, holds, isPii, type Draft } from './draft.ts';
+import type { AnswerRecord } from './session.ts';
+
+export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
+
+const patterns = new WeakMap<CompiledNode, RE2JS | null>();
+
+/** The node's text pattern, compiled once with RE2 (linear time). */
+function patternOf(c: CompiledNode): RE2JS | null {
+  if (!patterns.has(c)) {
+    const spec = c.node.type === 'question' ? c.node.answer : undefined;
+    patterns.set(c, spec?.type === 'text' && spec.pattern !== undefined ? RE2JS.compile(spec.pattern) : null);
+  }
+  return patterns.get(c)!;
+}
+
+/** A plain-language reason for a value that does not fit the question's type. */
+function typeReason(c: CompiledNode): string {
+  const spec = c.node.type === 'question' ? c.node.answer ?? { type: 'text' as const } : { type: 'text' as const };
+  switch (spec.type) {
+    case 'number':
+    case 'integer': {
+      const range = spec.min !== undefined && spec.max !== undefined ? ` between ${spec.min} and ${spec.max}`
+        : spec.min !== undefined ? ` of at least ${spec.min}` : spec.max !== undefined ? ` of at most ${spec.max}` : '';
+      return `Please give ${spec.type === 'integer' ? 'a whole number' : 'a number'}${range}${spec.unit ? ` (${spec.unit})` : ''}.`;
+    }
+    case 'enum': return `Please choose ${spec.multiple ? 'from' : 'one of'}: ${normalOptions(spec).map((o) => o.label).join(', ')}.`;
+    case 'boolean': return 'Please answer yes or no.';
+    case 'email': return "That doesn't look like an email address.";
+    case 'phone': return "That doesn't look like a phone number.";
+    case 'url': return "That doesn't look like a web address.";
+    case 'date': return 'Please give a valid date.';
+    case 'text': {
+      if (spec.min !== undefined && spec.max !== undefined) return `Please answer in ${spec.min} to ${spec.max} characters.`;
+      if (spec.min !== undefined) return `Please answer in at least ${spec.min} characters.`;
+      if (spec.max !== undefined) return `Please answer in at most ${spec.max} characters.`;
+      return 'Please answer with some text.';
+    }
+  }
+}
+
+/**
+ * Whether a key may be answered now: a question of the flow, not answered yet
+ * (unless it is the question being asked), and not switched off by its `when`.
+ */
+export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
+  const c = d.idx.questionByKey.get(key);
+  if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
+  const current = d.flow.nodes.get(d.s.node ?? '')?.node;
+  const isCurrent = current?.type === 'question' && current.key === key;
+  if (!isCurrent && d.s.answers.has(key) && d.s.revisit !== key) return { ok: false, reason: `'${key}' is already answered` };
+  if (!isCurrent && c.when && !holds(d, c.when)) return { ok: false, reason: `'${key}' does not apply` };
+  return { ok: true, node: c };
+}
+
+/**
+ * Validates a proposed value for a question before anything is committed:
+ * the type and constraints (zod), the RE2 pattern, then `validate` rules in
+ * order. The value must already be normalised by the extractor.
+ */
+export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
+  if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
+  const typed = c.valueSchema.safeParse(typeof value === 'string' ? value.trim() : value);
+  if (!typed.success) return { ok: false, reason: typeReason(c) };
+  const v = typed.data;
+  const re = patternOf(c);
+  if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: "That doesn't match the expected format." };
+  const answers = d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' });
+  for (const rule of c.validators) {
+    if (rule.kind === 'expr') {
+      if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? "That answer isn't accepted here." };
+    } else {
+      const fn = d.opts.validators?.[rule.name];
+      if (!fn) return { ok: false, reason: `validator '${rule.name}' is not registered` };
+      const plain: Record<string, unknown> = {};
+      for (const [k, r] of answers) plain[k] = r.value;
+      const problem = fn(v, rule.args, plain);
+      if (problem !== null) return { ok: false, reason: rule.message ?? problem };
+    }
+  }
+  return { ok: true, value: v };
+}
+
+/** Truthy-by-`has` check used by constraints: missing, null, '' and [] are not answered. */
+const present = (v: unknown) => !(v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0));
+
+/**
+ * Checks the flow's constraints against answers as they would be after this
+ * turn. A constraint is judged once every key it names has been decided
+ * (answered or skipped) and one of them is being decided now, so a oneOf over
+ * email and phone fails only when the second of them is left blank.
+ */
+export function violatedConstraint(d: Draft, next: Map<string, unknown>): string | null {
+  const after = (k: string) => (next.has(k) ? next.get(k) : d.s.answers.get(k)?.value);
+  const decided = (k: string) => next.has(k) || d.s.answers.has(k);
+  for (const c of d.flow.constraints) {
+    const keys = c.kind === 'oneOf' ? c.groups.flat() : c.guard.reads;
+    if (keys.length === 0 || !keys.some((k) => next.has(k)) || !keys.every(decided)) continue;
+    const ok = c.kind === 'oneOf'
+      ? c.groups.some((group) => group.every((k) => present(after(k))))
+      : c.guard.test({ answers: Object.fromEntries(keys.map((k) => [k, after(k) ?? null])), context: d.s.context, today: d.s.now.slice(0, 10) });
+    if (!ok) return c.message ?? (c.kind === 'oneOf' ? `Please answer one of: ${c.groups.map((g) => g.join(' and ')).join(', or ')}.` : `The answers do not satisfy '${c.name}'.`);
+  }
+  return null;
+}
+
+/** Commits a value with its provenance, and remembers the old record for `back`. */
+export function commit(d: Draft, key: string, record: AnswerRecord): void {
+  if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
+  d.s.answers = d.s.answers.set(key, record);
+  if (d.s.revisit === key) d.s.revisit = undefined;
+  const shown = isPii(d, key) ? '[pii]' : record.value;
+  emit(d, record.validation === 'skipped' ? 'answer_skipped' : 'answer_set', {
+    key, value: shown, source: record.source,
+    ...(record.extractor ? { extractor: record.extractor } : {}),
+    ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),
+  });
+}

@@ -1,0 +1,90 @@
+import type { Map as IMap } from 'immutable';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { CompiledGuard, EvalScope } from '../flow/guard/index.ts';
+import { flowIndex, type FlowIndex } from './flow-index.ts';
+import type { AnswerRecord, Session } from './session.ts';
+import type { Effect, EngineEvent, EngineOptions, EventType } from './types.ts';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The working state of one `start` or `turn`. The session inside is a fresh
+ * shallow copy: its fields are replaced, never mutated, so the caller's session
+ * (and everything it shares with the new one) stays untouched.
+ */
+export interface Draft {
+  flow: CompiledFlow;
+  idx: FlowIndex;
+  /** The session as it was before this turn (never modified). */
+  base: Session;
+  opts: Required<Pick<EngineOptions, 'maxSteps'>> & EngineOptions;
+  s: Mutable<Session>;
+  effects: Effect[];
+  events: EngineEvent[];
+  steps: number;
+  /** Keys committed this turn with their record before, for the `back` checkpoint. */
+  changes: Map<string, AnswerRecord | undefined>;
+  /** A node whose `before` interrupt was just approved, so it is not raised again. */
+  approved?: string;
+}
+
+/** Starts a draft over a session. */
+export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = {}): Draft {
+  return {
+    flow,
+    idx: flowIndex(flow),
+    base: session,
+    opts: { maxSteps: 100, ...opts },
+    s: { ...session },
+    effects: [],
+    events: [],
+    steps: 0,
+    changes: new Map(),
+  };
+}
+
+/** Records an event at the current turn and node. */
+export function emit(d: Draft, type: EventType, detail: Record<string, unknown> = {}, node: string | null = d.s.node): void {
+  d.events.push({ type, turn: d.s.turn, node, ...detail });
+}
+
+/** Whether the flow marks an answer key as personal data. */
+export function isPii(d: Draft, key: string): boolean {
+  const q = d.idx.questionByKey.get(key)?.node;
+  return q?.type === 'question' && q.pii === true;
+}
+
+/** The path guards see: the locked path, else null. */
+export function visiblePath(s: Session): string | null {
+  return s.path.locked ? s.path.tentative : null;
+}
+
+/**
+ * The scope a guard evaluates in. Only the keys the guard reads are copied
+ * out of the persistent answer map, so evaluation does not grow with the flow.
+ */
+export function scopeFor(
+  d: Draft,
+  guard: CompiledGuard,
+  extra: { value?: unknown; answers?: IMap<string, AnswerRecord> } = {},
+): EvalScope {
+  const source = extra.answers ?? d.s.answers;
+  const answers: Record<string, unknown> = {};
+  for (const k of guard.reads) {
+    const r = source.get(k);
+    if (r) answers[k] = r.value;
+  }
+  return {
+    answers,
+    context: d.s.context,
+    path: visiblePath(d.s),
+    attempts: d.s.attempts,
+    today: d.s.now.slice(0, 10),
+    ...('value' in extra ? { value: extra.value } : {}),
+  };
+}
+
+/** Evaluates a guard to a boolean in the draft's current state. */
+export function holds(d: Draft, guard: CompiledGuard, extra?: Parameters<typeof scopeFor>[2]): boolean {
+  return guard.test(scopeFor(d, guard, extra));
+}

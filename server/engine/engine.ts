@@ -1,0 +1,282 @@
+import { Map as IMap } from 'immutable';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { ProposedUpdate } from '../extract/extractor.ts';
+import { checkValue, commit, openQuestion, violatedConstraint } from './answers.ts';
+import { draftOf, emit, isPii, type Draft } from './draft.ts';
+import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
+import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
+import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, run, special } from './traverse.ts';
+import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
+
+// The engine: pure functions from (flow, session, input) to (session, effects,
+// events). No I/O, no clock (time arrives in the input), no randomness.
+
+/** Starts a session: the bot speaks first, running from the entry to the first question. */
+export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions = {}): TurnResult {
+  const session: Session = {
+    v: SESSION_VERSION,
+    ...(init.id ? { id: init.id } : {}),
+    flow: { id: flow.id, revision: flow.revision },
+    status: 'active',
+    node: null,
+    stack: [],
+    attempts: 0,
+    path: NO_PATH,
+    turn: 0,
+    context: { ...(init.context ?? {}) },
+    answers: IMap<string, AnswerRecord>(),
+    cache: {},
+    checkpoints: [],
+    now: init.now,
+  };
+  const d = draftOf(flow, session, opts);
+  for (const [key, value] of Object.entries(init.given?.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    commit(d, key, { value, turn: 0, source: 'given', validation: 'passed' });
+  }
+  if (init.given?.path !== undefined) {
+    const p = init.given.path;
+    d.s.path = { scores: { [p]: pathPolicy(flow).lockThreshold }, tentative: p, locked: true };
+  }
+  d.changes.clear();
+  run(d, flow.entry);
+  return result(d);
+}
+
+/** One turn: a user message (with its proposal), a command, an action result or an operator decision. */
+export function turn(flow: CompiledFlow, session: Session, input: Input, opts: EngineOptions = {}): TurnResult {
+  if (session.flow.revision !== flow.revision) {
+    throw new Error(`session is pinned to revision ${session.flow.revision} of ${session.flow.id}, not ${flow.revision}`);
+  }
+  const d = draftOf(flow, session, opts);
+  if (ENDED.has(session.status) && !(input.kind === 'command' && input.command === 'restart')) {
+    d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
+      text: session.status === 'completed' ? 'This conversation is complete — thank you! Say "restart" to begin again.'
+        : session.status === 'escalated' ? 'A member of our team will be in touch.'
+          : 'This conversation has ended. Say "restart" to begin again.' });
+    return { session, effects: d.effects, events: [] };
+  }
+  d.s.turn = session.turn + 1;
+  d.s.now = input.now;
+  switch (input.kind) {
+    case 'message':
+      onMessage(d, input);
+      break;
+    case 'command':
+      return onCommand(flow, d, input, opts);
+    case 'action_result':
+      onActionResult(d, input);
+      break;
+    case 'operator':
+      onOperator(d, input);
+      break;
+  }
+  return result(d, input.kind === 'message');
+}
+
+/** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
+function result(d: Draft, userTurn = false): TurnResult {
+  if (d.changes.size > 0) {
+    const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
+    const cps = d.s.checkpoints;
+    if (userTurn || cps.length === 0) {
+      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, changes };
+      d.s.checkpoints = [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
+    } else {
+      // answers from actions and operators belong to the user turn that led to them
+      const last = cps[cps.length - 1]!;
+      const known = new Set(last.changes.map((c) => c.key));
+      d.s.checkpoints = [...cps.slice(0, -1), { ...last, changes: [...last.changes, ...changes.filter((c) => !known.has(c.key))] }];
+    }
+  }
+  return { session: d.s, effects: d.effects, events: d.events };
+}
+
+function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
+  const { proposal } = input;
+  if (d.s.status === 'waiting') {
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: 'Thanks — a member of our team is reviewing this and will continue shortly.' });
+    return;
+  }
+  const atPathPrompt = d.s.pending?.kind === 'path_prompt';
+  const voted = applyVote(d.s.path, proposal.pathVote, d.flow, { decisive: atPathPrompt });
+  d.s.path = voted.state;
+  for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
+  if (proposal.escalate) {
+    emit(d, 'command', { command: 'human', reason: proposal.escalate.reason });
+    finish(d, 'escalated', undefined, { reason: proposal.escalate.reason });
+    return;
+  }
+  const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
+  const accepted = new Map<string, { update: ProposedUpdate; value: unknown }>();
+  let currentProblem: string | undefined = proposal.problem?.key === currentKey ? proposal.problem?.reason : undefined;
+  const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
+  for (const update of proposal.updates) {
+    if (accepted.has(update.key)) {
+      emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
+      continue;
+    }
+    const open = openQuestion(d, update.key);
+    const checked = open.ok ? checkValue(d, open.node, update.value) : open;
+    if (checked.ok) accepted.set(update.key, { update, value: checked.value });
+    else if (update.key === currentKey) currentProblem = checked.reason;
+    else emit(d, rejected, { key: update.key, reason: checked.reason, extractor: proposal.extractor });
+  }
+  let skipCurrent = false;
+  if (currentKey !== undefined && !accepted.has(currentKey) && proposal.unknown.includes(currentKey)) {
+    if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
+    else currentProblem = 'This one is needed to continue.';
+  }
+  const decided = new Map([...accepted].map(([k, a]) => [k, a.value]));
+  if (skipCurrent) decided.set(currentKey!, null);
+  const violation = violatedConstraint(d, decided);
+  if (violation) {
+    // nothing from this message is committed when it breaks a constraint
+    accepted.clear();
+    skipCurrent = false;
+    currentProblem = violation;
+  }
+  const text = input.text.trim().slice(0, 500);
+  for (const [key, { update, value }] of accepted) {
+    commit(d, key, { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
+      ...(update.confidence !== undefined ? { confidence: update.confidence } : {}),
+      ...(isPii(d, key) ? {} : { text }), validation: 'passed' });
+  }
+  if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
+
+  if (atPathPrompt) {
+    if (d.s.path.locked) {
+      d.s.pending = undefined;
+      run(d, afterNode(d, d.s.node!));
+    } else {
+      emit(d, 'validation_failed', { reason: 'no path chosen' });
+      askPath(d, d.s.node!, "Sorry, I didn't catch that.");
+    }
+    return;
+  }
+  if (!current || current.node.type !== 'question') return;
+  if (accepted.has(currentKey!) || skipCurrent) {
+    run(d, afterNode(d, current.node.id));
+    return;
+  }
+  if (accepted.size > 0) {
+    ask(d, current); // the message answered other questions: ask this one again, no penalty
+    return;
+  }
+  d.s.attempts += 1;
+  const reason = currentProblem ?? "Sorry, I didn't understand that.";
+  emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
+  const max = current.node.max_attempts ?? 3;
+  if (d.s.attempts >= max) {
+    run(d, special(d, current.node.id, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
+  } else ask(d, current, reason);
+}
+
+function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: 'command' }>, opts: EngineOptions): TurnResult {
+  emit(d, 'command', { command: input.command });
+  switch (input.command) {
+    case 'restart': {
+      const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
+      return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...fresh.events] };
+    }
+    case 'human':
+      finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
+      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: "I'll connect you with a member of our team." });
+      break;
+    case 'cancel':
+      finish(d, 'abandoned', 'abandoned', { reason: 'user cancelled' });
+      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'done', text: 'No problem — I have stopped here.' });
+      break;
+    case 'skip':
+      return turn(flow, d.base, { kind: 'message', text: input.text ?? 'skip', now: input.now,
+        proposal: { extractor: 'rules', updates: [], unknown: currentKeyOf(d) ? [currentKeyOf(d)!] : [] } }, opts);
+    case 'back':
+      back(d);
+      break;
+  }
+  return result(d);
+}
+
+const currentKeyOf = (d: Draft) => {
+  const n = d.s.node ? d.flow.nodes.get(d.s.node)?.node : undefined;
+  return n?.type === 'question' ? n.key : undefined;
+};
+
+/** Undoes the last turn that committed answers and asks again where that turn was. */
+function back(d: Draft): void {
+  const cp = d.s.checkpoints[d.s.checkpoints.length - 1];
+  if (!cp || cp.node === null) {
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: "There's nothing to go back to." });
+    reask(d);
+    return;
+  }
+  d.s.checkpoints = d.s.checkpoints.slice(0, -1);
+  let answers = d.s.answers;
+  for (const { key, before } of cp.changes) answers = before ? answers.set(key, before) : answers.delete(key);
+  d.s.answers = answers;
+  d.s.node = cp.node;
+  d.s.stack = cp.stack;
+  d.s.path = cp.path;
+  d.s.attempts = 0;
+  d.s.pending = undefined;
+  d.s.status = 'active';
+  const n = d.flow.nodes.get(cp.node)!.node;
+  if (n.type === 'question') d.s.revisit = n.key;
+  emit(d, 'back', { undone: cp.changes.map((c) => c.key), to: cp.node });
+  reask(d);
+}
+
+/** Asks again whatever the session is waiting on. */
+function reask(d: Draft): void {
+  const c = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  if (!c) return;
+  if (c.node.type === 'question') ask(d, c);
+  else if (c.node.type === 'decision' && d.flow.source.paths && !d.s.path.locked) {
+    d.s.pending = { kind: 'path_prompt' };
+    askPath(d, c.node.id);
+  }
+}
+
+function onActionResult(d: Draft, input: Extract<Input, { kind: 'action_result' }>): void {
+  const pending = d.s.pending;
+  const c = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  if (pending?.kind !== 'action' || pending.callId !== input.callId || !c || c.node.type !== 'action') {
+    emit(d, 'error', { reason: `unexpected action result ${input.callId}` });
+    return;
+  }
+  const call = c.node.call;
+  if (!input.ok) {
+    d.s.pending = undefined;
+    emit(d, 'action_failed', { call, callId: input.callId, reason: input.error, ...(input.durationMs !== undefined ? { durationMs: input.durationMs } : {}) });
+    run(d, special(d, c.node.id, 'failure', `action '${call}' failed: ${input.error}`));
+    return;
+  }
+  emit(d, 'action_result', { call, callId: input.callId, ok: true, ...(input.durationMs !== undefined ? { durationMs: input.durationMs } : {}) });
+  d.s.cache = { ...d.s.cache, [actionCacheKey(d, c)]: input.output };
+  run(d, applyActionOutput(d, c, input.output));
+}
+
+function onOperator(d: Draft, input: Extract<Input, { kind: 'operator' }>): void {
+  const pending = d.s.pending;
+  const id = d.s.node;
+  if (pending?.kind !== 'interrupt' || d.s.status !== 'waiting' || id === null) {
+    emit(d, 'error', { reason: 'no interrupt is waiting for an operator' });
+    return;
+  }
+  emit(d, 'operator', { decision: input.decision, ...(input.by ? { by: input.by } : {}), ...(input.note ? { note: input.note } : {}) });
+  for (const [key, value] of Object.entries(input.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const c = d.idx.questionByKey.get(key);
+    const checked = c ? checkValue(d, c, value) : { ok: false as const, reason: `'${key}' is not a question of this flow` };
+    if (checked.ok) commit(d, key, { value: checked.value, turn: d.s.turn, source: 'operator', validation: 'passed' });
+    else emit(d, 'validation_failed', { key, reason: checked.reason, source: 'operator' });
+  }
+  d.s.status = 'active';
+  d.s.pending = undefined;
+  if (input.decision === 'reject') {
+    run(d, special(d, id, 'rejected', 'an operator rejected it'));
+    return;
+  }
+  d.approved = id;
+  if (pending.when === 'before') run(d, id);
+  else run(d, next(d, id));
+}

@@ -1,0 +1,125 @@
+import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
+import { END, flatSuccessors } from '../flow/graph-analysis.ts';
+import type { Command } from './types.ts';
+
+/** Lookups the engine needs on every turn, computed once per compiled flow. */
+export interface FlowIndex {
+  /** The first question node that asks each key. */
+  questionByKey: ReadonlyMap<string, CompiledNode>;
+  /** Questions still ahead on the longest route from a node (the node included): the progress estimate. */
+  remaining: ReadonlyMap<string, number>;
+  /** Command words (lowercased) → command. */
+  commands: ReadonlyMap<string, Command>;
+  /** Questions per flow, for progress when nothing else is known. */
+  questionCount: number;
+}
+
+const DEFAULT_COMMANDS: Record<Command, string[]> = {
+  back: ['back', 'go back', 'undo', 'previous'],
+  restart: ['restart', 'start over', 'start again'],
+  human: ['human', 'agent', 'operator', 'talk to a human', 'speak to a human', 'talk to a person', 'real person'],
+  cancel: ['cancel', 'quit', 'stop', 'exit'],
+  skip: ['skip', 'pass'],
+};
+
+const cache = new WeakMap<CompiledFlow, FlowIndex>();
+
+/** The index of a flow, built on first use (a pure function of the flow, memoised). */
+export function flowIndex(flow: CompiledFlow): FlowIndex {
+  let index = cache.get(flow);
+  if (!index) {
+    index = buildIndex(flow);
+    cache.set(flow, index);
+  }
+  return index;
+}
+
+function buildIndex(flow: CompiledFlow): FlowIndex {
+  const questionByKey = new Map<string, CompiledNode>();
+  for (const c of flow.nodes.values()) {
+    if (c.node.type === 'question' && !questionByKey.has(c.node.key)) questionByKey.set(c.node.key, c);
+  }
+  const commands = new Map<string, Command>();
+  const custom = flow.source.commands ?? {};
+  for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
+    for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
+  }
+  return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size };
+}
+
+/**
+ * For each node, the number of questions on the longest route from it to an
+ * end, counting each cycle's questions once (strongly connected components,
+ * then longest path over the condensed DAG). Static, so progress costs O(1)
+ * per turn however large the flow.
+ */
+function remainingQuestions(flow: CompiledFlow): Map<string, number> {
+  const out = new Map<string, string[]>();
+  for (const [id, c] of flow.nodes) out.set(id, c.out.filter((e) => !e.on).map((e) => e.to));
+  const nodes = new Map([...flow.nodes].map(([id, c]) => [id, { node: c.node, scope: c.scope }]));
+  const subgraphEntry = new Map([...flow.subgraphs].map(([name, sg]) => [name, sg.entry]));
+  const succ = flatSuccessors({ entry: flow.entry, nodes, out, subgraphEntry });
+  const inner = new Map([...succ].map(([v, ws]) => [v, ws.filter((w) => w !== END)]));
+
+  // Tarjan's algorithm, iterative so a long chain cannot overflow the stack
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const comp = new Map<string, number>();
+  const comps: string[][] = [];
+  let counter = 0;
+  for (const root of flow.nodes.keys()) {
+    if (indexOf.has(root)) continue;
+    const work: Array<{ v: string; i: number }> = [{ v: root, i: 0 }];
+    indexOf.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const top = work[work.length - 1]!;
+      const next = inner.get(top.v) ?? [];
+      if (top.i < next.length) {
+        const w = next[top.i++]!;
+        if (!indexOf.has(w)) {
+          indexOf.set(w, counter);
+          low.set(w, counter++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ v: w, i: 0 });
+        } else if (onStack.has(w)) low.set(top.v, Math.min(low.get(top.v)!, indexOf.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1]!.v;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.v)!));
+      }
+      if (low.get(top.v) === indexOf.get(top.v)) {
+        const members: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          comp.set(w, comps.length);
+          members.push(w);
+        } while (w !== top.v);
+        comps.push(members);
+      }
+    }
+  }
+  // Tarjan emits components in reverse topological order: successors first
+  const longest = comps.map(() => 0);
+  comps.forEach((members, ci) => {
+    const own = members.filter((m) => flow.nodes.get(m)?.node.type === 'question').length;
+    let best = 0;
+    for (const m of members) {
+      for (const w of succ.get(m) ?? []) {
+        const cw = comp.get(w);
+        if (cw !== undefined && cw !== ci) best = Math.max(best, longest[cw]!);
+      }
+    }
+    longest[ci] = own + best;
+  });
+  return new Map([...comp].map(([id, ci]) => [id, longest[ci]!]));
+}

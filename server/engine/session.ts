@@ -1,0 +1,115 @@
+import { Map as IMap } from 'immutable';
+import { z } from 'zod';
+
+// The session is the engine's whole state between turns. In memory, answers
+// live in a persistent map so a turn costs the same with 20 answers or 2,000
+// (a plain object would be copied on every commit); on disk and on the wire
+// it is plain JSON, checked by `SessionJson`.
+
+/** Schema version of the stored session; bump with a migration when the shape changes. */
+export const SESSION_VERSION = 1;
+
+/** Where a committed answer came from. */
+export const AnswerRecord = z.object({
+  value: z.unknown(),
+  /** The turn that committed it (0 for `given` answers and the start). */
+  turn: z.number().int().nonnegative(),
+  source: z.enum(['user', 'action', 'operator', 'given']),
+  /** Extractor name for user answers: rules, anthropic, replay. */
+  extractor: z.string().optional(),
+  confidence: z.number().optional(),
+  /** The user's message (trimmed, at most 500 characters; absent for pii answers). */
+  text: z.string().optional(),
+  /** How validation went: 'passed', or 'skipped' for an optional question left blank. */
+  validation: z.enum(['passed', 'skipped']),
+});
+export type AnswerRecord = z.infer<typeof AnswerRecord>;
+
+/** Votes, tentative and locked path (hysteresis state; policy lives in the flow). */
+export const PathState = z.object({
+  scores: z.record(z.string(), z.number()),
+  tentative: z.string().nullable(),
+  locked: z.boolean(),
+});
+export type PathState = z.infer<typeof PathState>;
+
+/** A subgraph call: the subgraph node in the caller, and the subgraph entered. */
+export const Frame = z.object({ node: z.string(), ref: z.string() });
+export type Frame = z.infer<typeof Frame>;
+
+/** What the session waits for besides a user message. */
+export const Pending = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('action'), callId: z.string(), attempt: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']) }),
+  z.object({ kind: z.literal('path_prompt') }),
+]);
+export type Pending = z.infer<typeof Pending>;
+
+/** Enough to undo one turn's commits for `back`: a delta, never a copy of the answers. */
+export const Checkpoint = z.object({
+  turn: z.number().int(),
+  node: z.string().nullable(),
+  stack: z.array(Frame),
+  path: PathState,
+  /** Each key the turn changed, with its record before (absent = was unanswered). */
+  changes: z.array(z.object({ key: z.string(), before: AnswerRecord.optional() })),
+});
+export type Checkpoint = z.infer<typeof Checkpoint>;
+
+export const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
+export type Status = z.infer<typeof Status>;
+
+const sessionFields = {
+  v: z.literal(SESSION_VERSION),
+  id: z.string().optional(),
+  flow: z.object({ id: z.string(), revision: z.string() }),
+  status: Status,
+  /** A terminal's outcome: completed, escalated, abandoned or a custom string. */
+  outcome: z.string().optional(),
+  /** The node the conversation is at: the question asked, or the node waited on. */
+  node: z.string().nullable(),
+  stack: z.array(Frame),
+  attempts: z.number().int().nonnegative(),
+  path: PathState,
+  turn: z.number().int().nonnegative(),
+  /** Tenant/session metadata the flow's guards and templates read. */
+  context: z.record(z.string(), z.unknown()),
+  pending: Pending.optional(),
+  /** A key re-asked after `back`: asked even though it was answered before. */
+  revisit: z.string().optional(),
+  /** Action results by call and input hash, so a handler is not called twice. */
+  cache: z.record(z.string(), z.record(z.string(), z.unknown())),
+  checkpoints: z.array(Checkpoint),
+  /** The session clock at the last turn (ISO 8601). */
+  now: z.string(),
+};
+
+/** The stored (JSON) form of a session. */
+export const SessionJson = z.object({ ...sessionFields, answers: z.record(z.string(), AnswerRecord) });
+export type SessionJson = z.infer<typeof SessionJson>;
+
+/** The in-memory session: JSON fields plus answers in a persistent map. Treat as immutable. */
+export type Session = Readonly<Omit<SessionJson, 'answers'> & { answers: IMap<string, AnswerRecord> }>;
+
+/** How many turns `back` can undo. */
+export const MAX_CHECKPOINTS = 50;
+
+/** Plain JSON for the store and the wire; answer keys sorted so output is byte-stable. */
+export function sessionToJson(s: Session): SessionJson {
+  const answers: Record<string, AnswerRecord> = {};
+  for (const key of [...s.answers.keys()].sort()) answers[key] = s.answers.get(key)!;
+  return { ...s, answers };
+}
+
+/** Parses and checks a stored session; throws a zod error when it is not one. */
+export function sessionFromJson(json: unknown): Session {
+  const parsed = SessionJson.parse(json);
+  return { ...parsed, answers: IMap(Object.entries(parsed.answers)) };
+}
+
+/** The committed values as a plain object (skipped keys are null), sorted by key. */
+export function answerValues(s: Session): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of [...s.answers.keys()].sort()) out[key] = s.answers.get(key)!.value;
+  return out;
+}

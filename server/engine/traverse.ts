@@ -1,0 +1,273 @@
+import { normalOptions } from '../flow/answer-types.ts';
+import type { CompiledNode } from '../flow/compiled-flow.ts';
+import { canonicalJson } from '../flow/compile.ts';
+import { EXIT } from '../flow/desugar.ts';
+import { commit } from './answers.ts';
+import { emit, holds, isPii, type Draft } from './draft.ts';
+import { answerValues, type Session } from './session.ts';
+import { renderTemplate } from './template.ts';
+import type { Progress } from './types.ts';
+
+/** Terminal statuses: a message after them changes nothing. */
+export const ENDED = new Set<Session['status']>(['completed', 'escalated', 'abandoned', 'error']);
+
+/** Answered questions and the estimated total of those that still apply. */
+export function progressOf(d: Draft, at: string | null): Progress {
+  const answered = d.s.answers.size;
+  const ahead = at ? d.idx.remaining.get(at) ?? 0 : 0;
+  return { answered, total: Math.max(answered + ahead, answered) };
+}
+
+const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s.context);
+
+/** The prompt of a question for this attempt: lists rotate on re-asks. */
+function promptOf(d: Draft, c: CompiledNode): string {
+  if (c.node.type !== 'question') return '';
+  const p = c.node.prompt;
+  const text = Array.isArray(p) ? p[d.s.attempts % p.length]! : p ?? c.node.label ?? c.node.key;
+  return render(d, text);
+}
+
+/** Quick replies for closed questions: option labels, or yes/no. */
+function quickReplies(c: CompiledNode): { quickReplies?: string[]; multiple?: boolean } {
+  const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  if (spec?.type === 'enum') return { quickReplies: normalOptions(spec).map((o) => o.label), ...(spec.multiple ? { multiple: true } : {}) };
+  if (spec?.type === 'boolean') return { quickReplies: ['Yes', 'No'] };
+  return {};
+}
+
+/** Asks the current question (again): plain, or after a failed answer with the reason. */
+export function ask(d: Draft, c: CompiledNode, invalid?: string): void {
+  if (c.node.type !== 'question') return;
+  const prompt = promptOf(d, c);
+  const text = invalid === undefined ? prompt : c.node.invalid_prompt ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
+  d.effects.push({ type: 'ask', nodeId: c.node.id, key: c.node.key, text, kind: invalid === undefined ? 'question' : 'invalid',
+    ...quickReplies(c), progress: progressOf(d, c.node.id) });
+}
+
+/** Asks the flow's path question at a decision that routes on `path`. */
+export function askPath(d: Draft, nodeId: string, invalid?: string): void {
+  const paths = d.flow.source.paths!;
+  const options = Object.entries(paths.options);
+  const prompt = paths.prompt ?? `Which fits best: ${options.map(([name, o]) => o.label ?? name).join(', ')}?`;
+  d.effects.push({ type: 'ask', nodeId, text: invalid ? `${invalid} ${prompt}` : prompt, kind: invalid ? 'invalid' : 'question',
+    quickReplies: options.map(([name, o]) => o.label ?? name), progress: progressOf(d, nodeId) });
+}
+
+/** Ends the session with a status and outcome, and tells the runner. */
+export function finish(d: Draft, status: Session['status'], outcome: string | undefined, detail: Record<string, unknown> = {}): void {
+  d.s.status = status;
+  d.s.pending = undefined;
+  if (outcome !== undefined) d.s.outcome = outcome;
+  const type = status === 'escalated' ? 'escalated' : status === 'abandoned' ? 'abandoned' : status === 'error' ? 'error' : 'completed';
+  emit(d, type, { ...(outcome ? { outcome } : {}), ...detail });
+  if (status === 'escalated' || status === 'error') {
+    d.effects.push({ type: 'escalate', nodeId: d.s.node, reason: String(detail.reason ?? outcome ?? status) });
+  }
+  d.effects.push({ type: 'complete', status, ...(outcome ? { outcome } : {}), answers: answerValues(d.s) });
+}
+
+/** Ends with status `error` and escalates, with a snapshot of where it happened. */
+export function fail(d: Draft, reason: string): void {
+  finish(d, 'error', undefined, {
+    reason,
+    snapshot: { node: d.s.node, stack: d.s.stack, path: d.s.path, answered: [...d.s.answers.keys()].sort() },
+  });
+}
+
+/**
+ * Chooses the next node after `id` by its normal edges: the first guard that
+ * holds, else the `else` edge. `__exit__` returns to the caller, which then
+ * follows its own edges. A node without edges ends the conversation
+ * (completed); edges that all fail end it with an error.
+ */
+export function next(d: Draft, id: string): string | null {
+  const c = d.flow.nodes.get(id)!;
+  const edges = c.out.filter((e) => !e.on);
+  if (edges.length === 0) {
+    if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
+    finish(d, 'completed', undefined, { reason: 'implicit end' });
+    return null;
+  }
+  let chosen = edges.find((e) => {
+    if (e.guard === null) return true;
+    if (e.guard === 'else') return false;
+    const result = holds(d, e.guard);
+    emit(d, 'guard', { edge: e.id, result }, id);
+    return result;
+  });
+  chosen ??= edges.find((e) => e.guard === 'else');
+  if (!chosen) {
+    fail(d, `no edge of '${id}' matched`);
+    return null;
+  }
+  emit(d, 'node_exit', { to: chosen.to, edge: chosen.id }, id);
+  return chosen.to === EXIT ? exitSubgraph(d, id) : chosen.to;
+}
+
+function exitSubgraph(d: Draft, from: string): string | null {
+  const frame = d.s.stack[d.s.stack.length - 1];
+  if (!frame) {
+    fail(d, `'${from}' reached __exit__ outside a subgraph`);
+    return null;
+  }
+  d.s.stack = d.s.stack.slice(0, -1);
+  emit(d, 'subgraph_exit', { subgraph: frame.ref }, frame.node);
+  return afterNode(d, frame.node);
+}
+
+/** After a node's own work: its `after` interrupt, else its edges. */
+export function afterNode(d: Draft, id: string): string | null {
+  const c = d.flow.nodes.get(id)!;
+  if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
+  return next(d, id);
+}
+
+function wait(d: Draft, c: CompiledNode, when: 'before' | 'after'): null {
+  const i = c.node.interrupt!;
+  d.s.node = c.node.id;
+  d.s.status = 'waiting';
+  d.s.pending = { kind: 'interrupt', when };
+  emit(d, 'interrupt', { when, ...(i.role ? { role: i.role } : {}) });
+  d.effects.push({ type: 'wait_for_operator', nodeId: c.node.id, when, ...(i.role ? { role: i.role } : {}),
+    ...(i.prompt ? { prompt: i.prompt } : {}), ...(i.timeout_s ? { timeoutS: i.timeout_s } : {}) });
+  return null;
+}
+
+/** Follows a node's `on: kind` edge (failure, invalid, rejected), else escalates. */
+export function special(d: Draft, id: string, kind: 'failure' | 'invalid' | 'rejected', reason: string): string | null {
+  const edge = d.flow.nodes.get(id)!.out.find((e) => e.on === kind);
+  if (edge) {
+    emit(d, 'node_exit', { to: edge.to, edge: edge.id, on: kind }, id);
+    return edge.to === EXIT ? exitSubgraph(d, id) : edge.to;
+  }
+  d.s.node = id;
+  finish(d, 'escalated', undefined, { reason });
+  return null;
+}
+
+/** Runs from a node until the conversation needs input: a question, an action, an operator, or the end. */
+export function run(d: Draft, from: string | null): void {
+  let target = from;
+  while (target !== null) {
+    if (++d.steps > d.opts.maxSteps) {
+      fail(d, `more than ${d.opts.maxSteps} steps in one turn`);
+      return;
+    }
+    target = visit(d, target);
+  }
+}
+
+/** Enters one node; returns the next node to enter, or null when the turn stops here. */
+function visit(d: Draft, id: string): string | null {
+  const c = d.flow.nodes.get(id)!;
+  const n = c.node;
+  emit(d, 'node_enter', { nodeType: n.type }, id);
+  if (c.when && !holds(d, c.when)) {
+    emit(d, 'node_exit', { skipped: 'when' }, id);
+    return next(d, id);
+  }
+  if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && d.s.revisit !== n.key) {
+    emit(d, 'node_exit', { skipped: 'answered' }, id);
+    return next(d, id);
+  }
+  if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
+  if (n.say) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
+  switch (n.type) {
+    case 'question':
+      d.s.node = id;
+      d.s.attempts = 0;
+      ask(d, c);
+      return null;
+    case 'decision':
+      if (d.flow.source.paths && !d.s.path.locked && c.out.some((e) => e.guard && e.guard !== 'else' && e.guard.usesPath)) {
+        d.s.node = id;
+        d.s.pending = { kind: 'path_prompt' };
+        askPath(d, id);
+        return null;
+      }
+      return afterNode(d, id);
+    case 'subgraph': {
+      const sg = d.flow.subgraphs.get(n.ref)!;
+      d.s.stack = [...d.s.stack, { node: id, ref: n.ref }];
+      emit(d, 'subgraph_enter', { subgraph: n.ref }, id);
+      return sg.entry;
+    }
+    case 'action':
+      return callAction(d, c);
+    case 'terminal': {
+      d.s.node = id;
+      const outcome = n.outcome ?? 'completed';
+      const status = outcome === 'escalated' ? 'escalated' : outcome === 'abandoned' ? 'abandoned' : 'completed';
+      finish(d, status, outcome);
+      return null;
+    }
+  }
+}
+
+/** The key an action's result is cached under: handler name and canonical input. */
+export function actionCacheKey(d: Draft, c: CompiledNode): string {
+  return `${c.node.type === 'action' ? c.node.call : c.node.id}:${canonicalJson(actionInput(d, c))}`;
+}
+
+/** Resolves an action's input from answers and context. */
+function actionInput(d: Draft, c: CompiledNode): Record<string, unknown> {
+  if (c.node.type !== 'action') return {};
+  const input: Record<string, unknown> = {};
+  for (const [arg, ref] of Object.entries(c.node.input_map ?? {})) {
+    const [root, key] = ref.trim().split('.', 2) as [string, string];
+    input[arg] = root === 'answers' ? d.s.answers.get(key)?.value ?? null : Object.hasOwn(d.s.context, key) ? d.s.context[key] : null;
+  }
+  return input;
+}
+
+function callAction(d: Draft, c: CompiledNode): string | null {
+  if (c.node.type !== 'action') return null;
+  const n = c.node;
+  const missing = (n.requires ?? []).filter((k) => !d.s.answers.has(k));
+  if (missing.length > 0) {
+    emit(d, 'action_failed', { call: n.call, reason: `missing required answers: ${missing.join(', ')}` }, n.id);
+    return special(d, n.id, 'failure', `action '${n.call}' is missing ${missing.join(', ')}`);
+  }
+  const input = actionInput(d, c);
+  const cached = d.s.cache[actionCacheKey(d, c)];
+  if (cached) {
+    emit(d, 'action_result', { call: n.call, ok: true, cached: true }, n.id);
+    return applyActionOutput(d, c, cached);
+  }
+  const callId = `${n.id}#${d.s.turn}`;
+  d.s.node = n.id;
+  d.s.pending = { kind: 'action', callId, attempt: 0 };
+  emit(d, 'action_call', { call: n.call, callId, input: redactInput(d, c, input) }, n.id);
+  d.effects.push({ type: 'call', nodeId: n.id, callId, name: n.call, input,
+    retry: { max: n.retry?.max ?? 0, backoffMs: n.retry?.backoff_ms ?? 0 }, timeoutMs: n.timeout_ms ?? 10_000 });
+  return null;
+}
+
+function redactInput(d: Draft, c: CompiledNode, input: Record<string, unknown>): Record<string, unknown> {
+  if (c.node.type !== 'action') return input;
+  const map = c.node.input_map ?? {};
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => {
+    const ref = map[k]!.trim();
+    return [k, ref.startsWith('answers.') && isPii(d, ref.slice(8)) ? '[pii]' : v];
+  }));
+}
+
+/** Commits an action's mapped outputs and moves on; a missing `provides` key is a failure. */
+export function applyActionOutput(d: Draft, c: CompiledNode, output: Record<string, unknown>): string | null {
+  if (c.node.type !== 'action') return null;
+  const n = c.node;
+  for (const [field, key] of Object.entries(n.output_map ?? {})) {
+    if (Object.hasOwn(output, field) && output[field] !== undefined) {
+      commit(d, key, { value: output[field], turn: d.s.turn, source: 'action', validation: 'passed' });
+    }
+  }
+  const absent = (n.provides ?? []).filter((k) => !d.s.answers.has(k));
+  if (absent.length > 0) {
+    emit(d, 'action_failed', { call: n.call, reason: `result did not provide ${absent.join(', ')}` }, n.id);
+    return special(d, n.id, 'failure', `action '${n.call}' did not provide ${absent.join(', ')}`);
+  }
+  d.s.pending = undefined;
+  return afterNode(d, n.id);
+}
+
