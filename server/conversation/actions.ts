@@ -41,8 +41,9 @@ export async function runCall(effect: Extract<Effect, { type: 'call' }>, registr
         handler(effect.input, { signal: controller.signal, attempt }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            controller.abort();
+            // settle the race first: a handler that resolves on abort must not win it
             reject(new Error(`timed out after ${effect.timeoutMs} ms`));
+            controller.abort();
           }, effect.timeoutMs);
         }),
       ]);

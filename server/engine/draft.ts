@@ -66,7 +66,7 @@ export function visiblePath(s: Session): string | null {
 export function scopeFor(
   d: Draft,
   guard: CompiledGuard,
-  extra: { value?: unknown; answers?: IMap<string, AnswerRecord> } = {},
+  extra: { value?: unknown; answers?: IMap<string, AnswerRecord>; path?: string | null } = {},
 ): EvalScope {
   const source = extra.answers ?? d.s.answers;
   const answers: Record<string, unknown> = {};
@@ -77,7 +77,7 @@ export function scopeFor(
   return {
     answers,
     context: d.s.context,
-    path: visiblePath(d.s),
+    path: 'path' in extra ? extra.path ?? null : visiblePath(d.s),
     attempts: d.s.attempts,
     today: d.s.now.slice(0, 10),
     ...('value' in extra ? { value: extra.value } : {}),

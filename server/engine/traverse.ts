@@ -180,7 +180,7 @@ function visit(d: Draft, id: string): string | null {
       ask(d, c);
       return null;
     case 'decision':
-      if (d.flow.source.paths && !d.s.path.locked && c.out.some((e) => e.guard && e.guard !== 'else' && e.guard.usesPath)) {
+      if (needsPath(d, c)) {
         d.s.node = id;
         d.s.pending = { kind: 'path_prompt' };
         askPath(d, id);
@@ -208,6 +208,25 @@ function visit(d: Draft, id: string): string | null {
 /** The key an action's result is cached under: handler name and canonical input. */
 export function actionCacheKey(d: Draft, c: CompiledNode): string {
   return `${c.node.type === 'action' ? c.node.call : c.node.id}:${canonicalJson(actionInput(d, c))}`;
+}
+
+/** The edge a node would take if `path` were `path`, without recording anything. */
+function pick(d: Draft, c: CompiledNode, path: string | null): string | undefined {
+  const edges = c.out.filter((e) => !e.on);
+  const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard, { path })));
+  return (chosen ?? edges.find((e) => e.guard === 'else'))?.id;
+}
+
+/**
+ * Whether a decision must ask the path question: no path is locked, some
+ * guard reads `path`, and the edge taken would differ between paths.
+ * Otherwise the route is already decided by the answers and nobody is asked.
+ */
+function needsPath(d: Draft, c: CompiledNode): boolean {
+  const paths = d.flow.source.paths;
+  if (!paths || d.s.path.locked || !c.out.some((e) => e.guard && e.guard !== 'else' && e.guard.usesPath)) return false;
+  const choices = new Set([null, ...Object.keys(paths.options)].map((p) => pick(d, c, p)));
+  return choices.size > 1;
 }
 
 /** Resolves an action's input from answers and context. */
