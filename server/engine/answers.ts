@@ -51,7 +51,7 @@ export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledN
   if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
   const current = d.flow.nodes.get(d.s.node ?? '')?.node;
   const isCurrent = current?.type === 'question' && current.key === key;
-  if (!isCurrent && d.s.answers.has(key) && d.s.revisit !== key) return { ok: false, reason: `'${key}' is already answered` };
+  if (!isCurrent && d.s.answers.has(key) && !d.s.reask?.includes(key)) return { ok: false, reason: `'${key}' is already answered` };
   if (!isCurrent && c.when && !holds(d, c.when)) return { ok: false, reason: `'${key}' does not apply` };
   return { ok: true, node: c };
 }
@@ -107,11 +107,20 @@ export function violatedConstraint(d: Draft, next: Map<string, unknown>): string
   return null;
 }
 
+/** Removes a committed answer (a path switch with `carry: drop`), remembering it for `back`. */
+export function uncommit(d: Draft, key: string): void {
+  if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
+  d.s.answers = d.s.answers.delete(key);
+}
+
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
   if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
   d.s.answers = d.s.answers.set(key, record);
-  if (d.s.revisit === key) d.s.revisit = undefined;
+  if (d.s.reask?.includes(key)) {
+    const rest = d.s.reask.filter((k) => k !== key);
+    d.s.reask = rest.length > 0 ? rest : undefined;
+  }
   const shown = isPii(d, key) ? '[pii]' : record.value;
   emit(d, record.validation === 'skipped' ? 'answer_skipped' : 'answer_set', {
     key, value: shown, source: record.source,

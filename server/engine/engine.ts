@@ -1,11 +1,11 @@
 import { Map as IMap } from 'immutable';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { ProposedUpdate } from '../extract/extractor.ts';
-import { checkValue, commit, openQuestion, violatedConstraint } from './answers.ts';
+import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { draftOf, emit, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
-import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, run, special } from './traverse.ts';
+import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -79,7 +79,7 @@ function result(d: Draft, userTurn = false): TurnResult {
     const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
-      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, changes };
+      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}), changes };
       d.s.checkpoints = [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
     } else {
       // answers from actions and operators belong to the user turn that led to them
@@ -98,7 +98,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
-  const voted = applyVote(d.s.path, proposal.pathVote, d.flow, { decisive: atPathPrompt });
+  const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
   d.s.path = voted.state;
   for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
   if (proposal.escalate) {
@@ -145,9 +145,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
 
   if (atPathPrompt) {
-    if (d.s.path.locked) {
+    if (d.s.path.tentative !== null) {
       d.s.pending = undefined;
-      run(d, afterNode(d, d.s.node!));
+      run(d, routeDecision(d, d.flow.nodes.get(d.s.node!)!));
     } else {
       emit(d, 'validation_failed', { reason: 'no path chosen' });
       askPath(d, d.s.node!, "Sorry, I didn't catch that.");
@@ -155,6 +155,11 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (!current || current.node.type !== 'question') return;
+  if (d.s.route && d.s.path.tentative !== d.base.path.tentative) {
+    moveToRoute(d);
+    return;
+  }
+  if (d.s.path.locked) d.s.route = undefined; // the route taken on the tentative path is now final
   if (accepted.has(currentKey!) || skipCurrent) {
     run(d, afterNode(d, current.node.id));
     return;
@@ -170,6 +175,34 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.s.attempts >= max) {
     run(d, special(d, current.node.id, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
   } else ask(d, current, reason);
+}
+
+/**
+ * The tentative path changed before the lock after a decision had routed on
+ * it: apply each question's `carry` rule to the answers given since, go back
+ * to that decision and follow the new path's route.
+ */
+function moveToRoute(d: Draft): void {
+  const route = d.s.route!;
+  const dropped: string[] = [];
+  const reasked: string[] = [];
+  for (const [key, rec] of d.s.answers) {
+    if (rec.turn <= route.turn || rec.turn >= d.s.turn || rec.source === 'given') continue;
+    const q = d.idx.questionByKey.get(key)?.node;
+    const carry = q?.type === 'question' ? q.carry ?? 'keep' : 'keep';
+    if (carry === 'drop') {
+      uncommit(d, key);
+      dropped.push(key);
+    } else if (carry === 'reask') reasked.push(key);
+  }
+  if (reasked.length) d.s.reask = [...new Set([...(d.s.reask ?? []), ...reasked])];
+  emit(d, 'path_switch', { moved: { from: d.s.node, to: route.node }, path: d.s.path.tentative, carry: { dropped: dropped.sort(), reask: reasked.sort() } });
+  d.s.node = route.node;
+  d.s.stack = route.stack;
+  d.s.pending = undefined;
+  d.s.attempts = 0;
+  d.s.route = d.s.path.locked ? undefined : { ...route, turn: d.s.turn };
+  run(d, d.s.path.locked ? next(d, route.node) : next(d, route.node, d.s.path.tentative!));
 }
 
 function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: 'command' }>, opts: EngineOptions): TurnResult {
@@ -217,11 +250,12 @@ function back(d: Draft): void {
   d.s.node = cp.node;
   d.s.stack = cp.stack;
   d.s.path = cp.path;
+  d.s.route = cp.route;
   d.s.attempts = 0;
   d.s.pending = undefined;
   d.s.status = 'active';
   const n = d.flow.nodes.get(cp.node)!.node;
-  if (n.type === 'question') d.s.revisit = n.key;
+  if (n.type === 'question' && !d.s.reask?.includes(n.key)) d.s.reask = [...(d.s.reask ?? []), n.key];
   emit(d, 'back', { undone: cp.changes.map((c) => c.key), to: cp.node });
   reask(d);
 }

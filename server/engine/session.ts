@@ -51,6 +51,7 @@ export const Checkpoint = z.object({
   node: z.string().nullable(),
   stack: z.array(Frame),
   path: PathState,
+  route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
   /** Each key the turn changed, with its record before (absent = was unanswered). */
   changes: z.array(z.object({ key: z.string(), before: AnswerRecord.optional() })),
 });
@@ -75,8 +76,10 @@ const sessionFields = {
   /** Tenant/session metadata the flow's guards and templates read. */
   context: z.record(z.string(), z.unknown()),
   pending: Pending.optional(),
-  /** A key re-asked after `back`: asked even though it was answered before. */
-  revisit: z.string().optional(),
+  /** Keys asked again even though answered: after `back`, or a path switch with `carry: reask`. */
+  reask: z.array(z.string()).optional(),
+  /** Where a decision routed on the tentative (unlocked) path, to re-route if the path switches. */
+  route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
   /** Action results by call and input hash, so a handler is not called twice. */
   cache: z.record(z.string(), z.record(z.string(), z.unknown())),
   checkpoints: z.array(Checkpoint),

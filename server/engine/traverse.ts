@@ -81,7 +81,7 @@ export function fail(d: Draft, reason: string): void {
  * follows its own edges. A node without edges ends the conversation
  * (completed); edges that all fail end it with an error.
  */
-export function next(d: Draft, id: string): string | null {
+export function next(d: Draft, id: string, path?: string): string | null {
   const c = d.flow.nodes.get(id)!;
   const edges = c.out.filter((e) => !e.on);
   if (edges.length === 0) {
@@ -92,8 +92,8 @@ export function next(d: Draft, id: string): string | null {
   let chosen = edges.find((e) => {
     if (e.guard === null) return true;
     if (e.guard === 'else') return false;
-    const result = holds(d, e.guard);
-    emit(d, 'guard', { edge: e.id, result }, id);
+    const result = holds(d, e.guard, path !== undefined ? { path } : undefined);
+    emit(d, 'guard', { edge: e.id, result, ...(path !== undefined ? { tentativePath: path } : {}) }, id);
     return result;
   });
   chosen ??= edges.find((e) => e.guard === 'else');
@@ -167,7 +167,7 @@ function visit(d: Draft, id: string): string | null {
     emit(d, 'node_exit', { skipped: 'when' }, id);
     return next(d, id);
   }
-  if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && d.s.revisit !== n.key) {
+  if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && !d.s.reask?.includes(n.key)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return next(d, id);
   }
@@ -180,13 +180,7 @@ function visit(d: Draft, id: string): string | null {
       ask(d, c);
       return null;
     case 'decision':
-      if (needsPath(d, c)) {
-        d.s.node = id;
-        d.s.pending = { kind: 'path_prompt' };
-        askPath(d, id);
-        return null;
-      }
-      return afterNode(d, id);
+      return routeDecision(d, c);
     case 'subgraph': {
       const sg = d.flow.subgraphs.get(n.ref)!;
       d.s.stack = [...d.s.stack, { node: id, ref: n.ref }];
@@ -208,6 +202,26 @@ function visit(d: Draft, id: string): string | null {
 /** The key an action's result is cached under: handler name and canonical input. */
 export function actionCacheKey(d: Draft, c: CompiledNode): string {
   return `${c.node.type === 'action' ? c.node.call : c.node.id}:${canonicalJson(actionInput(d, c))}`;
+}
+
+/**
+ * Routes out of a decision. When the route depends on a path that is not
+ * locked yet, it follows the tentative path (remembering where, to re-route
+ * if the path switches before the lock), or asks the path question when there
+ * is no tentative path.
+ */
+export function routeDecision(d: Draft, c: CompiledNode): string | null {
+  const id = c.node.id;
+  if (!needsPath(d, c)) return afterNode(d, id);
+  const tentative = d.s.path.tentative;
+  if (tentative === null) {
+    d.s.node = id;
+    d.s.pending = { kind: 'path_prompt' };
+    askPath(d, id);
+    return null;
+  }
+  d.s.route ??= { node: id, stack: d.s.stack, turn: d.s.turn };
+  return next(d, id, tentative);
 }
 
 /** The edge a node would take if `path` were `path`, without recording anything. */

@@ -376,14 +376,15 @@ describe('paths in traversal', () => {
     edges: [{ from: 'q.a', to: 'd' }, { from: 'd', to: 'n.buy', guard: "path == 'buy'" }, { from: 'd', to: 'n.help', guard: "path == 'help'" }],
   });
 
-  it('a decision that routes on path asks the path prompt while nothing is locked; the answer decides', () => {
+  it('a decision that routes on path asks the path prompt while no path is known; the answer is a vote it then follows', () => {
     const r = answer(flow, begin(flow).session, { a: 'x' });
     expect(r.session.node).toBe('d');
     expect(lastAsk(r)).toMatchObject({ text: 'Buy or help?', quickReplies: ['Buy', 'Help'] });
     const chosen = answer(flow, r.session, {}, { pathVote: { path: 'help', confidence: 0.7 } });
-    expect(chosen.session.path).toMatchObject({ tentative: 'help', locked: true });
+    expect(chosen.session.path).toMatchObject({ tentative: 'help', locked: false });
     expect(chosen.session.node).toBe('n.help');
-    expect(eventTypes(chosen)).toEqual(expect.arrayContaining(['path_vote', 'path_lock']));
+    expect(eventTypes(chosen)).toEqual(expect.arrayContaining(['path_vote', 'path_switch']));
+    expect(chosen.events).toContainEqual(expect.objectContaining({ type: 'guard', tentativePath: 'help', result: true }));
   });
 
   it('does not ask the path question when the answers already decide the route', () => {
