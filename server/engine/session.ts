@@ -6,8 +6,30 @@ import { z } from 'zod';
 // (a plain object would be copied on every commit); on disk and on the wire
 // it is plain JSON, checked by `SessionJson`.
 
-/** Schema version of the stored session; bump with a migration when the shape changes. */
-export const SESSION_VERSION = 1;
+/** Schema version of the stored session; bump it with an entry in SESSION_UPGRADES. */
+export const SESSION_VERSION = 2;
+
+/**
+ * Upgrades of stored sessions, by the version they upgrade from. A stored
+ * session is upgraded step by step on read, so old conversations keep going.
+ */
+export const SESSION_UPGRADES: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>> = {
+  // v1 re-asked one key after `back` (`revisit`); v2 keeps a list (`reask`), which path switches use too
+  1: ({ revisit, ...rest }) => ({ ...rest, v: 2, ...(typeof revisit === 'string' ? { reask: [revisit] } : {}) }),
+};
+
+/** Brings a stored session up to SESSION_VERSION; refuses versions from the future. */
+export function upgradeSession(json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  let doc = json as Record<string, unknown>;
+  while (typeof doc.v === 'number' && doc.v < SESSION_VERSION) {
+    const step = SESSION_UPGRADES[doc.v];
+    if (!step) throw new Error(`no upgrade for session version ${doc.v}`);
+    doc = step(doc);
+  }
+  if (typeof doc.v === 'number' && doc.v > SESSION_VERSION) throw new Error(`session version ${doc.v} is newer than this server (${SESSION_VERSION})`);
+  return doc;
+}
 
 /** Where a committed answer came from. */
 export const AnswerRecord = z.object({
@@ -104,9 +126,9 @@ export function sessionToJson(s: Session): SessionJson {
   return { ...s, answers };
 }
 
-/** Parses and checks a stored session; throws a zod error when it is not one. */
+/** Upgrades, parses and checks a stored session; throws when it is not one. */
 export function sessionFromJson(json: unknown): Session {
-  const parsed = SessionJson.parse(json);
+  const parsed = SessionJson.parse(upgradeSession(json));
   return { ...parsed, answers: IMap(Object.entries(parsed.answers)) };
 }
 
