@@ -1,9 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
+import { chatCommand } from './chat.ts';
 import { graphCommand } from './graph.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
 import { migrateCommand } from './migrate.ts';
+import { runCommand, type RunOptions } from './run.ts';
 import { validateCommand } from './validate.ts';
 
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
@@ -36,6 +38,23 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .description('print the v1 flow equivalent to a v0 checklist')
     .argument('<flow>', 'v0 flow file')
     .action((file: string) => done(migrateCommand(file, io)));
+
+  cmd
+    .command('run')
+    .description('play a scripted conversation (a golden transcript\'s user turns) and print the conversation and its trace')
+    .argument('<flow>', 'flow file')
+    .requiredOption('--script <file>', 'golden transcript (*.golden.yaml) whose user turns are played')
+    .option('--json', 'print one JSON object: status, answers, turns and the whole trace')
+    .option('--audit', 'audit the trace against the flow; exit 1 on any issue')
+    .option('--now <iso>', 'session clock at the start (overrides the script\'s now:; default 2026-01-15T10:00:00Z)')
+    .action(async (file: string, opts: RunOptions) => done(await runCommand(file, opts, io)));
+
+  cmd
+    .command('chat')
+    .description('chat with a flow in the terminal (offline extractor); works with piped input')
+    .argument('<flow>', 'flow file')
+    .option('--now <iso>', 'fix the session clock (one minute per turn) instead of the real time')
+    .action(async (file: string, opts: { now?: string }) => done(await chatCommand(file, opts, io)));
 
   cmd
     .command('schema')

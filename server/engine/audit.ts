@@ -40,22 +40,24 @@ interface RunState {
   /** The subgraph left through `__exit__`, awaiting its `subgraph_exit`. */
   exiting: string | null;
   stack: Frame[];
-  /** Question nodes entered and asked (not skipped), not given up through an `invalid` edge. */
-  asked: Set<string>;
+  /** Question nodes entered and asked (not skipped), not given up through an `invalid` edge, by event index. */
+  asked: Map<string, number>;
   /** The question just entered, when this entry added it to `asked` (a skip right after takes it back). */
   askedNow: string | null;
   answered: Set<string>;
   entered: Set<string>;
+  /** The latest call stack each node was entered with: a re-route returns to a decision with it. */
+  stackAt: Map<string, Frame[]>;
   waiting: { node: string; when: unknown } | null;
 }
 
 const freshRun = (flow: CompiledFlow): RunState => ({
-  active: null, pending: flow.entry, exiting: null, stack: [], asked: new Set(), askedNow: null,
-  answered: new Set(), entered: new Set(), waiting: null,
+  active: null, pending: flow.entry, exiting: null, stack: [], asked: new Map(), askedNow: null,
+  answered: new Set(), entered: new Set(), stackAt: new Map(), waiting: null,
 });
 
 const copyRun = (s: RunState): RunState => ({
-  ...s, stack: [...s.stack], asked: new Set(s.asked), answered: new Set(s.answered), entered: new Set(s.entered),
+  ...s, stack: [...s.stack], asked: new Map(s.asked), answered: new Set(s.answered), entered: new Set(s.entered), stackAt: new Map(s.stackAt),
 });
 
 /**
@@ -68,6 +70,12 @@ const endsRun = (e: EngineEvent) =>
   e.type === 'completed' || e.type === 'escalated' || e.type === 'abandoned' || (e.type === 'error' && 'snapshot' in e);
 
 const q = (id: unknown) => `'${String(id)}'`;
+
+/** Index of the last `node_enter` of `node` before `before`, or -1. */
+function lastEntry(events: readonly EngineEvent[], node: string, before: number): number {
+  for (let i = before - 1; i >= 0; i--) if (events[i]!.type === 'node_enter' && events[i]!.node === node) return i;
+  return -1;
+}
 
 /**
  * Checks a trace (from session start, restarts included) against the flow:
@@ -93,7 +101,7 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
 
   const transition = (message: string, e: EngineEvent) => report('illegal_transition', message, e);
 
-  for (const e of events) {
+  for (const [seq, e] of events.entries()) {
     if (e.type === 'command' && e.command === 'restart') {
       closeRun();
       st = freshRun(flow);
@@ -122,9 +130,10 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
         st.pending = null;
         st.active = node;
         st.entered.add(node);
+        st.stackAt.set(node, st.stack);
         st.askedNow = null;
         if (c?.node.type === 'question' && !st.asked.has(node)) {
-          st.asked.add(node);
+          st.asked.set(node, seq);
           st.askedNow = node;
         }
         break;
@@ -162,7 +171,7 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
         const ref = String(e.subgraph);
         if (st.active !== node) transition(`subgraph ${q(ref)} entered from ${q(node)}, where the conversation was not`, e);
         if (c?.node.type !== 'subgraph' || c.node.ref !== ref) transition(`${q(node)} does not call subgraph ${q(ref)}`, e);
-        st.stack.push({ node, ref });
+        st.stack = [...st.stack, { node, ref }];
         st.pending = flow.subgraphs.get(ref)?.entry ?? null;
         st.active = null;
         st.askedNow = null;
@@ -212,6 +221,23 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
         for (const k of undone) st.answered.delete(k);
         break;
       }
+      case 'path_switch': {
+        // a switch before the lock may send the conversation back to the decision that routed on the old path
+        const moved = e.moved as { to?: unknown } | undefined;
+        if (!moved || typeof moved.to !== 'string') break;
+        const to = moved.to;
+        if (!flow.nodes.has(to) || !st.stackAt.has(to)) transition(`re-routed to ${q(to)}, which this run has not passed through`, e);
+        const cut = lastEntry(events, to, seq);
+        for (const [id, at] of st.asked) if (at > cut) st.asked.delete(id);
+        const carry = e.carry as { dropped?: unknown } | undefined;
+        if (Array.isArray(carry?.dropped)) for (const k of carry.dropped) st.answered.delete(String(k));
+        st.stack = st.stackAt.get(to) ?? st.stack;
+        st.active = to;
+        st.pending = null;
+        st.exiting = null;
+        st.askedNow = null;
+        break;
+      }
       case 'interrupt':
         st.waiting = { node, when: e.when };
         break;
@@ -224,7 +250,7 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
         st.waiting = null;
         break;
       case 'completed': {
-        for (const id of st.asked) {
+        for (const id of st.asked.keys()) {
           const n = flow.nodes.get(id)?.node;
           if (n?.type === 'question' && n.required !== false && !st.answered.has(n.key)) {
             report('required_not_answered', `completed, but required question ${q(id)} was asked and ${q(n.key)} has no answer`, e);

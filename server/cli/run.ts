@@ -1,0 +1,265 @@
+import type { CallEnv } from '../conversation/actions.ts';
+import { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
+import type { BotMessage } from '../conversation/messages.ts';
+import { auditTrace, type AuditIssue } from '../engine/audit.ts';
+import { answerValues, type Session } from '../engine/session.ts';
+import type { EngineEvent, StartInit } from '../engine/types.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
+import { compileFile } from '../flow/document.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
+import { ISO_INSTANT, loadScript } from './script.ts';
+
+/** The session clock of a scripted run when neither the file nor `--now` sets one. */
+export const DEFAULT_NOW = '2026-01-15T10:00:00Z';
+
+/**
+ * A clock that moves only when told: one minute per user turn, and by the
+ * backoff an action retry sleeps, so a scripted run gives the same trace
+ * every time. Readings keep the offset of the start (`+02:00` stays
+ * `+02:00`), because relative dates and `today()` resolve in it.
+ */
+export class ScriptedClock implements CallEnv {
+  private ms: number;
+  private readonly startMs: number;
+  private readonly offsetMin: number;
+
+  constructor(start: string) {
+    const iso = start.includes('T') ? start : `${start}T00:00:00Z`;
+    const m = /(Z|([+-])(\d{2}):?(\d{2}))$/.exec(iso);
+    this.offsetMin = m && m[2] ? (m[2] === '-' ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4])) : 0;
+    this.ms = this.startMs = Date.parse(iso);
+  }
+
+  /** Moves to the next user turn, one minute later. */
+  tick(): void {
+    this.ms += 60_000;
+  }
+
+  /** The current reading, ISO 8601 in the start's offset. */
+  now(): string {
+    const local = new Date(this.ms + this.offsetMin * 60_000).toISOString().replace('.000Z', 'Z');
+    if (this.offsetMin === 0) return local;
+    const abs = Math.abs(this.offsetMin);
+    const off = `${this.offsetMin < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+    return local.replace(/Z$/, off);
+  }
+
+  /** Waiting passes scripted time only. */
+  async sleep(ms: number): Promise<void> {
+    this.ms += ms;
+  }
+
+  /** Milliseconds since the start, for action durations. */
+  clock(): number {
+    return this.ms - this.startMs;
+  }
+}
+
+/** Compiles a flow for a command; prints its errors (file:line:col) and returns null when it cannot run. */
+export function compileForCli(file: string, io: CliIo): CompiledFlow | null {
+  const result = compileFile(file);
+  if (result.kind === 'flow' && result.flow && !hasErrors(result.diagnostics)) return result.flow;
+  for (const d of result.diagnostics) if (d.severity === 'error') io.err(formatDiagnostic(d));
+  if (result.kind === 'overlay') io.err(`${file}: an overlay, not a flow; merge it onto its base flow first`);
+  return null;
+}
+
+/** Checks an ISO 8601 `--now` value. */
+export function validNow(value: string): boolean {
+  return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const shown = (v: unknown) => (v === '[pii]' ? v : JSON.stringify(v));
+
+/** The compact one-line form of an event, e.g. `[t2] answer_set court_size=420 @q.court_size`. */
+export function formatEvent(e: EngineEvent): string {
+  const at = e.node !== null ? ` @${e.node}` : '';
+  const str = (k: string) => String(e[k]);
+  let body: string;
+  switch (e.type) {
+    case 'node_enter':
+      return `[t${e.turn}] node_enter ${e.node} (${str('nodeType')})`;
+    case 'node_exit':
+      return e.skipped !== undefined
+        ? `[t${e.turn}] node_exit ${e.node} skipped (${str('skipped')})`
+        : `[t${e.turn}] node_exit ${e.node} → ${str('to')} via ${str('edge')}${e.on ? ` [on ${str('on')}]` : ''}`;
+    case 'subgraph_enter':
+      return `[t${e.turn}] subgraph_enter ${str('subgraph')} from ${e.node}`;
+    case 'subgraph_exit':
+      return `[t${e.turn}] subgraph_exit ${str('subgraph')} back to ${e.node}`;
+    case 'guard':
+      body = `guard ${str('edge')} → ${str('result')}`;
+      break;
+    case 'answer_set':
+      body = `answer_set ${str('key')}=${shown(e.value)}${e.source !== 'user' ? ` (${str('source')})` : ''}`;
+      break;
+    case 'answer_skipped':
+      body = `answer_skipped ${str('key')}`;
+      break;
+    case 'validation_failed':
+      body = `validation_failed ${e.key !== undefined ? str('key') : 'path'}: ${str('reason')}${e.attempt !== undefined ? ` (attempt ${str('attempt')})` : ''}${e.source ? ` (${str('source')})` : ''}`;
+      break;
+    case 'path_vote': {
+      const scores = e.scores && typeof e.scores === 'object' ? Object.entries(e.scores).map(([k, v]) => `${k}=${String(v)}`).join(' ') : '';
+      body = e.ignored !== undefined ? `path_vote ${str('path')} ignored: ${str('ignored')}`
+        : `path_vote ${str('path')} +${str('weight')} (${scores}; locks at ${str('threshold')})`;
+      break;
+    }
+    case 'path_switch':
+      body = `path_switch ${e.from === null ? 'none' : str('from')} → ${str('to')}`;
+      break;
+    case 'path_lock':
+      body = `path_lock ${str('path')} (${str('reason')})`;
+      break;
+    case 'action_call':
+      body = `action_call ${str('call')} ${JSON.stringify(e.input ?? {})}`;
+      break;
+    case 'action_result':
+      body = `action_result ${str('call')} ok${e.cached ? ' (cached)' : ''}${e.durationMs !== undefined ? ` in ${str('durationMs')} ms` : ''}`;
+      break;
+    case 'action_failed':
+      body = `action_failed ${str('call')}: ${str('reason')}`;
+      break;
+    case 'interrupt':
+      body = `interrupt ${str('when')}${e.role ? ` for ${str('role')}` : ''}`;
+      break;
+    case 'command':
+      body = `command ${str('command')}${e.reason ? `: ${str('reason')}` : ''}`;
+      break;
+    case 'back':
+      body = `back to ${str('to')}, undoing ${Array.isArray(e.undone) && e.undone.length > 0 ? e.undone.join(', ') : 'nothing'}`;
+      break;
+    case 'operator':
+      body = `operator ${str('decision')}${e.by ? ` by ${str('by')}` : ''}`;
+      break;
+    case 'completed':
+    case 'escalated':
+    case 'abandoned':
+    case 'error':
+      body = `${e.type}${e.outcome ? ` outcome=${str('outcome')}` : ''}${e.reason ? `: ${str('reason')}` : ''}`;
+      break;
+    case 'proposal_rejected':
+    case 'llm_proposal_rejected':
+      body = `${e.type} ${str('key')}: ${str('reason')}`;
+      break;
+    default: {
+      const { type, turn: _turn, node: _node, ...rest } = e;
+      body = `${type} ${JSON.stringify(rest)}`;
+    }
+  }
+  return `[t${e.turn}] ${body}${at}`;
+}
+
+/** How a bot message reads in a terminal: progress, text, numbered quick replies. */
+export function messageLines(m: BotMessage): string[] {
+  const lines: string[] = [];
+  if (m.progress) lines.push(`[${m.progress.answered}/${m.progress.total}]`);
+  lines.push(`bot: ${m.text}`);
+  (m.quickReplies ?? []).forEach((r, i) => lines.push(`  ${i + 1}) ${r}`));
+  if (m.multiple && m.quickReplies) lines.push('  (pick any: numbers separated by commas, e.g. 1,3)');
+  return lines;
+}
+
+/** The path as goldens' `expect.path` reads it: the one followed now, and whether it is locked. */
+export function pathView(s: Session): { active: string | null; locked: boolean } {
+  return { active: s.path.tentative, locked: s.path.locked };
+}
+
+/** One played turn: the user's line (null for the bot's opening), what the bot said, what happened. */
+interface PlayedTurn {
+  user: string | null;
+  node: string | null;
+  path: { active: string | null; locked: boolean };
+  messages: BotMessage[];
+  events: EngineEvent[];
+}
+
+export interface RunOptions {
+  script?: string;
+  json?: boolean;
+  audit?: boolean;
+  now?: string;
+}
+
+/** `questline run FLOW --script FILE`: plays a golden's user turns and prints the conversation and its trace. */
+export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo): Promise<number> {
+  if (!opts.script) {
+    io.err('questline run: --script FILE is required');
+    return EXIT_USAGE;
+  }
+  if (opts.now !== undefined && !validNow(opts.now)) {
+    io.err(`questline run: --now ${JSON.stringify(opts.now)} is not an ISO 8601 date-time such as ${DEFAULT_NOW}`);
+    return EXIT_USAGE;
+  }
+  const flow = compileForCli(flowFile, io);
+  if (!flow) return EXIT_FAILED;
+  const loaded = loadScript(opts.script);
+  if (!loaded.ok) {
+    for (const d of loaded.diagnostics) io.err(formatDiagnostic(d));
+    return EXIT_FAILED;
+  }
+  const script = loaded.script;
+  if (script.tenant !== undefined) io.err(`${opts.script}: note: tenant '${script.tenant}' is ignored; run plays the flow file as given`);
+  if (script.extractor === 'replay') io.err(`${opts.script}: note: run has no replay extractor yet; playing with the rules extractor`);
+
+  // an explicit flag beats the file, as everywhere on the command line
+  const start = opts.now ?? script.now ?? DEFAULT_NOW;
+  const clock = new ScriptedClock(start);
+  const startedAt = clock.now();
+  const conversation = new LocalConversation(flow, { env: clock });
+  const given: StartInit['given'] | undefined = script.given
+    ? { ...(script.given.answers ? { answers: script.given.answers } : {}), ...(script.given.path !== undefined ? { path: script.given.path } : {}) }
+    : undefined;
+  const played: PlayedTurn[] = [];
+  const record = (user: string | null, r: Reply) =>
+    played.push({ user, node: r.session.node, path: pathView(r.session), messages: r.messages, events: r.events });
+  record(null, await conversation.start(given ? { given } : {}));
+  for (const t of script.turns) {
+    clock.tick();
+    record(t.user, await conversation.send(t.user));
+  }
+
+  const session = conversation.session;
+  const answers = answerValues(session);
+  const issues: AuditIssue[] | undefined = opts.audit ? auditTrace(flow, conversation.trace) : undefined;
+  if (opts.json) {
+    io.out(JSON.stringify({
+      flow: flow.id,
+      revision: flow.revision,
+      status: session.status,
+      ...(session.outcome !== undefined ? { outcome: session.outcome } : {}),
+      answers,
+      turns: played,
+      trace: conversation.trace,
+      ...(issues ? { audit: issues } : {}),
+    }, null, 2));
+  } else {
+    const lines = [`${flow.id} (revision ${flow.revision}) — ${opts.script}, ${script.turns.length} turn${script.turns.length === 1 ? '' : 's'}, clock ${startedAt}`];
+    for (const t of played) {
+      lines.push('');
+      if (t.user !== null) lines.push(`you: ${t.user}`);
+      for (const m of t.messages) lines.push(...messageLines(m));
+      for (const e of t.events) lines.push(`  ${formatEvent(e)}`);
+    }
+    lines.push('', ...summaryLines(session));
+    io.out(lines.join('\n'));
+  }
+  if (issues) {
+    for (const i of issues) io.err(`${opts.script}: audit [${i.code}]${i.turn !== undefined ? ` t${i.turn}` : ''}${i.node ? ` @${i.node}` : ''}: ${i.message}`);
+    io.err(issues.length === 0 ? 'audit: no issues' : `audit: ${issues.length} issue${issues.length > 1 ? 's' : ''}`);
+    if (issues.length > 0) return EXIT_FAILED;
+  }
+  return EXIT_OK;
+}
+
+/** Status, outcome and answers, as both `run` and `chat` end. */
+export function summaryLines(session: Session): string[] {
+  const answers = answerValues(session);
+  const keys = Object.keys(answers);
+  return [
+    `status: ${session.status}${session.outcome !== undefined ? ` (outcome: ${session.outcome})` : ''}`,
+    `answers:${keys.length === 0 ? ' none' : ''}`,
+    ...keys.map((k) => `  ${k}: ${JSON.stringify(answers[k])}`),
+  ];
+}
