@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { ExtractionRequest, Proposal, ProposedUpdate } from './extractor.ts';
+import { coerceValue } from './parse/index.ts';
+
+/** The tools an LLM extractor may call (seed 001): the names are part of the replay format. */
+export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path'] as const;
+
+/** One recorded tool call: what a live model answered, and what `extractor: replay` plays back. */
+export const ToolCall = z.object({
+  tool: z.enum(TOOL_NAMES),
+  input: z.record(z.string(), z.unknown()),
+});
+export type ToolCall = z.infer<typeof ToolCall>;
+
+/**
+ * Turns tool calls into a proposal. Values are normalised with the same
+ * parsers the offline extractor uses (so "25k" becomes 25000) when the key is
+ * an open question; anything else is passed on as given, for the engine to
+ * refuse with a reason — the model never decides what is committed.
+ */
+export function proposalFromToolCalls(calls: readonly ToolCall[], req: ExtractionRequest, extractor: string): Proposal {
+  const questions = new Map([...(req.current ? [req.current] : []), ...req.open].map((q) => [q.key, q]));
+  const ctx = { now: req.now, defaultCountry: req.defaultCountry };
+  const proposal: Proposal = { extractor, updates: [], unknown: [] };
+  for (const call of calls) {
+    switch (call.tool) {
+      case 'update_answers': {
+        const updates = (call.input.updates ?? call.input) as Record<string, unknown>;
+        for (const [key, raw] of Object.entries(updates)) {
+          if (key === 'confidence') continue;
+          const q = questions.get(key);
+          const coerced = q ? coerceValue(q.answer, raw, ctx) : undefined;
+          const update: ProposedUpdate = { key, value: coerced?.ok ? coerced.value : raw };
+          if (typeof call.input.confidence === 'number') update.confidence = call.input.confidence;
+          proposal.updates.push(update);
+        }
+        break;
+      }
+      case 'unknown_answer': {
+        const key = call.input.key;
+        if (typeof key === 'string') proposal.unknown.push(key);
+        break;
+      }
+      case 'escalate_to_human':
+        proposal.escalate = { reason: typeof call.input.reason === 'string' ? call.input.reason : 'the model asked for a person' };
+        break;
+      case 'vote_path':
+        if (typeof call.input.path === 'string') {
+          proposal.pathVote = { path: call.input.path, ...(typeof call.input.confidence === 'number' ? { confidence: call.input.confidence } : {}) };
+        }
+        break;
+    }
+  }
+  return proposal;
+}
