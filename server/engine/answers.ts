@@ -68,7 +68,10 @@ export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   const v = typed.data;
   const re = patternOf(c);
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: "That doesn't match the expected format." };
-  const answers = d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' });
+  if (c.validators.length === 0) return { ok: true, value: v };
+  // rules that read other answers see them as they would be with this value committed
+  const needsAnswers = c.validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
+  const answers = needsAnswers ? d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
   for (const rule of c.validators) {
     if (rule.kind === 'expr') {
       if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? "That answer isn't accepted here." };
@@ -94,11 +97,11 @@ const present = (v: unknown) => !(v === undefined || v === null || v === '' || (
  * email and phone fails only when the second of them is left blank.
  */
 export function violatedConstraint(d: Draft, next: Map<string, unknown>): string | null {
+  if (d.flow.constraints.length === 0 || next.size === 0) return null;
   const after = (k: string) => (next.has(k) ? next.get(k) : d.s.answers.get(k)?.value);
-  const decided = (k: string) => next.has(k) || d.s.answers.has(k);
   for (const c of d.flow.constraints) {
     const keys = c.kind === 'oneOf' ? c.groups.flat() : c.guard.reads;
-    if (keys.length === 0 || !keys.some((k) => next.has(k)) || !keys.every(decided)) continue;
+    if (keys.length === 0 || !keys.some((k) => next.has(k)) || !keys.every((k) => next.has(k) || d.s.answers.has(k))) continue;
     const ok = c.kind === 'oneOf'
       ? c.groups.some((group) => group.every((k) => present(after(k))))
       : c.guard.test({ answers: Object.fromEntries(keys.map((k) => [k, after(k) ?? null])), context: d.s.context, today: d.s.now.slice(0, 10) });
