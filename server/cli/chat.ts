@@ -2,11 +2,11 @@ import { createInterface } from 'node:readline/promises';
 import { systemCallEnv } from '../conversation/actions.ts';
 import { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
+import { sampleActions } from '../conversation/sample-actions.ts';
 import { answerValues } from '../engine/session.ts';
+import { ENDED } from '../engine/traverse.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, ScriptedClock, summaryLines, validNow } from './run.ts';
-
-const ENDED = new Set(['completed', 'escalated', 'abandoned', 'error']);
 
 const HELP = [
   'Type your answer and press Enter. A number picks that quick reply.',
@@ -28,6 +28,7 @@ export function resolveQuickReply(line: string, last: BotMessage | undefined): s
   return picks.map((n) => replies[n - 1]!).join(', ');
 }
 
+/** Flags of `questline chat`. */
 export interface ChatOptions {
   now?: string;
 }
@@ -46,7 +47,7 @@ export async function chatCommand(
   const flow = compileForCli(flowFile, io);
   if (!flow) return EXIT_FAILED;
   const clock = opts.now !== undefined ? new ScriptedClock(opts.now) : undefined;
-  const conversation = new LocalConversation(flow, { env: clock ?? systemCallEnv });
+  const conversation = new LocalConversation(flow, { env: clock ?? systemCallEnv, actions: sampleActions });
   const tty = input.isTTY === true;
   // A piped stdin is read through the line iterator, which buffers lines that
   // arrive while a turn is still running; `question()` would drop them.

@@ -1,6 +1,7 @@
 import type { CallEnv } from '../conversation/actions.ts';
 import { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
+import { sampleActions } from '../conversation/sample-actions.ts';
 import { auditTrace, type AuditIssue } from '../engine/audit.ts';
 import { answerValues, type Session } from '../engine/session.ts';
 import type { EngineEvent, StartInit } from '../engine/types.ts';
@@ -175,6 +176,7 @@ interface PlayedTurn {
   events: EngineEvent[];
 }
 
+/** Flags of `questline run`. */
 export interface RunOptions {
   script?: string;
   json?: boolean;
@@ -207,7 +209,7 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
   const start = opts.now ?? script.now ?? DEFAULT_NOW;
   const clock = new ScriptedClock(start);
   const startedAt = clock.now();
-  const conversation = new LocalConversation(flow, { env: clock });
+  const conversation = new LocalConversation(flow, { env: clock, actions: sampleActions });
   const given: StartInit['given'] | undefined = script.given
     ? { ...(script.given.answers ? { answers: script.given.answers } : {}), ...(script.given.path !== undefined ? { path: script.given.path } : {}) }
     : undefined;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Diagnostic } from '../flow/diagnostic.ts';
+import { sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import { parseFlowText } from '../flow/load.ts';
-import { schemaDiagnostics } from '../flow/schema-issues.ts';
+import { pathText, schemaDiagnostics } from '../flow/schema-issues.ts';
 
 // The golden transcript format (interfaces.md). `run` reads only `now`,
 // `given` and each turn's `user`; `expect`, `end` and `llm` belong to
@@ -58,10 +58,44 @@ export type ScriptResult = { ok: true; script: GoldenScript } | { ok: false; dia
 export function parseScript(text: string, file: string): ScriptResult {
   const loaded = parseFlowText(text, file);
   if (!loaded.ok) return loaded;
+  if (loaded.doc.data === null || loaded.doc.data === undefined) {
+    return { ok: false, diagnostics: [{ code: 'script', severity: 'error', file, line: 1, col: 1, message: 'empty golden file: expected at least a turns: list' }] };
+  }
   const parsed = GoldenScript.safeParse(loaded.doc.data);
   if (parsed.success) return { ok: true, script: parsed.data };
-  const diagnostics = schemaDiagnostics(parsed.error, loaded.doc).map((d) => ({ ...d, code: d.code === 'schema' ? 'script' : d.code }));
-  return { ok: false, diagnostics };
+  // unknown fields are named here, against the golden's own field names (the shared reporter suggests flow fields)
+  const unknown = parsed.error.issues.filter((i) => i.code === 'unrecognized_keys');
+  const rest = parsed.error.issues.filter((i) => i.code !== 'unrecognized_keys');
+  const diagnostics: Diagnostic[] = unknown.flatMap((issue) => issue.keys.map((k): Diagnostic => {
+    const pos = loaded.doc.map.at([...issue.path, k], { key: true });
+    const known = fieldsAt(issue.path);
+    const hint = known.find((f) => closeTo(f, k));
+    const where = pathText(issue.path);
+    return { code: 'unknown_field', severity: 'error', file, ...(pos ? { line: pos.line, col: pos.col } : {}),
+      message: `${where ? `${where}: ` : ''}unknown field '${k}' (${hint ? `did you mean '${hint}'?` : `expected ${known.join(', ')}`})` };
+  }));
+  if (rest.length > 0) {
+    diagnostics.push(...schemaDiagnostics(new z.ZodError(rest), loaded.doc).map((d) => ({ ...d, code: d.code === 'schema' ? 'script' : d.code })));
+  }
+  return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** The fields a golden allows at a path: the top level, a turn, or `given`. */
+function fieldsAt(path: readonly PropertyKey[]): string[] {
+  if (path.length === 2 && path[0] === 'turns') return Object.keys(GoldenTurn.shape);
+  if (path.length === 1 && path[0] === 'given') return ['answers', 'path'];
+  return Object.keys(GoldenScript.shape);
+}
+
+/** Whether two field names are one typo apart (one edit, or two neighbouring letters swapped). */
+function closeTo(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const tail = (x: string, y: string) => x.slice(i + 1) === y.slice(i + 1);
+  return a.slice(i + 1) === b.slice(i) || b.slice(i + 1) === a.slice(i) || tail(a, b)
+    || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
 }
 
 /** Reads and checks a golden transcript file. */

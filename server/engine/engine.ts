@@ -31,7 +31,10 @@ export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions =
   };
   const d = draftOf(flow, session, opts);
   for (const [key, value] of Object.entries(init.given?.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    commit(d, key, { value, turn: 0, source: 'given', validation: 'passed' });
+    const c = d.idx.questionByKey.get(key);
+    const checked = c ? checkValue(d, c, value) : { ok: false as const, reason: `'${key}' is not a question of this flow` };
+    if (checked.ok) commit(d, key, { value: checked.value, turn: 0, source: 'given', validation: 'passed' });
+    else emit(d, 'validation_failed', { key, reason: checked.reason, source: 'given' }, null);
   }
   if (init.given?.path !== undefined) {
     const p = init.given.path;
@@ -55,7 +58,8 @@ export function turn(flow: CompiledFlow, session: Session, input: Input, opts: E
           : 'This conversation has ended. Say "restart" to begin again.' });
     return { session, effects: d.effects, events: [] };
   }
-  d.s.turn = session.turn + 1;
+  // turns count what the user sends; action results and operator decisions belong to the turn that led to them
+  if (input.kind === 'message' || input.kind === 'command') d.s.turn = session.turn + 1;
   d.s.now = input.now;
   switch (input.kind) {
     case 'message':
@@ -210,7 +214,8 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
-      return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...fresh.events] };
+      const events = fresh.events.map((e) => ({ ...e, turn: d.s.turn }));
+      return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...events] };
     }
     case 'human':
       finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
@@ -275,7 +280,7 @@ function onActionResult(d: Draft, input: Extract<Input, { kind: 'action_result' 
   const pending = d.s.pending;
   const c = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
   if (pending?.kind !== 'action' || pending.callId !== input.callId || !c || c.node.type !== 'action') {
-    emit(d, 'error', { reason: `unexpected action result ${input.callId}` });
+    emit(d, 'input_ignored', { reason: `unexpected action result ${input.callId}` });
     return;
   }
   const call = c.node.call;
@@ -294,7 +299,7 @@ function onOperator(d: Draft, input: Extract<Input, { kind: 'operator' }>): void
   const pending = d.s.pending;
   const id = d.s.node;
   if (pending?.kind !== 'interrupt' || d.s.status !== 'waiting' || id === null) {
-    emit(d, 'error', { reason: 'no interrupt is waiting for an operator' });
+    emit(d, 'input_ignored', { reason: 'no interrupt is waiting for an operator' });
     return;
   }
   emit(d, 'operator', { decision: input.decision, ...(input.by ? { by: input.by } : {}), ...(input.note ? { note: input.note } : {}) });

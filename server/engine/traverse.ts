@@ -86,6 +86,7 @@ export function next(d: Draft, id: string, path?: string): string | null {
   const edges = c.out.filter((e) => !e.on);
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
+    d.s.node = id;
     finish(d, 'completed', undefined, { reason: 'implicit end' });
     return null;
   }
@@ -98,6 +99,7 @@ export function next(d: Draft, id: string, path?: string): string | null {
   });
   chosen ??= edges.find((e) => e.guard === 'else');
   if (!chosen) {
+    d.s.node = id;
     fail(d, `no edge of '${id}' matched`);
     return null;
   }
@@ -171,8 +173,9 @@ function visit(d: Draft, id: string): string | null {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return next(d, id);
   }
+  // the node's say comes first: it usually explains the pause ("a nurse will take a look")
+  if (n.say && d.approved !== id) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
   if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
-  if (n.say) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
   switch (n.type) {
     case 'question':
       d.s.node = id;
@@ -282,7 +285,7 @@ function redactInput(d: Draft, c: CompiledNode, input: Record<string, unknown>):
   const map = c.node.input_map ?? {};
   return Object.fromEntries(Object.entries(input).map(([k, v]) => {
     const ref = map[k]!.trim();
-    return [k, ref.startsWith('answers.') && isPii(d, ref.slice(8)) ? '[pii]' : v];
+    return [k, v !== null && ref.startsWith('answers.') && isPii(d, ref.slice(8)) ? '[pii]' : v];
   }));
 }
 

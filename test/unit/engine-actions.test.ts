@@ -52,7 +52,7 @@ describe('action nodes', () => {
     const r = answer(crmFlow, begin(crmFlow).session, { company: 'Acme' });
     const stray = turn(crmFlow, r.session, { kind: 'action_result', callId: 'nope', ok: true, output: { id: 'X' }, now: NOW });
     expect(stray.session.answers.has('account_id')).toBe(false);
-    expect(eventTypes(stray)).toEqual(['error']);
+    expect(eventTypes(stray)).toEqual(['input_ignored']);
   });
 
   it('the runner retries with exponential backoff, times out slow handlers, and reports the last error', async () => {

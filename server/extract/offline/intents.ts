@@ -24,6 +24,7 @@ const HUMAN = [
   'live agent', 'human agent', 'human please', 'a human being', 'agent please', 'talk to an agent',
   'speak to an agent', 'speak with an agent', 'connect me to an agent', 'get me an agent', 'talk to a representative',
   'speak to a representative', 'representative please', 'operator please', 'transfer me to someone',
+  'need a human', 'want a human', 'need a person', 'want a person', 'need an agent', 'want an agent',
 ];
 
 const candidates = (phrases: readonly string[]): PhraseCandidate<true>[] => phrases.map((phrase) => ({ phrase, owner: true }));

@@ -1,6 +1,28 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
 import { findHits, fold, longestOwners, type PhraseCandidate } from '../parse/index.ts';
 
+/** Words too common to count as evidence for a path. */
+const FILLER = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'and', 'or', 'my', 'our', 'we', 'i', 'in', 'on', 'at', 'with', 'is', 'it', 'need', 'want', 'some']);
+
+const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length > 0 && !FILLER.has(w));
+
+/**
+ * The fallback when no example phrase occurs as written: an example whose
+ * content words (at least two) all occur in the message, in any order —
+ * "lights for a court" in "LED lights for a basketball court". A weaker hint
+ * than a phrase match, so a lower confidence; ties give no vote.
+ */
+function voteByWords(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
+  const have = new Set(words(text));
+  const best = paths.map((p) => Math.max(0, ...[...(p.label ? [p.label] : []), ...p.examples].map((ex) => {
+    const need = words(ex);
+    return need.length >= 2 && need.every((w) => have.has(w)) ? need.length : 0;
+  })));
+  const top = Math.max(...best);
+  if (top === 0 || best.filter((b) => b === top).length !== 1) return undefined;
+  return { path: paths[best.indexOf(top)]!.name, confidence: 0.6 };
+}
+
 /** Matches this long (folded characters) or longer earn the top partial-match confidence. */
 const LONG_MATCH = 24;
 
@@ -16,6 +38,7 @@ export function votePath(text: string, paths: readonly PathChoice[]): Proposal['
   );
   const folded = fold(text);
   const { owners, length } = longestOwners(findHits(folded, candidates));
+  if (owners.length === 0) return voteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // The whole message being an example is as sure as a keyword match gets; a
   // short word inside a sentence ("buy") is a hint, a long phrase nearly proof.
