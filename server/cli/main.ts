@@ -4,6 +4,7 @@ import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
 import { chatCommand } from './chat.ts';
 import { graphCommand } from './graph.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
+import { mergeCommand, type MergeOptions } from './merge.ts';
 import { migrateCommand } from './migrate.ts';
 import { runCommand, type RunOptions } from './run.ts';
 import { validateCommand } from './validate.ts';
@@ -55,6 +56,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .argument('<flow>', 'flow file')
     .option('--now <iso>', 'fix the session clock (one minute per turn) instead of the real time')
     .action(async (file: string, opts: { now?: string }) => done(await chatCommand(file, opts, io)));
+
+  cmd
+    .command('merge')
+    .description('print the effective flow of a tenant (global → industry packs → tenant) or of explicit layers; --report for the merge report')
+    .argument('[flow]', 'flow file, or a flow id under --flows/global')
+    .option('--tenant <tenant>', 'merge this tenant\'s packs and overlays (flows/tenants/<tenant>/)')
+    .option('--layers <files...>', 'merge these overlay files (and optionally the base flow file) instead')
+    .option('--flows <dir>', 'the flows folder', 'flows')
+    .option('--report', 'print the merge report (every change, its layer and strategy, and conflicts) instead of the flow')
+    .option('--json', 'print one machine-readable JSON object on stdout')
+    .action((flow: string | undefined, opts: MergeOptions) => done(mergeCommand(flow, opts, io)));
 
   cmd
     .command('schema')

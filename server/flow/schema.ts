@@ -198,27 +198,57 @@ export type FlowV1 = z.infer<typeof FlowV1>;
 
 /** Merge strategy of one field in an overlay. */
 export const MergeStrategy = z.enum(['override', 'deep', 'concat', 'error']);
+export type MergeStrategy = z.infer<typeof MergeStrategy>;
 
-/** A pack layer: names what it changes in a base flow. */
+/**
+ * A node in an overlay: an id that is already in the flow changes the fields
+ * given (null deletes one); a new id adds a whole node. Loose on purpose: the
+ * merged node is checked against the node schema, with positions in the overlay.
+ */
+export const OverlayNode = z
+  .object({
+    id: Id,
+    $after: Id.optional().describe('for a new node: insert it after this node, in that node\'s scope (top level or subgraph)'),
+  })
+  .loose();
+export type OverlayNode = z.infer<typeof OverlayNode>;
+
+/** Changes to one subgraph, or a new subgraph; nodes listed here that are new are added to it. */
+export const OverlaySubgraph = z
+  .object({
+    label: z.string().optional(),
+    entry: Id.optional(),
+    nodes: z.array(OverlayNode).optional(),
+    edges: z.array(Edge).optional(),
+  })
+  .strict();
+
+/** An edge to remove: by its id, or every edge from `from` to `to`. */
+export const EdgeRef = z.union([z.object({ from: Id, to: Id }).strict(), z.object({ id: Id }).strict()]);
+
+/** A pack layer: names what it changes in a base flow (see flows/packs/README.md). */
 export const Overlay = z
   .object({
     $schema: z.string().optional(),
     version: z.literal('v1'),
     layer: z.enum(['industry', 'tenant', 'instance']),
-    extends: Id,
-    id: Id.optional(),
-    label: z.string().optional(),
-    nodes: z.array(z.object({ id: Id }).loose()).optional().describe('new nodes, or fields to change by id'),
-    edges: z.array(Edge).optional(),
-    subgraphs: z.record(Id, Subgraph.partial()).optional(),
+    extends: Id.describe('id of the flow this overlay changes'),
+    id: Id.optional().describe('the overlay\'s own id; orders overlays of the same layer'),
+    label: z.string().optional().describe('describes the overlay (not the flow)'),
+    nodes: z.array(OverlayNode).optional().describe('new nodes, or fields to change by id (anywhere in the flow)'),
+    edges: z.array(Edge).optional().describe('new edges; one with the id, or the from and to, of an existing edge replaces it'),
+    subgraphs: z.record(Id, OverlaySubgraph).optional(),
     paths: Paths.partial().optional(),
     constraints: z.array(Constraint).optional(),
     commands: Commands.optional(),
     remove: z
-      .object({ nodes: z.array(Id).optional(), edges: z.array(z.object({ from: Id, to: Id }).strict()).optional() })
+      .object({ nodes: z.array(Id).optional().describe('also removes their edges'), edges: z.array(EdgeRef).optional() })
       .strict()
       .optional(),
-    merge: z.record(z.string(), MergeStrategy).optional(),
+    merge: z
+      .record(z.string(), MergeStrategy)
+      .optional()
+      .describe('strategy per field path, e.g. "nodes.*.answer.options": "concat"; applies to this layer and later ones'),
   })
   .strict();
 export type Overlay = z.infer<typeof Overlay>;

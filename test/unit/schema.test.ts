@@ -5,7 +5,7 @@ import { expandFlowPaths } from '../../server/cli/validate.ts';
 import { compileFile, compileText } from '../../server/flow/document.ts';
 import { flowDocumentJsonSchemaText, outputsJsonSchema } from '../../server/flow/json-schema.ts';
 import { loadFlowFile } from '../../server/flow/load.ts';
-import { FlowV0, FlowV1 } from '../../server/flow/schema.ts';
+import { FlowV0, FlowV1, Overlay } from '../../server/flow/schema.ts';
 
 const flowFiles = expandFlowPaths(['flows']);
 
@@ -33,13 +33,14 @@ describe('round trip', () => {
   it.each(flowFiles)('%s: load → serialize → load is identical (JSON and YAML)', (file) => {
     const loaded = loadFlowFile(file);
     if (!loaded.ok) throw new Error(`cannot load ${file}`);
-    const data = loaded.doc.data as { version: string };
-    const schema = data.version === 'v0' ? FlowV0 : FlowV1;
+    const data = loaded.doc.data as { version: string; layer?: string };
+    const schema = data.version === 'v0' ? FlowV0 : data.layer ? Overlay : FlowV1;
     const first = schema.parse(data);
     const viaJson = schema.parse(JSON.parse(JSON.stringify(first)));
     expect(viaJson).toEqual(first);
     const viaYaml = compileText(toYaml(first), `${file}.yaml`);
     const direct = compileFile(file);
+    expect(viaYaml.kind).toBe(direct.kind);
     expect(viaYaml.kind === 'flow' && viaYaml.flow?.revision).toBe(direct.kind === 'flow' && direct.flow?.revision);
   });
 });
