@@ -1,14 +1,28 @@
+import { writeFileSync } from 'node:fs';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
+import { renderHtml } from '../flow/render-html.ts';
+import { renderJson } from '../flow/render-json.ts';
 import { renderMermaid } from '../flow/render.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
-/** Formats `graph` can print now. */
-export const GRAPH_FORMATS = ['mermaid'] as const;
+const RENDERERS: Record<string, (flow: CompiledFlow) => string> = {
+  mermaid: renderMermaid,
+  json: renderJson,
+  html: renderHtml,
+};
 
-/** `questline graph FLOW --format mermaid`: render a flow for docs and reviews. */
-export function graphCommand(file: string, opts: { format: string }, io: CliIo): number {
-  if (!(GRAPH_FORMATS as readonly string[]).includes(opts.format)) {
+/** Formats `graph` can print. */
+export const GRAPH_FORMATS = ['mermaid', 'json', 'html'] as const;
+
+/**
+ * `questline graph FLOW --format mermaid|json|html [-o FILE]`: render a flow
+ * for docs, reviews and the admin's flow map (json = the GraphLayout format).
+ */
+export function graphCommand(file: string, opts: { format: string; output?: string }, io: CliIo): number {
+  const render = (GRAPH_FORMATS as readonly string[]).includes(opts.format) ? RENDERERS[opts.format] : undefined;
+  if (!render) {
     io.err(`questline graph: unknown format '${opts.format}' (available: ${GRAPH_FORMATS.join(', ')})`);
     return EXIT_USAGE;
   }
@@ -18,6 +32,15 @@ export function graphCommand(file: string, opts: { format: string }, io: CliIo):
     if (!hasErrors(result.diagnostics)) io.err(`questline graph: ${file} is a ${result.kind}, not a flow`);
     return EXIT_FAILED;
   }
-  io.out(renderMermaid(result.flow));
+  const text = render(result.flow);
+  if (opts.output) {
+    try {
+      writeFileSync(opts.output, text);
+    } catch (err) {
+      io.err(`questline graph: cannot write ${opts.output}: ${(err as Error).message}`);
+      return EXIT_FAILED;
+    }
+    io.err(`wrote ${opts.output}`);
+  } else io.out(text);
   return EXIT_OK;
 }

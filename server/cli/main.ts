@@ -7,6 +7,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts
 import { mergeCommand, type MergeOptions } from './merge.ts';
 import { migrateCommand } from './migrate.ts';
 import { runCommand, type RunOptions } from './run.ts';
+import { testCommand, type TestOptions } from './test.ts';
 import { validateCommand } from './validate.ts';
 
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
@@ -29,10 +30,11 @@ function program(io: CliIo, done: (code: number) => void): Command {
 
   cmd
     .command('graph')
-    .description('render a flow')
+    .description('render a flow: mermaid, json (nodes with layout coordinates) or html (a self-contained page)')
     .argument('<flow>', 'flow file')
-    .option('--format <format>', 'output format: mermaid', 'mermaid')
-    .action((file: string, opts: { format: string }) => done(graphCommand(file, opts, io)));
+    .option('--format <format>', 'output format: mermaid | json (layout) | html (self-contained page)', 'mermaid')
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .action((file: string, opts: { format: string; output?: string }) => done(graphCommand(file, opts, io)));
 
   cmd
     .command('migrate')
@@ -67,6 +69,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--report', 'print the merge report (every change, its layer and strategy, and conflicts) instead of the flow')
     .option('--json', 'print one machine-readable JSON object on stdout')
     .action((flow: string | undefined, opts: MergeOptions) => done(mergeCommand(flow, opts, io)));
+
+  cmd
+    .command('test')
+    .description('run golden transcripts (files or folders; default test/golden and flows); exit 1 if any fails')
+    .argument('[paths...]', 'golden files or folders')
+    .option('--update', 'rewrite the trace snapshots with what the flows do now')
+    .option('--ci', 'a missing trace snapshot fails instead of being written (also when CI is set)')
+    .option('--coverage', 'report, per flow, the nodes, edges, guard arms, invalid/failure edges and path locks exercised')
+    .option('--json', 'print one machine-readable report on stdout')
+    .option('--flows <dir>', 'the flows folder (for tenants and flow ids)', 'flows')
+    .action(async (paths: string[], opts: TestOptions) => done(await testCommand(paths, opts, io)));
 
   cmd
     .command('schema')

@@ -1,4 +1,4 @@
-import { oneLine, textWidth, truncate, type TextStyle } from './render-text.ts';
+import { textWidth, truncate, wrap, type TextStyle } from './render-text.ts';
 
 // What each node and edge label shows, and how big its box is. The layout
 // sizes boxes with these functions and the SVG renderer draws the same lines
@@ -10,10 +10,9 @@ export type LayoutNodeType = 'question' | 'decision' | 'action' | 'subgraph' | '
 /** Edge kinds of the layout (see GraphLayout). */
 export type LayoutEdgeKind = 'normal' | 'else' | 'invalid' | 'failure' | 'rejected' | 'call' | 'exit';
 
-/** One line of text inside a box. `full` is set when the line was shortened. */
+/** One line of text inside a box (shortened text; the full text is in the tooltip). */
 export interface TextLine {
   text: string;
-  full?: string;
   style: TextStyle;
   size: number;
   /** A role the stylesheet can target: title, id, meta. */
@@ -46,8 +45,7 @@ const MIN_WIDTH = 120;
 export const EXIT_SIZE = 34;
 
 function line(text: string, max: number, style: TextStyle, size: number, role: TextLine['role']): TextLine {
-  const short = truncate(text, max);
-  return short === oneLine(text) ? { text: short, style, size, role } : { text: short, full: oneLine(text), style, size, role };
+  return { text: truncate(text, max), style, size, role };
 }
 
 /** The lines drawn inside a node, top to bottom. */
@@ -55,7 +53,10 @@ export function nodeLines(n: NodeFace): TextLine[] {
   if (n.type === 'exit') return [line('exit', 8, 'sans', 10, 'title')];
   const lines: TextLine[] = [];
   const titled = n.label !== n.id;
-  lines.push(titled ? line(n.label, 30, 'bold', 12, 'title') : line(n.id, 36, 'bold', 12, 'id'));
+  if (!titled) lines.push(line(n.id, 36, 'bold', 12, 'id'));
+  // diamonds grow in both directions with their text, so long titles wrap instead
+  else if (n.type === 'decision') lines.push(...wrap(n.label, 18, 2).map((t) => ({ text: t, style: 'bold' as const, size: 12, role: 'title' as const })));
+  else lines.push(line(n.label, 30, 'bold', 12, 'title'));
   if (titled) lines.push(line(n.id, 40, 'mono', 10.5, 'id'));
   const meta =
     n.type === 'question' ? `${n.key ?? ''}: ${n.answerType ?? 'text'}`
@@ -81,12 +82,14 @@ export function linesWidth(lines: readonly TextLine[]): number {
 export function nodeSize(n: NodeFace): { width: number; height: number } {
   if (n.type === 'exit') return { width: EXIT_SIZE, height: EXIT_SIZE };
   const lines = nodeLines(n);
-  const w = Math.ceil(linesWidth(lines)) + 2 * PAD_X;
-  const h = Math.ceil(linesHeight(lines)) + 2 * PAD_Y;
+  const tw = Math.ceil(linesWidth(lines));
+  const th = Math.ceil(linesHeight(lines));
+  const w = tw + 2 * PAD_X;
+  const h = th + 2 * PAD_Y;
   switch (n.type) {
-    // The text box w×h fits in a rhombus with half-axes a, b when
-    // (w/2)/a + (h/2)/b ≤ 1; splitting 0.6/0.4 keeps diamonds from getting too wide.
-    case 'decision': return { width: Math.ceil(Math.max(MIN_WIDTH, w / 1.2)), height: Math.ceil(h / 0.8) };
+    // A text box tw×th fits in a rhombus W×H when tw/W + th/H ≤ 1; giving
+    // the width 0.58 of that budget keeps diamonds from getting too wide or tall.
+    case 'decision': return { width: Math.ceil(Math.max(MIN_WIDTH, (tw + 8) / 0.58)), height: Math.ceil((th + 4) / 0.42) };
     case 'action': return { width: Math.max(MIN_WIDTH, w + 16), height: h };
     case 'subgraph': return { width: Math.max(MIN_WIDTH, w + 8), height: h + 8 };
     case 'terminal': return { width: Math.max(MIN_WIDTH, w + h / 2), height: h };

@@ -72,3 +72,25 @@ export function round(n: number): number {
   const r = Math.round(n * 100) / 100;
   return r === 0 ? 0 : r;
 }
+
+/**
+ * `s` word-wrapped into at most `lines` lines of at most `max` characters;
+ * over-long words are split, and the last line is truncated with an ellipsis.
+ */
+export function wrap(s: string, max: number, lines: number): string[] {
+  const words = oneLine(s).split(' ').flatMap((w) => {
+    const chars = Array.from(w);
+    const parts: string[] = [];
+    for (let i = 0; i < chars.length; i += max) parts.push(chars.slice(i, i + max).join(''));
+    return parts;
+  });
+  const out: string[] = [];
+  let i = 0;
+  while (i < words.length && out.length < lines) {
+    let line = words[i++]!;
+    while (i < words.length && Array.from(`${line} ${words[i]}`).length <= max) line += ` ${words[i++]}`;
+    out.push(line);
+  }
+  if (i < words.length) out[out.length - 1] = truncate(`${out[out.length - 1]} ${words.slice(i).join(' ')}`, max);
+  return out.length ? out : [''];
+}
