@@ -6,7 +6,8 @@ import { sampleActions } from '../conversation/sample-actions.ts';
 import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
-import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, ScriptedClock, summaryLines, validNow } from './run.ts';
+import { ScriptedClock } from '../conversation/scripted-clock.ts';
+import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, summaryLines, validNow } from './run.ts';
 
 const HELP = [
   'Type your answer and press Enter. A number picks that quick reply.',

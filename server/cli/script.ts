@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
-import { parseFlowText } from '../flow/load.ts';
+import { parseFlowText, type SourceMap } from '../flow/load.ts';
 import { pathText, schemaDiagnostics } from '../flow/schema-issues.ts';
 
 // The golden transcript format (interfaces.md). `run` reads only `now`,
@@ -52,7 +52,7 @@ export const GoldenScript = z.strictObject({
 export type GoldenScript = z.infer<typeof GoldenScript>;
 
 /** A golden file read and checked, or the positioned problems that stopped it. */
-export type ScriptResult = { ok: true; script: GoldenScript } | { ok: false; diagnostics: Diagnostic[] };
+export type ScriptResult = { ok: true; script: GoldenScript; map: SourceMap } | { ok: false; diagnostics: Diagnostic[] };
 
 /** Parses golden transcript text (YAML or JSON); problems point at their line and column. */
 export function parseScript(text: string, file: string): ScriptResult {
@@ -62,7 +62,7 @@ export function parseScript(text: string, file: string): ScriptResult {
     return { ok: false, diagnostics: [{ code: 'script', severity: 'error', file, line: 1, col: 1, message: 'empty golden file: expected at least a turns: list' }] };
   }
   const parsed = GoldenScript.safeParse(loaded.doc.data);
-  if (parsed.success) return { ok: true, script: parsed.data };
+  if (parsed.success) return { ok: true, script: parsed.data, map: loaded.doc.map };
   // unknown fields are named here, against the golden's own field names (the shared reporter suggests flow fields)
   const unknown = parsed.error.issues.filter((i) => i.code === 'unrecognized_keys');
   const rest = parsed.error.issues.filter((i) => i.code !== 'unrecognized_keys');

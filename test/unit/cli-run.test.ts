@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chatCommand } from '../../server/cli/chat.ts';
 import type { CliIo } from '../../server/cli/io.ts';
 import { main } from '../../server/cli/main.ts';
-import { ScriptedClock } from '../../server/cli/run.ts';
+import { ScriptedClock } from '../../server/conversation/scripted-clock.ts';
 
 /** An io that captures what a command prints. */
 function capture() {
