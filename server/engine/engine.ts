@@ -77,6 +77,24 @@ export function turn(flow: CompiledFlow, session: Session, input: Input, opts: E
   return result(d, input.kind === 'message');
 }
 
+/**
+ * Gives a session back to the bot at a question, after a person handled it:
+ * active again, at `nodeId` (inside the subgraph frames `stack`), asking it
+ * even if it was answered.
+ */
+export function resumeAt(flow: CompiledFlow, session: Session, nodeId: string, stack: Session['stack'], now: string, opts: EngineOptions = {}): TurnResult {
+  const c = flow.nodes.get(nodeId);
+  if (!c || c.node.type !== 'question') throw new Error(`'${nodeId}' is not a question of ${flow.id}`);
+  const d = draftOf(flow, session, opts);
+  d.s.turn = session.turn + 1;
+  d.s.now = now;
+  Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0 });
+  if (d.s.answers.has(c.node.key) && !d.s.reask?.includes(c.node.key)) d.s.reask = [...(d.s.reask ?? []), c.node.key];
+  emit(d, 'resumed', { by: 'operator' });
+  ask(d, c);
+  return result(d);
+}
+
 /** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
 function result(d: Draft, userTurn = false): TurnResult {
   if (d.changes.size > 0) {

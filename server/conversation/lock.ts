@@ -1,0 +1,24 @@
+/**
+ * One task at a time per key, in arrival order: the per-session turn lock of
+ * one process. (Across processes the Redis store adds its own lock.)
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  /** Runs `task` after every earlier task of the same key has settled. */
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const prev = this.tails.get(key) ?? Promise.resolve();
+    const next = prev.then(task, task);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+
+  /** Keys with a task running or queued (for tests and metrics). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

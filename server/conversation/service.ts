@@ -1,0 +1,290 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { resumeAt, start, turn } from '../engine/engine.ts';
+import { extractionRequest, matchCommand } from '../engine/extraction.ts';
+import { flowIndex } from '../engine/flow-index.ts';
+import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
+import type { EngineEvent, Input, TurnResult } from '../engine/types.ts';
+import type { Extractor } from '../extract/extractor.ts';
+import { OfflineExtractor } from '../extract/offline/index.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
+import { runCall, systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
+import { failure, type Result } from './errors.ts';
+import { KeyedMutex } from './lock.ts';
+import { effectsToMessages } from './messages.ts';
+import type { TenantDirectory } from './tenants.ts';
+
+/** What a client is told about a session after each exchange (interfaces.md `session:state`). */
+export interface SessionState {
+  status: Session['status'];
+  nodeId: string | null;
+  path: { active: string | null; locked: boolean };
+  progress: { answered: number; total: number };
+}
+
+/** Something that must happen once a session ends (the webhook outbox). */
+export interface Completion {
+  sessionId: string;
+  tenant: string;
+  flowId: string;
+  revision: string;
+  status: Session['status'];
+  outcome?: string;
+  /** The session version that holds the ending: deliver only once it is committed. */
+  version: number;
+  answers: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+  at: string;
+}
+
+/** Where new transcript entries go besides the store: the sockets in the session's room. */
+export type Broadcast = (sessionId: string, entries: readonly TranscriptEntry[], state: SessionState) => void;
+
+export interface ServiceDeps {
+  store: SessionStore;
+  tenants: TenantDirectory;
+  actions?: ActionRegistry;
+  extractorFor?: (tenant: string) => Extractor;
+  env?: CallEnv;
+  /** Called after a session that just ended is saved (the outbox enqueues it). */
+  onComplete?: (c: Completion) => Promise<void> | void;
+  broadcast?: Broadcast;
+  /** Random bytes (injectable for tests); tokens are 32 bytes, ids 16. */
+  random?: (n: number) => Buffer;
+}
+
+/** What starting a session returns (interfaces.md `session:start` ack). */
+export interface Started {
+  sessionId: string;
+  token: string;
+  messages: TranscriptEntry[];
+  state: SessionState;
+}
+
+const MAX_PROCESSED = 64;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The only place that orchestrates a turn: lock the session → load → extract →
+ * engine turn → carry out effects → save → emit. One turn per session at a time;
+ * a client message id already processed is answered from the store, not run
+ * again; every bot message gets the next per-session sequence number.
+ */
+export class ConversationService {
+  private readonly locks = new KeyedMutex();
+  private readonly offline = new OfflineExtractor();
+  private readonly env: CallEnv;
+  private readonly random: (n: number) => Buffer;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.env = deps.env ?? systemCallEnv;
+    this.random = deps.random ?? randomBytes;
+  }
+
+  /** Starts a conversation on a tenant's flow; the bot speaks first. */
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown> }): Promise<Result<Started>> {
+    const flow = this.deps.tenants.flow(req.tenant, req.flow);
+    if (!flow) {
+      return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
+        ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
+        : failure('unknown_flow', `tenant '${req.tenant}' offers no flow '${req.flow}'`);
+    }
+    const id = this.random(16).toString('base64url');
+    const token = this.random(32).toString('base64url');
+    const now = this.env.now();
+    const result = await this.settle(flow, start(flow, { id, now, ...(req.context ? { context: req.context } : {}) }));
+    const messages = this.entries(result.messages, 0, now);
+    const record: StoredSession = {
+      id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
+      seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
+      session: sessionToJson(result.session),
+    };
+    await this.deps.store.appendTranscript(id, messages);
+    await this.deps.store.appendEvents(id, record.seq, result.events);
+    const created = await this.deps.store.create(record);
+    if (!created.ok) return failure('conflict', 'session id collision; try again');
+    const state = stateOf(flow, result.session);
+    this.deps.broadcast?.(id, messages, state);
+    await this.ended(record, result.session, undefined);
+    return { ok: true, value: { sessionId: id, token, messages, state } };
+  }
+
+  /** Checks a session token (constant time) and returns the session's tenant. */
+  async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
+    if (!token) return failure('bad_token', 'a session token is required');
+    const record = await this.deps.store.load(sessionId).catch(() => null);
+    if (!record) return failure('unknown_session', 'no such session');
+    const a = Buffer.from(record.tokenHash, 'hex');
+    const b = Buffer.from(sha256(token), 'hex');
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return failure('bad_token', 'the session token does not match');
+    return { ok: true, value: { tenant: record.tenant, record } };
+  }
+
+  /** One user message: exactly once per `clientId`. */
+  async message(sessionId: string, text: string, clientId: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState; duplicate: boolean }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      const seen = record.processed.find((p) => p.clientId === clientId);
+      if (seen) {
+        const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
+        return { ok: true, value: { messages: reply, state: stateOf(flow, session), duplicate: true } };
+      }
+      const now = this.env.now();
+      const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
+      if (record.operator) {
+        // a person has the conversation: the message goes to them, the bot stays quiet
+        return this.commit(record, flow, { session, messages: [], events: [] }, [user], now, clientId, false);
+      }
+      const command = matchCommand(flow, text);
+      let input: Input;
+      if (command) input = { kind: 'command', command, now, text };
+      else {
+        const extractor = this.deps.extractorFor?.(record.tenant) ?? this.offline;
+        input = { kind: 'message', text, now, proposal: await extractor.extract(extractionRequest(flow, session, text, now)) };
+      }
+      const result = await this.settle(flow, turn(flow, session, input));
+      return this.commit(record, flow, result, [user], now, clientId, false);
+    });
+  }
+
+  /** `back`, `restart`: commands sent as controls rather than words. */
+  async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      const now = this.env.now();
+      const result = await this.settle(flow, turn(flow, session, { kind: 'command', command, now }));
+      const done = await this.commit(record, flow, result, [], now, undefined, command === 'restart');
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+    });
+  }
+
+  /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject). */
+  async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      if (session.status !== 'waiting') return failure('not_waiting', 'the session is not waiting for an operator');
+      const now = this.env.now();
+      const result = await this.settle(flow, turn(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }));
+      const done = await this.commit(record, flow, result, [], now, undefined, false);
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+    });
+  }
+
+  /** An operator writes into a conversation (and takes it over from the bot until `handBack`). */
+  async operatorMessage(sessionId: string, text: string, by?: string): Promise<Result<{ messages: TranscriptEntry[] }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      const now = this.env.now();
+      const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
+      const held = { ...record, operator: record.operator ?? { since: now, ...(by ? { by } : {}) } };
+      const done = await this.commit(held, flow, { session, messages: [], events: [] }, [entry], now, undefined, false);
+      return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
+    });
+  }
+
+  /** Gives the conversation back to the bot, asking the question at `nodeId`. */
+  async handBack(sessionId: string, nodeId: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      const c = flow.nodes.get(nodeId);
+      if (!c || c.node.type !== 'question') return failure('invalid_payload', `'${nodeId}' is not a question of this flow`);
+      const frame = c.scope === null ? -1 : session.stack.findIndex((f) => f.ref === c.scope);
+      if (c.scope !== null && frame < 0) return failure('invalid_payload', `'${nodeId}' is inside subgraph '${c.scope}', which the conversation is not in`);
+      const now = this.env.now();
+      const resumed = resumeAt(flow, session, nodeId, session.stack.slice(0, frame + 1), now);
+      const { operator: _o, ...released } = record;
+      const done = await this.commit(released, flow, { session: resumed.session, messages: effectsToMessages(resumed.effects), events: resumed.events }, [], now, undefined, true);
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+    });
+  }
+
+  /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay). */
+  async view(sessionId: string, afterSeq = 0): Promise<Result<{ state: SessionState; transcript: TranscriptEntry[]; record: StoredSession }>> {
+    const loaded = await this.load(sessionId);
+    if (!loaded.ok) return loaded;
+    const { record, flow, session } = loaded.value;
+    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record } };
+  }
+
+  private async load(sessionId: string): Promise<Result<{ record: StoredSession; flow: CompiledFlow; session: Session }>> {
+    const record = await this.deps.store.load(sessionId).catch(() => null);
+    if (!record) return failure('unknown_session', 'no such session');
+    const flow = this.deps.tenants.pinned(record.flowId, record.revision);
+    if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
+    return { ok: true, value: { record, flow, session: sessionFromJson(record.session) } };
+  }
+
+  /** Carries out `call` effects until the engine waits for a person. */
+  private async settle(flow: CompiledFlow, first: TurnResult): Promise<{ session: Session; messages: ReturnType<typeof effectsToMessages>; events: EngineEvent[] }> {
+    let result = first;
+    const messages = effectsToMessages(result.effects);
+    const events = [...result.events];
+    for (;;) {
+      const call = result.effects.find((e) => e.type === 'call');
+      if (!call || call.type !== 'call') break;
+      result = turn(flow, result.session, await runCall(call, this.deps.actions ?? {}, this.env));
+      messages.push(...effectsToMessages(result.effects));
+      events.push(...result.events);
+    }
+    return { session: result.session, messages, events };
+  }
+
+  private entries(messages: ReturnType<typeof effectsToMessages>, after: number, at: string): TranscriptEntry[] {
+    return messages.map((m, i) => ({
+      seq: after + i + 1, at, role: 'bot' as const, text: m.text, nodeId: m.nodeId, kind: m.kind,
+      ...(m.quickReplies ? { quickReplies: m.quickReplies } : {}), ...(m.multiple ? { multiple: true } : {}), ...(m.progress ? { progress: m.progress } : {}),
+    }));
+  }
+
+  /** Appends, saves (version-checked), then broadcasts; the reply is only sent once it is on disk. */
+  private async commit(
+    record: StoredSession, flow: CompiledFlow, result: { session: Session; messages: ReturnType<typeof effectsToMessages>; events: EngineEvent[] },
+    before: TranscriptEntry[], now: string, clientId: string | undefined, restarted: boolean,
+  ): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState; duplicate: boolean }>> {
+    const first = record.seq + before.length;
+    const bot = this.entries(result.messages, first, now);
+    const all = [...before, ...bot];
+    const seq = record.seq + all.length;
+    const next: StoredSession = {
+      ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
+      processed: clientId ? [...record.processed, { clientId, seq: record.seq + 1 }].slice(-MAX_PROCESSED) : record.processed,
+    };
+    if (all.length) await this.deps.store.appendTranscript(record.id, all);
+    if (result.events.length) await this.deps.store.appendEvents(record.id, seq, result.events);
+    const saved = await this.deps.store.save(next, record.version);
+    if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
+    next.version = saved.version;
+    const state = stateOf(flow, result.session);
+    this.deps.broadcast?.(record.id, all, state);
+    await this.ended(next, result.session, restarted ? undefined : sessionFromJson(record.session));
+    return { ok: true, value: { messages: all, state, duplicate: false } };
+  }
+
+  /** Hands a session that just ended to the outbox (once per ending). */
+  private async ended(record: StoredSession, session: Session, before: Session | undefined): Promise<void> {
+    const over = session.status === 'completed' || session.status === 'escalated' || session.status === 'error' || session.status === 'abandoned';
+    if (!over || before?.status === session.status || !this.deps.onComplete) return;
+    const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
+    await this.deps.onComplete({
+      sessionId: record.id, tenant: record.tenant, flowId: record.flowId, revision: record.revision, status: session.status,
+      ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
+    });
+  }
+}
+
+/** The client-facing state of a session. */
+export function stateOf(flow: CompiledFlow, s: Session): SessionState {
+  const answered = s.answers.size;
+  const ahead = s.node ? flowIndex(flow).remaining.get(s.node) ?? 0 : 0;
+  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress: { answered, total: answered + (s.status === 'active' ? ahead : 0) } };
+}
