@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileFile, type DocumentResult } from '../flow/document.ts';
 import { outputsJsonSchema } from '../flow/json-schema.ts';
+import { isFlowDocument } from '../flow/library.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
-const FLOW_FILE = /\.(json|ya?ml)$/i;
 
 /** Expands folders into the flow files under them (sorted); files are kept as given. */
 export function expandFlowPaths(paths: readonly string[]): string[] {
@@ -18,7 +18,7 @@ export function expandFlowPaths(paths: readonly string[]): string[] {
     }
     if (!isDir) return [p];
     return readdirSync(p, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile() && FLOW_FILE.test(d.name) && d.name !== 'flow.schema.json' && d.name !== 'tenant.json' && !d.name.endsWith('.golden.yaml'))
+      .filter((d) => d.isFile() && isFlowDocument(d.name))
       .map((d) => join(d.parentPath, d.name))
       .sort();
   });

@@ -17,6 +17,14 @@ import { loadTenantFile, type Tenant } from './tenant.ts';
 
 const DOC_FILE = /\.(json|ya?ml)$/i;
 
+/** Files beside flows that are not flow documents: the schema, goldens and their snapshots, tenant files. */
+const NOT_A_FLOW = /^(flow\.schema\.json|tenant\.json|goldens\.ya?ml)$|\.golden\.(ya?ml|trace)$/;
+
+/** Whether a file name in a flows folder names a flow or overlay document. */
+export function isFlowDocument(name: string): boolean {
+  return DOC_FILE.test(name) && !NOT_A_FLOW.test(name);
+}
+
 /** A base flow file. */
 export interface LibraryFlow {
   id: string;
@@ -67,7 +75,7 @@ export interface EffectiveFlow extends EffectiveResult {
 function list(dir: string, what: 'files' | 'dirs'): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((d) => (what === 'dirs' ? d.isDirectory() : d.isFile() && DOC_FILE.test(d.name)))
+      .filter((d) => (what === 'dirs' ? d.isDirectory() : d.isFile() && isFlowDocument(d.name)))
       .map((d) => d.name)
       .sort();
   } catch {
@@ -122,7 +130,6 @@ export function loadLibrary(dir: string): Library {
     lib.diagnostics.push({ code, severity, file, message });
 
   for (const name of list(join(dir, 'global'), 'files')) {
-    if (name === 'flow.schema.json' || name.endsWith('.golden.yaml')) continue;
     const read = readFlowFile(join(dir, 'global', name));
     lib.diagnostics.push(...read.diagnostics);
     if (!('id' in read)) continue;
@@ -151,7 +158,7 @@ export function loadLibrary(dir: string): Library {
         else t.tenant = res.tenant;
       }
     }
-    t.overlays = list(tdir, 'files').filter((f) => f !== 'tenant.json').map((f) => readOverlayFile(join(tdir, f), 'tenant'));
+    t.overlays = list(tdir, 'files').map((f) => readOverlayFile(join(tdir, f), 'tenant'));
     for (const o of t.overlays) t.diagnostics.push(...o.diagnostics);
     if (t.tenant) {
       for (const key of t.tenant.keys) {
