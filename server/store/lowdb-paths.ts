@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+
+// Where LowdbStore keeps things under DATA_DIR. Session ids come from the
+// caller and become file names, so they are checked before any path is built.
+
+/** Session ids every store accepts: safe as file names and Redis keys alike. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Throws (code `invalid_session_id`) unless `id` matches SESSION_ID_PATTERN. */
+export function assertSessionId(id: unknown): asserts id is string {
+  if (typeof id === 'string' && SESSION_ID_PATTERN.test(id)) return;
+  const shown = typeof id === 'string' ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id) : typeof id;
+  throw Object.assign(new Error(`invalid session id ${shown}: expected 8-64 characters of A-Z a-z 0-9 _ -`), {
+    code: 'invalid_session_id',
+  });
+}
+
+/** The files of one session. */
+export interface SessionPaths {
+  dir: string;
+  /** The stored record, rewritten atomically by every save. */
+  record: string;
+  /** Transcript entries, one JSON object a line, append-only. */
+  transcript: string;
+  /** Event batches `{ seq, events }`, one a line, append-only. */
+  events: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The shard of an id: 2 hex characters of its hash, so 256 directories fill
+ * evenly whatever prefix the id generator uses.
+ */
+export const shardOf = (id: string): string => sha256(id).slice(0, 2);
+
+/** The files of session `id` (checked) under `dataDir`. */
+export function sessionPaths(dataDir: string, id: string): SessionPaths {
+  assertSessionId(id);
+  const dir = join(dataDir, 'sessions', shardOf(id));
+  return {
+    dir,
+    record: join(dir, `${id}.json`),
+    transcript: join(dir, `${id}.transcript.jsonl`),
+    events: join(dir, `${id}.events.jsonl`),
+  };
+}
+
+/**
+ * The index file of a tenant. Tenant ids are not checked here, so the name is
+ * a readable slug plus a hash of the exact id: any string maps to one safe file.
+ */
+export function tenantIndexPath(dataDir: string, tenant: string): string {
+  const slug = tenant.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || '_';
+  return join(dataDir, 'tenants', `${slug}-${sha256(tenant).slice(0, 12)}.jsonl`);
+}

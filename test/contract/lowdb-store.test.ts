@@ -1,0 +1,251 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, unlink, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LowdbStore } from '../../server/store/lowdb.ts';
+import { sessionPaths } from '../../server/store/lowdb-paths.ts';
+import { event, HOSTILE_IDS, line, sessionStoreContract, storedSession } from './session-store.contract.ts';
+
+const dirs: string[] = [];
+const open: LowdbStore[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'questline-lowdb-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function openStore(dir: string, opts?: { cacheSize?: number }): Promise<LowdbStore> {
+  const s = await LowdbStore.open(dir, opts);
+  open.push(s);
+  return s;
+}
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+sessionStoreContract('LowdbStore', async () => {
+  const dir = await tempDir();
+  let current = await LowdbStore.open(dir);
+  return {
+    store: current,
+    reopen: async () => {
+      await current.close();
+      current = await LowdbStore.open(dir);
+      return current;
+    },
+    cleanup: async () => {
+      await current.close();
+    },
+  };
+});
+
+/** Every file under `dir` (relative path → sha256 of its content). */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    out.set(relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+  }
+  return out;
+}
+
+/** A pid that no process has any more. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+describe('LowdbStore data directory', () => {
+  it('refuses a second store on a data directory that is open, naming the owner', async () => {
+    const dir = await tempDir();
+    await openStore(dir);
+    await expect(LowdbStore.open(dir)).rejects.toThrow(
+      new RegExp(`data directory .* is in use by this process \\(${process.pid}.*run one server per data directory, or use STORE=redis`),
+    );
+  });
+
+  it('writes its pid to DATA_DIR/.lock and removes it on close, so the directory can be opened again', async () => {
+    const dir = await tempDir();
+    const first = await LowdbStore.open(dir);
+    expect((await readFile(join(dir, '.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    await first.close();
+    await expect(stat(join(dir, '.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const second = await openStore(dir);
+    expect(await second.load('session-1')).toBeNull();
+  });
+
+  it('refuses a directory locked by another live process', async () => {
+    const dir = await tempDir();
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(dir, '.lock'), `${child.pid}\n`);
+      await expect(LowdbStore.open(dir)).rejects.toThrow(`is in use by process ${child.pid}`);
+      expect((await readFile(join(dir, '.lock'), 'utf8')).trim()).toBe(String(child.pid));
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('takes over a stale lock whose process is gone', async () => {
+    const dir = await tempDir();
+    const pid = deadPid();
+    await writeFile(join(dir, '.lock'), `${pid}\n`);
+    const store = await openStore(dir);
+    expect((await readFile(join(dir, '.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    expect(await store.create(storedSession('session-1'))).toEqual({ ok: true });
+  });
+
+  it('refuses to be used before open and after close', async () => {
+    const dir = await tempDir();
+    const store = new LowdbStore(dir);
+    await expect(store.load('session-1')).rejects.toThrow(/not open/);
+    await store.open();
+    await store.close();
+    await expect(store.load('session-1')).rejects.toThrow(/closed/);
+    await store.close(); // idempotent
+  });
+});
+
+describe('LowdbStore files', () => {
+  it('keeps one JSON file per session in a 2-character shard, written atomically with no temp files left', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (let n = 0; n < 20; n++) {
+      let rec = storedSession(`session-${n}`);
+      await store.create(rec);
+      for (let v = 1; v <= 5; v++) {
+        await store.appendTranscript(rec.id, [line(v)]);
+        const r = await store.save({ ...rec, seq: v }, rec.version);
+        rec = { ...rec, seq: v, version: (r as { version: number }).version };
+      }
+    }
+    await Promise.all([1, 2, 3].map(() => store.save(storedSession('session-0'), 6)));
+    const files = [...(await snapshot(dir)).keys()].sort();
+    expect(files.filter((f) => f.includes('.tmp'))).toEqual([]);
+    const records = files.filter((f) => f.endsWith('.json'));
+    expect(records).toHaveLength(20);
+    for (const f of records) expect(f).toMatch(/^sessions\/[0-9a-f]{2}\/session-\d+\.json$/);
+    const paths = sessionPaths(dir, 'session-3');
+    const onDisk = JSON.parse(await readFile(paths.record, 'utf8'));
+    expect(onDisk).toStrictEqual(await store.load('session-3'));
+    expect(onDisk.version).toBe(6);
+  });
+
+  it("rewrites only the saved session's file, whose size does not depend on how many sessions are stored", async () => {
+    const oneDir = await tempDir();
+    const manyDir = await tempDir();
+    const one = await openStore(oneDir);
+    const many = await openStore(manyDir);
+    const rec = storedSession('session-target');
+    await one.create(rec);
+    await many.create(rec);
+    for (let n = 0; n < 300; n++) await many.create(storedSession(`session-${String(n).padStart(4, '0')}`));
+
+    const before = await snapshot(manyDir);
+    const next = { ...rec, seq: 1, status: 'completed' as const };
+    expect(await one.save(next, 1)).toEqual({ ok: true, version: 2 });
+    expect(await many.save(next, 1)).toEqual({ ok: true, version: 2 });
+    const after = await snapshot(manyDir);
+
+    const target = relative(manyDir, sessionPaths(manyDir, rec.id).record);
+    const changed = [...after.keys()].filter((f) => after.get(f) !== before.get(f));
+    expect(changed).toEqual([target]);
+    expect(after.size).toBe(before.size);
+    const size = (await stat(sessionPaths(manyDir, rec.id).record)).size;
+    expect(size).toBe((await stat(sessionPaths(oneDir, rec.id).record)).size);
+    expect(size).toBe(Buffer.byteLength(JSON.stringify({ ...next, version: 2 })));
+  });
+
+  it('appends to the transcript and events files instead of rewriting them', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    const rec = storedSession('session-1');
+    await store.create(rec);
+    const paths = sessionPaths(dir, rec.id);
+    await store.appendTranscript(rec.id, [line(1), line(2)]);
+    await store.appendEvents(rec.id, 2, [event('node_enter', 0)]);
+    const transcript = await readFile(paths.transcript);
+    const events = await readFile(paths.events);
+    await store.appendTranscript(rec.id, [line(3)]);
+    await store.appendEvents(rec.id, 3, [event('answer_set', 1)]);
+    const transcript2 = await readFile(paths.transcript);
+    expect(transcript2.subarray(0, transcript.length).equals(transcript)).toBe(true);
+    expect(transcript2.subarray(transcript.length).toString()).toBe(JSON.stringify(line(3)) + '\n');
+    const events2 = await readFile(paths.events);
+    expect(events2.subarray(0, events.length).equals(events)).toBe(true);
+    expect(events2.subarray(events.length).toString()).toBe(JSON.stringify({ seq: 3, events: [event('answer_set', 1)] }) + '\n');
+  });
+
+  it('reads past a line torn by a crash mid-append, and the retried entry stays intact', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-1');
+    await store.create(rec);
+    await store.appendTranscript(rec.id, [line(1), line(2)]);
+    await store.save({ ...rec, seq: 2 }, 1);
+    await store.close();
+    const paths = sessionPaths(dir, rec.id);
+    await appendFile(paths.transcript, JSON.stringify(line(3, 'first try')).slice(0, 20)); // the crash
+    await appendFile(paths.events, '{"seq":3,"ev');
+
+    store = await openStore(dir);
+    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
+    await store.appendTranscript(rec.id, [line(3, 'retried')]);
+    await store.appendEvents(rec.id, 3, [event('completed', 1)]);
+    await store.save({ ...rec, seq: 3, version: 2 }, 2);
+    expect((await store.transcript(rec.id)).map((e) => [e.seq, e.text])).toEqual([
+      [1, 'line 1'],
+      [2, 'line 2'],
+      [3, 'retried'],
+    ]);
+    expect(await store.events(rec.id)).toEqual([event('completed', 1)]);
+  });
+
+  it('lists from the per-tenant index and skips sessions whose record never reached the disk', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    await store.create(storedSession('session-1', { createdAt: '2026-01-15T10:01:00Z' }));
+    await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:02:00Z' }));
+    await store.close();
+    const index = (await readdir(join(dir, 'tenants')));
+    expect(index).toHaveLength(1);
+    expect(index[0]).toMatch(/^acme-[0-9a-f]{12}\.jsonl$/);
+    expect((await readFile(join(dir, 'tenants', index[0]!), 'utf8')).trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { id: 'session-1', flowId: 'flow.store', createdAt: '2026-01-15T10:01:00Z' },
+      { id: 'session-2', flowId: 'flow.store', createdAt: '2026-01-15T10:02:00Z' },
+    ]);
+    await unlink(sessionPaths(dir, 'session-2').record); // a crash between the index line and the record
+    store = await openStore(dir);
+    expect((await store.list('acme')).map((s) => s.id)).toEqual(['session-1']);
+    expect(await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:03:00Z' }))).toEqual({ ok: true });
+    expect((await store.list('acme')).map((s) => s.id)).toEqual(['session-2', 'session-1']);
+  });
+
+  it('refuses hostile ids without touching the file system', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    await store.create(storedSession('session-1'));
+    const before = await snapshot(dir);
+    for (const bad of HOSTILE_IDS) {
+      await expect(store.create(storedSession(bad))).rejects.toThrow(/invalid session id/);
+      await expect(store.appendTranscript(bad, [line(1)])).rejects.toThrow(/invalid session id/);
+    }
+    expect(await snapshot(dir)).toEqual(before);
+    expect((await readdir(join(dir, '..'))).filter((f) => f.includes('passwd'))).toEqual([]);
+  });
+
+  it('stays correct when the record cache is smaller than the working set', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir, { cacheSize: 2 });
+    for (let n = 0; n < 6; n++) await store.create(storedSession(`session-${n}`));
+    for (let n = 0; n < 6; n++) expect(await store.save({ ...storedSession(`session-${n}`), seq: n }, 1)).toEqual({ ok: true, version: 2 });
+    for (let n = 0; n < 6; n++) expect(await store.save(storedSession(`session-${n}`), 1)).toEqual({ ok: false, conflict: true, current: 2 });
+    for (let n = 0; n < 6; n++) expect((await store.load(`session-${n}`))!.seq).toBe(n);
+  });
+});

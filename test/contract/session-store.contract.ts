@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { start } from '../../server/engine/engine.ts';
+import { sessionToJson } from '../../server/engine/session.ts';
+import type { EngineEvent } from '../../server/engine/types.ts';
+import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
+import { compileText } from '../../server/flow/document.ts';
+import type { SessionStore, StoredSession, TranscriptEntry } from '../../server/store/session-store.ts';
+
+// One suite, every SessionStore: each implementation's test file calls
+// sessionStoreContract with a factory for a fresh, empty store.
+
+/** What a contract test gets: a fresh store, and optionally a way to reopen it on the same data. */
+export interface StoreHarness {
+  store: SessionStore;
+  /** Closes `store` and returns a new instance over the same data (persistent stores only). */
+  reopen?: () => Promise<SessionStore>;
+  /** Closes whatever is open and removes the data. */
+  cleanup?: () => Promise<void>;
+}
+
+const NOW = '2026-01-15T10:00:00Z';
+
+let flow: CompiledFlow | undefined;
+
+/** A two-node flow, compiled once. */
+function tinyFlow(): CompiledFlow {
+  if (flow) return flow;
+  const doc = {
+    version: 'v1',
+    id: 'flow.store',
+    nodes: [
+      { id: 'q.name', type: 'question', key: 'name', prompt: 'Your name?' },
+      { id: 'n.end', type: 'terminal' },
+    ],
+  };
+  const r = compileText(JSON.stringify(doc), 'store.flow.json');
+  if (r.kind !== 'flow' || !r.flow) throw new Error(`fixture flow does not compile: ${JSON.stringify(r.diagnostics)}`);
+  return (flow = r.flow);
+}
+
+/** A valid stored session: the engine's started session plus the server's fields. */
+export function storedSession(id: string, over: Partial<StoredSession> = {}): StoredSession {
+  const f = tinyFlow();
+  const session = sessionToJson(start(f, { id, now: NOW, context: { locale: 'en' } }).session);
+  return {
+    id,
+    tenant: 'acme',
+    flowId: f.id,
+    revision: f.revision,
+    tokenHash: 'a'.repeat(64),
+    version: 1,
+    seq: 0,
+    processed: [],
+    status: session.status,
+    createdAt: NOW,
+    updatedAt: NOW,
+    session,
+    ...over,
+  };
+}
+
+/** A bot transcript line. */
+export const line = (seq: number, text = `line ${seq}`, extra: Partial<TranscriptEntry> = {}): TranscriptEntry => ({
+  seq,
+  at: NOW,
+  role: 'bot',
+  text,
+  nodeId: 'q.name',
+  kind: 'question',
+  ...extra,
+});
+
+/** An engine event. */
+export const event = (type: EngineEvent['type'], turn: number, extra: Record<string, unknown> = {}): EngineEvent => ({
+  type,
+  turn,
+  node: 'q.name',
+  ...extra,
+});
+
+/** Ids no store may accept: path tricks, separators, bad lengths, odd characters. */
+export const HOSTILE_IDS = [
+  '',
+  'short',
+  '../../../etc/passwd',
+  '..',
+  'abc/def/ghi',
+  'abc\\defghi',
+  'x'.repeat(65),
+  'has spaces in it',
+  'nul\0byte-id',
+  'ééééééééé',
+  'session.json',
+];
+
+/** Registers the SessionStore contract tests for one implementation. */
+export function sessionStoreContract(name: string, makeStore: () => Promise<StoreHarness>): void {
+  describe(`SessionStore contract: ${name}`, () => {
+    let h: StoreHarness;
+    let store: SessionStore;
+    /** Unique per test, so stores backed by a shared server do not see each other's data. */
+    let p: string;
+    const id = (n: number | string) => `${p}_${n}`;
+    const tenant = (t: string) => `${t}-${p}`;
+
+    beforeEach(async () => {
+      h = await makeStore();
+      store = h.store;
+      p = randomUUID().replace(/-/g, '').slice(0, 12);
+    });
+    afterEach(async () => {
+      await (h.cleanup ? h.cleanup() : store.close());
+    });
+
+    /** Appends lines and commits them with a save, as a turn does. */
+    async function turn(rec: StoredSession, entries: TranscriptEntry[], events: EngineEvent[] = []): Promise<StoredSession> {
+      const seq = Math.max(rec.seq, ...entries.map((e) => e.seq));
+      await store.appendTranscript(rec.id, entries);
+      await store.appendEvents(rec.id, seq, events);
+      const r = await store.save({ ...rec, seq }, rec.version);
+      if (!r.ok) throw new Error(`save conflicted at ${r.current}`);
+      return { ...rec, seq, version: r.version };
+    }
+
+    it('loads what was created, deeply equal and not shared with the caller', async () => {
+      const rec = storedSession(id(1));
+      expect(await store.create(rec)).toEqual({ ok: true });
+      const loaded = await store.load(rec.id);
+      expect(loaded).toStrictEqual(rec);
+      expect(loaded).not.toBe(rec);
+      expect(loaded!.session).not.toBe(rec.session);
+      rec.session.context.locale = 'changed by caller';
+      loaded!.session.context.locale = 'changed by reader';
+      loaded!.processed.push({ clientId: 'c1', seq: 1 });
+      const again = await store.load(rec.id);
+      expect(again!.session.context.locale).toBe('en');
+      expect(again!.processed).toEqual([]);
+    });
+
+    it('refuses to create an id twice and keeps the first record', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec);
+      expect(await store.create(storedSession(id(1), { tenant: 'other', version: 7 }))).toEqual({ ok: false, exists: true });
+      expect(await store.load(rec.id)).toStrictEqual(rec);
+    });
+
+    it('saves with the current version: returns version + 1 and stores the new data', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec);
+      const next = { ...rec, status: 'completed' as const, updatedAt: '2026-01-15T10:05:00Z', processed: [{ clientId: 'c1', seq: 2 }] };
+      expect(await store.save(next, 1)).toEqual({ ok: true, version: 2 });
+      expect(await store.load(rec.id)).toStrictEqual({ ...next, version: 2 });
+      expect(await store.save({ ...next, seq: 3 }, 2)).toEqual({ ok: true, version: 3 });
+      expect((await store.load(rec.id))!.seq).toBe(3);
+    });
+
+    it('refuses a save with a stale version, reports the current one and writes nothing', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec);
+      await store.save({ ...rec, seq: 1 }, 1);
+      expect(await store.save({ ...rec, status: 'abandoned', seq: 9 }, 1)).toEqual({ ok: false, conflict: true, current: 2 });
+      expect(await store.save({ ...rec, status: 'abandoned', seq: 9 }, 5)).toEqual({ ok: false, conflict: true, current: 2 });
+      const stored = await store.load(rec.id);
+      expect(stored).toStrictEqual({ ...rec, seq: 1, version: 2 });
+    });
+
+    it('lets exactly one of concurrent saves with the same expected version win', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec);
+      const results = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => store.save({ ...rec, updatedAt: `2026-01-15T10:0${n}:00Z`, seq: n }, 1)),
+      );
+      const won = results.flatMap((r, i) => (r.ok ? [i + 1] : []));
+      expect(won).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual(Array(4).fill({ ok: false, conflict: true, current: 2 }));
+      const stored = await store.load(rec.id);
+      expect(stored!.version).toBe(2);
+      expect(stored!.seq).toBe(won[0]);
+    });
+
+    it('treats a save of a session that was never created as a conflict (current -1)', async () => {
+      expect(await store.save(storedSession(id('never')), 1)).toEqual({ ok: false, conflict: true, current: -1 });
+      expect(await store.load(id('never'))).toBeNull();
+    });
+
+    it('keeps stored state apart from the objects passed to save and to append', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec);
+      const next = { ...rec, seq: 1, session: structuredClone(rec.session) };
+      const entry = line(1, 'hello', { quickReplies: ['a', 'b'] });
+      const ev = event('node_enter', 0);
+      await store.appendTranscript(rec.id, [entry]);
+      await store.appendEvents(rec.id, 1, [ev]);
+      await store.save(next, 1);
+      next.session.context.locale = 'mutated';
+      entry.quickReplies!.push('c');
+      ev.node = 'mutated';
+      expect((await store.load(rec.id))!.session.context.locale).toBe('en');
+      const read = await store.transcript(rec.id);
+      expect(read[0]!.quickReplies).toEqual(['a', 'b']);
+      read[0]!.text = 'mutated';
+      expect((await store.transcript(rec.id))[0]!.text).toBe('hello');
+      expect((await store.events(rec.id))[0]!.node).toBe('q.name');
+    });
+
+    it('reads the committed transcript in seq order, after a given seq', async () => {
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      rec = await turn(rec, [line(1, 'Your name?')]);
+      rec = await turn(rec, [line(2, 'Ada', { role: 'user', kind: 'user', clientId: 'c1' }), line(3, 'Thanks, Ada.', { kind: 'done' })]);
+      const all = await store.transcript(rec.id);
+      expect(all.map((e) => e.seq)).toEqual([1, 2, 3]);
+      expect(all[1]).toStrictEqual(line(2, 'Ada', { role: 'user', kind: 'user', clientId: 'c1' }));
+      expect((await store.transcript(rec.id, 1)).map((e) => e.text)).toEqual(['Ada', 'Thanks, Ada.']);
+      expect(await store.transcript(rec.id, 3)).toEqual([]);
+    });
+
+    it('hides transcript entries above the stored seq until a save commits them', async () => {
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      rec = await turn(rec, [line(1)]);
+      await store.appendTranscript(rec.id, [line(2), line(3)]);
+      expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1]);
+      expect(await store.save({ ...rec, seq: 3 }, rec.version)).toEqual({ ok: true, version: rec.version + 1 });
+      expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    });
+
+    it('reads an entry re-appended under the same seq after a crash once, the later write winning', async () => {
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      rec = await turn(rec, [line(1, 'Your name?')]);
+      // the turn appends, then "crashes" before its save; the retry appends again and commits
+      await store.appendTranscript(rec.id, [line(2, 'Ada (first try)'), line(3, 'reply (first try)')]);
+      await store.appendEvents(rec.id, 3, [event('answer_set', 1, { key: 'name', attempt: 1 })]);
+      rec = await turn(rec, [line(2, 'Ada'), line(3, 'Thanks, Ada.')], [event('answer_set', 1, { key: 'name', attempt: 2 })]);
+      expect((await store.transcript(rec.id)).map((e) => [e.seq, e.text])).toEqual([
+        [1, 'Your name?'],
+        [2, 'Ada'],
+        [3, 'Thanks, Ada.'],
+      ]);
+      expect((await store.events(rec.id)).filter((e) => e.type === 'answer_set')).toEqual([event('answer_set', 1, { key: 'name', attempt: 2 })]);
+    });
+
+    it('reads only committed events, in seq order', async () => {
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      rec = await turn(rec, [line(1)], [event('node_enter', 0), event('guard', 0, { result: true })]);
+      rec = await turn(rec, [line(2), line(3)], [event('answer_set', 1, { key: 'name' }), event('completed', 1)]);
+      await store.appendEvents(rec.id, 4, [event('node_enter', 2)]); // not committed
+      expect((await store.events(rec.id)).map((e) => e.type)).toEqual(['node_enter', 'guard', 'answer_set', 'completed']);
+      expect((await store.events(rec.id))[2]).toStrictEqual(event('answer_set', 1, { key: 'name' }));
+      await store.appendTranscript(rec.id, [line(4)]);
+      await store.save({ ...rec, seq: 4 }, rec.version);
+      expect((await store.events(rec.id)).map((e) => e.type)).toEqual(['node_enter', 'guard', 'answer_set', 'completed', 'node_enter']);
+    });
+
+    it("lists only the tenant's sessions, newest first, with their current status", async () => {
+      const acme = tenant('acme');
+      await store.create(storedSession(id('b'), { tenant: acme, createdAt: '2026-01-15T10:02:00Z' }));
+      await store.create(storedSession(id('c'), { tenant: acme, createdAt: '2026-01-15T10:03:00Z', flowId: 'flow.other' }));
+      await store.create(storedSession(id('a'), { tenant: acme, createdAt: '2026-01-15T10:01:00Z' }));
+      await store.create(storedSession(id('z'), { tenant: tenant('globex'), createdAt: '2026-01-15T10:09:00Z' }));
+      const b = (await store.load(id('b')))!;
+      await store.save({ ...b, status: 'completed', updatedAt: '2026-01-15T10:08:00Z' }, b.version);
+      expect(await store.list(acme)).toEqual([
+        { id: id('c'), tenant: acme, flowId: 'flow.other', status: 'active', createdAt: '2026-01-15T10:03:00Z', updatedAt: NOW },
+        { id: id('b'), tenant: acme, flowId: 'flow.store', status: 'completed', createdAt: '2026-01-15T10:02:00Z', updatedAt: '2026-01-15T10:08:00Z' },
+        { id: id('a'), tenant: acme, flowId: 'flow.store', status: 'active', createdAt: '2026-01-15T10:01:00Z', updatedAt: NOW },
+      ]);
+      expect((await store.list(tenant('globex'))).map((s) => s.id)).toEqual([id('z')]);
+    });
+
+    it('filters the listing by status and limits it', async () => {
+      const acme = tenant('acme');
+      for (let n = 1; n <= 5; n++) {
+        const status = n % 2 === 0 ? 'escalated' : 'active';
+        await store.create(storedSession(id(n), { tenant: acme, status, createdAt: `2026-01-15T10:0${n}:00Z` }));
+      }
+      expect((await store.list(acme, { status: 'escalated' })).map((s) => s.id)).toEqual([id(4), id(2)]);
+      expect((await store.list(acme, { status: 'active', limit: 2 })).map((s) => s.id)).toEqual([id(5), id(3)]);
+      expect((await store.list(acme, { limit: 3 })).map((s) => s.id)).toEqual([id(5), id(4), id(3)]);
+      expect(await store.list(acme, { status: 'completed' })).toEqual([]);
+    });
+
+    it('answers null and empty lists for unknown sessions and tenants', async () => {
+      expect(await store.load(id('unknown'))).toBeNull();
+      expect(await store.transcript(id('unknown'))).toEqual([]);
+      expect(await store.events(id('unknown'))).toEqual([]);
+      expect(await store.list(tenant('nobody'))).toEqual([]);
+    });
+
+    it('refuses hostile session ids in every method', async () => {
+      for (const bad of HOSTILE_IDS) {
+        const rec = storedSession(bad);
+        await expect(store.create(rec), bad).rejects.toThrow(/session id/);
+        await expect(store.load(bad), bad).rejects.toThrow(/session id/);
+        await expect(store.save(rec, 1), bad).rejects.toThrow(/session id/);
+        await expect(store.appendTranscript(bad, [line(1)]), bad).rejects.toThrow(/session id/);
+        await expect(store.transcript(bad), bad).rejects.toThrow(/session id/);
+        await expect(store.appendEvents(bad, 1, [event('node_enter', 0)]), bad).rejects.toThrow(/session id/);
+        await expect(store.events(bad), bad).rejects.toThrow(/session id/);
+      }
+      expect(await store.list('acme')).toEqual([]);
+    });
+
+    it('round-trips a 1 MB transcript entry', async () => {
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      const big = 'ü€ line\n"quoted"\t'.repeat(2 ** 20 / 16).slice(0, 2 ** 20);
+      rec = await turn(rec, [line(1, big, { role: 'user', kind: 'user' }), line(2, 'after')]);
+      const read = await store.transcript(rec.id);
+      expect(read).toHaveLength(2);
+      expect(read[0]!.text.length).toBe(2 ** 20);
+      expect(read[0]!.text === big).toBe(true);
+      expect(read[1]!.text).toBe('after');
+    });
+
+    it('keeps records, transcripts, events and listings across close and reopen', async (ctx) => {
+      if (!h.reopen) return ctx.skip();
+      const acme = tenant('acme');
+      let rec = storedSession(id(1), { tenant: acme });
+      await store.create(rec);
+      rec = await turn(rec, [line(1), line(2)], [event('node_enter', 0)]);
+      await store.appendTranscript(rec.id, [line(3, 'uncommitted')]);
+      store = await h.reopen();
+      expect(await store.load(rec.id)).toStrictEqual(rec);
+      expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+      expect((await store.list(acme)).map((s) => s.id)).toEqual([rec.id]);
+      expect(await store.create(storedSession(rec.id))).toEqual({ ok: false, exists: true });
+      expect(await store.save(rec, 1)).toEqual({ ok: false, conflict: true, current: rec.version });
+      expect(await store.save({ ...rec, seq: 3 }, rec.version)).toEqual({ ok: true, version: rec.version + 1 });
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'line 2', 'uncommitted']);
+    });
+  });
+}
