@@ -1,0 +1,201 @@
+import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  JournalRecord, OutboxState,
+  type AttemptFailure, type Death, type DeliveryDone, type EntryState, type Outbox, type OutboxEntry,
+} from './outbox.ts';
+import type { Completion } from './service.ts';
+
+// The embedded outbox: an append-only JSON Lines journal, DATA_DIR/outbox/journal.jsonl.
+// Each mutation is written (and fsynced) before memory changes and before its
+// promise resolves, so an acknowledged enqueue survives a crash. Opening replays
+// the journal; a torn last line (a crash mid-append) was never acknowledged and
+// is skipped. When enough entries have finished since the last compaction, the
+// journal is rewritten from the live state (tmp file, fsync, rename, fsync dir).
+// One process owns DATA_DIR (see store/data-dir-lock.ts), so there is one writer.
+
+export interface FileOutboxOptions {
+  /** fsync every append (default true); off only for benchmarks. */
+  fsync?: boolean;
+  /** Compact once this many entries finished (delivered or dead) since the last compaction (default 500). */
+  compactAfter?: number;
+  /** Delivered entries kept as tombstones by compaction, newest first (default 1000). */
+  keepDelivered?: number;
+}
+
+const JOURNAL = 'journal.jsonl';
+
+/** A file-backed outbox: `await FileOutbox.open(join(DATA_DIR, 'outbox'))`. */
+export class FileOutbox implements Outbox {
+  private readonly state = new OutboxState();
+  private handle: FileHandle | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private finishedSinceCompaction = 0;
+  private closed = false;
+  /** Compactions so far (for tests and metrics). */
+  compactions = 0;
+
+  private constructor(readonly dir: string, private readonly opts: Required<FileOutboxOptions>) {}
+
+  /** Opens (creating) the outbox in `dir` and replays its journal. */
+  static async open(dir: string, options: FileOutboxOptions = {}): Promise<FileOutbox> {
+    const box = new FileOutbox(dir, { fsync: options.fsync ?? true, compactAfter: options.compactAfter ?? 500, keepDelivered: options.keepDelivered ?? 1000 });
+    await mkdir(dir, { recursive: true });
+    await box.replay();
+    return box;
+  }
+
+  get file(): string {
+    return join(this.dir, JOURNAL);
+  }
+
+  private async replay(): Promise<void> {
+    let text = '';
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    let lines = 0;
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      lines++;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        continue; // a torn line from a crash mid-append
+      }
+      const r = JournalRecord.safeParse(json);
+      if (r.success) this.state.apply(r.data);
+    }
+    this.handle = await open(this.file, 'a');
+    // a torn tail must not glue itself to the next record
+    if (text.length > 0 && !text.endsWith('\n')) await this.write('\n');
+    // a journal holding much more than its live state (the server stopped
+    // before it compacted) is compacted at once
+    if (lines - this.state.snapshot(this.opts.keepDelivered).length > 2 * this.opts.compactAfter) await this.compact();
+  }
+
+  private async write(text: string): Promise<void> {
+    if (!this.handle) throw new Error('outbox: closed');
+    await this.handle.appendFile(text, 'utf8');
+    if (this.opts.fsync) await this.handle.sync();
+  }
+
+  /** Runs mutations one at a time, in call order. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      if (this.closed) throw new Error('outbox: closed');
+      return task();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Journal first, memory second: memory never shows what the disk does not have. */
+  private async append(r: JournalRecord): Promise<void> {
+    await this.write(JSON.stringify(r) + '\n');
+    this.state.apply(r);
+    if ((r.t === 'delivered' || r.t === 'dead') && ++this.finishedSinceCompaction > this.opts.compactAfter) {
+      // the record is durable already; a failed compaction only leaves a longer journal
+      await this.compact().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Rewrites the journal from the live state, atomically: the old journal stays
+   * open for appends until the new one has replaced it, so a failure at any
+   * step leaves a complete journal behind.
+   */
+  private async compact(): Promise<void> {
+    const tmp = `${this.file}.tmp`;
+    const text = this.state.snapshot(this.opts.keepDelivered).map((r) => JSON.stringify(r) + '\n').join('');
+    const out = await open(tmp, 'w');
+    try {
+      await out.writeFile(text, 'utf8');
+      await out.sync();
+    } finally {
+      await out.close();
+    }
+    await rename(tmp, this.file);
+    await syncDir(this.dir);
+    this.state.forgetDelivered(this.opts.keepDelivered);
+    const old = this.handle;
+    this.handle = await open(this.file, 'a');
+    await old?.close();
+    this.finishedSinceCompaction = 0;
+    this.compactions++;
+  }
+
+  /** Enqueues `c`; resolves once the record is on disk. */
+  enqueue(c: Completion, now: number): Promise<{ entry: OutboxEntry; created: boolean }> {
+    return this.serial(async () => {
+      const next = this.state.enqueueRecord(c, now);
+      if ('existing' in next) return { entry: next.existing, created: false };
+      await this.append(next.record);
+      return { entry: this.state.get(next.record.id)!, created: true };
+    });
+  }
+
+  /** Pending entries, earliest due first. */
+  async pending(): Promise<OutboxEntry[]> {
+    return this.state.pending();
+  }
+
+  /** One entry by id. */
+  async get(id: string): Promise<OutboxEntry | undefined> {
+    return this.state.get(id);
+  }
+
+  /** Every entry, in enqueue order. */
+  async list(filter?: { state?: EntryState }): Promise<OutboxEntry[]> {
+    return this.state.list(filter);
+  }
+
+  /** Records a failed (or deferred) attempt. */
+  attempted(id: string, f: AttemptFailure): Promise<void> {
+    return this.serial(async () => {
+      this.state.requirePending(id);
+      await this.append({ t: 'attempted', id, ...f });
+    });
+  }
+
+  /** Records a success. */
+  delivered(id: string, d: DeliveryDone): Promise<void> {
+    return this.serial(async () => {
+      this.state.requirePending(id);
+      await this.append({ t: 'delivered', id, ...d });
+    });
+  }
+
+  /** Gives an entry up. */
+  dead(id: string, d: Death): Promise<void> {
+    return this.serial(async () => {
+      this.state.requirePending(id);
+      await this.append({ t: 'dead', id, ...d });
+    });
+  }
+
+  /** Waits for queued writes and closes the journal; idempotent. */
+  async close(): Promise<void> {
+    await this.queue;
+    if (this.closed) return;
+    this.closed = true;
+    await this.handle?.close();
+    this.handle = null;
+  }
+}
+
+/** Makes a rename durable (directories cannot be fsynced on every platform: best effort). */
+async function syncDir(dir: string): Promise<void> {
+  let h: FileHandle | undefined;
+  try {
+    h = await open(dir, 'r');
+    await h.sync();
+  } catch {
+    // not supported here (e.g. Windows): the rename is still atomic
+  } finally {
+    await h?.close();
+  }
+}

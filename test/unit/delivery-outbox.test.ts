@@ -1,0 +1,192 @@
+import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JournalRecord, MemoryOutbox, type Outbox } from '../../server/conversation/outbox.ts';
+import { FileOutbox, type FileOutboxOptions } from '../../server/conversation/outbox-file.ts';
+import type { Completion } from '../../server/conversation/service.ts';
+
+const T0 = Date.parse('2026-01-15T10:00:00Z');
+
+const dirs: string[] = [];
+const opened: Outbox[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0)) await o.close();
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'questline-outbox-'));
+  dirs.push(d);
+  return d;
+}
+
+async function openFile(dir: string, opts?: FileOutboxOptions): Promise<FileOutbox> {
+  const box = await FileOutbox.open(dir, opts);
+  opened.push(box);
+  return box;
+}
+
+function completion(sessionId = 's1', over: Partial<Completion> = {}): Completion {
+  return {
+    sessionId, tenant: 'acme', flowId: 'flow.sales', revision: 'rev1', status: 'completed', version: 2,
+    answers: { email: `${sessionId}@acme.example` }, provenance: {}, at: '2026-01-15T10:00:00.000Z', ...over,
+  };
+}
+
+// One contract, every implementation (as the session stores do).
+const implementations: Array<[string, () => Promise<Outbox>]> = [
+  ['MemoryOutbox', async () => new MemoryOutbox()],
+  ['FileOutbox', async () => openFile(await tempDir())],
+];
+
+describe.each(implementations)('%s (outbox contract)', (_name, make) => {
+  it('enqueues an ending as pending and due now, with id session:status', async () => {
+    const box = await make();
+    const { entry, created } = await box.enqueue(completion(), T0);
+    expect(created).toBe(true);
+    expect(entry).toMatchObject({ id: 's1:completed', sessionId: 's1', tenant: 'acme', status: 'completed', version: 2, state: 'pending', attempts: 0, enqueuedAt: T0, nextAt: T0 });
+    expect(entry.completion).toEqual(completion());
+  });
+
+  it('treats the same ending enqueued twice as one', async () => {
+    const box = await make();
+    await box.enqueue(completion(), T0);
+    const again = await box.enqueue(completion(), T0 + 5);
+    expect(again.created).toBe(false);
+    expect(again.entry.enqueuedAt).toBe(T0);
+    expect(await box.list()).toHaveLength(1);
+  });
+
+  it('keeps escalation and completion of one session apart', async () => {
+    const box = await make();
+    await box.enqueue(completion('s1', { status: 'escalated' }), T0);
+    await box.enqueue(completion('s1', { version: 5 }), T0 + 1);
+    expect((await box.list()).map((e) => e.id)).toEqual(['s1:escalated', 's1:completed']);
+  });
+
+  it('orders pending entries by when they are due, then by enqueue order', async () => {
+    const box = await make();
+    for (const s of ['a', 'b', 'c']) await box.enqueue(completion(s), T0);
+    await box.attempted('a:completed', { at: T0, attempts: 1, nextAt: T0 + 1_000, error: 'HTTP 500', httpStatus: 500 });
+    expect((await box.pending()).map((e) => e.id)).toEqual(['b:completed', 'c:completed', 'a:completed']);
+    expect(await box.get('a:completed')).toMatchObject({ attempts: 1, lastError: 'HTTP 500', lastHttpStatus: 500, nextAt: T0 + 1_000 });
+  });
+
+  it('forgets the answers of a delivered entry but remembers that it was delivered', async () => {
+    const box = await make();
+    await box.enqueue(completion(), T0);
+    await box.delivered('s1:completed', { at: T0 + 10, attempts: 1, httpStatus: 200 });
+    expect(await box.pending()).toEqual([]);
+    expect(await box.get('s1:completed')).toMatchObject({ state: 'delivered', finishedAt: T0 + 10, completion: null });
+    expect((await box.enqueue(completion(), T0 + 20)).created).toBe(false);
+  });
+
+  it('keeps a dead entry with its answers and reason', async () => {
+    const box = await make();
+    await box.enqueue(completion(), T0);
+    await box.dead('s1:completed', { at: T0 + 10, attempts: 12, reason: 'max_attempts', error: 'HTTP 500' });
+    expect(await box.list({ state: 'dead' })).toEqual([expect.objectContaining({ id: 's1:completed', deadReason: 'max_attempts', lastError: 'HTTP 500', completion: completion() })]);
+    await expect(box.attempted('s1:completed', { at: T0, attempts: 13, nextAt: T0, error: 'x' })).rejects.toThrow(/already dead/);
+  });
+
+  it('lets the same ending replace one dropped as never committed', async () => {
+    const box = await make();
+    await box.enqueue(completion(), T0);
+    await box.dead('s1:completed', { at: T0 + 10, attempts: 0, reason: 'uncommitted', error: 'never committed' });
+    const again = await box.enqueue(completion(), T0 + 20);
+    expect(again.created).toBe(true);
+    expect(again.entry).toMatchObject({ id: 's1:completed', state: 'pending', enqueuedAt: T0 + 20 });
+  });
+
+  it('gives a later ending of a restarted session its own id, and ignores a stale one', async () => {
+    const box = await make();
+    await box.enqueue(completion('s1', { version: 2 }), T0);
+    await box.delivered('s1:completed', { at: T0, attempts: 1 });
+    expect((await box.enqueue(completion('s1', { version: 7 }), T0 + 1)).entry.id).toBe('s1:completed:7');
+    expect((await box.enqueue(completion('s1', { version: 7 }), T0 + 2)).created).toBe(false);
+    expect((await box.enqueue(completion('s1', { version: 1 }), T0 + 3)).created).toBe(false);
+  });
+});
+
+describe('FileOutbox journal', () => {
+  it('survives reopening: pending, attempted, delivered and dead entries come back as they were', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir);
+    for (const s of ['a', 'b', 'c', 'd']) await box.enqueue(completion(s), T0);
+    await box.attempted('b:completed', { at: T0, attempts: 2, nextAt: T0 + 2_000, error: 'network error ECONNRESET' });
+    await box.delivered('c:completed', { at: T0 + 1, attempts: 1, httpStatus: 200 });
+    await box.dead('d:completed', { at: T0 + 2, attempts: 12, reason: 'max_attempts', error: 'HTTP 503', });
+    const before = await box.list();
+    await box.close();
+
+    const again = await openFile(dir);
+    expect(await again.list()).toEqual(before);
+    expect((await again.pending()).map((e) => e.id)).toEqual(['a:completed', 'b:completed']);
+  });
+
+  it('writes one JSON line per record, each readable with the journal schema', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir);
+    await box.enqueue(completion(), T0);
+    await box.attempted('s1:completed', { at: T0, attempts: 1, nextAt: T0 + 1_000, error: 'HTTP 500', httpStatus: 500 });
+    await box.delivered('s1:completed', { at: T0 + 1_000, attempts: 2, httpStatus: 200 });
+    const lines = (await readFile(box.file, 'utf8')).trim().split('\n').map((l) => JournalRecord.parse(JSON.parse(l)));
+    expect(lines.map((l) => l.t)).toEqual(['enqueued', 'attempted', 'delivered']);
+  });
+
+  it('skips a torn last line from a crash mid-append and keeps appending cleanly', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir);
+    await box.enqueue(completion('a'), T0);
+    await box.close();
+    await appendFile(join(dir, 'journal.jsonl'), '{"t":"enqueued","id":"b:compl');
+
+    const again = await openFile(dir);
+    expect((await again.list()).map((e) => e.id)).toEqual(['a:completed']);
+    await again.enqueue(completion('c'), T0);
+    await again.close();
+    expect((await (await openFile(dir)).list()).map((e) => e.id)).toEqual(['a:completed', 'c:completed']);
+  });
+
+  it('compacts when enough entries finished, keeping pending and dead entries and the newest delivered ones', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir, { compactAfter: 5, keepDelivered: 2 });
+    await box.enqueue(completion('keep'), T0);
+    await box.attempted('keep:completed', { at: T0, attempts: 3, nextAt: T0 + 4_000, error: 'HTTP 500', httpStatus: 500 });
+    await box.enqueue(completion('gone'), T0);
+    await box.dead('gone:completed', { at: T0, attempts: 12, reason: 'max_attempts', error: 'HTTP 500' });
+    for (let i = 0; i < 5; i++) {
+      await box.enqueue(completion(`d${i}`), T0 + i);
+      await box.delivered(`d${i}:completed`, { at: T0 + i, attempts: 1, httpStatus: 200 });
+    }
+    expect(box.compactions).toBe(1);
+    const size = (await stat(box.file)).size;
+    const lines = (await readFile(box.file, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(2 + 2 + 2); // keep: enqueued+attempted, gone: enqueued+dead, two delivered tombstones
+    expect(await readFile(box.file, 'utf8')).not.toContain('d0@acme.example');
+
+    await box.enqueue(completion('after'), T0 + 10); // appends go to the new journal
+    expect((await stat(box.file)).size).toBeGreaterThan(size);
+    const before = await box.list();
+    expect(before.map((e) => e.id)).toEqual(['keep:completed', 'gone:completed', 'd3:completed', 'd4:completed', 'after:completed']);
+    await box.close();
+
+    const again = await openFile(dir);
+    expect(await again.list()).toEqual(before);
+    expect(await again.get('keep:completed')).toMatchObject({ state: 'pending', attempts: 3, nextAt: T0 + 4_000, lastError: 'HTTP 500', completion: completion('keep') });
+    expect(await again.get('gone:completed')).toMatchObject({ state: 'dead', deadReason: 'max_attempts', completion: completion('gone') });
+    expect(await again.get('after:completed')).toMatchObject({ state: 'pending' });
+    expect((await again.list({ state: 'delivered' })).map((e) => e.id)).toEqual(['d3:completed', 'd4:completed']);
+    // a delivered ending kept as a tombstone is still not enqueued again
+    expect((await again.enqueue(completion('d4'), T0 + 20)).created).toBe(false);
+  });
+
+  it('makes an enqueue durable before it resolves (a second reader sees it at once)', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir);
+    await box.enqueue(completion(), T0);
+    const reader = await openFile(dir);
+    expect(await reader.get('s1:completed')).toMatchObject({ state: 'pending' });
+  });
+});
