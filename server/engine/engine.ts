@@ -2,7 +2,7 @@ import { Map as IMap } from 'immutable';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { ProposedUpdate } from '../extract/extractor.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
-import { draftOf, emit, isPii, type Draft } from './draft.ts';
+import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
@@ -143,6 +143,17 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     if (checked.ok) accepted.set(update.key, { update, value: checked.value });
     else if (update.key === currentKey) currentProblem = checked.reason;
     else emit(d, rejected, { key: update.key, reason: checked.reason, extractor: proposal.extractor });
+  }
+  // a later question's `when` is judged with this message's other answers in: "pickleball courts"
+  // answers the sport, which switches the venue question off, so "court" is not its answer
+  if (accepted.size > 1) {
+    const withMessage = [...accepted].reduce((m, [k, a]) => m.set(k, { value: a.value, turn: d.s.turn, source: 'user' as const, validation: 'passed' as const }), d.s.answers);
+    for (const [key] of [...accepted]) {
+      const c = d.idx.questionByKey.get(key);
+      if (key === currentKey || !c?.when || holds(d, c.when, { answers: withMessage })) continue;
+      accepted.delete(key);
+      emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
+    }
   }
   let skipCurrent = false;
   if (currentKey !== undefined && !accepted.has(currentKey) && proposal.unknown.includes(currentKey)) {

@@ -13,6 +13,11 @@ export class ReplayExtractor implements Extractor {
 
   constructor(private readonly turns: ReadonlyArray<readonly ToolCall[] | undefined>) {}
 
+  /** Makes the next proposal the one recorded for turn `index` (0-based): commands skip the extractor, so turns and calls can differ. */
+  seek(index: number): void {
+    this.turn = index;
+  }
+
   /** The proposal for the next recorded turn; a turn without a record proposes nothing. */
   extract(request: ExtractionRequest): Proposal {
     const calls = this.turns[this.turn++] ?? [];

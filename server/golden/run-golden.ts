@@ -132,8 +132,10 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   if (!flow) return { ...fail(`the flow does not load:\n${problems.join('\n')}`), name, ...(tenant ? { tenant } : {}) };
 
   let extractor: Extractor;
+  let replay: ReplayExtractor | undefined;
   try {
-    extractor = script.extractor === 'replay' ? new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm))) : new OfflineExtractor();
+    replay = script.extractor === 'replay' ? new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm))) : undefined;
+    extractor = replay ?? new OfflineExtractor();
   } catch (err) {
     return { ...fail((err as Error).message), name };
   }
@@ -144,6 +146,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   await conv.start({ ...(script.given ? { given: script.given } : {}) });
   for (const [i, t] of script.turns.entries()) {
     clock.tick();
+    replay?.seek(i);
     const reply = await conv.send(t.user, clock.now());
     const expect = overrides.get(i + 1) ?? t.expect;
     if (!expect) continue;

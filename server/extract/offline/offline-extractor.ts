@@ -56,7 +56,12 @@ export class OfflineExtractor implements Extractor {
     }
 
     if (scannable !== null) {
+      // "I'd rather not say" skips the current question; the words in it ("not say") must not
+      // answer another one. Contact details given beside a skip are still taken.
+      const skipped = cur !== null && proposal.unknown.includes(cur.key);
+      const contact = new Set(req.open.filter((q) => ['email', 'phone', 'url'].includes(q.answer.type)).map((q) => q.key));
       for (const u of volunteeredUpdates(scannable, cur, req.open, ctx)) {
+        if (skipped && !contact.has(u.key)) continue;
         if (!updates.some((x) => x.key === u.key) && !proposal.unknown.includes(u.key)) updates.push(u);
       }
     }
