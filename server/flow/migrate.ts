@@ -134,7 +134,11 @@ export function migrateV0(v0: FlowV0): Migration {
     });
     cases[p] = ids[0] ?? 'n.done';
   });
-  nodes.splice(prefix.length, 0, { id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases } });
+  // the last path is the default: a path is always one of the declared ones, so a last
+  // guard that could be false would be an arm no conversation can reach
+  const last = pathNames[pathNames.length - 1]!;
+  const { [last]: fallback, ...named } = cases;
+  nodes.splice(prefix.length, 0, { id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases: named, default: fallback! } });
   nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
   origin.set('n.route', ['paths']).set('n.done', ['questions']);
   const options = Object.fromEntries(

@@ -50,7 +50,7 @@ describe('v0 → v1 migration', () => {
     }));
     expect(flow.entry).toBe('q.name');
     const route = flow.nodes.find((n) => n.id === 'n.route');
-    expect(route).toMatchObject({ type: 'decision', routes: { on: 'path', cases: { buy: 'q.buy.size', support: 'q.support.order' } } });
+    expect(route).toMatchObject({ type: 'decision', routes: { on: 'path', cases: { buy: 'q.buy.size' }, default: 'q.support.order' } });
     expect(flow.nodes.find((n) => n.id === 'q.buy.size')).toMatchObject({ prompt: 'Court size?' });
     expect(flow.nodes.find((n) => n.id === 'q.support.size')).toMatchObject({ prompt: 'Size?' });
     expect(flow.paths).toMatchObject({ policy: { lock_threshold: 2, allow_switch_before_lock: true }, options: { buy: { label: 'Buy', examples: ['quote'] } } });
