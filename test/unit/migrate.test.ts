@@ -65,3 +65,32 @@ describe('v0 → v1 migration', () => {
     expect(direct.kind === 'flow' && direct.flow?.revision).toBe(migrated.kind === 'flow' && migrated.flow?.revision);
   });
 });
+
+describe('a v0 flow and its printed migration', () => {
+  it('hold the same conversation, turn for turn', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { compileFile } = await import('../../server/flow/document.ts');
+    const { LocalConversation } = await import('../../server/conversation/local-conversation.ts');
+    const { answerValues } = await import('../../server/engine/session.ts');
+    const v0 = compileFile('flows/global/checklist.v0.json');
+    if (v0.kind !== 'flow' || !v0.flow || !v0.ir) throw new Error('v0 flow does not compile');
+    const file = join(mkdtempSync(join(tmpdir(), 'questline-mig-')), 'migrated.flow.json');
+    writeFileSync(file, JSON.stringify(v0.ir));
+    const v1 = compileFile(file);
+    if (v1.kind !== 'flow' || !v1.flow) throw new Error('migrated flow does not compile');
+    const play = async (flow: typeof v1.flow) => {
+      const conv = new LocalConversation(flow!, { env: { now: () => '2026-01-15T10:00:00Z', sleep: async () => {}, clock: () => 0 } });
+      const seen = [(await conv.start()).messages];
+      for (const text of ['Ann Lee', 'ann@example.com', 'warranty claim, it stopped working after a month', 'back', 'it is a warranty claim', 'Floodlight 400', 'March 3rd', 'it flickers and then goes dark', '12', 'skip', 'skip']) {
+        seen.push((await conv.send(text)).messages);
+      }
+      return { seen, status: conv.session.status, answers: answerValues(conv.session), trace: conv.trace };
+    };
+    const a = await play(v0.flow);
+    const b = await play(v1.flow);
+    expect(b).toEqual(a);
+    expect(a.seen.length).toBe(12);
+  });
+});
