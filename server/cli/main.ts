@@ -82,6 +82,14 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .action(async (paths: string[], opts: TestOptions) => done(await testCommand(paths, opts, io)));
 
   cmd
+    .command('serve')
+    .description('run the server (same as npm start); configured by PORT, HOST, DATA_DIR, FLOWS_DIR, ADMIN_KEY… (see README)')
+    .action(async () => {
+      const { runFromEnv } = await import('../main.ts'); // loaded on demand: the other commands need no server code
+      await runFromEnv();
+    });
+
+  cmd
     .command('schema')
     .description('print the JSON Schema of flow files (generated from the zod IR)')
     .option('--write <file>', 'write it to a file instead')

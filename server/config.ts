@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// The server's settings, read from the environment once, here and nowhere
+// else (interfaces.md "Server environment"). Everything below main.ts gets a
+// parsed Config; nothing else reads process.env.
+
+/** An environment variable that is unset or blank reads as absent (`FOO=` in a .env file). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? fallback : v), schema);
+
+/** The parsed environment. */
+export const ConfigSchema = z.object({
+  /** TCP port; 0 picks a free one (tests). */
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+  /** Interface to bind: 127.0.0.1 keeps the server local; HOST=0.0.0.0 exposes it on every interface. */
+  HOST: withDefault(z.string().min(1), '127.0.0.1'),
+  /** Sessions, transcripts and flow revisions (LowdbStore; one server per directory). */
+  DATA_DIR: withDefault(z.string().min(1), './data'),
+  /** global/, packs/ and tenants/ flows. */
+  FLOWS_DIR: withDefault(z.string().min(1), './flows'),
+  /** Secret for the admin endpoints and the /operator namespace; without it they refuse every request. */
+  ADMIN_KEY: optional(z.string().min(16, 'ADMIN_KEY must be at least 16 characters (it guards every session of every tenant)')),
+  /** Reserved for the LLM extractor (not built yet: extraction is offline either way). */
+  ANTHROPIC_API_KEY: optional(z.string().min(1)),
+  /** Session store: lowdb (files under DATA_DIR), memory (lost on exit); redis is reserved. */
+  STORE: withDefault(z.enum(['lowdb', 'memory', 'redis']), 'lowdb'),
+  REDIS_URL: optional(z.url()),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+});
+
+/** The server's configuration. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** A configuration problem, worded for the person starting the server. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment (default: `process.env`); throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`invalid server environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

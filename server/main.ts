@@ -1,0 +1,270 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server as SocketServer } from 'socket.io';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
+import { DirectoryArchive, MemoryArchive } from './conversation/registry.ts';
+import { DeliveryWorker } from './conversation/delivery.ts';
+import { deliveryHook } from './conversation/delivery-hook.ts';
+import type { DeliveryLog } from './conversation/delivery-log.ts';
+import { MemoryOutbox, type Outbox } from './conversation/outbox.ts';
+import { FileOutbox } from './conversation/outbox-file.ts';
+import { sampleActions } from './conversation/sample-actions.ts';
+import { ConversationService, type Broadcast } from './conversation/service.ts';
+import { TenantDirectory } from './conversation/tenants.ts';
+import { createApp } from './http/app.ts';
+import { InFlight } from './http/inflight.ts';
+import { OriginGate } from './http/origins.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { Metrics } from './observability/metrics.ts';
+import { attachChat } from './realtime/chat.ts';
+import { attachOperator } from './realtime/operator.ts';
+import { RateLimits, type RateLimitSettings } from './realtime/rate-limits.ts';
+import { createSocketServer, roomBroadcast } from './realtime/socket-server.ts';
+import { LowdbStore } from './store/lowdb.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { SessionStore } from './store/session-store.ts';
+
+// The composition root: config → store → tenants and flows → service →
+// express + socket.io on one http.Server → listen. `npm start` runs this file;
+// tests call startServer() with port 0 and their own data directory.
+
+const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+
+/** What tests and embedders may replace. */
+export interface ServerOverrides {
+  /** A store to use instead of the one STORE names (the server closes it on close()). */
+  store?: SessionStore;
+  flowsDir?: string;
+  dataDir?: string;
+  actions?: ActionRegistry;
+  /** Clock and timers for action calls and session timestamps. */
+  env?: CallEnv;
+  logLevel?: Config['LOG_LEVEL'];
+  logger?: Logger;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Random bytes for session ids and tokens. */
+  random?: (n: number) => Buffer;
+  /** How long a session may go without a turn before the metrics count it as idle (drop-off). */
+  idleAfterMs?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  config: Config;
+  service: ConversationService;
+  tenants: TenantDirectory;
+  store: SessionStore;
+  metrics: Metrics;
+  logger: Logger;
+  io: SocketServer;
+  http: HttpServer;
+  /** Stops taking connections, disconnects sockets, lets turns in progress finish, closes the store; idempotent. */
+  close(): Promise<void>;
+}
+
+/** A reason the server cannot start, worded for the person starting it. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const logger = overrides.logger ?? createLogger(overrides.logLevel ?? config.LOG_LEVEL);
+  logger.info(
+    { extraction: 'offline' },
+    config.ANTHROPIC_API_KEY
+      ? 'ANTHROPIC_API_KEY is set, but the LLM extractor is not built yet: using offline extraction (rules)'
+      : 'offline extraction (rules): no LLM is called',
+  );
+  if (config.STORE === 'redis') {
+    throw new StartupError('STORE=redis is reserved for the Redis store, which is not built yet; use STORE=lowdb (the default, files under DATA_DIR) or STORE=memory');
+  }
+  const dataDir = resolve(overrides.dataDir ?? config.DATA_DIR);
+  const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
+  if (!existsSync(flowsDir)) throw new StartupError(`FLOWS_DIR ${flowsDir} does not exist`);
+
+  const store = overrides.store ?? (await openStore(config, dataDir));
+  const kind = overrides.store ? 'custom' : config.STORE;
+  logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}) }, `session store: ${kind}`);
+  try {
+    return await assemble(config, overrides, logger, store, kind, dataDir, flowsDir);
+  } catch (err) {
+    await store.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function openStore(config: Config, dataDir: string): Promise<SessionStore> {
+  if (config.STORE === 'memory') return new MemoryStore();
+  try {
+    return await LowdbStore.open(dataDir);
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    if (e.code === 'data_dir_in_use') throw new StartupError(`${e.message} (DATA_DIR)`);
+    throw new StartupError(`cannot open the data directory ${dataDir}: ${e.message}`);
+  }
+}
+
+async function assemble(
+  config: Config, overrides: ServerOverrides, logger: Logger, store: SessionStore, storeKind: string, dataDir: string, flowsDir: string,
+): Promise<RunningServer> {
+  const archive = storeKind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
+  const tenants = TenantDirectory.load(flowsDir, archive);
+  for (const problem of tenants.problems) logger.warn({ flowsDir }, `flow problem: ${problem}`);
+  for (const id of tenants.ids()) {
+    const t = tenants.tenant(id)!;
+    const served = tenants.flows(id);
+    const missing = t.flows.filter((f) => !served.includes(f));
+    logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
+  }
+  if (tenants.ids().length === 0) logger.warn({ flowsDir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
+
+  // endings go to the tenants' webhooks through a durable outbox beside the sessions
+  const outbox: Outbox = storeKind === 'lowdb' ? await FileOutbox.open(join(dataDir, 'outbox')) : new MemoryOutbox();
+  try {
+    return await serve(config, overrides, logger, store, storeKind, tenants, outbox);
+  } catch (err) {
+    await outbox.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function serve(
+  config: Config, overrides: ServerOverrides, logger: Logger, store: SessionStore, storeKind: string, tenants: TenantDirectory, outbox: Outbox,
+): Promise<RunningServer> {
+  const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
+  const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
+  const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
+  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
+
+  const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
+  const limits = new RateLimits(overrides.rateLimits);
+  const inflight = new InFlight();
+  const gate = new OriginGate(tenants);
+  // the service broadcasts through socket.io, which needs the http server, which needs the app, which needs the service
+  let broadcast: Broadcast = () => {};
+
+  const service = new ConversationService({
+    store, tenants,
+    broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    actions: overrides.actions ?? sampleActions,
+    env: overrides.env ?? systemCallEnv,
+    ...(overrides.random ? { random: overrides.random } : {}),
+    onComplete: async (c) => {
+      metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
+      // keys, never values: answers may be pii
+      logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
+      await enqueue(c);
+    },
+  });
+
+  const started = Date.now();
+  const app = createApp({
+    service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: config.ADMIN_KEY, demoDir: DEMO_DIR,
+    health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size }),
+  });
+  // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
+  const http = createServer(app);
+  const io = createSocketServer(http, gate);
+  broadcast = roomBroadcast(io);
+  attachChat(io, { service, tenants, metrics, logger, limits, inflight });
+  attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY });
+  if (!config.ADMIN_KEY) logger.info('ADMIN_KEY is not set: admin endpoints and /operator refuse every request');
+
+  await listen(http, config).catch(async (err: unknown) => {
+    await io.close();
+    throw err;
+  });
+  worker.start();
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const url = `http://${shownHost}:${port}`;
+  logger.info({ host: config.HOST, port, url }, `Questline listening on ${url} — demo at /`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= (async () => {
+    logger.info('shutting down');
+    const httpClosed = new Promise<void>((done) => {
+      // disconnects every socket, stops engine.io, then closes the http server
+      void io.close(() => done());
+    });
+    http.closeIdleConnections();
+    const drained = await inflight.drain(5_000);
+    if (!drained) logger.warn({ inFlight: inflight.size }, 'requests still running after 5 s; closing anyway');
+    http.closeAllConnections();
+    await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
+    await worker.stop();
+    await outbox.close();
+    await store.close();
+    logger.info('stopped');
+  })());
+
+  return { url, host: config.HOST, port, config, service, tenants, store, metrics, logger, io, http, close };
+}
+
+/** Listens on HOST:PORT; a busy port is a StartupError. */
+function listen(http: HttpServer, config: Config): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      fail(err.code === 'EADDRINUSE'
+        ? new StartupError(`port ${config.PORT} on ${config.HOST} is in use: stop the other server or set PORT`)
+        : new StartupError(`cannot listen on ${config.HOST}:${config.PORT}: ${err.message}`));
+    };
+    http.once('error', onError);
+    http.listen(config.PORT, config.HOST, () => {
+      http.off('error', onError);
+      ok();
+    });
+  });
+}
+
+/** `npm start` and `questline serve`: read the environment, start, stop cleanly on SIGINT/SIGTERM. */
+export async function runFromEnv(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`questline: ${(err as Error).message}\n`);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (err) {
+    process.stderr.write(`questline: ${err instanceof StartupError ? err.message : (err as Error).stack}\n`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`questline: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    server.logger.info({ signal }, 'signal received');
+    server.close().then(() => process.exit(0), (err: unknown) => {
+      server.logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+const entry = process.argv[1];
+if (entry && realpathSafe(entry) === realpathSafe(fileURLToPath(import.meta.url))) void runFromEnv();
+
+function realpathSafe(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}

@@ -1,0 +1,116 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { SessionState } from '../conversation/service.ts';
+import type { TranscriptEntry } from '../store/session-store.ts';
+
+// Prometheus metrics of one server. Each server has its own registry (tests
+// run several in one process). Labels are bounded sets only — tenant, flow,
+// node, code — never a session id or anything a visitor typed.
+
+const TERMINAL = new Set(['completed', 'escalated', 'abandoned', 'error']);
+
+/** Where each open session stands, for the "open sessions by node" gauge (drop-off per question). */
+export class SessionPositions {
+  private readonly at = new Map<string, { tenant: string; flow: string; node: string; seen: number }>();
+
+  constructor(private readonly idleAfterMs: number, private readonly max: number, private readonly clock: () => number) {}
+
+  /** Records a session's latest state; an ended session is forgotten. */
+  update(sessionId: string, tenant: string, flow: string, state: SessionState): void {
+    this.at.delete(sessionId); // re-insert: the map stays in least-recently-seen order
+    if (TERMINAL.has(state.status) || !state.nodeId) return;
+    this.at.set(sessionId, { tenant, flow, node: state.nodeId, seen: this.clock() });
+    if (this.at.size > this.max) this.at.delete(this.at.keys().next().value!);
+  }
+
+  /** Counts by tenant, flow, node and whether the session has gone idle (no turn for `idleAfterMs`). */
+  counts(): Map<string, { labels: { tenant: string; flow: string; node: string; idle: 'true' | 'false' }; n: number }> {
+    const now = this.clock();
+    const out = new Map<string, { labels: { tenant: string; flow: string; node: string; idle: 'true' | 'false' }; n: number }>();
+    for (const p of this.at.values()) {
+      const idle = now - p.seen >= this.idleAfterMs ? 'true' : 'false';
+      const key = `${p.tenant}\0${p.flow}\0${p.node}\0${idle}`;
+      const row = out.get(key) ?? { labels: { tenant: p.tenant, flow: p.flow, node: p.node, idle }, n: 0 };
+      row.n++;
+      out.set(key, row);
+    }
+    return out;
+  }
+}
+
+/** What a turn was, for the turn metrics. */
+export interface TurnLabels {
+  tenant: string;
+  flow: string;
+  kind: 'message' | 'back' | 'restart' | 'operator' | 'decision' | 'hand_back';
+}
+
+/** The server's metrics and the registry `/metrics` renders. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly positions: SessionPositions;
+  readonly turns: Counter<'tenant' | 'kind' | 'result'>;
+  readonly turnSeconds: Histogram<'tenant' | 'kind'>;
+  readonly validationFailures: Counter<'tenant' | 'flow' | 'node'>;
+  readonly completions: Counter<'tenant' | 'flow' | 'status'>;
+  readonly sessionsStarted: Counter<'tenant' | 'flow' | 'transport'>;
+  readonly rejected: Counter<'transport' | 'code'>;
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly sockets: Gauge<'namespace'>;
+
+  constructor(opts: { idleAfterMs?: number; maxTracked?: number; clock?: () => number; defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    this.positions = new SessionPositions(opts.idleAfterMs ?? 10 * 60_000, opts.maxTracked ?? 100_000, opts.clock ?? Date.now);
+    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.turns = new Counter({ name: 'questline_turns_total', help: 'Conversation turns handled, by result (ok or error code)', labelNames: ['tenant', 'kind', 'result'], registers });
+    this.turnSeconds = new Histogram({
+      name: 'questline_turn_duration_seconds', help: 'Time to handle a turn: lock, extract, engine, actions, save',
+      labelNames: ['tenant', 'kind'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers,
+    });
+    this.validationFailures = new Counter({ name: 'questline_validation_failures_total', help: 'Answers refused by validation (the bot re-asked)', labelNames: ['tenant', 'flow', 'node'], registers });
+    this.completions = new Counter({ name: 'questline_completions_total', help: 'Sessions that ended, by final status', labelNames: ['tenant', 'flow', 'status'], registers });
+    this.sessionsStarted = new Counter({ name: 'questline_sessions_started_total', help: 'Sessions started', labelNames: ['tenant', 'flow', 'transport'], registers });
+    this.rejected = new Counter({ name: 'questline_rejected_requests_total', help: 'Requests refused before reaching a session (auth, origin, payload, rate limit)', labelNames: ['transport', 'code'], registers });
+    this.httpRequests = new Counter({ name: 'questline_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.sockets = new Gauge({ name: 'questline_socket_connections', help: 'Connected sockets by namespace', labelNames: ['namespace'], registers });
+    const positions = this.positions;
+    new Gauge({
+      name: 'questline_open_sessions',
+      help: 'Open sessions by the node they wait at; idle="true" once no turn came for a while (drop-off per question)',
+      labelNames: ['tenant', 'flow', 'node', 'idle'], registers,
+      collect() {
+        this.reset();
+        for (const { labels, n } of positions.counts().values()) this.set(labels, n);
+      },
+    });
+  }
+
+  /** Runs one turn and records its count, latency, validation failures and where the session now stands. */
+  async turn<T extends { ok: true; value: { messages?: TranscriptEntry[]; state?: SessionState } } | { ok: false; error: { code: string } }>(
+    sessionId: string, labels: TurnLabels, run: () => Promise<T>,
+  ): Promise<T> {
+    const stop = this.turnSeconds.startTimer({ tenant: labels.tenant, kind: labels.kind });
+    let result: T;
+    try {
+      result = await run();
+    } catch (err) {
+      this.turns.inc({ tenant: labels.tenant, kind: labels.kind, result: 'internal' });
+      throw err;
+    } finally {
+      stop();
+    }
+    this.turns.inc({ tenant: labels.tenant, kind: labels.kind, result: result.ok ? 'ok' : result.error.code });
+    // a duplicate clientId replays a stored reply: its failures were counted the first time
+    if (result.ok && !(result.value as { duplicate?: boolean }).duplicate) {
+      for (const m of result.value.messages ?? []) {
+        if (m.kind === 'invalid') this.validationFailures.inc({ tenant: labels.tenant, flow: labels.flow, node: m.nodeId ?? 'none' });
+      }
+      if (result.value.state) this.positions.update(sessionId, labels.tenant, labels.flow, result.value.state);
+    }
+    return result;
+  }
+
+  /** The Prometheus text exposition. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

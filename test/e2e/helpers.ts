@@ -1,0 +1,121 @@
+import { io, type Socket } from 'socket.io-client';
+import type { SessionState, WireMessage } from '../../server/realtime/protocol.ts';
+import { DEMO_ORIGIN } from '../support/server.ts';
+
+// Socket and REST helpers for the end-to-end tests.
+
+export const ACME_KEY = 'pk_acme_demo';
+export const NORTHSIDE_KEY = 'pk_northside_demo';
+
+/** A conversation through Acme's sales flow (lighting pack + Acme's overlay) that completes. */
+export const ACME_SALES_SCRIPT = [
+  'Hi, I want LED lights for a basketball court',
+  'about 420 m2',
+  'No lights yet',
+  '4',
+  '12',
+  'skip',
+  '$25k',
+  'within 3 months',
+  "I'm Ann Lee",
+  'Northside High School',
+  'ann@northside.edu',
+] as const;
+
+export interface ChatOptions {
+  key?: string;
+  token?: string;
+  origin?: string | null;
+  transports?: Array<'websocket' | 'polling'>;
+}
+
+/** A /chat client that records what the server sends. */
+export class ChatClient {
+  readonly socket: Socket;
+  readonly received: Array<{ event: string; data: unknown }> = [];
+
+  constructor(url: string, opts: ChatOptions = {}) {
+    const origin = opts.origin === undefined ? DEMO_ORIGIN : opts.origin;
+    this.socket = io(`${url}/chat`, {
+      auth: { key: opts.key ?? ACME_KEY, ...(opts.token ? { token: opts.token } : {}) },
+      transports: opts.transports ?? ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(origin ? { extraHeaders: { Origin: origin } } : {}),
+    });
+    this.socket.onAny((event: string, data: unknown) => this.received.push({ event, data }));
+  }
+
+  /** Resolves once connected; rejects with the connect_error (its `data` holds `{ code, message }`). */
+  connected(): Promise<this> {
+    return new Promise((resolve, reject) => {
+      if (this.socket.connected) return resolve(this);
+      this.socket.once('connect', () => resolve(this));
+      this.socket.once('connect_error', (err) => reject(err));
+    });
+  }
+
+  /** Emits and waits for the ack. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  request(event: string, payload?: unknown, timeoutMs = 5_000): Promise<any> {
+    return this.socket.timeout(timeoutMs).emitWithAck(event, payload);
+  }
+
+  /** Bot, user and operator messages received as events, in arrival order. */
+  messages(): WireMessage[] {
+    return this.received.filter((r) => r.event.endsWith(':message')).map((r) => r.data as WireMessage);
+  }
+
+  /** The last `session:state` received. */
+  lastState(): (SessionState & { sessionId: string }) | undefined {
+    return this.received.filter((r) => r.event === 'session:state').at(-1)?.data as (SessionState & { sessionId: string }) | undefined;
+  }
+
+  /** Waits until `predicate` holds for what was received. */
+  async until(predicate: (c: this) => boolean, timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this)) {
+      if (Date.now() > deadline) throw new Error(`timed out; received: ${JSON.stringify(this.received.map((r) => r.event))}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+/** Connects a /chat client and waits for the connection. */
+export async function chat(url: string, opts: ChatOptions = {}): Promise<ChatClient> {
+  return new ChatClient(url, opts).connected();
+}
+
+/** fetch + JSON, with the demo origin unless told otherwise. */
+export async function api(
+  url: string, path: string, init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+  const origin = init.origin === undefined ? DEMO_ORIGIN : init.origin;
+  const res = await fetch(`${url}/api/v1${path}`, {
+    method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
+    headers: {
+      ...(init.body !== undefined || init.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(origin ? { origin } : {}),
+      ...init.headers,
+    },
+    ...(init.rawBody !== undefined ? { body: init.rawBody } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body, headers: res.headers, text };
+}
+
+/** Checks that ids run 1..n (or from `from`) without gaps or repeats. */
+export function contiguous(ids: readonly number[], from = 1): boolean {
+  return ids.every((id, i) => id === from + i);
+}

@@ -1,0 +1,181 @@
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
+import { ACME_KEY, ACME_SALES_SCRIPT, api, chat, ChatClient, NORTHSIDE_KEY } from './helpers.ts';
+
+let server: TestServer;
+const clients: ChatClient[] = [];
+const track = (c: ChatClient) => (clients.push(c), c);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await server.dispose();
+});
+
+/** Starts an Acme session over REST. */
+async function acmeSession(): Promise<{ sessionId: string; token: string }> {
+  const r = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+
+/** The connect_error of a client that should be refused. */
+async function refusal(c: ChatClient): Promise<{ message: string; data?: { code: string } }> {
+  track(c);
+  return c.connected().then(() => {
+    throw new Error('connected, but should have been refused');
+  }, (err: { message: string; data?: { code: string } }) => err);
+}
+
+describe('keys, tokens and tenants', () => {
+  it("refuses a session token of tenant A presented with tenant B's key", async () => {
+    const s = await acmeSession();
+    const c = track(await chat(server.url, { key: NORTHSIDE_KEY, token: s.token }));
+    expect(await c.request('session:start', { sessionId: s.sessionId })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await c.request('message', { text: 'hi', clientId: 'x' })).toMatchObject({ ok: false, error: { code: 'unknown_session' } });
+  });
+
+  it("refuses a token used with another session's id", async () => {
+    const mine = await acmeSession();
+    const theirs = await acmeSession();
+    const c = track(await chat(server.url, { token: mine.token }));
+    expect(await c.request('session:start', { sessionId: theirs.sessionId })).toMatchObject({ ok: false, error: { code: 'bad_token' } });
+    const rest = await api(server.url, `/sessions/${theirs.sessionId}/messages`, { body: { text: 'hi' }, headers: { authorization: `Bearer ${mine.token}` } });
+    expect(rest.status).toBe(401);
+    expect(rest.body.error.code).toBe('bad_token');
+    expect((await api(server.url, `/sessions/${theirs.sessionId}`, { headers: { authorization: `Bearer ${mine.token}` } })).status).toBe(401);
+    expect((await api(server.url, `/sessions/${theirs.sessionId}`)).body.error.code).toBe('bad_token');
+  });
+
+  it("refuses a key that belongs to another tenant than the path's", async () => {
+    const r = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': NORTHSIDE_KEY } });
+    expect(r).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    const none = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' } });
+    expect(none).toMatchObject({ status: 401, body: { error: { code: 'unknown_key' } } });
+    const flows = await api(server.url, '/tenants/northside-clinic/flows', { headers: { 'x-questline-key': ACME_KEY } });
+    expect(flows.status).toBe(403);
+  });
+
+  it('refuses an unknown key at the socket handshake', async () => {
+    const err = await refusal(new ChatClient(server.url, { key: 'pk_nobody_at_all' }));
+    expect(err.data?.code).toBe('unknown_key');
+  });
+});
+
+describe('origins', () => {
+  it('refuses a socket from an origin no tenant allows', async () => {
+    const err = await refusal(new ChatClient(server.url, { origin: 'https://evil.example' }));
+    expect(err.message).toBeTruthy();
+    const polling = await refusal(new ChatClient(server.url, { origin: 'https://evil.example', transports: ['polling'] }));
+    expect(polling.message).toBeTruthy();
+  });
+
+  it('refuses REST calls from an origin the tenant does not allow', async () => {
+    const r = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY }, origin: 'https://evil.example' });
+    expect(r).toMatchObject({ status: 403, body: { error: { code: 'origin_not_allowed' } } });
+    const s = await acmeSession();
+    const msg = await api(server.url, `/sessions/${s.sessionId}/messages`, { body: { text: 'hi' }, headers: { authorization: `Bearer ${s.token}` }, origin: 'https://evil.example' });
+    expect(msg).toMatchObject({ status: 403, body: { error: { code: 'origin_not_allowed' } } });
+  });
+
+  it('answers a CORS preflight only for an origin a tenant allows', async () => {
+    const ok = await fetch(`${server.url}/api/v1/tenants/acme/sessions`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'POST' } });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    const evil = await fetch(`${server.url}/api/v1/tenants/acme/sessions`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('admin access', () => {
+  it('refuses admin endpoints and the operator namespace without the admin key', async () => {
+    const s = await acmeSession();
+    for (const path of ['/admin/tenants/acme/sessions', `/admin/sessions/${s.sessionId}`, '/admin/tenants/acme/export?format=csv']) {
+      expect(await api(server.url, path), path).toMatchObject({ status: 403, body: { error: { code: 'admin_only' } } });
+      expect((await api(server.url, path, { headers: { 'x-questline-admin': 'wrong-key-wrong-key' } })).status).toBe(403);
+    }
+    const post = await api(server.url, `/admin/sessions/${s.sessionId}/messages`, { body: { text: 'hello' } });
+    expect(post.status).toBe(403);
+    expect((await api(server.url, '/admin/tenants/acme/sessions', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } })).status).toBe(200);
+
+    const op = io(`${server.url}/operator`, { auth: { adminKey: 'wrong' }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const err = await new Promise<{ data?: { code: string } }>((resolve) => op.once('connect_error', resolve));
+    op.close();
+    expect(err.data?.code).toBe('admin_only');
+  });
+
+  it('refuses admin endpoints when the server has no ADMIN_KEY, whatever the header says', async () => {
+    const bare = await startTestServer({ adminKey: null });
+    try {
+      const r = await api(bare.url, '/admin/tenants/acme/sessions', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } });
+      expect(r).toMatchObject({ status: 403, body: { error: { code: 'admin_only' } } });
+    } finally {
+      await bare.dispose();
+    }
+  });
+});
+
+describe('hostile payloads', () => {
+  it('answers malformed socket payloads with error acks and keeps serving', async () => {
+    const c = track(await chat(server.url));
+    expect(await c.request('session:start', 42)).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await c.request('session:start', { flow: 'flow.sales', context: { nested: { a: 1 } } })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await c.request('session:start', { sessionId: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    const start = await c.request('session:start', { flow: 'flow.sales' });
+    expect(start.ok).toBe(true);
+    expect(await c.request('message', {})).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await c.request('message', 'just a string')).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await c.request('message', { text: '   ', clientId: 'blank' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await c.request('message', { text: 'x'.repeat(5_000), clientId: 'long' })).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    // no ack callback, unknown events: ignored, nothing breaks
+    c.socket.emit('message', { text: 'no ack wanted' });
+    c.socket.emit('no:such:event', { anything: true });
+    c.socket.emit('session:back');
+    expect(await c.request('message', { text: ACME_SALES_SCRIPT[0], clientId: 'after' })).toEqual({ ok: true });
+  });
+
+  it('drops a socket that sends more than 32 KB and keeps serving the others', async () => {
+    const other = track(await chat(server.url));
+    expect((await other.request('session:start', { flow: 'flow.sales' })).ok).toBe(true);
+    const big = track(await chat(server.url));
+    const dropped = new Promise<string>((resolve) => big.socket.once('disconnect', resolve));
+    big.socket.emit('message', { text: 'x'.repeat(40 * 1024), clientId: 'huge' });
+    expect(await dropped).toMatch(/transport (close|error)/);
+    expect(await other.request('message', { text: ACME_SALES_SCRIPT[0], clientId: 'still-here' })).toEqual({ ok: true });
+  });
+
+  it('answers oversized and malformed REST bodies with too_large and invalid_payload', async () => {
+    const headers = { 'x-questline-key': ACME_KEY };
+    const big = await api(server.url, '/tenants/acme/sessions', { rawBody: JSON.stringify({ flow: 'x'.repeat(40 * 1024) }), headers });
+    expect(big).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+    const broken = await api(server.url, '/tenants/acme/sessions', { rawBody: '{"flow": ', headers });
+    expect(broken).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
+    const wrong = await api(server.url, '/tenants/acme/sessions', { body: { flow: 7 }, headers });
+    expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
+    const s = await acmeSession();
+    const long = await api(server.url, `/sessions/${s.sessionId}/messages`, { body: { text: 'y'.repeat(3_000) }, headers: { authorization: `Bearer ${s.token}` } });
+    expect(long).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+    expect((await api(server.url, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers a burst over the per-socket limit with rate_limited', async () => {
+    const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
+    try {
+      const c = await chat(limited.url);
+      expect((await c.request('session:start', { flow: 'flow.sales' })).ok).toBe(true);
+      const acks = await Promise.all(Array.from({ length: 6 }, (_, i) => c.request('message', { text: `message ${i}`, clientId: `burst-${i}` })));
+      expect(acks.filter((a) => a.ok)).toHaveLength(3);
+      expect(acks.filter((a) => !a.ok).every((a) => a.error.code === 'rate_limited')).toBe(true);
+      c.close();
+      const metrics = await fetch(`${limited.url}/metrics`).then((r) => r.text());
+      expect(metrics).toMatch(/questline_rejected_requests_total\{transport="socket",code="rate_limited"\} 3/);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});

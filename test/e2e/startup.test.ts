@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { startServer, StartupError } from '../../server/main.ts';
+import { createLogger } from '../../server/observability/logger.ts';
+import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
+import { ACME_SALES_SCRIPT, chat } from './helpers.ts';
+
+/** A logger whose JSON lines land in `lines`. */
+function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<typeof createLogger> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger('info', sink) };
+}
+
+describe('configuration', () => {
+  it('reads the documented defaults from an empty environment', () => {
+    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info' });
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', ADMIN_KEY: '', STORE: 'memory' })).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STORE: 'memory' });
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', STORE: 'mongo', ADMIN_KEY: 'short', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', STORE: 'mongo', ADMIN_KEY: 'short', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      for (const name of ['PORT', 'STORE', 'ADMIN_KEY', 'LOG_LEVEL']) expect((e as Error).message).toContain(name);
+    }
+  });
+
+  it('refuses STORE=redis with a clear message until the Redis store exists', async () => {
+    const { logger } = capture();
+    await expect(startServer(loadConfig({ STORE: 'redis', PORT: '0' }), { logger })).rejects.toThrow(StartupError);
+    await expect(startServer(loadConfig({ STORE: 'redis', PORT: '0' }), { logger })).rejects.toThrow(/STORE=redis is reserved/);
+  });
+});
+
+describe('logs', () => {
+  it('say first that extraction is offline, and never carry what visitors typed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'questline-logs-'));
+    const { lines, logger } = capture();
+    const server = await startServer(loadConfig({ PORT: '0', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ANTHROPIC_API_KEY: 'sk-test' }), { logger, rateLimits: RELAXED_LIMITS });
+    try {
+      expect(lines[0]?.msg).toMatch(/LLM extractor is not built yet.*offline extraction/);
+      expect(lines.some((l) => /^Questline listening on http:\/\/127\.0\.0\.1:\d+ — demo at \/$/.test(String(l.msg)))).toBe(true);
+      const c = await chat(server.url);
+      await c.request('session:start', { flow: 'flow.sales' });
+      for (const [i, text] of ACME_SALES_SCRIPT.entries()) await c.request('message', { text, clientId: `log-${i}` });
+      await c.until((x) => x.lastState()?.status === 'completed');
+      c.close();
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('ann@northside.edu');
+    expect(text).not.toContain('Northside High School');
+    expect(text).not.toContain('sk-test');
+    const ended = lines.find((l) => l.msg === 'session ended');
+    expect(ended).toMatchObject({ tenant: 'acme', status: 'completed', answerKeys: expect.arrayContaining(['email', 'company']) });
+    const { lines: plain, logger: quiet } = capture();
+    const offline = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS }), { logger: quiet });
+    await offline.close();
+    expect(plain[0]?.msg).toMatch(/^offline extraction/);
+  });
+});
