@@ -88,19 +88,7 @@ export const OperatorMessageBody = z.object({ text: Text });
  * per-session sequence number: ids are contiguous, so a client resumes with
  * `lastSeq` = the highest id it has and drops any id it already shows.
  */
-export interface WireMessage {
-  id: number;
-  role: 'bot' | 'user' | 'operator';
-  text: string;
-  at: string;
-  nodeId?: string | null;
-  kind?: 'question' | 'info' | 'invalid' | 'done' | 'handoff' | 'user' | 'operator';
-  quickReplies?: string[];
-  /** The quick replies are a multiple choice (several may be sent, comma-separated). */
-  multiple?: boolean;
-  progress?: { answered: number; total: number };
-  clientId?: string;
-}
+export type WireMessage = Omit<TranscriptEntry, 'seq'> & { id: number };
 
 /** A stored transcript entry as it goes on the wire. */
 export function toWire(e: TranscriptEntry): WireMessage {

@@ -21,7 +21,7 @@ describeBrowser('the demo page', () => {
 
   it('holds a conversation, renders what people type as text, and resumes after a reload', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(15_000); // generous: CI machines are slow and shared
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
