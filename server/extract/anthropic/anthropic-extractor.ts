@@ -1,0 +1,213 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { ExtractionRequest, Extractor, Proposal } from '../extractor.ts';
+import { OfflineExtractor } from '../offline/index.ts';
+import { proposalFromToolCalls, TOOL_NAMES, ToolCall } from '../tool-calls.ts';
+import { exactRule, type ExactRule } from './hybrid.ts';
+import { SYSTEM_PROMPT, turnPrompt } from './prompt.ts';
+import { toolsFor } from './schema.ts';
+
+export const DEFAULT_MODEL = 'claude-haiku-4-5';
+const MAX_TOKENS = 1024;
+
+/** Why a turn went to the offline extractor instead of the model's answer. */
+export type FallbackReason = 'timeout' | 'rate_limited' | 'server_error' | 'connection' | 'api_error' | 'malformed' | 'budget';
+
+/** What the extractor reports as it works (the engine's events stay the engine's). */
+export type AnthropicEvent =
+  | { type: 'llm_skipped'; session: string; rule: ExactRule }
+  | { type: 'llm_call'; session: string; latencyMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; calls: ToolCall[] }
+  | { type: 'llm_fallback'; session: string; reason: FallbackReason; detail: string };
+
+/** Usage of one session (or of the instance, when requests carry no session id). */
+export interface LlmStats {
+  calls: number;
+  skipped: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  latencyMs: number;
+  fallbacks: Array<{ reason: FallbackReason; detail: string }>;
+}
+
+export interface AnthropicExtractorOptions {
+  apiKey: string;
+  model?: string;
+  baseURL?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Per session (or per instance): model calls and input+output tokens; when spent, turns go offline. */
+  budget?: { calls?: number; tokens?: number };
+  fallback?: Extractor;
+  onEvent?: (event: AnthropicEvent) => void;
+}
+
+/** Usage is kept under this id when the request carries no `sessionId`. */
+export const INSTANCE = '*';
+
+function emptyStats(): LlmStats {
+  return { calls: 0, skipped: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, latencyMs: 0, fallbacks: [] };
+}
+
+class Malformed extends Error {}
+
+/**
+ * Claude extraction with forced tool use. Hybrid: a message the offline rules
+ * parse exactly for the current question (see `exactRule`) never reaches the
+ * model; otherwise at most one `messages.create` per message. The tool calls
+ * go through `proposalFromToolCalls`, the same path replayed calls take, and
+ * the engine validates the proposal. Any failure — timeout, 429, 5xx,
+ * connection, malformed tool input — or a spent budget makes that turn the
+ * offline extractor's (its proposal says `extractor: 'rules'`), reported
+ * through `onEvent` and `stats()`.
+ */
+export class AnthropicExtractor implements Extractor {
+  readonly name = 'anthropic';
+  readonly model: string;
+  private readonly client: Anthropic;
+  private readonly fallback: Extractor;
+  private readonly usage = new Map<string, LlmStats>();
+
+  constructor(private readonly opts: AnthropicExtractorOptions) {
+    this.model = opts.model ?? DEFAULT_MODEL;
+    this.fallback = opts.fallback ?? new OfflineExtractor();
+    this.client = new Anthropic({
+      apiKey: opts.apiKey,
+      ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+      timeout: opts.timeoutMs ?? 15_000,
+      maxRetries: opts.maxRetries ?? 1,
+    });
+  }
+
+  /** Usage of one session, or of every request without a session id. */
+  stats(session: string = INSTANCE): LlmStats {
+    const s = this.usage.get(session) ?? emptyStats();
+    return { ...s, fallbacks: [...s.fallbacks] };
+  }
+
+  async extract(req: ExtractionRequest): Promise<Proposal> {
+    const session = sessionOf(req);
+    const stats = this.statsFor(session);
+    const offline = await this.fallback.extract(req);
+    const rule = exactRule(req, offline);
+    if (rule) {
+      stats.skipped += 1;
+      this.emit({ type: 'llm_skipped', session, rule });
+      return offline;
+    }
+    const budget = this.opts.budget;
+    if (budget && ((budget.calls !== undefined && stats.calls >= budget.calls) || (budget.tokens !== undefined && stats.inputTokens + stats.outputTokens >= budget.tokens))) {
+      return this.fellBack(session, offline, 'budget', `budget spent: ${stats.calls} calls, ${stats.inputTokens + stats.outputTokens} tokens`);
+    }
+    try {
+      const calls = await this.call(req, session);
+      return proposalFromToolCalls(calls, req, this.name);
+    } catch (err) {
+      const [reason, detail] = classify(err);
+      return this.fellBack(session, offline, reason, detail);
+    }
+  }
+
+  /** One `messages.create`; returns the tool calls, or throws (Malformed when the answer is off-schema). */
+  private async call(req: ExtractionRequest, session: string): Promise<ToolCall[]> {
+    const tools = toolsFor(req);
+    const started = performance.now();
+    const stats = this.statsFor(session);
+    stats.calls += 1; // a failed call counts against the budget too
+    const message = await this.client.messages.create({
+      model: this.model,
+      max_tokens: MAX_TOKENS,
+      system: [{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }],
+      tools: tools.map((t, i) => (i === tools.length - 1 ? { ...t, cache_control: { type: 'ephemeral' as const } } : t)),
+      tool_choice: { type: 'any', disable_parallel_tool_use: true },
+      messages: [{ role: 'user', content: turnPrompt(req) }],
+    });
+    const latencyMs = Math.round(performance.now() - started);
+    const u = message?.usage;
+    const usage = {
+      inputTokens: num(u?.input_tokens),
+      outputTokens: num(u?.output_tokens),
+      cacheReadTokens: num(u?.cache_read_input_tokens),
+      cacheCreationTokens: num(u?.cache_creation_input_tokens),
+    };
+    stats.latencyMs += latencyMs;
+    stats.inputTokens += usage.inputTokens;
+    stats.outputTokens += usage.outputTokens;
+    stats.cacheReadTokens += usage.cacheReadTokens;
+    stats.cacheCreationTokens += usage.cacheCreationTokens;
+    const calls = toolCalls(message?.content, tools.map((t) => t.name));
+    this.emit({ type: 'llm_call', session, latencyMs, ...usage, calls });
+    return calls;
+  }
+
+  private fellBack(session: string, offline: Proposal, reason: FallbackReason, detail: string): Proposal {
+    this.statsFor(session).fallbacks.push({ reason, detail });
+    this.emit({ type: 'llm_fallback', session, reason, detail });
+    return offline;
+  }
+
+  private statsFor(session: string): LlmStats {
+    let s = this.usage.get(session);
+    if (!s) this.usage.set(session, (s = emptyStats()));
+    return s;
+  }
+
+  private emit(e: AnthropicEvent): void {
+    try {
+      this.opts.onEvent?.(e);
+    } catch {
+      // a listener's failure is not the turn's
+    }
+  }
+}
+
+/**
+ * The tool calls of a response, checked for shape: at least one `tool_use`
+ * block, every one naming a tool offered this turn, with an object input
+ * (and `updates` an object for update_answers). The keys and values inside
+ * are NOT filtered here: the engine refuses them with a reason.
+ * A `vote_path` nested in update_answers becomes its own call.
+ */
+export function toolCalls(content: unknown, offered: readonly string[]): ToolCall[] {
+  if (!Array.isArray(content)) throw new Malformed('response has no content');
+  const calls: ToolCall[] = [];
+  for (const block of content as Array<Record<string, unknown>>) {
+    if (block?.type !== 'tool_use') continue;
+    const name = block.name;
+    if (typeof name !== 'string' || !offered.includes(name) || !(TOOL_NAMES as readonly string[]).includes(name)) throw new Malformed(`unknown tool ${String(name)}`);
+    const parsed = ToolCall.safeParse({ tool: name, input: block.input });
+    if (!parsed.success) throw new Malformed(`input of ${name} is not an object`);
+    const call = parsed.data;
+    if (call.tool === 'update_answers') {
+      const { vote_path: vote, ...rest } = call.input;
+      if (typeof rest.updates !== 'object' || rest.updates === null || Array.isArray(rest.updates)) throw new Malformed('update_answers without an updates object');
+      calls.push({ tool: 'update_answers', input: rest });
+      if (vote !== undefined) {
+        if (typeof vote !== 'object' || vote === null || Array.isArray(vote)) throw new Malformed('vote_path is not an object');
+        calls.push({ tool: 'vote_path', input: vote as Record<string, unknown> });
+      }
+    } else calls.push(call);
+  }
+  if (calls.length === 0) throw new Malformed('no tool call in the response');
+  return calls;
+}
+
+function classify(err: unknown): [FallbackReason, string] {
+  const detail = err instanceof Error ? `${err.constructor.name}: ${err.message}`.slice(0, 300) : String(err);
+  if (err instanceof Malformed) return ['malformed', err.message];
+  if (err instanceof Anthropic.APIConnectionTimeoutError) return ['timeout', detail];
+  if (err instanceof Anthropic.APIConnectionError) return ['connection', detail];
+  if (err instanceof Anthropic.RateLimitError) return ['rate_limited', detail];
+  if (err instanceof Anthropic.APIError) return [typeof err.status === 'number' && err.status >= 500 ? 'server_error' : 'api_error', detail];
+  // a body that is not JSON, or not a message, fails inside the SDK's parsing
+  return ['malformed', detail];
+}
+
+function sessionOf(req: ExtractionRequest): string {
+  const id = (req as { sessionId?: unknown }).sessionId;
+  return typeof id === 'string' && id !== '' ? id : INSTANCE;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}

@@ -1,0 +1,49 @@
+import type { ExtractionRequest, Proposal } from '../extractor.ts';
+
+/** Why a message was settled by the offline rules without calling the model. */
+export type ExactRule = 'exact_value' | 'short_text' | 'skip' | 'human' | 'path_option';
+
+/** A text answer this short (in words, without clause punctuation) is taken as typed. */
+export const SHORT_TEXT_WORDS = 4;
+
+function words(text: string): number {
+  return text.trim().split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * The hybrid rule: the offline proposal is taken, and the model not called,
+ * when the message is settled by an exact parse. Exactly one of:
+ *
+ * - `human`: the offline rules found a request for a person;
+ * - `exact_value`: the current question is not free text, the offline
+ *   proposal answers it with confidence 1 (the parser's `exact` flag: the
+ *   whole message is the value — a quick-reply label, a number, an email,
+ *   yes/no, a date) and proposes nothing else;
+ * - `short_text`: the current question is free text, the offline proposal
+ *   answers it with confidence 1 and nothing else, and the message is at most
+ *   SHORT_TEXT_WORDS words with no clause punctuation ("Acme Tennis Club");
+ * - `skip`: a message of at most SHORT_TEXT_WORDS words that the offline rules
+ *   read as "skip / don't know" for the current question, and nothing else;
+ * - `path_option`: at the path prompt, the message is a declared path's name
+ *   or label (a quick-reply click).
+ *
+ * Anything else — free text, several facts, no exact parse, a problem — goes
+ * to the model. Returns the rule that applied, or null.
+ */
+export function exactRule(req: ExtractionRequest, offline: Proposal): ExactRule | null {
+  const text = req.text.trim();
+  if (offline.escalate) return 'human';
+  const cur = req.current;
+  if (!cur) {
+    const folded = text.toLowerCase().replace(/[.!]+$/, '');
+    return req.paths.some((p) => p.name.toLowerCase() === folded || p.label?.toLowerCase() === folded) ? 'path_option' : null;
+  }
+  const onlyCurrent = offline.updates.length === 1 && offline.updates[0]!.key === cur.key && offline.unknown.length === 0;
+  if (onlyCurrent && offline.updates[0]!.confidence === 1) {
+    if (cur.answer.type !== 'text') return 'exact_value';
+    if (words(text) <= SHORT_TEXT_WORDS && !/[,;:.!?]/.test(text.replace(/[.!]+$/, ''))) return 'short_text';
+    return null;
+  }
+  if (offline.updates.length === 0 && offline.unknown.length === 1 && offline.unknown[0] === cur.key && words(text) <= SHORT_TEXT_WORDS) return 'skip';
+  return null;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { normalOptions, valueSchema, type AnswerSpec } from '../../flow/answer-types.ts';
+import type { ExtractionRequest, OpenQuestion, PathChoice } from '../extractor.ts';
+
+/** A JSON schema object as sent in a tool's `input_schema`. */
+export type JsonSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
+
+/** The tool definitions sent to the model, without `cache_control` (added by the caller). */
+export interface ToolDef {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+/** The questions that may be answered by this message: current first, then open ones, keys unique. */
+export function answerable(req: ExtractionRequest): OpenQuestion[] {
+  const out: OpenQuestion[] = [];
+  for (const q of [...(req.current ? [req.current] : []), ...req.open]) if (!out.some((o) => o.key === q.key)) out.push(q);
+  return out;
+}
+
+/** The JSON schema of one question's committed value, from the same zod schema the engine validates with. */
+export function valueJsonSchema(spec: AnswerSpec): Record<string, unknown> {
+  let json: Record<string, unknown>;
+  try {
+    json = z.toJSONSchema(valueSchema(spec), { unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    json = {};
+  }
+  delete json.$schema;
+  return json;
+}
+
+/** One line describing a question for the prompt: node id, key, type and constraints, never its prompt text. */
+export function describeQuestion(q: OpenQuestion): string {
+  const a = q.answer;
+  const bits: string[] = [`node ${q.nodeId}`, `key "${q.key}"`, `type ${a.type}`];
+  if (q.label) bits.push(`label "${q.label}"`);
+  if (a.type === 'enum') {
+    bits.push(`options ${normalOptions(a).map((o) => (o.label === o.value ? o.value : `${o.value} ("${o.label}")`)).join(', ')}`);
+    if (a.multiple) bits.push('several allowed');
+  }
+  if ((a.type === 'number' || a.type === 'integer') && a.unit) bits.push(`unit ${a.unit}`);
+  if ('min' in a && a.min !== undefined) bits.push(`min ${a.min}`);
+  if ('max' in a && a.max !== undefined) bits.push(`max ${a.max}`);
+  if (!q.required) bits.push('optional');
+  return bits.join('; ');
+}
+
+/**
+ * The four tools for this turn. `update_answers` allows exactly the keys that
+ * may be answered now (additionalProperties false), each with the JSON schema
+ * of its zod value schema; `vote_path` is an enum of the declared paths and is
+ * left out when there are none. Order: the flow-static tools first, so the
+ * cached prefix is as long as possible.
+ */
+export function toolsFor(req: ExtractionRequest): ToolDef[] {
+  const qs = answerable(req);
+  const keys = qs.map((q) => q.key);
+  const tools: ToolDef[] = [
+    {
+      name: 'escalate_to_human',
+      description: 'The user asks for a person, is upset, or the request cannot be handled by this form.',
+      input_schema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'], additionalProperties: false },
+    },
+  ];
+  if (req.paths.length > 0) tools.push(votePathTool(req.paths));
+  if (keys.length > 0) {
+    tools.push({
+      name: 'unknown_answer',
+      description: 'The user does not know, or will not give, the answer to one open question.',
+      input_schema: { type: 'object', properties: { key: { type: 'string', enum: keys } }, required: ['key'], additionalProperties: false },
+    });
+    tools.push({
+      name: 'update_answers',
+      description: 'Record the answers the user actually gave in this message, normalised to the schema. Only keys the user answered; never guess.' +
+        (req.paths.length > 0 ? ' If the message also says which path the user wants, add vote_path.' : ''),
+      input_schema: {
+        type: 'object',
+        properties: {
+          updates: {
+            type: 'object',
+            properties: Object.fromEntries(qs.map((q) => [q.key, { ...valueJsonSchema(q.answer), description: describeQuestion(q) }])),
+            additionalProperties: false,
+          },
+          confidence: { type: 'number', minimum: 0, maximum: 1 },
+          ...(req.paths.length > 0 ? { vote_path: votePathTool(req.paths).input_schema } : {}),
+        },
+        required: ['updates'],
+        additionalProperties: false,
+      },
+    });
+  }
+  return tools;
+}
+
+function votePathTool(paths: readonly PathChoice[]): ToolDef {
+  return {
+    name: 'vote_path',
+    description: 'Which of the declared conversation paths the user wants, when the message says so.',
+    input_schema: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', enum: paths.map((p) => p.name) },
+        confidence: { type: 'number', minimum: 0, maximum: 1 },
+      },
+      required: ['path', 'confidence'],
+      additionalProperties: false,
+    },
+  };
+}
