@@ -23,8 +23,12 @@ export const ConfigSchema = z.object({
   FLOWS_DIR: withDefault(z.string().min(1), './flows'),
   /** Secret for the admin endpoints and the /operator namespace; without it they refuse every request. */
   ADMIN_KEY: optional(z.string().min(16, 'ADMIN_KEY must be at least 16 characters (it guards every session of every tenant)')),
-  /** Reserved for the LLM extractor (not built yet: extraction is offline either way). */
+  /** Turns on Claude extraction (hybrid: offline rules first, the model when a message needs understanding). */
   ANTHROPIC_API_KEY: optional(z.string().min(1)),
+  /** The model when a tenant's `llm.model` does not say. */
+  ANTHROPIC_MODEL: withDefault(z.string().min(1), 'claude-haiku-4-5'),
+  /** Another endpoint for the Anthropic API (a proxy, or a local fake in tests). */
+  ANTHROPIC_BASE_URL: optional(z.url()),
   /** Session store: lowdb (files under DATA_DIR), memory (lost on exit); redis is reserved. */
   STORE: withDefault(z.enum(['lowdb', 'memory', 'redis']), 'lowdb'),
   REDIS_URL: optional(z.url()),

@@ -13,6 +13,7 @@ import type { DeliveryLog } from './conversation/delivery-log.ts';
 import { MemoryOutbox, type Outbox } from './conversation/outbox.ts';
 import { FileOutbox } from './conversation/outbox-file.ts';
 import { sampleActions } from './conversation/sample-actions.ts';
+import { AnthropicExtractor } from './extract/anthropic/index.ts';
 import { ConversationService, type Broadcast } from './conversation/service.ts';
 import { TenantDirectory } from './conversation/tenants.ts';
 import { createApp } from './http/app.ts';
@@ -78,10 +79,10 @@ export class StartupError extends Error {
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(overrides.logLevel ?? config.LOG_LEVEL);
   logger.info(
-    { extraction: 'offline' },
+    config.ANTHROPIC_API_KEY ? { extraction: 'anthropic', model: config.ANTHROPIC_MODEL } : { extraction: 'offline' },
     config.ANTHROPIC_API_KEY
-      ? 'ANTHROPIC_API_KEY is set, but the LLM extractor is not built yet: using offline extraction (rules)'
-      : 'offline extraction (rules): no LLM is called',
+      ? `Claude extraction (${config.ANTHROPIC_MODEL}, a tenant's llm.model overrides it), offline rules first for exact answers`
+      : 'offline extraction (rules): no LLM is called (set ANTHROPIC_API_KEY for Claude extraction)',
   );
   if (config.STORE === 'redis') {
     throw new StartupError('STORE=redis is reserved for the Redis store, which is not built yet; use STORE=lowdb (the default, files under DATA_DIR) or STORE=memory');
@@ -151,8 +152,27 @@ async function serve(
   // the service broadcasts through socket.io, which needs the http server, which needs the app, which needs the service
   let broadcast: Broadcast = () => {};
 
+  // one extractor per tenant: each keeps its own usage figures and budget
+  const extractors = new Map<string, AnthropicExtractor>();
+  const extractorFor = config.ANTHROPIC_API_KEY
+    ? (tenant: string) => {
+        let x = extractors.get(tenant);
+        if (!x) {
+          const llm = tenants.tenant(tenant)?.llm;
+          x = new AnthropicExtractor({
+            apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
+            ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
+            ...(llm?.budget ? { budget: llm.budget } : {}),
+            onEvent: (e) => logger.info({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
+          });
+          extractors.set(tenant, x);
+        }
+        return x;
+      }
+    : undefined;
   const service = new ConversationService({
     store, tenants,
+    ...(extractorFor ? { extractorFor } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
     actions: overrides.actions ?? sampleActions,
     env: overrides.env ?? systemCallEnv,

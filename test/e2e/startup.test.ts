@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { startServer, StartupError } from '../../server/main.ts';
 import { createLogger } from '../../server/observability/logger.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
+import { startFakeAnthropic, tool } from '../support/fake-anthropic.ts';
 import { ACME_SALES_SCRIPT, chat } from './helpers.ts';
 
 /** A logger whose JSON lines land in `lines`. */
@@ -23,7 +24,7 @@ function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<
 
 describe('configuration', () => {
   it('reads the documented defaults from an empty environment', () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info' });
+    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info', ANTHROPIC_MODEL: 'claude-haiku-4-5' });
     expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', ADMIN_KEY: '', STORE: 'memory' })).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STORE: 'memory' });
   });
 
@@ -47,9 +48,9 @@ describe('logs', () => {
   it('say first that extraction is offline, and never carry what visitors typed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'questline-logs-'));
     const { lines, logger } = capture();
-    const server = await startServer(loadConfig({ PORT: '0', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ANTHROPIC_API_KEY: 'sk-test' }), { logger, rateLimits: RELAXED_LIMITS });
+    const server = await startServer(loadConfig({ PORT: '0', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS }), { logger, rateLimits: RELAXED_LIMITS });
     try {
-      expect(lines[0]?.msg).toMatch(/LLM extractor is not built yet.*offline extraction/);
+      expect(lines[0]?.msg).toMatch(/^offline extraction/);
       expect(lines.some((l) => /^Questline listening on http:\/\/127\.0\.0\.1:\d+ — demo at \/$/.test(String(l.msg)))).toBe(true);
       const c = await chat(server.url);
       await c.request('session:start', { flow: 'flow.sales' });
@@ -70,5 +71,37 @@ describe('logs', () => {
     const offline = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS }), { logger: quiet });
     await offline.close();
     expect(plain[0]?.msg).toMatch(/^offline extraction/);
+  });
+});
+
+describe('Claude extraction', () => {
+  it('with a key set, a free-text message is extracted in one model call and validated by the engine', async () => {
+    const fake = await startFakeAnthropic();
+    const { lines, logger } = capture();
+    const server = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS, ANTHROPIC_API_KEY: 'sk-test-key', ANTHROPIC_BASE_URL: fake.url }),
+      { logger, rateLimits: RELAXED_LIMITS });
+    try {
+      expect(lines[0]?.msg).toMatch(/^Claude extraction \(claude-haiku-4-5/);
+      const started = await fetch(`${server.url}/api/v1/tenants/acme/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-questline-key': 'pk_acme_demo' }, body: JSON.stringify({ flow: 'flow.sales' }) });
+      const { sessionId, token } = await started.json() as { sessionId: string; token: string };
+      fake.script(tool('update_answers', { updates: { intention: 'buy_led', sport: 'tennis', discount: 50 }, vote_path: { path: 'buy_led', confidence: 0.9 } }));
+      const turn = await fetch(`${server.url}/api/v1/sessions/${sessionId}/messages`, { method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ text: "we're a tennis club and we'd like a quote for new LED lights", clientId: 'llm-1' }) });
+      expect(turn.status).toBe(200);
+      expect(fake.requests).toHaveLength(1);
+      const view = await (await fetch(`${server.url}/api/v1/sessions/${sessionId}`, { headers: { authorization: `Bearer ${token}` } })).json() as { answers: Record<string, unknown>; state: { path: { active: string } } };
+      expect(view.answers).toMatchObject({ intention: 'buy_led', sport: 'tennis' });
+      expect(view.answers).not.toHaveProperty('discount');
+      expect(view.state.path.active).toBe('buy_led');
+      const exact = await fetch(`${server.url}/api/v1/sessions/${sessionId}/messages`, { method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ text: '420', clientId: 'llm-2' }) });
+      expect(exact.status).toBe(200);
+      expect(fake.requests).toHaveLength(1); // an exact number needs no model call
+      expect(JSON.stringify(lines)).not.toContain('sk-test-key');
+    } finally {
+      await server.close();
+      await fake.close();
+    }
   });
 });
