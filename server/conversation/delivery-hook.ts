@@ -30,6 +30,11 @@ export function deliveryHook(outbox: Outbox, opts: DeliveryHookOptions): (c: Com
   return async (c) => {
     if (opts.statuses && !opts.statuses.includes(c.status)) return;
     const fields = { tenant: c.tenant, session: c.sessionId, status: c.status, version: c.version };
+    // no webhook, nothing to deliver: skip the durable (fsynced) journal write on the turn's path
+    if (!opts.webhookFor(c.tenant)) {
+      log('info', 'tenant has no webhook: nothing to deliver', fields);
+      return;
+    }
     try {
       const at = now();
       const { entry, created } = await outbox.enqueue(c, at);

@@ -266,14 +266,14 @@ export class ConversationService {
     next.version = saved.version;
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);
-    await this.ended(next, result.session, restarted ? undefined : sessionFromJson(record.session));
+    await this.ended(next, result.session, restarted ? undefined : record.status);
     return { ok: true, value: { messages: all, state, duplicate: false } };
   }
 
   /** Hands a session that just ended to the outbox (once per ending). */
-  private async ended(record: StoredSession, session: Session, before: Session | undefined): Promise<void> {
+  private async ended(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<void> {
     const over = session.status === 'completed' || session.status === 'escalated' || session.status === 'error' || session.status === 'abandoned';
-    if (!over || before?.status === session.status || !this.deps.onComplete) return;
+    if (!over || before === session.status || !this.deps.onComplete) return;
     const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
     await this.deps.onComplete({
       sessionId: record.id, tenant: record.tenant, flowId: record.flowId, revision: record.revision, status: session.status,

@@ -279,10 +279,21 @@ describe('DeliveryWorker with a real receiver', () => {
     expect(await outbox.get('s1:completed')).toMatchObject({ state: 'dead', deadReason: 'max_age' });
   });
 
-  it('makes no request for a tenant without a webhook and marks the ending delivered, skipped', async () => {
+  it('makes no request and writes no journal entry for a tenant without a webhook', async () => {
     const r = await receiver();
     const { worker, hook, outbox } = setup({ webhooks: { acme: undefined } });
     await hook(completion());
+    await worker.drain();
+    expect(r.requests).toHaveLength(0);
+    expect(await outbox.get('s1:completed')).toBeUndefined();
+  });
+
+  it('marks an ending delivered, skipped, when the webhook was removed after it was enqueued', async () => {
+    const r = await receiver();
+    const webhooks: Record<string, { url: string; secret: string } | undefined> = { acme: { url: r.url, secret: 's3cret' } };
+    const { worker, outbox } = setup({ webhooks });
+    await outbox.enqueue(completion(), 0);
+    webhooks.acme = undefined;
     await worker.drain();
     expect(r.requests).toHaveLength(0);
     expect(await outbox.get('s1:completed')).toMatchObject({ state: 'delivered', skipped: 'no webhook', attempts: 0 });
@@ -366,7 +377,7 @@ describe('DeliveryWorker with a real receiver', () => {
     broken.enqueue = async () => {
       throw new Error('disk full');
     };
-    const hook = deliveryHook(broken, { webhookFor: () => undefined, log: logs.log });
+    const hook = deliveryHook(broken, { webhookFor: () => ({ url: 'http://127.0.0.1:9/hook', secret: SECRET }), log: logs.log });
     await expect(hook(completion())).resolves.toBeUndefined();
     expect(logs.lines).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ session: 's1', error: 'disk full' }) })]);
   });

@@ -1,0 +1,458 @@
+/**
+ * The server under load: a real server (startServer, LowdbStore on a temp
+ * DATA_DIR, the repository's flows; bench/server/server-child.ts) in one
+ * child process, socket.io-client visitors (bench/server/load.ts) in another,
+ * this process orchestrating over IPC.
+ *
+ *   npm run bench:server [-- --json] [-- --quick] [-- --clients N] [-- --seconds S]
+ *                        [-- --idle N] [-- --profile] [-- --only throughput|memory|sessions]
+ *
+ * 1. Throughput: N clients (500) each play the sales script on the demo
+ *    tenant, sending the next message as soon as the previous turn completed
+ *    (closed loop) and restarting the session when it completes; 6 s warm-up,
+ *    S seconds (18) measured: turns/s and p50/p99 turn latency. Turn latency =
+ *    message emitted → its ack; the server acks after the save, and after the
+ *    turn's bot messages went out on the same websocket, so they have arrived
+ *    (details in bench/server/load.ts). Then the same clients paced at half
+ *    the measured rate (think time), spread over the script: the latency of a
+ *    server that is not saturated.
+ * 2. Memory per idle session: server RSS and heapUsed+external (forced GCs,
+ *    over IPC) before and after M clients (1,000) connect, start a session
+ *    each and sit idle; (after − before) / M.
+ * 3. Stored sessions: two data directories seeded with 1k and 100k sessions
+ *    (real session files copied under new ids into the shard layout); 50
+ *    clients, half of them returning visitors resuming random stored sessions
+ *    on new connections, think time 300 ms ±50% (about a third of capacity, so
+ *    p50 is service time rather than queueing), 10 s per run; runs alternate
+ *    1k, 100k, 1k, 100k on freshly started servers; samples pooled per size.
+ *
+ * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
+ * uses, started and stopped over node:inspector exactly around the measured
+ * closed-loop window) and prints where its time went (stderr; summary in
+ * notes.cpu_profile). `--memory-outbox` is a diagnostic: startServer given
+ * the LowdbStore as an override keeps the webhook outbox in memory instead of
+ * its fsynced journal. Timing is never asserted anywhere.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  progress, REPO_FLOWS, round, sleep, spawnChild, summarize,
+  type Child, type LatencySummary, type LoadChildMessage, type LoadJob, type ServerChildMessage,
+} from './server/common.ts';
+import { formatProfile, summarizeProfile, type ProfileRow, type ProfileSummary } from './server/profile.ts';
+import { makeTemplates, seedSessions, type SessionTemplate } from './server/seed.ts';
+
+// --- options ----------------------------------------------------------------
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string): number | undefined => {
+  const at = argv.indexOf(name);
+  if (at < 0) return undefined;
+  const v = Number(argv[at + 1]);
+  if (!Number.isFinite(v) || v <= 0) usage(`${name} needs a positive number`);
+  return v;
+};
+function usage(msg: string): never {
+  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--idle N] [--profile] [--memory-outbox] [--only throughput|memory|sessions]\n`);
+  process.exit(2);
+}
+const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--clients', '--seconds', '--idle', '--only']);
+for (const [i, a] of argv.entries()) {
+  if (a.startsWith('--') && !known.has(a)) usage(`unknown option ${a}`);
+  if (!a.startsWith('--') && !['--clients', '--seconds', '--idle', '--only'].includes(argv[i - 1] ?? '')) usage(`unexpected argument ${a}`);
+}
+const json = flag('--json');
+const quick = flag('--quick');
+const profile = flag('--profile');
+/** Diagnostic: the webhook outbox in memory rather than the fsynced journal (startServer does that when handed a store). */
+const memoryOutbox = flag('--memory-outbox');
+const onlyAt = argv.indexOf('--only');
+const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
+if (only !== undefined && !['throughput', 'memory', 'sessions'].includes(only)) usage('--only takes throughput, memory or sessions');
+const runs = (phase: string) => only === undefined || only === phase;
+
+const P = {
+  clients: option('--clients') ?? (quick ? 50 : 500),
+  warmupMs: quick ? 700 : 6_000,
+  measureMs: (option('--seconds') ?? (quick ? 2 : 18)) * 1000,
+  /** Long enough for the paced clients' fast-forward (a random number of script steps at full speed, so they spread over the script) to finish. */
+  pacedWarmupMs: quick ? 1_200 : 8_000,
+  pacedMeasureMs: quick ? 1_500 : 10_000,
+  idleClients: option('--idle') ?? (quick ? 100 : 1_000),
+  stored: quick ? [1_000, 2_000] : [1_000, 100_000],
+  storedClients: quick ? 20 : 50,
+  /** Think time between turns (±50%): about 125-150 turns/s offered, a third of what the server can do, so p50 is service time, not queueing. */
+  storedThinkMs: quick ? 120 : 300,
+  /** Share of those clients that resume stored sessions rather than start new ones. */
+  storedReturning: 0.5,
+  storedWarmupMs: quick ? 700 : 3_000,
+  /** Runs per size, alternating small and large. */
+  storedRounds: quick ? 1 : 2,
+  storedMeasureMs: quick ? 1_500 : 10_000,
+};
+
+// --- children ---------------------------------------------------------------
+
+const children = new Set<Child<{ type: string }>>();
+const temps: string[] = [];
+const cleanup = () => {
+  for (const c of children) c.kill();
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+const tempDir = (what: string) => {
+  const d = mkdtempSync(join(tmpdir(), `questline-bench-${what}-`));
+  temps.push(d);
+  return d;
+};
+
+type ServerChild = Child<ServerChildMessage> & { url: string };
+
+async function startServerChild(dataDir: string, opts: { gc?: boolean } = {}): Promise<ServerChild> {
+  const nodeArgs = opts.gc ? ['--expose-gc'] : [];
+  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}) } });
+  children.add(child);
+  const ready = await child.next('ready', 60_000);
+  return Object.assign(child, { url: ready.url });
+}
+
+async function stopServerChild(child: ServerChild): Promise<void> {
+  child.send({ type: 'close' });
+  const timer = setTimeout(() => child.kill(), 20_000);
+  await child.exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+async function memory(child: ServerChild): Promise<Extract<ServerChildMessage, { type: 'mem' }>> {
+  child.send({ type: 'mem' });
+  return child.next('mem', 30_000);
+}
+
+function startLoad(job: LoadJob): Child<LoadChildMessage> {
+  const child = spawnChild<LoadChildMessage>('./load.ts', { args: [JSON.stringify(job)] });
+  children.add(child);
+  void child.exited.then(() => children.delete(child));
+  return child;
+}
+
+interface SteadyResult {
+  load: Extract<LoadChildMessage, { type: 'steady-done' }>;
+  server: Extract<ServerChildMessage, { type: 'window-stats' }>;
+}
+
+/** Runs a steady load against `server`; the load child marks its measurement window, which the server child measures (and profiles). */
+async function steady(server: ServerChild, job: Omit<Extract<LoadJob, { mode: 'steady' }>, 'mode' | 'url'>, profileDir?: string): Promise<SteadyResult> {
+  const load = startLoad({ mode: 'steady', url: server.url, ...job });
+  load.proc.on('message', (m: LoadChildMessage) => {
+    if (m.type === 'window') server.send({ type: 'window', at: m.at, ...(m.at === 'start' && profileDir ? { profileDir } : {}) });
+  });
+  const stats = server.next('window-stats', job.warmupMs + job.measureMs + 120_000);
+  const done = await load.next('steady-done', job.warmupMs + job.measureMs + 120_000);
+  await load.exited;
+  if (done.errors) progress(`  ${done.errors} errors; first: ${done.firstError}`);
+  return { load: done, server: await stats };
+}
+
+const round2 = round;
+const lat = (l: LatencySummary) => `p50 ${l.p50} ms, p99 ${l.p99} ms (n=${l.count})`;
+
+// --- phases -------------------------------------------------------------------
+
+interface Throughput {
+  clients: number;
+  turnsPerS: number;
+  latency: LatencySummary;
+  restartLatency: LatencySummary;
+  completed: number;
+  errors: number;
+  clientCpu: number;
+  serverCpu: number;
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
+  paced: { offeredTurnsPerS: number; turnsPerS: number; thinkMs: number; latency: LatencySummary; errors: number; serverCpu: number };
+  byStep: LatencySummary[];
+  profile?: { file: string; summary: ProfileSummary };
+}
+
+async function throughput(): Promise<Throughput> {
+  const dataDir = tempDir('throughput');
+  const profileDir = profile ? mkdtempSync(join(tmpdir(), 'questline-bench-profile-')) : undefined;
+  const server = await startServerChild(dataDir);
+  try {
+    progress(`throughput: ${P.clients} clients, closed loop, ${P.warmupMs / 1000} s warm-up + ${P.measureMs / 1000} s measured`);
+    const { load: r, server: s } = await steady(server, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 }, profileDir);
+    const turnsPerS = r.turns / (r.windowMs / 1000);
+    progress(`  by script step (p50/p99 ms): ${r.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}; restart ${r.restartLatency.p50}/${r.restartLatency.p99}`);
+    progress(`  ${round(turnsPerS)} turns/s, ${lat(r.latency)}; ${r.restarts} restarts; ${r.completed} conversations completed; server CPU ${round(s.cpu * 100)}% of a core, event-loop delay p99 ${s.eventLoopP99Ms} ms, max ${s.eventLoopMaxMs} ms; load process CPU ${round(r.clientCpu * 100)}%; connect+start ${r.connectMs} ms`);
+    // the same clients paced at half that rate: latency when the server is not saturated
+    const offered = turnsPerS / 2;
+    const thinkMs = Math.max(1, Math.round((P.clients / offered) * 1000));
+    progress(`paced: ${P.clients} clients, think time ${thinkMs} ms ±50% (≈ ${round(offered)} turns/s offered), ${P.pacedWarmupMs / 1000} s warm-up + ${P.pacedMeasureMs / 1000} s measured`);
+    const { load: paced, server: ps } = await steady(server, { clients: P.clients, warmupMs: P.pacedWarmupMs, measureMs: P.pacedMeasureMs, thinkMs });
+    const pacedRate = paced.turns / (paced.windowMs / 1000);
+    progress(`  by script step (p50/p99 ms): ${paced.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}`);
+    progress(`  ${round(pacedRate)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core`);
+    await stopServerChild(server);
+    let prof: Throughput['profile'];
+    if (s.profile) {
+      prof = { file: s.profile, summary: summarizeProfile(s.profile, 30) };
+      progress(`CPU profile of the server during the measured closed-loop window: ${s.profile}\n${formatProfile(prof.summary)}`);
+    }
+    return {
+      clients: P.clients, turnsPerS: round(turnsPerS), latency: r.latency, restartLatency: r.restartLatency, completed: r.completed + paced.completed,
+      errors: r.errors + paced.errors, clientCpu: r.clientCpu, serverCpu: s.cpu, eventLoopP99Ms: s.eventLoopP99Ms, eventLoopMaxMs: s.eventLoopMaxMs,
+      paced: { offeredTurnsPerS: round(offered), turnsPerS: round(pacedRate), thinkMs, latency: paced.latency, errors: paced.errors, serverCpu: ps.cpu },
+      byStep: r.byStep,
+      ...(prof ? { profile: prof } : {}),
+    };
+  } finally {
+    server.kill();
+  }
+}
+
+interface Memory {
+  clients: number;
+  connected: number;
+  kbRss: number;
+  kbHeap: number;
+  /** heapUsed + external (Buffers and other off-heap memory V8 accounts for). */
+  kbHeapExternal: number;
+  /** Of the heap per session, what disconnecting freed (the socket's share); the rest stays with the stored session (record cache, metrics). */
+  kbHeapFreedOnDisconnect: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  gc: boolean;
+}
+
+async function idleMemory(): Promise<Memory> {
+  const dataDir = tempDir('memory');
+  const server = await startServerChild(dataDir, { gc: true });
+  try {
+    progress(`memory: warming the server up (20 clients, ${quick ? 1 : 2} s), then ${P.idleClients} idle sessions`);
+    await steady(server, { clients: 20, warmupMs: 500, measureMs: quick ? 500 : 1_500, thinkMs: 0 });
+    await sleep(500);
+    const before = await memory(server);
+    const load = startLoad({ mode: 'idle', url: server.url, clients: P.idleClients });
+    const ready = await load.next('idle-ready', 120_000);
+    if (ready.errors) progress(`  ${ready.errors} errors; first: ${ready.firstError}`);
+    await sleep(quick ? 300 : 1_000);
+    const after = await memory(server);
+    load.send({ type: 'release' });
+    await load.next('idle-closed', 30_000);
+    await load.exited;
+    await sleep(quick ? 300 : 1_000);
+    const released = await memory(server);
+    await stopServerChild(server);
+    const n = ready.started;
+    const kb = (a: number, b: number) => round((a - b) / n / 1024);
+    const m: Memory = {
+      clients: P.idleClients, connected: after.sockets, kbRss: kb(after.usage.rss, before.usage.rss), kbHeap: kb(after.usage.heapUsed, before.usage.heapUsed),
+      kbHeapExternal: kb(after.usage.heapUsed + after.usage.external, before.usage.heapUsed + before.usage.external),
+      kbHeapFreedOnDisconnect: kb(after.usage.heapUsed, released.usage.heapUsed),
+      rssBeforeMb: round(before.usage.rss / 2 ** 20), rssAfterMb: round(after.usage.rss / 2 ** 20), gc: after.gc,
+    };
+    progress(`  ${ready.started} sessions started on ${ready.connected} sockets (${ready.connectMs} ms); RSS ${m.rssBeforeMb} → ${m.rssAfterMb} MB: ${m.kbRss} KB/session RSS, ${m.kbHeap} KB/session heap, ${m.kbHeapExternal} KB heap+external (${m.kbHeapFreedOnDisconnect} KB freed on disconnect)`);
+    return m;
+  } finally {
+    server.kill();
+  }
+}
+
+interface Stored {
+  sessions: number;
+  seedMs: number;
+  /** Pooled over the rounds. */
+  latency: LatencySummary;
+  resumeLatency: LatencySummary;
+  /** p50 of each round, in order. */
+  roundP50s: number[];
+  turnsPerS: number;
+  serverCpu: number;
+  errors: number;
+}
+
+/**
+ * Two data directories, seeded with P.stored[0] and P.stored[1] sessions;
+ * runs alternate between them (small, large, small, large …), each on a freshly
+ * started server, and each size's samples are pooled. Returning visitors of
+ * each run resume sessions of their directory that no earlier run touched.
+ */
+async function storedSessions(): Promise<Stored[]> {
+  const scratch = tempDir('resumable');
+  const templates: SessionTemplate[] = await makeTemplates();
+  const sizes = P.stored.map((count) => {
+    const dataDir = tempDir(`stored-${count}`);
+    const seeded = seedSessions(dataDir, count, templates);
+    progress(`stored sessions: seeded ${count} sessions in ${seeded.ms} ms (${seeded.active.length} active, resumable)`);
+    const share = Math.floor(seeded.active.length / P.storedRounds);
+    return { count, dataDir, seedMs: seeded.ms, chunks: Array.from({ length: P.storedRounds }, (_, r) => seeded.active.slice(r * share, (r + 1) * share)), runs: [] as SteadyResult[] };
+  });
+  for (let round = 0; round < P.storedRounds; round++) {
+    for (const size of sizes) {
+      const file = join(scratch, `resumable-${size.count}-${round}.json`);
+      writeFileSync(file, JSON.stringify(size.chunks[round]));
+      const server = await startServerChild(size.dataDir);
+      try {
+        const run = await steady(server, {
+          clients: P.storedClients, warmupMs: P.storedWarmupMs, measureMs: P.storedMeasureMs, thinkMs: P.storedThinkMs, returning: { file, share: P.storedReturning },
+        });
+        await stopServerChild(server);
+        progress(`  round ${round + 1}, ${size.count} stored: ${round2(run.load.turns / (run.load.windowMs / 1000))} turns/s, ${lat(run.load.latency)}; resume of a stored session ${lat(run.load.resumeLatency)}; server CPU ${round2(run.server.cpu * 100)}% of a core`);
+        size.runs.push(run);
+      } finally {
+        server.kill();
+      }
+    }
+  }
+  return sizes.map((size) => {
+    const turns = size.runs.reduce((n, r) => n + r.load.turns, 0);
+    const windowS = size.runs.reduce((n, r) => n + r.load.windowMs / 1000, 0);
+    return {
+      sessions: size.count, seedMs: size.seedMs,
+      latency: summarize(size.runs.flatMap((r) => r.load.samples)),
+      resumeLatency: pooledResume(size.runs),
+      roundP50s: size.runs.map((r) => r.load.latency.p50),
+      turnsPerS: round2(turns / windowS),
+      serverCpu: round2(size.runs.reduce((n, r) => n + r.server.cpu, 0) / size.runs.length),
+      errors: size.runs.reduce((n, r) => n + r.load.errors, 0),
+    };
+  });
+}
+
+/** Resume latencies are summarised per run; pooled here as the count-weighted p50 (the runs are alike). */
+function pooledResume(runs: SteadyResult[]): LatencySummary {
+  const count = runs.reduce((n, r) => n + r.load.resumeLatency.count, 0);
+  const w = (f: (l: LatencySummary) => number) => round2(runs.reduce((n, r) => n + f(r.load.resumeLatency) * r.load.resumeLatency.count, 0) / Math.max(1, count));
+  return { count, p50: w((l) => l.p50), p90: w((l) => l.p90), p99: w((l) => l.p99), max: Math.max(...runs.map((r) => r.load.resumeLatency.max)), mean: w((l) => l.mean) };
+}
+
+// --- report -------------------------------------------------------------------
+
+const TARGETS = { turnsPerS: 2_000, p99Ms: 10, ratio: 1.2, kbPerIdle: 50 };
+const topRows = (r: ProfileRow[], n: number) => r.slice(0, n).map((x) => `${x.pct}% ${x.name}`);
+
+try {
+  const t0 = Date.now();
+  const tp = runs('throughput') ? await throughput() : undefined;
+  const mem = runs('memory') ? await idleMemory() : undefined;
+  const st = runs('sessions') ? await storedSessions() : undefined;
+  const small = st?.[0];
+  const large = st?.[1];
+  const ratio = small && large ? round(large.latency.p50 / small.latency.p50) : null;
+  const kbPerIdle = mem ? Math.max(mem.kbRss, mem.kbHeapExternal) : null;
+  const met = {
+    turns_per_s: tp ? tp.turnsPerS >= TARGETS.turnsPerS : null,
+    p99_ms: tp ? tp.latency.p99 <= TARGETS.p99Ms : null,
+    ratio_100k_1k: ratio === null ? null : ratio <= TARGETS.ratio,
+    kb_per_idle_session: kbPerIdle === null ? null : kbPerIdle <= TARGETS.kbPerIdle,
+  };
+  const result = {
+    turns_per_s: tp?.turnsPerS ?? null,
+    p50_ms: tp?.latency.p50 ?? null,
+    p99_ms: tp?.latency.p99 ?? null,
+    kb_per_idle_session: kbPerIdle,
+    p50_ms_1k_sessions: small?.latency.p50 ?? null,
+    p50_ms_100k_sessions: large?.latency.p50 ?? null,
+    ratio_100k_1k: ratio,
+    notes: {
+      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}`,
+      machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
+      stored_sizes: P.stored,
+      targets: { turns_per_s: `>= ${TARGETS.turnsPerS}`, p99_ms: `<= ${TARGETS.p99Ms}`, ratio_100k_1k: `<= ${TARGETS.ratio}`, kb_per_idle_session: `<= ${TARGETS.kbPerIdle}` },
+      met,
+      turn_latency: 'message emitted -> its ack, client clock; the ack follows the save and the turn\'s bot messages on the same websocket (in order), so all bot messages of the turn have arrived; a turn without a new bot:message is an error',
+      ...(tp ? {
+        throughput: {
+          clients: tp.clients, closed_loop: true, warmup_s: P.warmupMs / 1000, measured_s: P.measureMs / 1000, p90_ms: tp.latency.p90, max_ms: tp.latency.max, mean_ms: tp.latency.mean,
+          restart_p50_ms: tp.restartLatency.p50, conversations_completed: tp.completed, errors: tp.errors,
+          server_cpu_cores: tp.serverCpu, server_cpu_ms_per_turn: round((tp.serverCpu * 1000) / tp.turnsPerS), server_event_loop_delay_p99_ms: tp.eventLoopP99Ms, server_event_loop_delay_max_ms: tp.eventLoopMaxMs,
+          load_process_cpu_cores: tp.clientCpu,
+          by_script_step_p50_p99_ms: tp.byStep.map((x) => [x.p50, x.p99]),
+          littles_law: `with ${tp.clients} clients always waiting on a turn, mean latency = ${tp.clients} / throughput: ${round((tp.clients / tp.turnsPerS) * 1000)} ms at the measured rate; p99 <= ${TARGETS.p99Ms} ms in this closed loop would need >= ${round(tp.clients / (TARGETS.p99Ms / 1000))} turns/s`,
+        },
+        paced: {
+          clients: tp.clients, offered_turns_per_s: tp.paced.offeredTurnsPerS, think_ms: tp.paced.thinkMs, turns_per_s: tp.paced.turnsPerS,
+          p50_ms: tp.paced.latency.p50, p99_ms: tp.paced.latency.p99, errors: tp.paced.errors, server_cpu_cores: tp.paced.serverCpu,
+        },
+        ...(tp.profile ? {
+          cpu_profile: {
+            file: tp.profile.file, main_thread_busy_pct: tp.profile.summary.busyPct,
+            by_area: topRows(tp.profile.summary.selfByArea, 12),
+            by_server_file: topRows(tp.profile.summary.byServerFile, 15),
+            by_server_function: topRows(tp.profile.summary.byServerFunction, 15),
+          },
+        } : {}),
+      } : {}),
+      ...(mem ? {
+        memory: {
+          idle_sessions: mem.clients, sockets_connected: mem.connected, kb_rss_per_session: mem.kbRss, kb_heap_per_session: mem.kbHeap,
+          kb_heap_freed_on_disconnect: mem.kbHeapFreedOnDisconnect, rss_before_mb: mem.rssBeforeMb, rss_after_mb: mem.rssAfterMb, forced_gc: mem.gc,
+          headline: "kb_per_idle_session = max(RSS delta, heapUsed+external delta) / sessions, both after forced GCs",
+        },
+      } : {}),
+      ...(st ? {
+        stored_sessions: st.map((s) => ({
+          stored: s.sessions, seed_ms: s.seedMs, clients: P.storedClients, returning_share: P.storedReturning, think_ms: P.storedThinkMs,
+          runs: P.storedRounds, measured_s_per_run: P.storedMeasureMs / 1000, round_p50_ms: s.roundP50s,
+          turns_per_s: s.turnsPerS, p50_ms: s.latency.p50, p99_ms: s.latency.p99, turns_measured: s.latency.count,
+          resume_p50_ms: s.resumeLatency.p50, resume_p99_ms: s.resumeLatency.p99, resumes: s.resumeLatency.count, server_cpu_cores: s.serverCpu, errors: s.errors,
+        })),
+      } : {}),
+      wall_s: round((Date.now() - t0) / 1000),
+    },
+  };
+
+  if (json) process.stdout.write(JSON.stringify(result) + '\n');
+  else {
+    const yes = (b: boolean | null) => (b === null ? 'n/a' : b ? 'met' : 'MISSED');
+    const rows: Array<[string, string, string, string]> = [['figure', 'value', 'target', '']];
+    const v = (x: number | null, unit = '') => (x === null ? 'n/a' : `${x}${unit}`);
+    rows.push([`turns/s (${P.clients} clients, closed loop)`, v(result.turns_per_s), `>= ${TARGETS.turnsPerS}`, yes(met.turns_per_s)]);
+    rows.push(['p50 turn latency', v(result.p50_ms, ' ms'), '', '']);
+    rows.push(['p99 turn latency', v(result.p99_ms, ' ms'), `<= ${TARGETS.p99Ms} ms`, yes(met.p99_ms)]);
+    if (tp) {
+      const last = tp.byStep.at(-1)!;
+      const others = tp.byStep.slice(0, -1).map((x) => x.p50).sort((a, b) => a - b);
+      rows.push(['  the completing turn (11th message): p50 / p99', `${last.p50} / ${last.p99} ms`, '', '']);
+      rows.push(['  messages 1-10: median of their p50s', `${others[Math.floor(others.length / 2)]} ms`, '', '']);
+      rows.push(['  server CPU per turn (all threads)', `${round((tp.serverCpu * 1000) / tp.turnsPerS)} ms`, '', '']);
+      rows.push([`paced at ${tp.paced.turnsPerS} turns/s (${tp.clients} clients): p50 / p99`, `${tp.paced.latency.p50} / ${tp.paced.latency.p99} ms`, '', '']);
+    }
+    rows.push([`memory per idle session (${P.idleClients})`, v(result.kb_per_idle_session, ' KB'), `<= ${TARGETS.kbPerIdle} KB`, yes(met.kb_per_idle_session)]);
+    if (mem) rows.push(['  RSS / heapUsed per session', `${mem.kbRss} / ${mem.kbHeap} KB`, '', '']);
+    const storedRow = (x: Stored | undefined, n: number) => [
+      `p50 turn latency, ${n} stored sessions`, x ? `${x.latency.p50} ms (p99 ${x.latency.p99}; resume p50 ${x.resumeLatency.p50})` : 'n/a', '', '',
+    ] as [string, string, string, string];
+    rows.push(storedRow(small, P.stored[0]!));
+    rows.push(storedRow(large, P.stored[1]!));
+    rows.push([`ratio ${P.stored[1]} / ${P.stored[0]}`, v(result.ratio_100k_1k), `<= ${TARGETS.ratio}`, yes(met.ratio_100k_1k)]);
+    const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
+    process.stdout.write([
+      `Questline server under load (${quick ? 'quick' : 'full'}; ${result.notes.machine.cpus} CPUs, Node ${process.version}; server and load generator in separate processes)`,
+      '',
+      line(rows[0]!),
+      line(w.map((n) => '-'.repeat(n))),
+      ...rows.slice(1).map(line),
+      '',
+      ...(tp ? [`throughput run: ${tp.completed} conversations completed, ${tp.errors} errors; server used ${round(tp.serverCpu * 100)}% of a core (event-loop delay p99 ${tp.eventLoopP99Ms} ms), the load generator ${round(tp.clientCpu * 100)}%`,
+        `closed loop: mean latency = clients / throughput (${round((tp.clients / tp.turnsPerS) * 1000)} ms here), so p99 <= ${TARGETS.p99Ms} ms needs >= ${round(tp.clients / (TARGETS.p99Ms / 1000))} turns/s with ${tp.clients} clients`] : []),
+      ...(st ? [`stored sessions: ${P.storedClients} clients (half resume random stored sessions), think time ${P.storedThinkMs} ms ±50%, ${P.storedRounds} × ${P.storedMeasureMs / 1000} s per size, alternating, fresh server each run`] : []),
+      'turn latency: message emitted → its ack (sent after the save, and after the turn\'s bot messages on the same websocket)',
+      `took ${result.notes.wall_s} s`,
+      '',
+    ].join('\n'));
+  }
+} catch (e) {
+  process.stderr.write(`bench:server: ${(e as Error).stack}\n`);
+  process.exitCode = 1;
+} finally {
+  cleanup();
+}

@@ -1,0 +1,289 @@
+/**
+ * The load generator, in its own process (so the server's event loop and the
+ * clients' never share a thread): N socket.io-client connections to /chat of
+ * the server under test, each a visitor of the demo tenant.
+ *
+ * Job (JSON in argv[2], see LoadJob in common.ts):
+ * - `steady`: every client starts a session on flow.sales and plays
+ *   SALES_SCRIPT; when the conversation completes it sends `session:restart`
+ *   and plays it again. With `returning`, a share of the clients instead
+ *   resume stored sessions (new connection with the session's token,
+ *   `session:start { sessionId, lastSeq: 0 }`) and play the rest of the script. Each client sends its next message as soon as the
+ *   previous turn completed (plus `thinkMs`, jittered, when set). After
+ *   `warmupMs`, turns are measured for `measureMs`; then the clients stop
+ *   sending, the ones in flight finish, and the figures go to the parent.
+ * - `idle`: N clients connect and start a session each, then sit idle until the
+ *   parent sends `{ type: 'release' }`.
+ *
+ * Turn latency, precisely: from just before `socket.emit('message', …)` to the
+ * callback of its ack, on the client's clock (performance.now()). The server
+ * emits the turn's events to the session's room — `bot:typing` on, the user
+ * echo, the bot messages, `session:state` (and `session:end`), `bot:typing`
+ * off — before it acks, all on the same websocket, which delivers in order:
+ * so when the ack arrives every bot message of the turn has arrived. A turn
+ * whose ack arrives without at least one new `bot:message` counts as an
+ * error, as does a failed ack or no ack within 60 s.
+ *
+ * Which turns count: the latency sample is every turn *sent* inside the
+ * measurement window (the ones still in flight when it closes are waited
+ * for, so slow turns are never cut off); turns/s counts the turns *completed*
+ * inside the window, divided by its length.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import {
+  DEMO_FLOW, DEMO_KEY, DEMO_ORIGIN, round, SALES_SCRIPT, seededToken, sleep, summarize,
+  type LoadChildMessage, type LoadJob,
+} from './common.ts';
+
+const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+const send = (m: LoadChildMessage) => process.send?.(m);
+process.on('disconnect', () => process.exit(1));
+
+/** An ack later than this is an error (and ends the measurement of that client): far above any latency a working server shows. */
+const TURN_TIMEOUT_MS = 60_000;
+const CONNECT_BATCH = 50;
+
+let errors = 0;
+let firstError: string | undefined;
+/** Conversations that reached session:end with status completed, over all visitors. */
+let completedConversations = 0;
+const fail = (why: string) => {
+  errors++;
+  firstError ??= why;
+};
+
+interface Ack {
+  ok: boolean;
+  error?: { code: string; message: string };
+  sessionId?: string;
+}
+
+/** One simulated visitor. */
+class Visitor {
+  readonly socket: Socket;
+  bots = 0;
+  step = 0;
+  n = 0;
+  sessionId: string | undefined;
+
+  constructor(readonly index: number, url: string, token?: string) {
+    this.socket = io(`${url}/chat`, {
+      auth: { key: DEMO_KEY, ...(token ? { token } : {}) },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 20_000,
+      extraHeaders: { Origin: DEMO_ORIGIN },
+    });
+    this.socket.on('bot:message', () => {
+      this.bots++;
+    });
+    this.socket.on('session:end', (p: { status: string }) => {
+      if (p.status === 'completed') completedConversations++;
+    });
+  }
+
+  connected(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.socket.connected) return resolve();
+      this.socket.once('connect', () => resolve());
+      this.socket.once('connect_error', (err) => reject(err));
+    });
+  }
+
+  /** Emits and resolves with the ack (or an error ack after TURN_TIMEOUT_MS). */
+  request(event: string, payload: unknown): Promise<Ack> {
+    return new Promise((resolve) => {
+      let done = false;
+      const timer = setTimeout(() => {
+        done = true;
+        resolve({ ok: false, error: { code: 'timeout', message: `no ack for ${event} within ${TURN_TIMEOUT_MS} ms` } });
+      }, TURN_TIMEOUT_MS);
+      this.socket.emit(event, payload, (ack: Ack) => {
+        if (done) return;
+        clearTimeout(timer);
+        resolve(ack);
+      });
+    });
+  }
+
+  async start(): Promise<void> {
+    const ack = await this.request('session:start', { flow: DEMO_FLOW });
+    if (!ack.ok) throw new Error(`session:start: ${ack.error?.code} ${ack.error?.message}`);
+    this.sessionId = ack.sessionId;
+  }
+}
+
+/** Connects `n` visitors (in batches) and starts a session on each. */
+async function connectAll(url: string, n: number): Promise<{ visitors: Visitor[]; started: number }> {
+  const visitors: Visitor[] = [];
+  let started = 0;
+  for (let i = 0; i < n; i += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, n - i) }, (_, j) => new Visitor(i + j, url));
+    visitors.push(...batch);
+    await Promise.all(batch.map(async (v) => {
+      try {
+        await v.connected();
+        await v.start();
+        started++;
+      } catch (e) {
+        fail(`visitor ${v.index}: ${(e as Error).message}`);
+      }
+    }));
+  }
+  return { visitors, started };
+}
+
+async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
+  const returning = j.returning ? Math.round(j.clients * j.returning.share) : 0;
+  const resumables = j.returning ? shuffle(JSON.parse(readFileSync(j.returning.file, 'utf8')) as Array<{ id: string; played: number }>) : [];
+  const t = performance.now();
+  const { visitors } = await connectAll(j.url, j.clients - returning);
+  const connectMs = performance.now() - t;
+  const live = visitors.filter((v) => v.sessionId !== undefined);
+
+  const begin = performance.now();
+  const windowStart = begin + j.warmupMs;
+  const windowEnd = windowStart + j.measureMs;
+  const latencies: number[] = [];
+  const restartLatencies: number[] = [];
+  const resumeLatencies: number[] = [];
+  const bySteps: number[][] = SALES_SCRIPT.map(() => []);
+  let cpuAtStart: NodeJS.CpuUsage | undefined;
+  let cpuInWindow: NodeJS.CpuUsage | undefined;
+  const cpuTimer = setTimeout(() => {
+    cpuAtStart = process.cpuUsage();
+    send({ type: 'window', at: 'start' });
+  }, j.warmupMs);
+  const cpuEnd = setTimeout(() => {
+    cpuInWindow = process.cpuUsage(cpuAtStart);
+    send({ type: 'window', at: 'end' });
+  }, j.warmupMs + j.measureMs);
+
+  let completedInWindow = 0;
+  const record = (into: number[], sentAt: number, doneAt: number) => {
+    if (sentAt >= windowStart && sentAt < windowEnd) into.push(doneAt - sentAt);
+  };
+  const think = () => (j.thinkMs > 0 ? sleep(j.thinkMs * (0.5 + Math.random())) : Promise.resolve());
+
+  /** Sends SALES_SCRIPT[v.step] and measures the turn; false when it failed. */
+  const turn = async (v: Visitor): Promise<boolean> => {
+    const text = SALES_SCRIPT[v.step]!;
+    const before = v.bots;
+    const sentAt = performance.now();
+    const ack = await v.request('message', { text, clientId: `v${v.index}-${v.n++}` });
+    const doneAt = performance.now();
+    if (!ack.ok) {
+      fail(`message '${text}': ${ack.error?.code} ${ack.error?.message}`);
+      return false;
+    }
+    if (doneAt >= windowStart && doneAt < windowEnd) completedInWindow++;
+    if (v.bots === before) fail(`message '${text}': acked before any bot message arrived`);
+    else {
+      record(latencies, sentAt, doneAt);
+      record(bySteps[v.step]!, sentAt, doneAt);
+    }
+    v.step++;
+    return true;
+  };
+
+  /** A visitor on one connection: the script, then session:restart, again and again. */
+  const run = async (v: Visitor) => {
+    // spread the first messages over a few ms so hundreds of clients do not start in lockstep
+    await sleep((v.index % 50) / 5);
+    // paced clients fast-forward a random number of script steps first (during the warm-up), so that in
+    // the window they are spread over the whole script, completions included, rather than all at step 1
+    let fastForward = j.thinkMs > 0 ? Math.floor(Math.random() * SALES_SCRIPT.length) : 0;
+    if (j.thinkMs > 0) await sleep(Math.random() * j.thinkMs);
+    while (performance.now() < windowEnd) {
+      if (v.step >= SALES_SCRIPT.length) {
+        const sentAt = performance.now();
+        const ack = await v.request('session:restart', {});
+        if (!ack.ok) fail(`restart: ${ack.error?.code} ${ack.error?.message}`);
+        else record(restartLatencies, sentAt, performance.now());
+        v.step = 0;
+        continue;
+      }
+      if (!(await turn(v))) v.step = SALES_SCRIPT.length; // start over
+      if (fastForward > 0) fastForward--;
+      else await think();
+    }
+  };
+
+  /** A returning visitor: resumes a stored session on a new connection, finishes the script, and comes back as the next one. */
+  const rerun = async (index: number) => {
+    await sleep((index % 50) / 5);
+    while (performance.now() < windowEnd) {
+      const r = resumables.pop();
+      if (!r) return fail('returning visitors ran out of stored sessions to resume');
+      const v = new Visitor(index, j.url, seededToken(r.id));
+      try {
+        await v.connected();
+        const sentAt = performance.now();
+        const ack = await v.request('session:start', { sessionId: r.id, lastSeq: 0 });
+        if (!ack.ok) throw new Error(`resume: ${ack.error?.code} ${ack.error?.message}`);
+        record(resumeLatencies, sentAt, performance.now());
+        await think();
+        for (v.step = r.played; v.step < SALES_SCRIPT.length && performance.now() < windowEnd;) {
+          if (!(await turn(v))) break;
+          await think();
+        }
+      } catch (e) {
+        fail(`returning visitor ${index}: ${(e as Error).message}`);
+      } finally {
+        v.socket.disconnect();
+      }
+    }
+  };
+
+  await Promise.all([...live.map(run), ...Array.from({ length: returning }, (_, i) => rerun(j.clients - returning + i))]);
+  clearTimeout(cpuTimer);
+  clearTimeout(cpuEnd);
+  cpuInWindow ??= process.cpuUsage(cpuAtStart);
+
+  const turns = completedInWindow;
+  const completed = completedConversations;
+  for (const v of visitors) v.socket.disconnect();
+  send({
+    type: 'steady-done', turns, windowMs: j.measureMs, latency: summarize(latencies), samples: latencies.map((x) => Math.round(x * 100) / 100), restarts: restartLatencies.length,
+    restartLatency: summarize(restartLatencies), resumeLatency: summarize(resumeLatencies), byStep: bySteps.map((x) => summarize(x)), completed, errors,
+    ...(firstError ? { firstError } : {}), connectMs: round(connectMs),
+    clientCpu: round((cpuInWindow.user + cpuInWindow.system) / 1000 / j.measureMs),
+  });
+}
+
+function shuffle<T>(xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const k = Math.floor(Math.random() * (i + 1));
+    [xs[i], xs[k]] = [xs[k]!, xs[i]!];
+  }
+  return xs;
+}
+
+async function idle(j: Extract<LoadJob, { mode: 'idle' }>): Promise<void> {
+  const t = performance.now();
+  const { visitors, started } = await connectAll(j.url, j.clients);
+  const connectMs = performance.now() - t;
+  const connected = visitors.filter((v) => v.socket.connected).length;
+  await new Promise<void>((resolve) => {
+    process.on('message', (m: { type: string }) => {
+      if (m.type === 'release') resolve();
+    });
+    send({ type: 'idle-ready', connected, started, errors, ...(firstError ? { firstError } : {}), connectMs: round(connectMs) });
+  });
+  for (const v of visitors) v.socket.disconnect();
+  send({ type: 'idle-closed' });
+}
+
+try {
+  if (job.mode === 'steady') await steady(job);
+  else if (job.mode === 'idle') await idle(job);
+  else throw new Error(`unknown job ${JSON.stringify(job)}`);
+  process.disconnect?.();
+  process.exit(0);
+} catch (e) {
+  process.stderr.write(`load: ${(e as Error).stack}\n`);
+  process.exit(1);
+}
