@@ -18,9 +18,23 @@ export function fold(source: string): Folded {
   const ends: number[] = [];
   for (let i = 0; i < source.length; ) {
     const cp = source.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    const end = i + ch.length;
     let out: string;
+    let end: number;
+    if (cp < 0x80) {
+      // ASCII, most of every message: no normalisation or regex needed
+      end = i + 1;
+      out = cp <= 0x20 || cp === 0x5f || cp === 0x2d || cp === 0x7f ? ' ' : cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : source[i]!;
+      if (out === ' ' && (text === '' || text.endsWith(' '))) out = '';
+      if (out !== '') {
+        text += out;
+        starts.push(i);
+        ends.push(end);
+      }
+      i = end;
+      continue;
+    }
+    const ch = String.fromCodePoint(cp);
+    end = i + ch.length;
     if (SPACE_LIKE.test(ch)) out = ' ';
     else if (ch === '’' || ch === '‘' || ch === 'ʼ') out = "'";
     else out = ch.normalize('NFD').replace(MARKS, '').toLowerCase();
@@ -40,9 +54,18 @@ export function fold(source: string): Folded {
   return { text, starts, ends };
 }
 
-/** Folds a phrase (an option label, a synonym, an example) the same way as messages. */
+const phraseCache = new Map<string, string>();
+const PHRASE_CACHE_MAX = 20_000;
+
+/** Folds a phrase (an option label, a synonym, an example) the same way as messages; cached, as flows repeat them on every message. */
 export function foldPhrase(phrase: string): string {
-  return fold(phrase).text;
+  let folded = phraseCache.get(phrase);
+  if (folded === undefined) {
+    folded = fold(phrase).text;
+    if (phraseCache.size >= PHRASE_CACHE_MAX) phraseCache.clear();
+    phraseCache.set(phrase, folded);
+  }
+  return folded;
 }
 
 /** The original substring behind the folded span [start, end). */
