@@ -1,6 +1,6 @@
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledNode } from '../flow/compiled-flow.ts';
-import { canonicalJson } from '../flow/compile.ts';
+import { canonicalJson } from '../flow/canonical-json.ts';
 import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';

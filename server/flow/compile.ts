@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json.ts';
 import { RE2JS } from 're2js';
 import { normalOptions, valueSchema } from './answer-types.ts';
 import type { CompiledConstraint, CompiledEdge, CompiledFlow, CompiledNode, CompiledValidator } from './compiled-flow.ts';
@@ -8,6 +9,7 @@ import { canEnd, components, dependencyCycles, END, flatSuccessors, push, reacha
 import { compileGuard, type AnswerKeyInfo, type CheckOptions, type CompiledGuard } from './guard/index.ts';
 import type { DocPath, SourceMap } from './load.ts';
 import type { FlowV1, Node, QuestionNode } from './schema.ts';
+
 
 /** What the compiler needs: the flow, and optionally where it came from for positions. */
 export interface CompileInput {
@@ -22,18 +24,6 @@ export interface CompileResult {
   /** Present when there are no errors. */
   flow?: CompiledFlow;
   diagnostics: Diagnostic[];
-}
-
-/** Canonical JSON (sorted keys), so the revision does not depend on key order. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-    .join(',')}}`;
 }
 
 const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;

@@ -1,4 +1,4 @@
-import { canonicalJson } from './compile.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { desugar } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import type { DocPath, SourceMap } from './load.ts';
