@@ -16,25 +16,7 @@ export const DEMO_KEY = 'pk_acme_demo';
 export const DEMO_ORIGIN = 'http://127.0.0.1:3000';
 export const DEMO_FLOW = 'flow.sales';
 
-/**
- * A visitor buying LED lights for a school gym, through Acme's sales flow
- * (lighting pack + Acme's overlay): eleven messages, the conversation
- * completes on the last one. One correction-free happy path, worded the way
- * people type (numbers with units, "$25k", a skipped optional question).
- */
-export const SALES_SCRIPT = [
-  'Hi, I want LED lights for a basketball court',
-  'about 420 m2',
-  'No lights yet',
-  '4',
-  '12',
-  'skip',
-  '$25k',
-  'within 3 months',
-  "I'm Ann Lee",
-  'Northside High School',
-  'ann@northside.edu',
-] as const;
+export { ACME_SALES_SCRIPT as SALES_SCRIPT } from '../../test/support/scripts.ts';
 
 /**
  * Rate limits out of the way: every simulated visitor comes from 127.0.0.1,

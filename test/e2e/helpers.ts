@@ -7,20 +7,7 @@ import { DEMO_ORIGIN } from '../support/server.ts';
 export const ACME_KEY = 'pk_acme_demo';
 export const NORTHSIDE_KEY = 'pk_northside_demo';
 
-/** A conversation through Acme's sales flow (lighting pack + Acme's overlay) that completes. */
-export const ACME_SALES_SCRIPT = [
-  'Hi, I want LED lights for a basketball court',
-  'about 420 m2',
-  'No lights yet',
-  '4',
-  '12',
-  'skip',
-  '$25k',
-  'within 3 months',
-  "I'm Ann Lee",
-  'Northside High School',
-  'ann@northside.edu',
-] as const;
+export { ACME_SALES_SCRIPT } from '../support/scripts.ts';
 
 export interface ChatOptions {
   key?: string;
