@@ -46,8 +46,9 @@ describeBrowser('the demo page', () => {
     expect(await page.locator('.msg.user .bubble').nth(1).textContent()).toBe('<img src=x onerror="window.pwned=1">');
     expect(await page.evaluate(() => window.pwned)).toBeUndefined();
     expect(await page.locator('#node').textContent()).toBe('q.pole_count');
-    await page.waitForFunction(() => document.querySelectorAll('#answers dt').length >= 3);
-    expect(await page.locator('#answers').textContent()).toContain('court_size');
+    // the answers panel follows the session state, which can arrive just after the last message
+    await page.waitForFunction(() => document.querySelector('#answers')?.textContent?.includes('court_size'));
+    expect(await page.locator('#answers dt').count()).toBeGreaterThanOrEqual(4);
 
     const ids = async (): Promise<number[]> => page.locator('#log li[data-id]').evaluateAll((els: any[]) => els.map((e) => Number(e.dataset.id)));
     const before = await ids();
