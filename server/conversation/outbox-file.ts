@@ -1,10 +1,6 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  JournalRecord, OutboxState,
-  type AttemptFailure, type Death, type DeliveryDone, type EntryState, type Outbox, type OutboxEntry,
-} from './outbox.ts';
-import type { Completion } from './service.ts';
+import { JournalRecord, RecordingOutbox } from './outbox.ts';
 
 // The embedded outbox: an append-only JSON Lines journal, DATA_DIR/outbox/journal.jsonl.
 // Each mutation is written (and fsynced) before memory changes and before its
@@ -26,8 +22,7 @@ export interface FileOutboxOptions {
 const JOURNAL = 'journal.jsonl';
 
 /** A file-backed outbox: `await FileOutbox.open(join(DATA_DIR, 'outbox'))`. */
-export class FileOutbox implements Outbox {
-  private readonly state = new OutboxState();
+export class FileOutbox extends RecordingOutbox {
   private handle: FileHandle | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private finishedSinceCompaction = 0;
@@ -35,7 +30,9 @@ export class FileOutbox implements Outbox {
   /** Compactions so far (for tests and metrics). */
   compactions = 0;
 
-  private constructor(readonly dir: string, private readonly opts: Required<FileOutboxOptions>) {}
+  private constructor(readonly dir: string, private readonly opts: Required<FileOutboxOptions>) {
+    super();
+  }
 
   /** Opens (creating) the outbox in `dir` and replays its journal. */
   static async open(dir: string, options: FileOutboxOptions = {}): Promise<FileOutbox> {
@@ -84,7 +81,7 @@ export class FileOutbox implements Outbox {
   }
 
   /** Runs mutations one at a time, in call order. */
-  private serial<T>(task: () => Promise<T>): Promise<T> {
+  protected exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(() => {
       if (this.closed) throw new Error('outbox: closed');
       return task();
@@ -94,7 +91,7 @@ export class FileOutbox implements Outbox {
   }
 
   /** Journal first, memory second: memory never shows what the disk does not have. */
-  private async append(r: JournalRecord): Promise<void> {
+  protected async keep(r: JournalRecord): Promise<void> {
     await this.write(JSON.stringify(r) + '\n');
     this.state.apply(r);
     if ((r.t === 'delivered' || r.t === 'dead') && ++this.finishedSinceCompaction > this.opts.compactAfter) {
@@ -126,55 +123,6 @@ export class FileOutbox implements Outbox {
     await old?.close();
     this.finishedSinceCompaction = 0;
     this.compactions++;
-  }
-
-  /** Enqueues `c`; resolves once the record is on disk. */
-  enqueue(c: Completion, now: number): Promise<{ entry: OutboxEntry; created: boolean }> {
-    return this.serial(async () => {
-      const next = this.state.enqueueRecord(c, now);
-      if ('existing' in next) return { entry: next.existing, created: false };
-      await this.append(next.record);
-      return { entry: this.state.get(next.record.id)!, created: true };
-    });
-  }
-
-  /** Pending entries, earliest due first. */
-  async pending(): Promise<OutboxEntry[]> {
-    return this.state.pending();
-  }
-
-  /** One entry by id. */
-  async get(id: string): Promise<OutboxEntry | undefined> {
-    return this.state.get(id);
-  }
-
-  /** Every entry, in enqueue order. */
-  async list(filter?: { state?: EntryState }): Promise<OutboxEntry[]> {
-    return this.state.list(filter);
-  }
-
-  /** Records a failed (or deferred) attempt. */
-  attempted(id: string, f: AttemptFailure): Promise<void> {
-    return this.serial(async () => {
-      this.state.requirePending(id);
-      await this.append({ t: 'attempted', id, ...f });
-    });
-  }
-
-  /** Records a success. */
-  delivered(id: string, d: DeliveryDone): Promise<void> {
-    return this.serial(async () => {
-      this.state.requirePending(id);
-      await this.append({ t: 'delivered', id, ...d });
-    });
-  }
-
-  /** Gives an entry up. */
-  dead(id: string, d: Death): Promise<void> {
-    return this.serial(async () => {
-      this.state.requirePending(id);
-      await this.append({ t: 'dead', id, ...d });
-    });
   }
 
   /** Waits for queued writes and closes the journal; idempotent. */

@@ -251,16 +251,28 @@ export class OutboxState {
   }
 }
 
-/** An outbox in memory (tests, and servers that accept losing undelivered endings on a crash). */
-export class MemoryOutbox implements Outbox {
+/**
+ * The outbox operations over an OutboxState: every change is one journal
+ * record. Implementations decide only how a record is kept (`keep`) and how
+ * changes are ordered (`exclusive`).
+ */
+export abstract class RecordingOutbox implements Outbox {
   protected readonly state = new OutboxState();
 
-  /** Enqueues `c`; resolves at once. */
-  async enqueue(c: Completion, now: number): Promise<{ entry: OutboxEntry; created: boolean }> {
-    const next = this.state.enqueueRecord(c, now);
-    if ('existing' in next) return { entry: next.existing, created: false };
-    this.state.apply(next.record);
-    return { entry: this.state.get(next.record.id)!, created: true };
+  /** Makes a record permanent and applies it to the state. */
+  protected abstract keep(r: JournalRecord): Promise<void>;
+
+  /** Runs a state change with no other change in between. */
+  protected abstract exclusive<T>(task: () => Promise<T>): Promise<T>;
+
+  /** Enqueues `c`; resolves once the record is kept. */
+  enqueue(c: Completion, now: number): Promise<{ entry: OutboxEntry; created: boolean }> {
+    return this.exclusive(async () => {
+      const next = this.state.enqueueRecord(c, now);
+      if ('existing' in next) return { entry: next.existing, created: false };
+      await this.keep(next.record);
+      return { entry: this.state.get(next.record.id)!, created: true };
+    });
   }
 
   /** Pending entries, earliest due first. */
@@ -279,21 +291,38 @@ export class MemoryOutbox implements Outbox {
   }
 
   /** Records a failed (or deferred) attempt. */
-  async attempted(id: string, f: AttemptFailure): Promise<void> {
-    this.state.requirePending(id);
-    this.state.apply({ t: 'attempted', id, ...f });
+  attempted(id: string, f: AttemptFailure): Promise<void> {
+    return this.finish({ t: 'attempted', id, ...f });
   }
 
   /** Records a success. */
-  async delivered(id: string, d: DeliveryDone): Promise<void> {
-    this.state.requirePending(id);
-    this.state.apply({ t: 'delivered', id, ...d });
+  delivered(id: string, d: DeliveryDone): Promise<void> {
+    return this.finish({ t: 'delivered', id, ...d });
   }
 
   /** Gives an entry up. */
-  async dead(id: string, d: Death): Promise<void> {
-    this.state.requirePending(id);
-    this.state.apply({ t: 'dead', id, ...d });
+  dead(id: string, d: Death): Promise<void> {
+    return this.finish({ t: 'dead', id, ...d });
+  }
+
+  abstract close(): Promise<void>;
+
+  private finish(r: Extract<JournalRecord, { t: 'attempted' | 'delivered' | 'dead' }>): Promise<void> {
+    return this.exclusive(async () => {
+      this.state.requirePending(r.id);
+      await this.keep(r);
+    });
+  }
+}
+
+/** An outbox in memory (tests, and servers that accept losing undelivered endings on a crash). */
+export class MemoryOutbox extends RecordingOutbox {
+  protected async keep(r: JournalRecord): Promise<void> {
+    this.state.apply(r);
+  }
+
+  protected exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return task(); // every change is synchronous up to its only await, which resolves at once
   }
 
   /** Nothing to release. */

@@ -97,6 +97,21 @@ function setup(opts: { url?: string; webhooks?: Record<string, Webhook | undefin
   return { clock, logs, outbox, worker, hook };
 }
 
+/** A fetch that counts how many requests are in flight at once; `most()` is the peak. */
+function concurrencyProbe() {
+  let active = 0;
+  let peak = 0;
+  const counting = (async (...args: Parameters<typeof fetch>) => {
+    peak = Math.max(peak, ++active);
+    try {
+      return await fetch(...args);
+    } finally {
+      active--;
+    }
+  }) as typeof fetch;
+  return { counting, most: () => peak };
+}
+
 describe('DeliveryWorker with a real receiver', () => {
   it('POSTs the intake once, signed with the tenant secret, with the documented headers and body', async () => {
     const r = await receiver();
@@ -314,41 +329,23 @@ describe('DeliveryWorker with a real receiver', () => {
 
   it('never has more POSTs in flight than the concurrency limit', async () => {
     const r = await receiver();
-    let active = 0;
-    let most = 0;
-    const counting = (async (...args: Parameters<typeof fetch>) => {
-      most = Math.max(most, ++active);
-      try {
-        return await fetch(...args);
-      } finally {
-        active--;
-      }
-    }) as typeof fetch;
+    const { counting, most } = concurrencyProbe();
     const { worker, hook } = setup({ url: r.url, worker: { concurrency: 2, fetch: counting } });
     for (const id of ['s1', 's2', 's3', 's4', 's5', 's6']) await hook(completion({ sessionId: id, version: id === 's1' ? 3 : 1 }));
     await worker.drain();
     expect(r.requests).toHaveLength(6);
-    expect(most).toBe(2);
+    expect(most()).toBe(2);
   });
 
   it('sends one ending of a session at a time', async () => {
     const r = await receiver();
-    let active = 0;
-    let most = 0;
-    const counting = (async (...args: Parameters<typeof fetch>) => {
-      most = Math.max(most, ++active);
-      try {
-        return await fetch(...args);
-      } finally {
-        active--;
-      }
-    }) as typeof fetch;
+    const { counting, most } = concurrencyProbe();
     const { worker, hook } = setup({ url: r.url, versions: { s1: 5 }, worker: { fetch: counting } });
     await hook(completion({ status: 'escalated', version: 4 }));
     await hook(completion({ status: 'completed', version: 5 }));
     await worker.drain();
     expect(r.requests.map((q) => q.headers['x-questline-event'])).toEqual(['intake.escalated', 'intake.completed']);
-    expect(most).toBe(1);
+    expect(most()).toBe(1);
   });
 
   it('delivers in the background once started, as soon as the hook wakes it', async () => {
