@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerValues } from '../../server/engine/session.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
 import { exactRule, toolsFor, turnPrompt } from '../../server/extract/anthropic/index.ts';
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
-import { EXACT_TO_NAME, salesWithClaude, startFakeAnthropic, tool, type FakeAnthropic } from '../support/fake-anthropic.ts';
+import { EXACT_TO_NAME, salesWithClaude, tool } from '../support/fake-anthropic.ts';
+import { useFakeAnthropic } from '../support/fake-anthropic-hooks.ts';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-  expect(fake.pending()).toBe(0);
-});
+const fakeServer = useFakeAnthropic();
 
 describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
   it('makes no call for quick-reply clicks and exact typed values', async () => {
-    const { conv, extractor, events } = salesWithClaude(fake);
+    const { conv, extractor, events } = salesWithClaude(fakeServer());
     await conv.start();
     for (const text of [...EXACT_TO_NAME, 'Ann Lee', 'Acme Tennis Club', 'ann@acme.io']) await conv.send(text);
     expect(conv.session.status).toBe('completed');
-    expect(fake.requests).toHaveLength(0);
+    expect(fakeServer().requests).toHaveLength(0);
     expect(extractor.stats().calls).toBe(0);
     expect(extractor.stats().skipped).toBe(11);
     expect(events.map((e) => (e.type === 'llm_skipped' ? e.rule : e.type))).toEqual([
@@ -32,18 +23,18 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
   });
 
   it('extracts several answers from free text in one call, with forced tool use, caching and only the open keys', async () => {
-    const { conv, extractor } = salesWithClaude(fake);
+    const { conv, extractor } = salesWithClaude(fakeServer());
     await conv.start();
     for (const text of EXACT_TO_NAME) await conv.send(text);
     expect(conv.session.node).toBe('q.name');
-    fake.script(tool('update_answers', { updates: { name: 'Ann Lee', company: 'Acme Tennis Club', email: 'Ann@Acme.io' }, confidence: 0.9 }, { cache_read_input_tokens: 812 }));
+    fakeServer().script(tool('update_answers', { updates: { name: 'Ann Lee', company: 'Acme Tennis Club', email: 'Ann@Acme.io' }, confidence: 0.9 }, { cache_read_input_tokens: 812 }));
     const r = await conv.send("I'm Ann Lee from Acme Tennis Club, reach me at ann@acme.io");
-    expect(fake.requests).toHaveLength(1);
+    expect(fakeServer().requests).toHaveLength(1);
     expect(r.session.status).toBe('completed');
     expect(answerValues(r.session)).toMatchObject({ name: 'Ann Lee', company: 'Acme Tennis Club', email: 'ann@acme.io' });
     expect(r.session.answers.get('name')?.extractor).toBe('anthropic');
 
-    const { headers, body } = fake.requests[0]!;
+    const { headers, body } = fakeServer().requests[0]!;
     expect(headers['x-api-key'] ?? headers.authorization).toBeTruthy();
     expect(body.model).toBe('claude-haiku-4-5');
     expect(body.tool_choice).toEqual({ type: 'any', disable_parallel_tool_use: true });
@@ -69,14 +60,14 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
   });
 
   it('answers ahead and votes a path from one message at the first question', async () => {
-    const { conv } = salesWithClaude(fake);
+    const { conv } = salesWithClaude(fakeServer());
     await conv.start();
-    fake.script(tool('update_answers', {
+    fakeServer().script(tool('update_answers', {
       updates: { intention: 'buy_led', sport: 'tennis', court_size: '1300 m2', budget: '40k' },
       vote_path: { path: 'buy_led', confidence: 0.9 },
     }));
     const r = await conv.send("we'd like new LEDs for our two tennis courts, about 1300 m2 in all, budget around 40k");
-    expect(fake.requests).toHaveLength(1);
+    expect(fakeServer().requests).toHaveLength(1);
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'path_vote', path: 'buy_led' }));
     // values are normalised by the offline parsers ("1300 m2" → 1300); budget is not open yet, so the engine refuses it
     expect(answerValues(r.session)).toMatchObject({ intention: 'buy_led', sport: 'tennis', court_size: 1300 });
