@@ -92,7 +92,8 @@ export class ConversationService {
     const id = this.random(16).toString('base64url');
     const token = this.random(32).toString('base64url');
     const now = this.env.now();
-    const result = await this.settle(flow, start(flow, { id, now, ...(req.context ? { context: req.context } : {}) }));
+    const context = sessionContext(this.deps.tenants.tenant(req.tenant)?.settings, req.context);
+    const result = await this.settle(flow, start(flow, { id, now, ...(context ? { context } : {}) }));
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
@@ -280,6 +281,16 @@ export class ConversationService {
       ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
     });
   }
+}
+
+/**
+ * The context a new session starts with: what the page sent, overridden by
+ * the tenant's own `settings` (tenant.json), so a page can never change what
+ * the business configured.
+ */
+function sessionContext(settings: Record<string, unknown> | undefined, fromClient: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const merged = { ...(fromClient ?? {}), ...(settings ?? {}) };
+  return Object.keys(merged).length ? merged : undefined;
 }
 
 /** The client-facing state of a session. */

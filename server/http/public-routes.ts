@@ -12,7 +12,6 @@ import type { RateLimits } from '../realtime/rate-limits.ts';
 import type { StoredSession } from '../store/session-store.ts';
 import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from './errors.ts';
-import { sessionContext } from './session-context.ts';
 
 /** What the public routes need. */
 export interface PublicDeps {
@@ -47,8 +46,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const body = parseWith(StartBody, req.body);
     const limited = await limits.start(clientIp(req));
     if (!limited.ok) throw new HttpError('rate_limited', 'too many new sessions from this address; try again later', Math.ceil(limited.retryAfterMs / 1000));
-    const context = sessionContext(tenant, body.context);
-    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(context ? { context } : {}) }));
+    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}) }));
     const flowId = tenants.flow(tenant.id, body.flow)?.id ?? body.flow;
     metrics.sessionsStarted.inc({ tenant: tenant.id, flow: flowId, transport: 'rest' });
     metrics.positions.update(started.sessionId, tenant.id, flowId, started.state);

@@ -4,7 +4,6 @@ import type { TenantDirectory } from '../conversation/tenants.ts';
 import { socketError, type WireError } from '../http/errors.ts';
 import type { InFlight } from '../http/inflight.ts';
 import { isSameOrigin } from '../http/origins.ts';
-import { sessionContext } from '../http/session-context.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import {
@@ -95,14 +94,14 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       }
       const limited = await limits.start(socket.data.ip);
       if (!limited.ok) return rateLimited(limited.retryAfterMs, 'new sessions');
-      const tenant = tenants.tenant(socket.data.tenant)!;
-      const started = await service.startSession({ tenant: tenant.id, flow: p.flow!, ...ctx(sessionContext(tenant, p.context)) });
+      const tenant = socket.data.tenant;
+      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context) });
       if (!started.ok) return socketError(started.error);
       const { sessionId, token, messages, state } = started.value;
-      const flowId = tenants.flow(tenant.id, p.flow!)?.id ?? p.flow!;
+      const flowId = tenants.flow(tenant, p.flow!)?.id ?? p.flow!;
       await adopt(sessionId, token, flowId);
-      metrics.sessionsStarted.inc({ tenant: tenant.id, flow: flowId, transport: 'socket' });
-      metrics.positions.update(sessionId, tenant.id, flowId, state);
+      metrics.sessionsStarted.inc({ tenant, flow: flowId, transport: 'socket' });
+      metrics.positions.update(sessionId, tenant, flowId, state);
       log.info({ sessionId, flow: flowId }, 'session started');
       return { ok: true, sessionId, token, messages: messages.map(toWire), state };
     }, refused);

@@ -100,6 +100,13 @@ describe('conversation service', () => {
     expect((await svc.handBack(s.sessionId, 'q.nowhere')).ok).toBe(false);
   });
 
+  it("starts sessions with the tenant's settings as context, which a page cannot override", async () => {
+    const { svc, store } = service();
+    const s = must(await svc.startSession({ tenant: 'northside-clinic', flow: 'flow.patient_intake', context: { clinic_id: 'forged', page: 'intake' } }));
+    expect((await store.load(s.sessionId))!.session.context).toEqual({ clinic_id: 'northside', page: 'intake' });
+    expect(s.messages.map((m) => m.text).join(' ')).toContain('northside');
+  });
+
   it('refuses an operator decision when nothing waits for one', async () => {
     const { svc } = service();
     const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
