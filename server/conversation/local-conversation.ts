@@ -5,8 +5,9 @@ import { start, turn } from '../engine/engine.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import type { Session } from '../engine/session.ts';
 import type { EngineEvent, EngineOptions, Input, StartInit, TurnResult } from '../engine/types.ts';
-import { runCall, systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
-import { effectsToMessages, type BotMessage } from './messages.ts';
+import { systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
+import { settleTurn } from './effects.ts';
+import type { BotMessage } from './messages.ts';
 
 /** One exchange: what the bot said and what happened. */
 export interface Reply {
@@ -67,18 +68,9 @@ export class LocalConversation {
 
   /** Carries out calls until the engine waits for a person, collecting messages and events. */
   private async settle(first: TurnResult): Promise<Reply> {
-    let result = first;
-    const messages: BotMessage[] = [];
-    const events: EngineEvent[] = [];
-    for (;;) {
-      this.current = result.session;
-      messages.push(...effectsToMessages(result.effects));
-      events.push(...result.events);
-      const call = result.effects.find((e) => e.type === 'call');
-      if (!call || call.type !== 'call') break;
-      result = turn(this.flow, this.current, await runCall(call, this.opts.actions ?? {}, this.env), this.opts.engine);
-    }
+    const { session, messages, events } = await settleTurn(this.flow, first, this.opts.actions ?? {}, this.env, this.opts.engine);
+    this.current = session;
     this.trace.push(...events);
-    return { messages, events, session: this.current };
+    return { messages, events, session };
   }
 }

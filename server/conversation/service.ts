@@ -3,15 +3,16 @@ import { resumeAt, start, turn } from '../engine/engine.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import { flowIndex } from '../engine/flow-index.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
-import type { EngineEvent, Input, TurnResult } from '../engine/types.ts';
+import type { Input, TurnResult } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
-import { runCall, systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
+import { systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
 import { failure, type Result } from './errors.ts';
 import { KeyedMutex } from './lock.ts';
 import { effectsToMessages } from './messages.ts';
+import { settleTurn, type Settled } from './effects.ts';
 import type { TenantDirectory } from './tenants.ts';
 
 /** What a client is told about a session after each exchange (interfaces.md `session:state`). */
@@ -226,18 +227,8 @@ export class ConversationService {
   }
 
   /** Carries out `call` effects until the engine waits for a person. */
-  private async settle(flow: CompiledFlow, first: TurnResult): Promise<{ session: Session; messages: ReturnType<typeof effectsToMessages>; events: EngineEvent[] }> {
-    let result = first;
-    const messages = effectsToMessages(result.effects);
-    const events = [...result.events];
-    for (;;) {
-      const call = result.effects.find((e) => e.type === 'call');
-      if (!call || call.type !== 'call') break;
-      result = turn(flow, result.session, await runCall(call, this.deps.actions ?? {}, this.env));
-      messages.push(...effectsToMessages(result.effects));
-      events.push(...result.events);
-    }
-    return { session: result.session, messages, events };
+  private settle(flow: CompiledFlow, first: TurnResult): Promise<Settled> {
+    return settleTurn(flow, first, this.deps.actions ?? {}, this.env);
   }
 
   private entries(messages: ReturnType<typeof effectsToMessages>, after: number, at: string): TranscriptEntry[] {
@@ -249,7 +240,7 @@ export class ConversationService {
 
   /** Appends, saves (version-checked), then broadcasts; the reply is only sent once it is on disk. */
   private async commit(
-    record: StoredSession, flow: CompiledFlow, result: { session: Session; messages: ReturnType<typeof effectsToMessages>; events: EngineEvent[] },
+    record: StoredSession, flow: CompiledFlow, result: Settled,
     before: TranscriptEntry[], now: string, clientId: string | undefined, restarted: boolean,
   ): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState; duplicate: boolean }>> {
     const first = record.seq + before.length;
