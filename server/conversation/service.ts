@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { resumeAt, start, turn } from '../engine/engine.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
-import { flowIndex } from '../engine/flow-index.ts';
+import { progressAt } from '../engine/progress.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
 import type { Input, TurnResult } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
@@ -286,7 +286,7 @@ function sessionContext(settings: Record<string, unknown> | undefined, fromClien
 
 /** The client-facing state of a session. */
 export function stateOf(flow: CompiledFlow, s: Session): SessionState {
-  const answered = s.answers.size;
-  const ahead = s.node ? flowIndex(flow).remaining.get(s.node) ?? 0 : 0;
-  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress: { answered, total: answered + (s.status === 'active' ? ahead : 0) } };
+  // once it has ended nothing is ahead
+  const progress = progressAt(flow, s.answers, s.status === 'active' ? s.node : null);
+  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress };
 }

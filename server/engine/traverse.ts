@@ -5,6 +5,7 @@ import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
 import { answerValues, type Session } from './session.ts';
+import { progressAt } from './progress.ts';
 import { renderTemplate } from './template.ts';
 import type { Progress } from './types.ts';
 
@@ -13,9 +14,7 @@ export const ENDED = new Set<Session['status']>(['completed', 'escalated', 'aban
 
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null): Progress {
-  const answered = d.s.answers.size;
-  const ahead = at ? d.idx.remaining.get(at) ?? 0 : 0;
-  return { answered, total: Math.max(answered + ahead, answered) };
+  return progressAt(d.flow, d.s.answers, at);
 }
 
 const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s.context);

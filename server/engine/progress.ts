@@ -1,0 +1,14 @@
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { flowIndex } from './flow-index.ts';
+import type { Session } from './session.ts';
+import type { Progress } from './types.ts';
+
+/**
+ * Answered questions and the estimated total of those that still apply: the
+ * answers so far plus the questions on the longest route ahead of `at`
+ * (computed once per flow, so this costs nothing per turn).
+ */
+export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null): Progress {
+  const answered = answers.size;
+  return { answered, total: answered + (at ? flowIndex(flow).remaining.get(at) ?? 0 : 0) };
+}
