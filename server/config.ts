@@ -29,10 +29,15 @@ export const ConfigSchema = z.object({
   ANTHROPIC_MODEL: withDefault(z.string().min(1), 'claude-haiku-4-5'),
   /** Another endpoint for the Anthropic API (a proxy, or a local fake in tests). */
   ANTHROPIC_BASE_URL: optional(z.url()),
-  /** Session store: lowdb (files under DATA_DIR), memory (lost on exit); redis is reserved. */
+  /** Session store: lowdb (files under DATA_DIR, one server), memory (lost on exit), redis (several instances share REDIS_URL). */
   STORE: withDefault(z.enum(['lowdb', 'memory', 'redis']), 'lowdb'),
-  REDIS_URL: optional(z.url()),
+  /** redis://[user:password@]host:port[/db] (or rediss:// for TLS); required with STORE=redis. */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')),
+  /** Prefix of every Redis key, so several deployments can share one Redis (default ql:). */
+  REDIS_PREFIX: withDefault(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX: 1-64 characters of A-Z a-z 0-9 _ . : -'), 'ql:'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
+  RETENTION_DAYS: optional(z.coerce.number().positive()),
 });
 
 /** The server's configuration. */

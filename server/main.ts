@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server as SocketServer } from 'socket.io';
 import { loadConfig, ConfigError, type Config } from './config.ts';
+import { withLocalAdminKey } from './local-admin-key.ts';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
 import { DirectoryArchive, MemoryArchive } from './conversation/registry.ts';
 import { DeliveryWorker } from './conversation/delivery.ts';
@@ -14,6 +15,7 @@ import { MemoryOutbox, type Outbox } from './conversation/outbox.ts';
 import { FileOutbox } from './conversation/outbox-file.ts';
 import { sampleActions } from './conversation/sample-actions.ts';
 import { AnthropicExtractor } from './extract/anthropic/index.ts';
+import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, type Broadcast } from './conversation/service.ts';
 import { TenantDirectory } from './conversation/tenants.ts';
 import { createApp } from './http/app.ts';
@@ -26,7 +28,13 @@ import { attachOperator } from './realtime/operator.ts';
 import { RateLimits, type RateLimitSettings } from './realtime/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './realtime/socket-server.ts';
 import { LowdbStore } from './store/lowdb.ts';
+import { RedisStore } from './store/redis.ts';
+import { RedisTurnLock } from './conversation/redis-lock.ts';
+import { RedisOutbox } from './conversation/outbox-redis.ts';
+import { redisLimiters } from './realtime/rate-limits-redis.ts';
+import { useRedisAdapter } from './realtime/redis-adapter.ts';
 import { MemoryStore } from './store/memory.ts';
+import { startRetention } from './store/retention.ts';
 import type { SessionStore } from './store/session-store.ts';
 
 // The composition root: config → store → tenants and flows → service →
@@ -84,8 +92,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ? `Claude extraction (${config.ANTHROPIC_MODEL}, a tenant's llm.model overrides it), offline rules first for exact answers`
       : 'offline extraction (rules): no LLM is called (set ANTHROPIC_API_KEY for Claude extraction)',
   );
-  if (config.STORE === 'redis') {
-    throw new StartupError('STORE=redis is reserved for the Redis store, which is not built yet; use STORE=lowdb (the default, files under DATA_DIR) or STORE=memory');
+  if (config.STORE === 'redis' && !config.REDIS_URL && !overrides.store) {
+    throw new StartupError('STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379); every instance points at the same Redis');
   }
   const dataDir = resolve(overrides.dataDir ?? config.DATA_DIR);
   const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
@@ -93,7 +101,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
   const store = overrides.store ?? (await openStore(config, dataDir));
   const kind = overrides.store ? 'custom' : config.STORE;
-  logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}) }, `session store: ${kind}`);
+  logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}), ...(kind === 'redis' ? { prefix: config.REDIS_PREFIX } : {}) }, `session store: ${kind}`);
   try {
     return await assemble(config, overrides, logger, store, kind, dataDir, flowsDir);
   } catch (err) {
@@ -104,6 +112,13 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
 async function openStore(config: Config, dataDir: string): Promise<SessionStore> {
   if (config.STORE === 'memory') return new MemoryStore();
+  if (config.STORE === 'redis') {
+    try {
+      return await RedisStore.connect(config.REDIS_URL!, { prefix: config.REDIS_PREFIX });
+    } catch (err) {
+      throw new StartupError(`cannot reach Redis at REDIS_URL: ${(err as Error).message}`);
+    }
+  }
   try {
     return await LowdbStore.open(dataDir);
   } catch (err) {
@@ -128,7 +143,9 @@ async function assemble(
   if (tenants.ids().length === 0) logger.warn({ flowsDir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
 
   // endings go to the tenants' webhooks through a durable outbox beside the sessions
-  const outbox: Outbox = storeKind === 'lowdb' ? await FileOutbox.open(join(dataDir, 'outbox')) : new MemoryOutbox();
+  // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
+  const outbox: Outbox = storeKind === 'lowdb' ? await FileOutbox.open(join(dataDir, 'outbox'))
+    : store instanceof RedisStore ? new RedisOutbox(store.client, { prefix: store.prefix }) : new MemoryOutbox();
   try {
     return await serve(config, overrides, logger, store, storeKind, tenants, outbox);
   } catch (err) {
@@ -146,25 +163,38 @@ async function serve(
   const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
 
   const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
-  const limits = new RateLimits(overrides.rateLimits);
+  // with Redis, the turn lock, the rate limits and socket.io rooms span every instance
+  const redis = store instanceof RedisStore ? store : undefined;
+  const limits = new RateLimits(overrides.rateLimits, ...(redis ? [redisLimiters(redis.client, redis.prefix)] : []));
   const inflight = new InFlight();
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which needs the app, which needs the service
   let broadcast: Broadcast = () => {};
 
-  // one extractor per tenant: each keeps its own usage figures and budget
-  const extractors = new Map<string, AnthropicExtractor>();
+  // one extractor per tenant: each keeps its own usage figures and budget; the
+  // LLM metrics come from each extraction's own report (Proposal.llm / skipped /
+  // fallback: one call at most, tokens included even when its answer was malformed)
+  const extractors = new Map<string, Extractor>();
   const extractorFor = config.ANTHROPIC_API_KEY
     ? (tenant: string) => {
         let x = extractors.get(tenant);
         if (!x) {
           const llm = tenants.tenant(tenant)?.llm;
-          x = new AnthropicExtractor({
+          const claude = new AnthropicExtractor({
             apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
             ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
             ...(llm?.budget ? { budget: llm.budget } : {}),
-            onEvent: (e) => logger.info({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
+            // per-message events at debug (the metrics count them); a fallback is worth a warning
+            onEvent: (e) => logger[e.type === 'llm_fallback' ? 'warn' : 'debug']({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
           });
+          x = {
+            name: claude.name,
+            extract: async (req) => {
+              const proposal = await claude.extract(req);
+              metrics.extraction(tenant, proposal);
+              return proposal;
+            },
+          };
           extractors.set(tenant, x);
         }
         return x;
@@ -177,11 +207,17 @@ async function serve(
     actions: overrides.actions ?? sampleActions,
     env: overrides.env ?? systemCallEnv,
     ...(overrides.random ? { random: overrides.random } : {}),
+    ...(redis ? { lock: new RedisTurnLock(redis.client, { prefix: redis.prefix, onLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version') }) } : {}),
     onComplete: async (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii
       logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
       await enqueue(c);
+    },
+    // an erased session's endings leave the outbox too: undelivered ones are not sent, and no answers stay in its journal
+    onErase: async (sessionId) => {
+      const forgotten = await outbox.forgetSession(sessionId, Date.now());
+      if (forgotten > 0) logger.info({ sessionId, outboxEntries: forgotten }, 'erased session: its outbox entries are gone too');
     },
   });
 
@@ -193,6 +229,7 @@ async function serve(
   // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
   const http = createServer(app);
   const io = createSocketServer(http, gate);
+  if (redis) useRedisAdapter(io, redis.client, redis.prefix);
   broadcast = roomBroadcast(io);
   attachChat(io, { service, tenants, metrics, logger, limits, inflight });
   attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY });
@@ -203,6 +240,13 @@ async function serve(
     throw err;
   });
   worker.start();
+  const retention = config.RETENTION_DAYS
+    ? startRetention({
+        store, tenants: () => tenants.ids(), days: config.RETENTION_DAYS, erase: (id) => service.erase(id),
+        onSweep: ({ erased, cutoff }) => logger.info({ erased, cutoff, retentionDays: config.RETENTION_DAYS }, `retention: erased ${erased} sessions last active before ${cutoff}`),
+        onError: (err) => logger.error({ err }, 'retention sweep failed'),
+      })
+    : null;
   const port = (http.address() as AddressInfo).port;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   const url = `http://${shownHost}:${port}`;
@@ -220,6 +264,7 @@ async function serve(
     if (!drained) logger.warn({ inFlight: inflight.size }, 'requests still running after 5 s; closing anyway');
     http.closeAllConnections();
     await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
+    retention?.stop();
     await worker.stop();
     await outbox.close();
     await store.close();
@@ -255,11 +300,17 @@ export async function runFromEnv(): Promise<void> {
     process.exit(err instanceof ConfigError ? 2 : 1);
   }
   let server: RunningServer;
+  let local: ReturnType<typeof withLocalAdminKey>;
   try {
-    server = await startServer(config);
+    local = withLocalAdminKey(config);
+    server = await startServer(local.config);
   } catch (err) {
     process.stderr.write(`questline: ${err instanceof StartupError ? err.message : (err as Error).stack}\n`);
     process.exit(1);
+  }
+  if (local.generated) {
+    const { file, key, created } = local.generated;
+    server.logger.info({ adminKeyFile: file }, `operator console at ${server.url}/admin — admin key ${key} (${created ? 'generated into' : 'read from'} ${file}; made only for a server on loopback; set ADMIN_KEY to choose your own)`);
   }
   let stopping = false;
   const stop = (signal: string) => {

@@ -92,6 +92,15 @@ export type LoadJob =
     /** Pause between a turn's completion and the next message (0: closed loop). Jittered ±50%. */
     thinkMs: number;
     /**
+     * Open loop instead: the clients together offer this many messages per
+     * second, each client on its own Poisson schedule (exponential gaps, mean
+     * clients / rate s) whatever the server's pace; a message whose slot
+     * comes while the client's previous turn is still running is sent when
+     * that turn completes, and its latency counts from its slot (no
+     * coordinated omission). `thinkMs` is then ignored.
+     */
+    rate?: number;
+    /**
      * Returning visitors: this share of the clients resume stored sessions
      * (listed in `file`: JSON `[{ id, played }]`, token `seededToken(id)`),
      * each on a new connection, and play the rest of the script.

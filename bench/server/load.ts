@@ -9,7 +9,9 @@
  *   and plays it again. With `returning`, a share of the clients instead
  *   resume stored sessions (new connection with the session's token,
  *   `session:start { sessionId, lastSeq: 0 }`) and play the rest of the script. Each client sends its next message as soon as the
- *   previous turn completed (plus `thinkMs`, jittered, when set). After
+ *   previous turn completed (plus `thinkMs`, jittered, when set) — or, with
+ *   `rate`, open loop: on a Poisson schedule per client whose sum is `rate`
+ *   messages/s, latency counted from the scheduled moment. After
  *   `warmupMs`, turns are measured for `measureMs`; then the clients stop
  *   sending, the ones in flight finish, and the figures go to the parent.
  * - `idle`: N clients connect and start a session each, then sit idle until the
@@ -153,14 +155,20 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
   const bySteps: number[][] = SALES_SCRIPT.map(() => []);
   let cpuAtStart: NodeJS.CpuUsage | undefined;
   let cpuInWindow: NodeJS.CpuUsage | undefined;
-  const cpuTimer = setTimeout(() => {
+  // the server measures between these two messages: each goes out exactly once, start before end
+  const windowOpens = () => {
+    if (cpuAtStart) return;
     cpuAtStart = process.cpuUsage();
     send({ type: 'window', at: 'start' });
-  }, j.warmupMs);
-  const cpuEnd = setTimeout(() => {
+  };
+  const windowCloses = () => {
+    if (cpuInWindow) return;
+    windowOpens();
     cpuInWindow = process.cpuUsage(cpuAtStart);
     send({ type: 'window', at: 'end' });
-  }, j.warmupMs + j.measureMs);
+  };
+  const cpuTimer = setTimeout(windowOpens, j.warmupMs);
+  const cpuEnd = setTimeout(windowCloses, j.warmupMs + j.measureMs);
 
   let completedInWindow = 0;
   const record = (into: number[], sentAt: number, doneAt: number) => {
@@ -168,11 +176,11 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
   };
   const think = () => (j.thinkMs > 0 ? sleep(j.thinkMs * (0.5 + Math.random())) : Promise.resolve());
 
-  /** Sends SALES_SCRIPT[v.step] and measures the turn; false when it failed. */
-  const turn = async (v: Visitor): Promise<boolean> => {
+  /** Sends SALES_SCRIPT[v.step] and measures the turn (from `scheduledAt` when given: open loop); false when it failed. */
+  const turn = async (v: Visitor, scheduledAt?: number): Promise<boolean> => {
     const text = SALES_SCRIPT[v.step]!;
     const before = v.bots;
-    const sentAt = performance.now();
+    const sentAt = scheduledAt ?? performance.now();
     const ack = await v.request('message', { text, clientId: `v${v.index}-${v.n++}` });
     const doneAt = performance.now();
     if (!ack.ok) {
@@ -189,8 +197,42 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
     return true;
   };
 
+  /**
+   * An open-loop visitor: message slots on a Poisson schedule (mean gap
+   * clients / rate), independent of how fast the server answers; a slot that
+   * comes while the previous turn runs is served when it completes, its
+   * latency still counted from the slot. Starts at a random step of the script
+   * so that the clients are spread over it; a completed script restarts the
+   * session (not a counted message) and the schedule goes on.
+   */
+  /** session:restart after a completed script (its latency recorded apart from turns); the visitor starts over. */
+  const restart = async (v: Visitor) => {
+    const sentAt = performance.now();
+    const ack = await v.request('session:restart', {});
+    if (!ack.ok) fail(`restart: ${ack.error?.code} ${ack.error?.message}`);
+    else record(restartLatencies, sentAt, performance.now());
+    v.step = 0;
+  };
+
+  const runOpen = async (v: Visitor, rate: number) => {
+    const meanGapMs = (j.clients / rate) * 1000;
+    const gap = () => -Math.log(1 - Math.random()) * meanGapMs;
+    // spread over the script: play a random number of steps at once, during the warm-up
+    for (let n = Math.floor(Math.random() * SALES_SCRIPT.length); n > 0; n--) if (!(await turn(v))) break;
+    let slot = performance.now() + gap();
+    while (slot < windowEnd) {
+      // right after the completing turn, not in a message slot
+      if (v.step >= SALES_SCRIPT.length) await restart(v);
+      const wait = slot - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (!(await turn(v, slot))) v.step = SALES_SCRIPT.length; // start over
+      slot += gap();
+    }
+  };
+
   /** A visitor on one connection: the script, then session:restart, again and again. */
   const run = async (v: Visitor) => {
+    if (j.rate) return runOpen(v, j.rate);
     // spread the first messages over a few ms so hundreds of clients do not start in lockstep
     await sleep((v.index % 50) / 5);
     // paced clients fast-forward a random number of script steps first (during the warm-up), so that in
@@ -199,11 +241,7 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
     if (j.thinkMs > 0) await sleep(Math.random() * j.thinkMs);
     while (performance.now() < windowEnd) {
       if (v.step >= SALES_SCRIPT.length) {
-        const sentAt = performance.now();
-        const ack = await v.request('session:restart', {});
-        if (!ack.ok) fail(`restart: ${ack.error?.code} ${ack.error?.message}`);
-        else record(restartLatencies, sentAt, performance.now());
-        v.step = 0;
+        await restart(v);
         continue;
       }
       if (!(await turn(v))) v.step = SALES_SCRIPT.length; // start over
@@ -239,9 +277,14 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
   };
 
   await Promise.all([...live.map(run), ...Array.from({ length: returning }, (_, i) => rerun(j.clients - returning + i))]);
+  // open-loop clients stop once their next slot falls after the window: let the window's end come (and be reported)
+  const left = windowEnd - performance.now();
+  if (left > 0) await sleep(left + 5);
   clearTimeout(cpuTimer);
   clearTimeout(cpuEnd);
-  cpuInWindow ??= process.cpuUsage(cpuAtStart);
+  // a timer late on a loaded machine must not leave the server waiting for the end (the last turns can beat it)
+  windowCloses();
+  if (!cpuInWindow) throw new Error('the measurement window never closed');
 
   const turns = completedInWindow;
   const completed = completedConversations;

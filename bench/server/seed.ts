@@ -16,6 +16,7 @@ import { ConversationService } from '../../server/conversation/service.ts';
 import { DirectoryArchive } from '../../server/conversation/registry.ts';
 import { TenantDirectory } from '../../server/conversation/tenants.ts';
 import { sessionPaths, shardOf, tenantIndexPath } from '../../server/store/lowdb-paths.ts';
+import { lastJsonObject } from '../../server/store/lowdb-jsonl.ts';
 import type { IndexEntry } from '../../server/store/lowdb-read.ts';
 import { LowdbStore } from '../../server/store/lowdb.ts';
 import { DEMO_FLOW, REPO_FLOWS, SALES_SCRIPT, seededToken } from './common.ts';
@@ -55,7 +56,8 @@ export async function makeTemplates(): Promise<SessionTemplate[]> {
     return ids.map((id) => {
       const p = sessionPaths(scratch, id);
       const record = readFileSync(p.record, 'utf8');
-      const parsed = JSON.parse(record) as { tenant: string; flowId: string; tokenHash: string; status: string };
+      // the record file has one line per save; the last one is current
+      const parsed = lastJsonObject(record) as { tenant: string; flowId: string; tokenHash: string; status: string };
       return { id, tokenHash: parsed.tokenHash, played: ids.indexOf(id) === 0 ? 5 : SALES_SCRIPT.length, status: parsed.status, tenant: parsed.tenant, flowId: parsed.flowId, record, transcript: readFileSync(p.transcript, 'utf8'), events: readFileSync(p.events, 'utf8') };
     });
   } finally {
@@ -91,7 +93,7 @@ export function seedSessions(dataDir: string, count: number, templates: readonly
     }
     const p = sessionPaths(dataDir, id);
     const tokenHash = createHash('sha256').update(seededToken(id)).digest('hex');
-    writeFileSync(p.record, tpl.record.replaceAll(tpl.id, id).replace(tpl.tokenHash, tokenHash));
+    writeFileSync(p.record, tpl.record.replaceAll(tpl.id, id).replaceAll(tpl.tokenHash, tokenHash));
     if (tpl.status === 'active') active.push({ id, played: tpl.played });
     writeFileSync(p.transcript, tpl.transcript);
     writeFileSync(p.events, tpl.events);

@@ -79,6 +79,7 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--coverage', 'report, per flow, the nodes, edges, guard arms, invalid/failure edges and path locks exercised')
     .option('--json', 'print one machine-readable report on stdout')
     .option('--flows <dir>', 'the flows folder (for tenants and flow ids)', 'flows')
+    .option('--record', 'run against the live model (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) and write each turn\'s llm: block (extractor: replay)')
     .action(async (paths: string[], opts: TestOptions) => done(await testCommand(paths, opts, io)));
 
   cmd

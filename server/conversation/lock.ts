@@ -1,8 +1,18 @@
 /**
+ * The per-session turn lock the conversation service takes around every turn.
+ * `run` runs `task` once every earlier task of the same key has settled and
+ * returns its result (or rejection). `KeyedMutex` is the one-process lock;
+ * a cross-instance lock (Redis) implements the same interface.
+ */
+export interface TurnLock {
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+/**
  * One task at a time per key, in arrival order: the per-session turn lock of
  * one process. (Across processes the Redis store adds its own lock.)
  */
-export class KeyedMutex {
+export class KeyedMutex implements TurnLock {
   private readonly tails = new Map<string, Promise<unknown>>();
 
   /** Runs `task` after every earlier task of the same key has settled. */

@@ -100,6 +100,11 @@ export class FileOutbox extends RecordingOutbox {
     }
   }
 
+  /** The journal still holds the forgotten entries' `enqueued` lines: rewrite it now, not at the next compaction. */
+  protected override purge(): Promise<void> {
+    return this.compact();
+  }
+
   /**
    * Rewrites the journal from the live state, atomically: the old journal stays
    * open for appends until the new one has replaced it, so a failure at any

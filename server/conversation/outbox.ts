@@ -43,6 +43,8 @@ export const JournalRecord = z.discriminatedUnion('t', [
     t: z.literal('dead'), id: z.string().min(1), at: z.number(), attempts: z.number().int().nonnegative(),
     reason: DeadReason, error: z.string(), httpStatus: z.number().int().optional(),
   }),
+  /** The session was erased (privacy request, retention): the entry and its answers are gone. */
+  z.object({ t: z.literal('forgotten'), id: z.string().min(1), at: z.number() }),
 ]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 
@@ -100,7 +102,48 @@ export interface Outbox {
   attempted(id: string, f: AttemptFailure): Promise<void>;
   delivered(id: string, d: DeliveryDone): Promise<void>;
   dead(id: string, d: Death): Promise<void>;
+  /**
+   * Erases every entry of a session, pending or finished, with its answers (the
+   * session was erased: an undelivered ending is not sent, and nothing of it
+   * stays on disk); resolves with how many entries there were.
+   */
+  forgetSession(sessionId: string, now: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** An entry without its id and answers: what the transitions below change. */
+export type EntryMeta = Omit<OutboxEntry, 'completion' | 'id'>;
+
+// The transitions of a pending entry, shared by every outbox (the journal's
+// fold here and RedisOutbox) so they cannot drift apart.
+
+/** A failed or deferred attempt: due again at `nextAt`. */
+export function applyAttempt(e: EntryMeta, f: AttemptFailure): void {
+  e.attempts = f.attempts;
+  e.nextAt = f.nextAt;
+  e.lastError = f.error;
+  if (f.httpStatus !== undefined) e.lastHttpStatus = f.httpStatus;
+  else delete e.lastHttpStatus;
+}
+
+/** A success (the caller drops the answers it no longer needs). */
+export function applyDelivered(e: EntryMeta, d: DeliveryDone): void {
+  e.state = 'delivered';
+  e.attempts = d.attempts;
+  e.finishedAt = d.at;
+  delete e.lastError;
+  if (d.httpStatus !== undefined) e.lastHttpStatus = d.httpStatus;
+  if (d.skipped) e.skipped = d.skipped;
+}
+
+/** Given up, with the reason. */
+export function applyDeath(e: EntryMeta, d: Death): void {
+  e.state = 'dead';
+  e.attempts = d.attempts;
+  e.finishedAt = d.at;
+  e.deadReason = d.reason;
+  e.lastError = d.error;
+  if (d.httpStatus !== undefined) e.lastHttpStatus = d.httpStatus;
 }
 
 /** The entry id of an ending: the session and the status it ended with. */
@@ -144,11 +187,7 @@ export class OutboxState {
       }
       case 'attempted':
         if (!e || e.state !== 'pending') return;
-        e.attempts = r.attempts;
-        e.nextAt = r.nextAt;
-        e.lastError = r.error;
-        if (r.httpStatus !== undefined) e.lastHttpStatus = r.httpStatus;
-        else delete e.lastHttpStatus;
+        applyAttempt(e, r);
         return;
       case 'delivered': {
         if (!e) {
@@ -162,23 +201,16 @@ export class OutboxState {
           return;
         }
         if (e.state !== 'pending') return;
-        e.state = 'delivered';
-        e.attempts = r.attempts;
-        e.finishedAt = r.at;
+        applyDelivered(e, r);
         e.completion = null;
-        delete e.lastError;
-        if (r.httpStatus !== undefined) e.lastHttpStatus = r.httpStatus;
-        if (r.skipped) e.skipped = r.skipped;
         return;
       }
+      case 'forgotten':
+        this.entries.delete(r.id);
+        return;
       case 'dead':
         if (!e || e.state !== 'pending') return;
-        e.state = 'dead';
-        e.attempts = r.attempts;
-        e.finishedAt = r.at;
-        e.deadReason = r.reason;
-        e.lastError = r.error;
-        if (r.httpStatus !== undefined) e.lastHttpStatus = r.httpStatus;
+        applyDeath(e, r);
         return;
     }
   }
@@ -304,6 +336,18 @@ export abstract class RecordingOutbox implements Outbox {
   dead(id: string, d: Death): Promise<void> {
     return this.finish({ t: 'dead', id, ...d });
   }
+
+  forgetSession(sessionId: string, now: number): Promise<number> {
+    return this.exclusive(async () => {
+      const ids = [...this.state.entries.values()].filter((e) => e.sessionId === sessionId).map((e) => e.id);
+      for (const id of ids) await this.keep({ t: 'forgotten', id, at: now });
+      if (ids.length > 0) await this.purge();
+      return ids.length;
+    });
+  }
+
+  /** After entries were forgotten: make sure no copy of their answers stays where records are kept. */
+  protected async purge(): Promise<void> {}
 
   abstract close(): Promise<void>;
 

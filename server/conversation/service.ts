@@ -3,14 +3,15 @@ import { resumeAt, start, turn } from '../engine/engine.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import { progressAt } from '../engine/progress.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
-import type { Input, TurnResult } from '../engine/types.ts';
+import type { EngineEvent, Input, TurnResult } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { LruCache } from '../store/lowdb-lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
 import { failure, type Result } from './errors.ts';
-import { KeyedMutex } from './lock.ts';
+import { KeyedMutex, type TurnLock } from './lock.ts';
 import { effectsToMessages } from './messages.ts';
 import { settleTurn, type Settled } from './effects.ts';
 import type { TenantDirectory } from './tenants.ts';
@@ -38,6 +39,14 @@ export interface Completion {
   at: string;
 }
 
+/** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
+export interface TurnDone {
+  messages: TranscriptEntry[];
+  state: SessionState;
+  /** The trace of the turn as committed; empty for an answer from the store (a duplicate clientId). */
+  events: EngineEvent[];
+}
+
 /** Where new transcript entries go besides the store: the sockets in the session's room. */
 export type Broadcast = (sessionId: string, entries: readonly TranscriptEntry[], state: SessionState) => void;
 
@@ -49,9 +58,13 @@ export interface ServiceDeps {
   env?: CallEnv;
   /** Called after a session that just ended is saved (the outbox enqueues it). */
   onComplete?: (c: Completion) => Promise<void> | void;
+  /** Called (under the session's lock) after a session was erased: what else holds its answers forgets them (the outbox). */
+  onErase?: (sessionId: string) => Promise<void> | void;
   broadcast?: Broadcast;
   /** Random bytes (injectable for tests); tokens are 32 bytes, ids 16. */
   random?: (n: number) => Buffer;
+  /** The per-session turn lock (default: one process's `KeyedMutex`; a cross-instance lock for several servers). */
+  lock?: TurnLock;
 }
 
 /** What starting a session returns (interfaces.md `session:start` ack). */
@@ -63,6 +76,8 @@ export interface Started {
 }
 
 const MAX_PROCESSED = 64;
+/** Engine sessions kept parsed between turns (see ConversationService.parsed). */
+const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
@@ -72,7 +87,16 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * again; every bot message gets the next per-session sequence number.
  */
 export class ConversationService {
-  private readonly locks = new KeyedMutex();
+  private readonly locks: TurnLock;
+  /**
+   * The engine session each recent turn committed, by session id, with the
+   * stored version, seq and updatedAt it was saved under. The next turn of
+   * that session uses it when the store still holds exactly that save,
+   * instead of upgrading and zod-checking the stored JSON again (sessions are
+   * immutable values). Anything else — a save by another server, a restart,
+   * an evicted entry — reads the stored JSON through sessionFromJson.
+   */
+  private readonly parsed = new LruCache<string, { version: number; seq: number; updatedAt: string; session: Session }>(PARSED_SESSIONS);
   private readonly offline = new OfflineExtractor();
   private readonly env: CallEnv;
   private readonly random: (n: number) => Buffer;
@@ -80,6 +104,7 @@ export class ConversationService {
   constructor(private readonly deps: ServiceDeps) {
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
+    this.locks = deps.lock ?? new KeyedMutex();
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
@@ -105,6 +130,7 @@ export class ConversationService {
     await this.deps.store.appendEvents(id, record.seq, result.events);
     const created = await this.deps.store.create(record);
     if (!created.ok) return failure('conflict', 'session id collision; try again');
+    this.remember(record, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(id, messages, state);
     await this.ended(record, result.session, undefined);
@@ -123,7 +149,7 @@ export class ConversationService {
   }
 
   /** One user message: exactly once per `clientId`. */
-  async message(sessionId: string, text: string, clientId: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState; duplicate: boolean }>> {
+  async message(sessionId: string, text: string, clientId: string): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.locks.run(sessionId, async () => {
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
@@ -131,7 +157,7 @@ export class ConversationService {
       const seen = record.processed.find((p) => p.clientId === clientId);
       if (seen) {
         const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
-        return { ok: true, value: { messages: reply, state: stateOf(flow, session), duplicate: true } };
+        return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
       }
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
@@ -152,7 +178,7 @@ export class ConversationService {
   }
 
   /** `back`, `restart`: commands sent as controls rather than words. */
-  async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+  async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
     return this.locks.run(sessionId, async () => {
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
@@ -160,12 +186,12 @@ export class ConversationService {
       const now = this.env.now();
       const result = await this.settle(flow, turn(flow, session, { kind: 'command', command, now }));
       const done = await this.commit(record, flow, result, [], now, undefined, command === 'restart');
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
     });
   }
 
   /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject). */
-  async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+  async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<TurnDone>> {
     return this.locks.run(sessionId, async () => {
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
@@ -174,7 +200,7 @@ export class ConversationService {
       const now = this.env.now();
       const result = await this.settle(flow, turn(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }));
       const done = await this.commit(record, flow, result, [], now, undefined, false);
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
     });
   }
 
@@ -193,7 +219,7 @@ export class ConversationService {
   }
 
   /** Gives the conversation back to the bot, asking the question at `nodeId`. */
-  async handBack(sessionId: string, nodeId: string): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState }>> {
+  async handBack(sessionId: string, nodeId: string): Promise<Result<TurnDone>> {
     return this.locks.run(sessionId, async () => {
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
@@ -206,7 +232,17 @@ export class ConversationService {
       const resumed = resumeAt(flow, session, nodeId, session.stack.slice(0, frame + 1), now);
       const { operator: _o, ...released } = record;
       const done = await this.commit(released, flow, { session: resumed.session, messages: effectsToMessages(resumed.effects), events: resumed.events }, [], now, undefined, true);
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state } } : done;
+      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
+    });
+  }
+
+  /** Erases a session (privacy request, retention) under its turn lock, so no turn in flight writes after it; true if it existed. */
+  async erase(sessionId: string): Promise<boolean> {
+    return this.locks.run(sessionId, async () => {
+      this.parsed.delete(sessionId);
+      const existed = await this.deps.store.delete(sessionId);
+      await this.deps.onErase?.(sessionId);
+      return existed;
     });
   }
 
@@ -223,7 +259,13 @@ export class ConversationService {
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
     if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
-    return { ok: true, value: { record, flow, session: sessionFromJson(record.session) } };
+    const hit = this.parsed.get(sessionId);
+    const fresh = hit && hit.version === record.version && hit.seq === record.seq && hit.updatedAt === record.updatedAt;
+    return { ok: true, value: { record, flow, session: fresh ? hit.session : sessionFromJson(record.session) } };
+  }
+
+  private remember(record: StoredSession, session: Session): void {
+    this.parsed.set(record.id, { version: record.version, seq: record.seq, updatedAt: record.updatedAt, session });
   }
 
   /** Carries out `call` effects until the engine waits for a person. */
@@ -242,7 +284,7 @@ export class ConversationService {
   private async commit(
     record: StoredSession, flow: CompiledFlow, result: Settled,
     before: TranscriptEntry[], now: string, clientId: string | undefined, restarted: boolean,
-  ): Promise<Result<{ messages: TranscriptEntry[]; state: SessionState; duplicate: boolean }>> {
+  ): Promise<Result<TurnDone & { duplicate: boolean }>> {
     const first = record.seq + before.length;
     const bot = this.entries(result.messages, first, now);
     const all = [...before, ...bot];
@@ -256,10 +298,11 @@ export class ConversationService {
     const saved = await this.deps.store.save(next, record.version);
     if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
     next.version = saved.version;
+    this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);
     await this.ended(next, result.session, restarted ? undefined : record.status);
-    return { ok: true, value: { messages: all, state, duplicate: false } };
+    return { ok: true, value: { messages: all, state, events: result.events, duplicate: false } };
   }
 
   /** Hands a session that just ended to the outbox (once per ending). */

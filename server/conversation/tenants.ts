@@ -86,7 +86,8 @@ export class TenantDirectory {
 
   /** The current revision of a tenant's flow, for new sessions. */
   flow(tenantId: string, flowId: string): CompiledFlow | undefined {
-    return this.latest.get(`${tenantId}/${flowId}`);
+    // the short name works too: `sales` is the tenant's `flow.sales` (what an embed's data-flow says)
+    return this.latest.get(`${tenantId}/${flowId}`) ?? (flowId.startsWith('flow.') ? undefined : this.latest.get(`${tenantId}/flow.${flowId}`));
   }
 
   /** The revision a session is pinned to. */

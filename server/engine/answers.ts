@@ -120,6 +120,7 @@ export function uncommit(d: Draft, key: string): void {
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
   if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
   d.s.answers = d.s.answers.set(key, record);
+  if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);
     d.s.reask = rest.length > 0 ? rest : undefined;

@@ -26,6 +26,8 @@ export interface Draft {
   changes: Map<string, AnswerRecord | undefined>;
   /** A node whose `before` interrupt was just approved, so it is not raised again. */
   approved?: string;
+  /** What the user sent this turn, for the session's recent lines (`pii`: the text is withheld). */
+  heard?: { text: string; pii: boolean };
 }
 
 /** Starts a draft over a session. */
@@ -48,9 +50,9 @@ export function emit(d: Draft, type: EventType, detail: Record<string, unknown> 
   d.events.push({ type, turn: d.s.turn, node, ...detail });
 }
 
-/** Whether the flow marks an answer key as personal data. */
+/** Whether the flow marks an answer key as personal data (an assessment's feedback is as private as its answer). */
 export function isPii(d: Draft, key: string): boolean {
-  const q = d.idx.questionByKey.get(key)?.node;
+  const q = d.idx.questionByKey.get(d.idx.feedbackKeys.get(key) ?? key)?.node;
   return q?.type === 'question' && q.pii === true;
 }
 

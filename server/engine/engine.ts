@@ -1,6 +1,7 @@
 import { Map as IMap } from 'immutable';
-import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import type { ProposedUpdate } from '../extract/extractor.ts';
+import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
+import type { Proposal, ProposedUpdate } from '../extract/extractor.ts';
+import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
@@ -95,8 +96,36 @@ export function resumeAt(flow: CompiledFlow, session: Session, nodeId: string, s
   return result(d);
 }
 
+/** How many lines of conversation a session keeps for context-reading extractors. */
+export const RECENT_LINES = 6;
+const RECENT_CHARS = 300;
+const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/gi;
+
+/** A line for the session's recent lines: pii answers' values and email addresses masked, length capped. */
+function masked(d: Draft, text: string): string {
+  let t = /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
+  for (const key of d.idx.piiKeys) {
+    const v = d.s.answers.get(key)?.value;
+    if (v === null || v === undefined) continue;
+    for (const shown of Array.isArray(v) ? v.map(String) : [String(v)]) {
+      if (shown.length >= 3) t = t.split(shown).join('[pii]');
+    }
+  }
+  if (t.includes('@')) t = t.replace(EMAIL, '[pii]');
+  return t.length > RECENT_CHARS ? `${t.slice(0, RECENT_CHARS)}…` : t;
+}
+
+/** Appends this turn's user message and bot lines to the session's recent lines (pii withheld). */
+function remember(d: Draft): void {
+  const lines: NonNullable<Session['recent']>[number][] = [];
+  if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
+  for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
+  if (lines.length > 0) d.s.recent = [...(d.s.recent ?? []), ...lines].slice(-RECENT_LINES);
+}
+
 /** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
 function result(d: Draft, userTurn = false): TurnResult {
+  remember(d);
   if (d.changes.size > 0) {
     const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
     const cps = d.s.checkpoints;
@@ -115,24 +144,30 @@ function result(d: Draft, userTurn = false): TurnResult {
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
+  recordLlm(d, proposal);
   if (d.s.status === 'waiting') {
     d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: 'Thanks — a member of our team is reviewing this and will continue shortly.' });
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
+  const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
+  d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
   const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
   d.s.path = voted.state;
   for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
+  if (proposal.pathVote && proposal.extractor !== 'rules' && voted.events.some((e) => e.ignored === 'not a declared path')) {
+    emit(d, 'llm_proposal_rejected', { path: proposal.pathVote.path, reason: `'${proposal.pathVote.path}' is not a declared path`, extractor: proposal.extractor });
+  }
   if (proposal.escalate) {
     emit(d, 'command', { command: 'human', reason: proposal.escalate.reason });
     finish(d, 'escalated', undefined, { reason: proposal.escalate.reason });
     return;
   }
-  const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
-  const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
   const accepted = new Map<string, { update: ProposedUpdate; value: unknown }>();
   let currentProblem: string | undefined = proposal.problem?.key === currentKey ? proposal.problem?.reason : undefined;
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
+  const llm = rejected === 'llm_proposal_rejected';
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
@@ -141,8 +176,16 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     const open = openQuestion(d, update.key);
     const checked = open.ok ? checkValue(d, open.node, update.value) : open;
     if (checked.ok) accepted.set(update.key, { update, value: checked.value });
-    else if (update.key === currentKey) currentProblem = checked.reason;
-    else emit(d, rejected, { key: update.key, reason: checked.reason, extractor: proposal.extractor });
+    else if (update.key === currentKey) {
+      currentProblem = checked.reason;
+      // the re-ask says why; a model's refused value is also on the record as a rejection
+      if (llm) emit(d, rejected, { key: update.key, reason: checked.reason, extractor: proposal.extractor });
+    } else emit(d, rejected, { key: update.key, reason: checked.reason, extractor: proposal.extractor });
+  }
+  if (llm) {
+    for (const key of proposal.unknown) {
+      if (key !== currentKey) emit(d, rejected, { key, reason: `'${key}' is not the question being asked`, extractor: proposal.extractor, tool: 'unknown_answer' });
+    }
   }
   // a later question's `when` is judged with this message's other answers in: "pickleball courts"
   // answers the sport, which switches the venue question off, so "court" is not its answer
@@ -155,9 +198,27 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
     }
   }
+  // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
+  for (const [key, a] of [...accepted]) {
+    const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
+    if (spec?.type !== 'question' || !spec.assess) continue;
+    const verdict = judgeOffline(spec.assess, a.value);
+    if (!verdict) continue;
+    emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
+    if (!verdict.passed) {
+      accepted.delete(key);
+      emit(d, rejected, { key, reason: `'${key}' falls short of its assessment and will be asked`, extractor: proposal.extractor });
+    }
+  }
   let skipCurrent = false;
+  const refining = currentKey !== undefined && d.s.assessing?.key === currentKey ? d.s.assessing : undefined;
+  let declined = false;
   if (currentKey !== undefined && !accepted.has(currentKey) && proposal.unknown.includes(currentKey)) {
-    if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
+    if (refining) {
+      // "that's all I know": the answer so far stands
+      accepted.set(currentKey, { update: { key: currentKey, value: refining.draft }, value: refining.draft });
+      declined = true;
+    } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
     else currentProblem = 'This one is needed to continue.';
   }
   const decided = new Map([...accepted].map(([k, a]) => [k, a.value]));
@@ -165,9 +226,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const violation = violatedConstraint(d, decided);
   if (violation) {
     // nothing from this message is committed when it breaks a constraint
+    if (llm) for (const key of accepted.keys()) emit(d, rejected, { key, reason: violation, extractor: proposal.extractor });
     accepted.clear();
     skipCurrent = false;
     currentProblem = violation;
+  }
+  let refine: string | undefined;
+  if (currentKey !== undefined && accepted.has(currentKey) && current!.node.type === 'question' && current!.node.assess) {
+    refine = assessCurrent(d, current!, accepted.get(currentKey)!, proposal, refining, declined);
+    if (refine !== undefined) accepted.delete(currentKey);
   }
   const text = input.text.trim().slice(0, 500);
   for (const [key, { update, value }] of accepted) {
@@ -193,6 +260,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.path.locked) d.s.route = undefined; // the route taken on the tentative path is now final
+  if (refine !== undefined) {
+    ask(d, current, undefined, refine);
+    return;
+  }
   if (accepted.has(currentKey!) || skipCurrent) {
     run(d, afterNode(d, current.node.id));
     return;
@@ -208,6 +279,77 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.s.attempts >= max) {
     run(d, special(d, current.node.id, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
   } else ask(d, current, reason);
+}
+
+/**
+ * Judges the answer to an assessed question (the model's score when the
+ * proposal has one, else the offline rules) and decides: accept it (the
+ * accepted value becomes the answer so far joined with this message), or
+ * keep it as a draft and re-ask with feedback. Returns the feedback when it
+ * re-asks, undefined when the answer stands. Every judgement is an event.
+ */
+function assessCurrent(
+  d: Draft, c: CompiledNode, entry: { update: ProposedUpdate; value: unknown },
+  proposal: Proposal, refining: Session['assessing'], declined: boolean,
+): string | undefined {
+  if (c.node.type !== 'question' || !c.node.assess) return undefined;
+  const a = c.node.assess;
+  const key = c.node.key;
+  const refinements = refining?.refinements ?? 0;
+  const pii = isPii(d, key);
+  if (declined) {
+    emit(d, 'assessment', { key, outcome: 'user_declined', refinements });
+    return undefined;
+  }
+  if (refining) {
+    const joined = combineDraft(refining.draft, entry.value);
+    const checked = checkValue(d, c, joined);
+    if (checked.ok) entry.value = checked.value;
+  }
+  const { threshold, maxRefinements } = assessPolicy(a);
+  const byModel = proposal.assessment && proposal.assessment.key === key && Number.isFinite(proposal.assessment.score)
+    ? { score: Math.min(1, Math.max(0, proposal.assessment.score)), feedback: proposal.assessment.feedback } : undefined;
+  const offline = byModel ? null : judgeOffline(a, entry.value);
+  if (!byModel && !offline) return undefined; // nothing to judge with: criteria only, and no model
+  const score = byModel ? byModel.score : offline!.score;
+  const passed = byModel ? score >= threshold : offline!.passed;
+  const feedback = (byModel ? byModel.feedback?.trim() : offline!.feedback) || 'Could you tell me a bit more?';
+  const outcome = passed ? 'accepted' : refinements >= maxRefinements ? 'max_refinements' : 'refine';
+  emit(d, 'assessment', {
+    key, by: byModel ? 'model' : 'rules', score, ...(byModel ? { threshold } : {}), passed, outcome, refinements,
+    ...(passed ? {} : { feedback: pii ? '[pii]' : feedback }),
+  });
+  if (outcome !== 'refine') {
+    d.s.assessing = undefined;
+    return undefined;
+  }
+  if (a.feedback_key) commit(d, a.feedback_key, { value: feedback, turn: d.s.turn, source: 'assessment', validation: 'passed' });
+  d.s.assessing = { key, draft: entry.value, refinements: refinements + 1 };
+  return feedback;
+}
+
+const ZERO_USAGE: NonNullable<Session['llm']> = { calls: 0, skipped: 0, fallbacks: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, durationMs: 0 };
+
+/** Adds the extractor's model usage to the session's and puts calls and fallbacks in the trace. */
+function recordLlm(d: Draft, p: Proposal): void {
+  if (!p.llm && !p.fallback && p.skipped === undefined) return;
+  const u = { ...(d.s.llm ?? ZERO_USAGE) };
+  if (p.skipped !== undefined) u.skipped += 1;
+  if (p.llm) {
+    const { model, durationMs, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, failed } = p.llm;
+    u.calls += 1;
+    u.inputTokens += inputTokens;
+    u.outputTokens += outputTokens;
+    u.cacheReadTokens += cacheReadTokens;
+    u.cacheCreationTokens += cacheCreationTokens;
+    u.durationMs += durationMs;
+    emit(d, 'llm_call', { model, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, durationMs, ...(failed ? { failed: true } : {}) });
+  }
+  if (p.fallback) {
+    u.fallbacks += 1;
+    emit(d, 'llm_fallback', { reason: p.fallback.reason, detail: p.fallback.detail, extractor: p.extractor });
+  }
+  d.s.llm = u;
 }
 
 /**
@@ -240,6 +382,7 @@ function moveToRoute(d: Draft): void {
 
 function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: 'command' }>, opts: EngineOptions): TurnResult {
   emit(d, 'command', { command: input.command });
+  d.heard = { text: input.text ?? input.command, pii: false };
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
@@ -287,6 +430,7 @@ function back(d: Draft): void {
   d.s.route = cp.route;
   d.s.attempts = 0;
   d.s.pending = undefined;
+  d.s.assessing = undefined;
   d.s.status = 'active';
   const n = d.flow.nodes.get(cp.node)!.node;
   if (n.type === 'question' && !d.s.reask?.includes(n.key)) d.s.reask = [...(d.s.reask ?? []), n.key];

@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
 import type { ExtractionRequest, OpenQuestion } from '../extract/extractor.ts';
+import { assessPolicy } from './assess.ts';
 import { draftOf, holds } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
@@ -31,7 +32,10 @@ function asOpen(c: CompiledNode): OpenQuestion | null {
 /**
  * What an extractor is told for one message: the current question (by node id
  * and key), up to OPEN_AHEAD unanswered questions ahead on the routes from
- * here whose `when` does not rule them out, and the paths while none is locked.
+ * here whose `when` does not rule them out, and the paths while none is locked;
+ * the current question's `assess` (with the answer so far when refining); the
+ * session's recent lines (pii lines withheld) unless `history` is given; the
+ * session id and its model usage so far (for per-session budgets).
  */
 export function extractionRequest(
   flow: CompiledFlow,
@@ -42,7 +46,13 @@ export function extractionRequest(
 ): ExtractionRequest {
   const d = draftOf(flow, session);
   const here = session.node ? flow.nodes.get(session.node) : undefined;
-  const current = session.pending?.kind === 'path_prompt' || !here ? null : asOpen(here);
+  let current = session.pending?.kind === 'path_prompt' || !here ? null : asOpen(here);
+  if (current && here?.node.type === 'question' && here.node.assess) {
+    const { threshold, maxRefinements } = assessPolicy(here.node.assess);
+    const refining = session.assessing?.key === current.key ? session.assessing : undefined;
+    current = { ...current, assess: { criteria: here.node.assess.criteria, threshold, maxRefinements, refinement: refining?.refinements ?? 0,
+      ...(refining && !here.node.pii && typeof refining.draft === 'string' ? { draft: refining.draft } : {}) } };
+  }
   const open: OpenQuestion[] = [];
   const seen = new Set<string>(here ? [here.node.id] : []);
   const queue: string[] = here ? successors(flow, here, session) : [];
@@ -68,7 +78,9 @@ export function extractionRequest(
     paths,
     now,
     defaultCountry: flow.source.default_country ?? 'US',
-    ...(history ? { history } : {}),
+    ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
+    ...(session.id ? { sessionId: session.id } : {}),
+    ...(session.llm ? { usage: session.llm } : {}),
   };
 }
 

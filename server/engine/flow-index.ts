@@ -12,6 +12,10 @@ export interface FlowIndex {
   commands: ReadonlyMap<string, Command>;
   /** Questions per flow, for progress when nothing else is known. */
   questionCount: number;
+  /** Each assessed question's `feedback_key` → the question's key. */
+  feedbackKeys: ReadonlyMap<string, string>;
+  /** Answer keys of `pii: true` questions. */
+  piiKeys: readonly string[];
 }
 
 const DEFAULT_COMMANDS: Record<Command, string[]> = {
@@ -36,15 +40,18 @@ export function flowIndex(flow: CompiledFlow): FlowIndex {
 
 function buildIndex(flow: CompiledFlow): FlowIndex {
   const questionByKey = new Map<string, CompiledNode>();
+  const feedbackKeys = new Map<string, string>();
   for (const c of flow.nodes.values()) {
     if (c.node.type === 'question' && !questionByKey.has(c.node.key)) questionByKey.set(c.node.key, c);
+    if (c.node.type === 'question' && c.node.assess?.feedback_key) feedbackKeys.set(c.node.assess.feedback_key, c.node.key);
   }
   const commands = new Map<string, Command>();
   const custom = flow.source.commands ?? {};
   for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
     for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
   }
-  return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size };
+  return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])) };
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Progress } from './types.ts';
  * (computed once per flow, so this costs nothing per turn).
  */
 export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null): Progress {
-  const answered = answers.size;
-  return { answered, total: answered + (at ? flowIndex(flow).remaining.get(at) ?? 0 : 0) };
+  const idx = flowIndex(flow);
+  let answered = answers.size;
+  for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
+  return { answered, total: answered + (at ? idx.remaining.get(at) ?? 0 : 0) };
 }

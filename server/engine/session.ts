@@ -36,7 +36,7 @@ export const AnswerRecord = z.object({
   value: z.unknown(),
   /** The turn that committed it (0 for `given` answers and the start). */
   turn: z.number().int().nonnegative(),
-  source: z.enum(['user', 'action', 'operator', 'given']),
+  source: z.enum(['user', 'action', 'operator', 'given', 'assessment']),
   /** Extractor name for user answers: rules, anthropic, replay. */
   extractor: z.string().optional(),
   confidence: z.number().optional(),
@@ -107,6 +107,16 @@ const sessionFields = {
   checkpoints: z.array(Checkpoint),
   /** The session clock at the last turn (ISO 8601). */
   now: z.string(),
+  /** An assessed answer being refined: the answer so far and the refinements asked (flow-ir.md `assess`). */
+  assessing: z.object({ key: z.string(), draft: z.unknown(), refinements: z.number().int().nonnegative() }).optional(),
+  /** The last few lines of the conversation for context-reading extractors; pii lines hold no text. */
+  recent: z.array(z.object({ role: z.enum(['bot', 'user']), text: z.string(), pii: z.boolean().optional() })).optional(),
+  /** Model usage of this session (absent until an extractor reports any). */
+  llm: z.object({
+    calls: z.number().int().nonnegative(), skipped: z.number().int().nonnegative(), fallbacks: z.number().int().nonnegative(),
+    inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative(),
+    cacheReadTokens: z.number().nonnegative(), cacheCreationTokens: z.number().nonnegative(), durationMs: z.number().nonnegative(),
+  }).optional(),
 };
 
 /** The stored (JSON) form of a session. */
@@ -123,7 +133,10 @@ export const MAX_CHECKPOINTS = 50;
 export function sessionToJson(s: Session): SessionJson {
   const answers: Record<string, AnswerRecord> = {};
   for (const key of [...s.answers.keys()].sort()) answers[key] = s.answers.get(key)!;
-  return { ...s, answers };
+  const json: Record<string, unknown> = { ...s, answers };
+  // an optional field the engine cleared (`assessing = undefined`) is absent, as JSON would store it
+  for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
+  return json as SessionJson;
 }
 
 /** Upgrades, parses and checks a stored session; throws when it is not one. */

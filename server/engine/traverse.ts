@@ -24,8 +24,10 @@ function promptOf(d: Draft, c: CompiledNode): string {
   if (c.node.type !== 'question') return '';
   const p = c.node.prompt;
   const text = Array.isArray(p) ? p[d.s.attempts % p.length]! : p ?? c.node.label ?? c.node.key;
-  return render(d, text);
+  return render(d, text).trim(); // an empty placeholder (feedback not given yet) leaves no stray space
 }
+
+const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? [] : Array.isArray(c.node.prompt) ? c.node.prompt : c.node.prompt ? [c.node.prompt] : []);
 
 /** Quick replies for closed questions: option labels, or yes/no. */
 function quickReplies(c: CompiledNode): { quickReplies?: string[]; multiple?: boolean } {
@@ -35,11 +37,18 @@ function quickReplies(c: CompiledNode): { quickReplies?: string[]; multiple?: bo
   return {};
 }
 
-/** Asks the current question (again): plain, or after a failed answer with the reason. */
-export function ask(d: Draft, c: CompiledNode, invalid?: string): void {
+/**
+ * Asks the current question (again): plain, after a failed answer with the
+ * reason, or for a refinement of an assessed answer with the feedback (which
+ * comes first unless the prompt shows it itself through its `feedback_key`).
+ */
+export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string): void {
   if (c.node.type !== 'question') return;
   const prompt = promptOf(d, c);
-  const text = invalid === undefined ? prompt : c.node.invalid_prompt ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
+  const fk = c.node.assess?.feedback_key;
+  const text = feedback !== undefined
+    ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
+    : invalid === undefined ? prompt : c.node.invalid_prompt ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
   d.effects.push({ type: 'ask', nodeId: c.node.id, key: c.node.key, text, kind: invalid === undefined ? 'question' : 'invalid',
     ...quickReplies(c), progress: progressOf(d, c.node.id) });
 }
@@ -179,6 +188,7 @@ function visit(d: Draft, id: string): string | null {
     case 'question':
       d.s.node = id;
       d.s.attempts = 0;
+      d.s.assessing = undefined;
       ask(d, c);
       return null;
     case 'decision':

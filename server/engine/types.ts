@@ -39,7 +39,8 @@ export type EventType =
   | 'node_enter' | 'node_exit' | 'guard' | 'answer_set' | 'answer_skipped' | 'validation_failed'
   | 'path_vote' | 'path_switch' | 'path_lock' | 'action_call' | 'action_result' | 'action_failed'
   | 'subgraph_enter' | 'subgraph_exit' | 'interrupt' | 'escalated' | 'completed' | 'abandoned' | 'error'
-  | 'llm_proposal_rejected' | 'proposal_rejected' | 'command' | 'operator' | 'back' | 'input_ignored' | 'resumed';
+  | 'llm_proposal_rejected' | 'proposal_rejected' | 'command' | 'operator' | 'back' | 'input_ignored' | 'resumed'
+  | 'assessment' | 'llm_call' | 'llm_fallback';
 
 /** One entry of the trace: what happened, at which turn and node, and why. */
 export interface EngineEvent {

@@ -10,6 +10,38 @@ export interface OpenQuestion {
   label?: string;
   /** Prompt text as asked (may be absent for questions not asked yet). */
   prompt?: string;
+  /** The current question's `assess`: the answer is judged against `criteria` (score 0..1). */
+  assess?: AssessRequest;
+}
+
+/** What an extractor needs to judge an assessed answer (flow-ir.md `assess`). */
+export interface AssessRequest {
+  criteria: string;
+  threshold: number;
+  /** Refinements asked so far for this answer, and the most allowed. */
+  refinement: number;
+  maxRefinements: number;
+  /** The answer so far when the user is refining it (the new message adds to it); absent for pii questions. */
+  draft?: string;
+}
+
+/** One line of recent conversation; `pii` withholds the text (the extractor never sends it). */
+export interface HistoryEntry {
+  role: 'bot' | 'user';
+  text: string;
+  pii?: boolean;
+}
+
+/** A session's model usage so far (the engine keeps it in the session: per-session budgets and stats). */
+export interface LlmUsage {
+  calls: number;
+  skipped: number;
+  fallbacks: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  durationMs: number;
 }
 
 /** One declared path, as the extractor may vote for it. */
@@ -32,8 +64,12 @@ export interface ExtractionRequest {
   now: string;
   /** ISO 3166 country for phone numbers without a country code. */
   defaultCountry: string;
-  /** The last few turns, for extractors that read context (the LLM). */
-  history?: ReadonlyArray<{ role: 'bot' | 'user'; text: string }>;
+  /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
+  history?: readonly HistoryEntry[];
+  /** The session, for extractors that keep per-session state. */
+  sessionId?: string;
+  /** The session's model usage so far (per-session budget). */
+  usage?: LlmUsage;
 }
 
 /** A proposed value for one key, already normalised (email lowercased, phone E.164, ISO date…). */
@@ -60,6 +96,14 @@ export interface Proposal {
   pathVote?: { path: string; confidence?: number };
   /** Why the current question could not be answered from this message, for the re-ask. */
   problem?: { key: string; reason: string };
+  /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
+  assessment?: { key: string; score: number; feedback?: string };
+  /** The model call behind this proposal (usage and duration), when one was made. */
+  llm?: { model: string; durationMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; failed?: boolean };
+  /** The model was meant to answer but this proposal is the offline rules' instead, and why. */
+  fallback?: { reason: string; detail: string };
+  /** The model was not called: the hybrid rule that settled the message offline. */
+  skipped?: string;
 }
 
 /** Turns a user message into a proposal. Implementations: offline rules, Anthropic, replay. */

@@ -3,7 +3,7 @@ import type { ExtractionRequest, Proposal, ProposedUpdate } from './extractor.ts
 import { coerceValue } from './parse/index.ts';
 
 /** The tools an LLM extractor may call (seed 001): the names are part of the replay format. */
-export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path'] as const;
+export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path', 'assess_answer'] as const;
 
 /** One recorded tool call: what a live model answered, and what `extractor: replay` plays back. */
 export const ToolCall = z.object({
@@ -44,6 +44,14 @@ export function proposalFromToolCalls(calls: readonly ToolCall[], req: Extractio
       case 'escalate_to_human':
         proposal.escalate = { reason: typeof call.input.reason === 'string' ? call.input.reason : 'the model asked for a person' };
         break;
+      case 'assess_answer': {
+        // the model's judgement of an assessed answer (recorded from update_answers' `assessment`)
+        const { key, score, feedback } = call.input;
+        if (typeof key === 'string' && typeof score === 'number') {
+          proposal.assessment = { key, score, ...(typeof feedback === 'string' && feedback.trim() ? { feedback: feedback.trim().slice(0, 500) } : {}) };
+        }
+        break;
+      }
       case 'vote_path':
         if (typeof call.input.path === 'string') {
           proposal.pathVote = { path: call.input.path, ...(typeof call.input.confidence === 'number' ? { confidence: call.input.confidence } : {}) };

@@ -101,8 +101,8 @@ export function normalOptions(spec: Extract<AnswerSpec, { type: 'enum' }>): Norm
 export function valueSchema(spec: AnswerSpec = { type: 'text' }): z.ZodType {
   switch (spec.type) {
     case 'text': {
-      let s = z.string();
-      if (spec.min !== undefined) s = s.min(spec.min);
+      // an empty answer is no answer (`has()` reads '' as missing): a skip is null, never ''
+      let s = z.string().min(Math.max(1, spec.min ?? 0));
       if (spec.max !== undefined) s = s.max(spec.max);
       return s;
     }
@@ -118,7 +118,8 @@ export function valueSchema(spec: AnswerSpec = { type: 'text' }): z.ZodType {
     case 'enum': {
       const values = normalOptions(spec).map((o) => o.value);
       const one = values.length > 0 ? z.enum(values as [string, ...string[]]) : z.never();
-      return spec.multiple ? z.array(one) : one;
+      // an empty list is no answer either (`has([])` is false)
+      return spec.multiple ? z.array(one).min(1) : one;
     }
     case 'email':
       return z.email();

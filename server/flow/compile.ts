@@ -90,6 +90,17 @@ export function compileFlow(input: CompileInput): CompileResult {
       for (const k of [...Object.values(n.output_map ?? {}), ...(n.provides ?? [])]) if (!keys.has(k)) keys.set(k, { type: 'any' });
     }
   }
+  // an assessment's feedback is kept as a text answer under its feedback_key (guards and templates may read it)
+  for (const p of placed.nodes) {
+    const a = p.node.type === 'question' ? p.node.assess : undefined;
+    if (a && a.min_words === undefined && !a.must_mention?.length) {
+      warn('assess_offline', `question '${p.node.id}': its assess has no min_words or must_mention, so without a model its answers are taken unjudged`, { path: [...p.path, 'assess'], node: p.node.id });
+    }
+    const fk = a?.feedback_key;
+    if (fk === undefined) continue;
+    if (keyNodes.has(fk)) error('conflicting_key_type', `feedback_key '${fk}' of '${p.node.id}' is also a question's answer key`, { path: [...p.path, 'assess', 'feedback_key'], node: p.node.id });
+    else if (!keys.has(fk)) keys.set(fk, { type: 'text' });
+  }
 
   // ---- guards
   let usesPath = false;

@@ -29,7 +29,8 @@ export function outputsJsonSchema(flow: CompiledFlow): Record<string, unknown> {
   for (const key of [...flow.keys.keys()].sort()) {
     const question = [...flow.nodes.values()].find((n) => n.node.type === 'question' && n.node.key === key);
     if (!question?.valueSchema || question.node.type !== 'question') {
-      shape[key] = z.unknown().describe('set by an action');
+      const assessed = [...flow.nodes.values()].find((n) => n.node.type === 'question' && n.node.assess?.feedback_key === key);
+      shape[key] = assessed ? z.string().describe(`feedback on the answer to '${assessed.node.id}'`) : z.unknown().describe('set by an action');
       continue;
     }
     const q = question.node;

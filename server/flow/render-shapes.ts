@@ -1,4 +1,4 @@
-import { textWidth, truncate, wrap, type TextStyle } from './render-text.ts';
+import { round, textWidth, truncate, wrap, type TextStyle } from './render-text.ts';
 
 // What each node and edge label shows, and how big its box is. The layout
 // sizes boxes with these functions and the SVG renderer draws the same lines
@@ -113,4 +113,71 @@ export function edgeLabelSize(e: EdgeFace): { width: number; height: number } | 
   const lines = edgeLabelLines(e);
   if (!lines.length) return null;
   return { width: Math.ceil(linesWidth(lines)) + 10, height: Math.ceil(linesHeight(lines)) + 6 };
+}
+
+// Drawing shared by the server's SVG (render-svg.ts) and the console's live map (client/admin/flow-map.ts).
+
+const r2 = (n: number) => String(round(n));
+
+/** Fill and outline per node type (terminals by outcome). Attributes, not CSS, so a `ui.colour` hint can replace them. */
+const PAINT: Record<string, { fill: string; stroke: string }> = {
+  question: { fill: '#eef5fc', stroke: '#2b6cb0' },
+  decision: { fill: '#fff8e6', stroke: '#b7791f' },
+  action: { fill: '#f5eefa', stroke: '#805ad5' },
+  subgraph: { fill: '#e6f6f4', stroke: '#2c7a7b' },
+  terminal: { fill: '#edf7ee', stroke: '#2f855a' },
+  escalated: { fill: '#fdecec', stroke: '#c53030' },
+  abandoned: { fill: '#f1f2f4', stroke: '#718096' },
+  exit: { fill: '#ffffff', stroke: '#2c7a7b' },
+};
+
+/** The paint of a node: by type, terminals by outcome. */
+export function paint(n: { type: string; outcome?: string | null }): { fill: string; stroke: string } {
+  return PAINT[n.type === 'terminal' && (n.outcome === 'escalated' || n.outcome === 'abandoned') ? n.outcome : n.type]!;
+}
+
+type Pt = { x: number; y: number };
+
+/** d3's curveBasis: a smooth B-spline from the first point to the last, pulled towards the others. */
+export function basisPath(p: readonly Pt[], move = true): string {
+  let d = move ? `M${r2(p[0]!.x)} ${r2(p[0]!.y)}` : '';
+  if (p.length === 2) return `${d}L${r2(p[1]!.x)} ${r2(p[1]!.y)}`;
+  d += `L${r2((5 * p[0]!.x + p[1]!.x) / 6)} ${r2((5 * p[0]!.y + p[1]!.y) / 6)}`;
+  const bez = (a: Pt, b: Pt, c: Pt) =>
+    `C${r2((2 * a.x + b.x) / 3)} ${r2((2 * a.y + b.y) / 3)} ${r2((a.x + 2 * b.x) / 3)} ${r2((a.y + 2 * b.y) / 3)} ${r2((a.x + 4 * b.x + c.x) / 6)} ${r2((a.y + 4 * b.y + c.y) / 6)}`;
+  for (let i = 2; i < p.length; i++) d += bez(p[i - 2]!, p[i - 1]!, p[i]!);
+  const last = p[p.length - 1]!;
+  return `${d}${bez(p[p.length - 2]!, last, last)}L${r2(last.x)} ${r2(last.y)}`;
+}
+
+/**
+ * An edge's path: a B-spline (smooth where dagre's route jogs), split at the
+ * label so the line runs into the middle of its label box, where the kink hides.
+ */
+export function edgePath(e: { points: readonly Pt[]; labelBox?: { x: number; y: number; width: number; height: number } | null }): string {
+  const p = e.points;
+  const b = e.labelBox;
+  if (!b || p.length < 3) return basisPath(p);
+  const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  let k = 1;
+  for (let i = 1; i < p.length - 1; i++) {
+    if (Math.hypot(p[i]!.x - c.x, p[i]!.y - c.y) < Math.hypot(p[k]!.x - c.x, p[k]!.y - c.y)) k = i;
+  }
+  return basisPath(p.slice(0, k + 1)) + basisPath(p.slice(k), false);
+}
+
+/** A node's tooltip lines (label and id, type, answer, handler, subgraph, outcome, condition), shared by the SVG and the console's map. */
+export function nodeTitleLines(n: {
+  id: string; label: string; type: string; entry: boolean; key: string | null; answerType: string | null;
+  call: string | null; ref: string | null; outcome: string | null; when: string | null;
+}): string[] {
+  return [
+    n.label === n.id ? n.id : `${n.label} (${n.id})`,
+    `type: ${n.type}${n.entry ? ' · entry' : ''}`,
+    n.key !== null ? `answer: ${n.key} (${n.answerType})` : '',
+    n.call !== null ? `calls handler ${n.call}` : '',
+    n.ref !== null ? `enters subgraph ${n.ref}` : '',
+    n.outcome !== null ? `outcome: ${n.outcome}` : '',
+    n.when !== null ? `when: ${n.when}` : '',
+  ].filter(Boolean);
 }

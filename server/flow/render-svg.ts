@@ -1,5 +1,5 @@
 import type { GraphLayout, GraphLayoutEdge, GraphLayoutGroup, GraphLayoutNode } from './render-json.ts';
-import { edgeLabelLines, linesHeight, nodeLines, type TextLine } from './render-shapes.ts';
+import { edgeLabelLines, edgePath, linesHeight, nodeLines, nodeTitleLines, paint, type TextLine } from './render-shapes.ts';
 import { escapeXml as esc, FONT_STACK, round, truncate } from './render-text.ts';
 
 // GraphLayout → one <svg> element. Works from the layout JSON alone, so any
@@ -8,6 +8,8 @@ import { escapeXml as esc, FONT_STACK, round, truncate } from './render-text.ts'
 // script, and colours from `ui` hints are used only when they look like a colour.
 
 /** Colours of path branches, in `groups` order of the path groups. */
+export { paint } from './render-shapes.ts';
+
 export const PATH_COLOURS = ['#3b82f6', '#f59e0b', '#10b981', '#ec4899', '#8b5cf6', '#0ea5e9'];
 
 /** A `ui.colour` / `ui.color` hint, if it is a plain colour name or hex value. */
@@ -63,34 +65,11 @@ function decorations(n: GraphLayoutNode): string {
 
 function nodeTitle(n: GraphLayoutNode, groups: readonly GraphLayoutGroup[]): string {
   const rows = [
-    n.label === n.id ? n.id : `${n.label} (${n.id})`,
-    `type: ${n.type}${n.entry ? ' · entry' : ''}`,
-    n.key !== null ? `answer: ${n.key} (${n.answerType})` : '',
-    n.call !== null ? `calls handler ${n.call}` : '',
-    n.ref !== null ? `enters subgraph ${n.ref}` : '',
-    n.outcome !== null ? `outcome: ${n.outcome}` : '',
-    n.when !== null ? `when: ${n.when}` : '',
+    ...nodeTitleLines(n),
     n.tags.length ? `tags: ${n.tags.join(', ')}` : '',
     ...groups.filter((g) => n.groups.includes(g.id)).map((g) => `${g.kind}: ${g.label}`),
   ];
   return rows.filter(Boolean).join('\n');
-}
-
-/** Fill and outline per node type (terminals by outcome). Attributes, not CSS, so a `ui.colour` hint can replace them. */
-const PAINT: Record<string, { fill: string; stroke: string }> = {
-  question: { fill: '#eef5fc', stroke: '#2b6cb0' },
-  decision: { fill: '#fff8e6', stroke: '#b7791f' },
-  action: { fill: '#f5eefa', stroke: '#805ad5' },
-  subgraph: { fill: '#e6f6f4', stroke: '#2c7a7b' },
-  terminal: { fill: '#edf7ee', stroke: '#2f855a' },
-  escalated: { fill: '#fdecec', stroke: '#c53030' },
-  abandoned: { fill: '#f1f2f4', stroke: '#718096' },
-  exit: { fill: '#ffffff', stroke: '#2c7a7b' },
-};
-
-/** The paint of a node: by type, terminals by outcome. */
-export function paint(n: Pick<GraphLayoutNode, 'type' | 'outcome'>): { fill: string; stroke: string } {
-  return PAINT[n.type === 'terminal' && (n.outcome === 'escalated' || n.outcome === 'abandoned') ? n.outcome : n.type]!;
 }
 
 function renderNode(n: GraphLayoutNode, groups: readonly GraphLayoutGroup[], pathIndex: ReadonlyMap<string, number>): string {
@@ -111,36 +90,6 @@ function renderNode(n: GraphLayoutNode, groups: readonly GraphLayoutGroup[], pat
   return `<g class="${cls}" data-id="${esc(n.id)}"${paths.length ? ` data-paths="${paths.join(' ')}"` : ''}>`
     + `<title>${esc(nodeTitle(n, groups))}</title>${start}${halos}${shape(n, ` fill="${p.fill}" stroke="${esc(stroke)}" stroke-width="${n.entry && n.scope === null ? 2.5 : 1.5}"`)}${decorations(n)}`
     + `${textLines(lines, n.x + n.width / 2, top)}</g>`;
-}
-
-type Pt = { x: number; y: number };
-
-/** d3's curveBasis: a smooth B-spline from the first point to the last, pulled towards the others. */
-export function basisPath(p: readonly Pt[], move = true): string {
-  let d = move ? `M${f(p[0]!.x)} ${f(p[0]!.y)}` : '';
-  if (p.length === 2) return `${d}L${f(p[1]!.x)} ${f(p[1]!.y)}`;
-  d += `L${f((5 * p[0]!.x + p[1]!.x) / 6)} ${f((5 * p[0]!.y + p[1]!.y) / 6)}`;
-  const bez = (a: Pt, b: Pt, c: Pt) =>
-    `C${f((2 * a.x + b.x) / 3)} ${f((2 * a.y + b.y) / 3)} ${f((a.x + 2 * b.x) / 3)} ${f((a.y + 2 * b.y) / 3)} ${f((a.x + 4 * b.x + c.x) / 6)} ${f((a.y + 4 * b.y + c.y) / 6)}`;
-  for (let i = 2; i < p.length; i++) d += bez(p[i - 2]!, p[i - 1]!, p[i]!);
-  const last = p[p.length - 1]!;
-  return `${d}${bez(p[p.length - 2]!, last, last)}L${f(last.x)} ${f(last.y)}`;
-}
-
-/**
- * An edge's path: a B-spline (smooth where dagre's route jogs), split at the
- * label so the line runs into the middle of its label box, where the kink hides.
- */
-export function edgePath(e: Pick<GraphLayoutEdge, 'points' | 'labelBox'>): string {
-  const p = e.points;
-  const b = e.labelBox;
-  if (!b || p.length < 3) return basisPath(p);
-  const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  let k = 1;
-  for (let i = 1; i < p.length - 1; i++) {
-    if (Math.hypot(p[i]!.x - c.x, p[i]!.y - c.y) < Math.hypot(p[k]!.x - c.x, p[k]!.y - c.y)) k = i;
-  }
-  return basisPath(p.slice(0, k + 1)) + basisPath(p.slice(k), false);
 }
 
 function edgeTitle(e: GraphLayoutEdge): string {

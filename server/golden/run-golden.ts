@@ -15,7 +15,9 @@ import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
 import { effectiveFlow, loadLibrary, type Library } from '../flow/library.ts';
 import type { SourceMap } from '../flow/load.ts';
+import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
 import { checkEnd, checkTurn, type Mismatch } from './expect.ts';
+import { RecordingExtractor, writeRecording } from './record.ts';
 import { firstDifference, traceSnapshot } from './trace.ts';
 
 /** Where the session clock starts when a golden does not say. */
@@ -52,6 +54,12 @@ export interface GoldenOptions {
   overrides?: readonly Override[];
   /** Skip the trace snapshot (inherited runs: the tenant's flow differs on purpose). */
   noSnapshot?: boolean;
+  /**
+   * Run against the live model with these options and write each turn's tool
+   * calls into the golden's `llm:` blocks (`extractor: replay`); the trace
+   * snapshot is rewritten too.
+   */
+  record?: AnthropicExtractorOptions;
 }
 
 /** The outcome of one golden. */
@@ -64,6 +72,8 @@ export interface GoldenResult {
   flow?: CompiledFlow;
   events: EngineEvent[];
   snapshot?: 'matched' | 'written' | 'updated' | 'missing' | 'changed' | 'skipped';
+  /** With `record`: where each turn's recorded calls came from (model, offline, fallback: reason; null for commands). */
+  recorded?: Array<string | null>;
 }
 
 /** The trace snapshot file of a golden: `x.golden.yaml` → `x.golden.trace`. */
@@ -132,9 +142,10 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   if (!flow) return { ...fail(`the flow does not load:\n${problems.join('\n')}`), name, ...(tenant ? { tenant } : {}) };
 
   let extractor: Extractor;
-  let replay: ReplayExtractor | undefined;
+  let replay: ReplayExtractor | RecordingExtractor | undefined;
   try {
-    replay = script.extractor === 'replay' ? new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm))) : undefined;
+    replay = opts.record ? new RecordingExtractor(opts.record)
+      : script.extractor === 'replay' ? new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm))) : undefined;
     extractor = replay ?? new OfflineExtractor();
   } catch (err) {
     return { ...fail((err as Error).message), name };
@@ -165,6 +176,14 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
     }
   }
   const events = conv.trace;
+  if (replay instanceof RecordingExtractor) {
+    // the recording is proven by replaying it at once, which also writes the trace snapshot
+    writeRecording(file, replay.turns);
+    const recorded = script.turns.map((_, i) => replay.turns[i]?.source ?? null);
+    const { record: _r, ...rest } = opts;
+    const replayed = await runGolden(file, { ...rest, update: true });
+    return { ...replayed, recorded, ...(failures.length ? { passed: false, failures } : {}) };
+  }
   let snapshot: GoldenResult['snapshot'] = 'skipped';
   if (!opts.noSnapshot) {
     const snapFile = snapshotPath(file);

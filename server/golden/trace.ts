@@ -2,6 +2,8 @@ import type { EngineEvent } from '../engine/types.ts';
 
 /** Event details left out of snapshots: they vary between runs without the flow changing. */
 const VOLATILE = new Set(['durationMs']);
+/** Events left out of snapshots: the model's calls and fallbacks happen live, not when the golden replays them. */
+const RUNTIME = new Set(['llm_call', 'llm_fallback']);
 
 /** A JSON value with object keys sorted, so a snapshot line does not depend on key order. */
 function sorted(v: unknown): unknown {
@@ -25,7 +27,7 @@ export function traceLine(e: EngineEvent): string {
 
 /** A whole trace snapshot: a header naming the golden, then one line per event. */
 export function traceSnapshot(name: string, revision: string, events: readonly EngineEvent[]): string {
-  return [`# trace of "${name}" (flow revision ${revision}); accept changes with questline test --update`, ...events.map(traceLine), ''].join('\n');
+  return [`# trace of "${name}" (flow revision ${revision}); accept changes with questline test --update`, ...events.filter((e) => !RUNTIME.has(e.type)).map(traceLine), ''].join('\n');
 }
 
 /** The first differing line of two snapshots, for the failure message. */

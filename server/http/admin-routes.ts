@@ -11,6 +11,7 @@ import { clientIp, isAdmin, param, parseWith } from './auth.ts';
 import { HttpError, unwrap } from './errors.ts';
 import { completedIntakes, intakesCsv } from './export.ts';
 import { answersOf } from './public-routes.ts';
+import { handBackTargets, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
 
 /** What the admin routes need. */
 export interface AdminDeps {
@@ -25,6 +26,7 @@ export interface AdminDeps {
 
 const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
 const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
+const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow: z.string().max(200).optional() });
 const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
 
 /** A stored record without its secrets (the token hash) and bookkeeping (processed client ids). */
@@ -66,6 +68,29 @@ export function adminRoutes(deps: AdminDeps): Router {
     return { tenant: record.tenant, flow: record.flowId, kind };
   };
 
+  const layouts = new LayoutCache();
+  /** The flow revision a session is pinned to (its graph is what the operator sees). */
+  const pinnedOf = (record: StoredSession) => tenants.pinned(record.flowId, record.revision);
+
+  /** The tenants and their flows (the console's filters). */
+  r.get('/tenants', (_req, res) => {
+    res.json({
+      tenants: tenants.ids().map((id) => {
+        const t = tenants.tenant(id)!;
+        return { id, name: t.name, flows: tenants.flows(id).map((f) => { const c = tenants.flow(id, f)!; return { id: c.id, label: c.label ?? null, revision: c.revision }; }) };
+      }),
+    });
+  });
+
+  /** Sessions across tenants (or one), newest first, filtered by status and flow. */
+  r.get('/sessions', async (req, res) => {
+    const q = parseWith(AllQuery, req.query);
+    const tenant = q.tenant || undefined;
+    if (tenant && !tenants.tenant(tenant)) throw new HttpError('unknown_tenant', `no tenant '${tenant}'`);
+    const sessions = await listSessions(store, tenants, { limit: q.limit, ...(tenant ? { tenant } : {}), ...(q.status ? { status: q.status } : {}), ...(q.flow ? { flow: q.flow } : {}) });
+    res.json({ sessions });
+  });
+
   r.get('/tenants/:tenant/sessions', async (req, res) => {
     const tenant = tenantParam(req);
     const q = parseWith(ListQuery, req.query);
@@ -75,10 +100,28 @@ export function adminRoutes(deps: AdminDeps): Router {
   r.get('/sessions/:id', async (req, res) => {
     const id = sessionParam(req);
     const view = unwrap(await service.view(id, 0));
+    const events = await store.events(id);
+    const flow = pinnedOf(view.record);
     res.json({
       session: publicRecord(view.record), state: view.state, answers: answersOf(view.record),
-      messages: view.transcript.map(toWire), events: await store.events(id),
+      messages: view.transcript.map(toWire), events,
+      // for the console: provenance per answer, the path taken, where it can be handed back
+      flow: { id: view.record.flowId, revision: view.record.revision, label: flow?.label ?? null },
+      provenance: provenanceOf(flow, view.record),
+      trail: flow ? trailOf(events, layouts.of(flow)) : { nodes: [], edges: [] },
+      handBack: flow ? handBackTargets(flow, view.record) : [],
     });
+  });
+
+  /** The graph layout (GraphLayout v1) of the flow revision the session runs on. */
+  r.get('/sessions/:id/graph', async (req, res) => {
+    const id = sessionParam(req);
+    const record = await store.load(id).catch(() => null);
+    if (!record) throw new HttpError('unknown_session', 'no such session');
+    const flow = pinnedOf(record);
+    if (!flow) throw new HttpError('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.json(layouts.of(flow));
   });
 
   r.post('/sessions/:id/decision', async (req, res) => {

@@ -6,10 +6,13 @@ import type { Metrics } from '../observability/metrics.ts';
 import { LIMITS } from '../realtime/protocol.ts';
 import type { RateLimits } from '../realtime/rate-limits.ts';
 import type { SessionStore } from '../store/session-store.ts';
+import { adminConsole } from './admin-console.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
 import { HttpError, httpErrorBody, httpStatus, type WireError } from './errors.ts';
 import type { InFlight } from './inflight.ts';
 import { isSameOrigin, type OriginGate } from './origins.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 import { publicRoutes } from './public-routes.ts';
 
 /** What the HTTP app needs. */
@@ -90,11 +93,19 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/healthz', '/api/v1/healthz'], health);
   app.get(['/metrics', '/api/v1/metrics'], prometheus);
 
+  app.use('/api/v1/admin', privacyRoutes(deps));
   app.use('/api/v1/admin', adminRoutes(deps));
   app.use('/api/v1', publicRoutes(deps));
   app.use('/api', (req: Request) => {
     throw new HttpError('not_found', `no route ${req.method} ${req.baseUrl}${req.path}`);
   });
+
+  // the widget and the operator console, bundled from client/ on first request
+  for (const name of Object.keys(CLIENT_BUNDLES) as BundleName[]) {
+    app.get(`/${name}`, bundleHandler(name));
+  }
+
+  app.use(adminConsole()); // the operator console at /admin
 
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Content-Security-Policy', DEMO_CSP);
@@ -126,5 +137,7 @@ function toWireError(err: unknown): WireError {
   if (e?.type === 'entity.too.large') return { code: 'too_large', message: `the body is larger than ${LIMITS.maxPayloadBytes} bytes` };
   if (e?.type === 'entity.parse.failed') return { code: 'invalid_payload', message: 'the body is not valid JSON' };
   if (typeof e?.type === 'string' && e.status && e.status >= 400 && e.status < 500) return { code: 'invalid_payload', message: e.message ?? 'bad request body' };
+  // express's own 4xx, e.g. a path parameter that is not valid percent-encoding (`/sessions/%ff`)
+  if (e instanceof URIError || (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)) return { code: 'invalid_payload', message: 'the request path or query is malformed' };
   return { code: 'internal', message: 'something went wrong on the server' };
 }

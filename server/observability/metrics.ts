@@ -1,5 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { SessionState } from '../conversation/service.ts';
+import type { EngineEvent } from '../engine/types.ts';
+import type { Proposal } from '../extract/extractor.ts';
 import type { TranscriptEntry } from '../store/session-store.ts';
 
 // Prometheus metrics of one server. Each server has its own registry (tests
@@ -56,6 +58,11 @@ export class Metrics {
   readonly rejected: Counter<'transport' | 'code'>;
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   readonly sockets: Gauge<'namespace'>;
+  readonly llmCalls: Counter<'tenant' | 'model' | 'result'>;
+  readonly llmTokens: Counter<'tenant' | 'model' | 'type'>;
+  readonly llmSeconds: Histogram<'tenant' | 'model'>;
+  readonly llmSkipped: Counter<'tenant' | 'rule'>;
+  readonly llmFallbacks: Counter<'tenant' | 'reason'>;
 
   constructor(opts: { idleAfterMs?: number; maxTracked?: number; clock?: () => number; defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -66,12 +73,20 @@ export class Metrics {
       name: 'questline_turn_duration_seconds', help: 'Time to handle a turn: lock, extract, engine, actions, save',
       labelNames: ['tenant', 'kind'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers,
     });
-    this.validationFailures = new Counter({ name: 'questline_validation_failures_total', help: 'Answers refused by validation (the bot re-asked)', labelNames: ['tenant', 'flow', 'node'], registers });
+    this.validationFailures = new Counter({ name: 'questline_validation_failures_total', help: "Answers refused by validation: the engine's validation_failed events of committed turns", labelNames: ['tenant', 'flow', 'node'], registers });
     this.completions = new Counter({ name: 'questline_completions_total', help: 'Sessions that ended, by final status', labelNames: ['tenant', 'flow', 'status'], registers });
     this.sessionsStarted = new Counter({ name: 'questline_sessions_started_total', help: 'Sessions started', labelNames: ['tenant', 'flow', 'transport'], registers });
     this.rejected = new Counter({ name: 'questline_rejected_requests_total', help: 'Requests refused before reaching a session (auth, origin, payload, rate limit)', labelNames: ['transport', 'code'], registers });
     this.httpRequests = new Counter({ name: 'questline_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
     this.sockets = new Gauge({ name: 'questline_socket_connections', help: 'Connected sockets by namespace', labelNames: ['namespace'], registers });
+    this.llmCalls = new Counter({ name: 'questline_llm_calls_total', help: 'Model calls made by the extractor, by result (ok, or failed: timeout, 429, 5xx, malformed answer)', labelNames: ['tenant', 'model', 'result'], registers });
+    this.llmTokens = new Counter({ name: 'questline_llm_tokens_total', help: 'Tokens of model calls by type (input, output, cache_read, cache_creation), failed calls included', labelNames: ['tenant', 'model', 'type'], registers });
+    this.llmSeconds = new Histogram({
+      name: 'questline_llm_call_duration_seconds', help: 'Time of one model call', labelNames: ['tenant', 'model'],
+      buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16], registers,
+    });
+    this.llmSkipped = new Counter({ name: 'questline_llm_skipped_total', help: 'Messages the offline rules answered exactly, so no model call was made, by rule', labelNames: ['tenant', 'rule'], registers });
+    this.llmFallbacks = new Counter({ name: 'questline_llm_fallbacks_total', help: "Messages the offline rules handled instead of the model's answer, by reason (budget, timeout, malformed, …)", labelNames: ['tenant', 'reason'], registers });
     const positions = this.positions;
     new Gauge({
       name: 'questline_open_sessions',
@@ -84,8 +99,29 @@ export class Metrics {
     });
   }
 
-  /** Runs one turn and records its count, latency, validation failures and where the session now stands. */
-  async turn<T extends { ok: true; value: { messages?: TranscriptEntry[]; state?: SessionState } } | { ok: false; error: { code: string } }>(
+  /**
+   * Records what one extraction cost, from the extractor's own report of it
+   * (a Proposal's `llm`, `skipped`, `fallback`): one model call at most, with
+   * its tokens — also when its answer was malformed and the turn fell back.
+   */
+  extraction(tenant: string, p: Proposal): void {
+    if (p.llm) {
+      const model = p.llm.model;
+      this.llmCalls.inc({ tenant, model, result: p.llm.failed ? 'failed' : 'ok' });
+      this.llmSeconds.observe({ tenant, model }, p.llm.durationMs / 1000);
+      const tokens: Array<[string, number]> = [['input', p.llm.inputTokens], ['output', p.llm.outputTokens], ['cache_read', p.llm.cacheReadTokens], ['cache_creation', p.llm.cacheCreationTokens]];
+      for (const [type, n] of tokens) if (n > 0) this.llmTokens.inc({ tenant, model, type }, n);
+    }
+    if (p.skipped !== undefined) this.llmSkipped.inc({ tenant, rule: p.skipped });
+    if (p.fallback) this.llmFallbacks.inc({ tenant, reason: p.fallback.reason });
+  }
+
+  /**
+   * Runs one turn and records its count, latency, validation failures (the
+   * engine's `validation_failed` events of the turn) and where the session
+   * now stands.
+   */
+  async turn<T extends { ok: true; value: { messages?: TranscriptEntry[]; state?: SessionState; events?: readonly EngineEvent[] } } | { ok: false; error: { code: string } }>(
     sessionId: string, labels: TurnLabels, run: () => Promise<T>,
   ): Promise<T> {
     const stop = this.turnSeconds.startTimer({ tenant: labels.tenant, kind: labels.kind });
@@ -99,10 +135,10 @@ export class Metrics {
       stop();
     }
     this.turns.inc({ tenant: labels.tenant, kind: labels.kind, result: result.ok ? 'ok' : result.error.code });
-    // a duplicate clientId replays a stored reply: its failures were counted the first time
+    // a duplicate clientId replays a stored reply (no events): its failures were counted the first time
     if (result.ok && !(result.value as { duplicate?: boolean }).duplicate) {
-      for (const m of result.value.messages ?? []) {
-        if (m.kind === 'invalid') this.validationFailures.inc({ tenant: labels.tenant, flow: labels.flow, node: m.nodeId ?? 'none' });
+      for (const e of result.value.events ?? []) {
+        if (e.type === 'validation_failed') this.validationFailures.inc({ tenant: labels.tenant, flow: labels.flow, node: e.node ?? 'none' });
       }
       if (result.value.state) this.positions.update(sessionId, labels.tenant, labels.flow, result.value.state);
     }

@@ -8,7 +8,7 @@ import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import {
   ChatAuth, EmptyPayload, MessagePayload, parsePayload, SessionStartPayload, toWire,
-  type BackAck, type ChatClientEvents, type ChatSocketData, type MessageAck, type RestartAck, type SessionRoomEvents, type StartAck,
+  type BackAck, type ChatClientEvents, type ErrorAck, type SessionState, type ChatSocketData, type MessageAck, type RestartAck, type SessionRoomEvents, type StartAck,
 } from './protocol.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { connectError, handle, roomOf } from './socket-server.ts';
@@ -22,6 +22,14 @@ export interface ChatDeps {
   limits: RateLimits;
   inflight: InFlight;
 }
+
+/**
+ * `bot:typing` goes out only for a turn still running after this long (a
+ * model call, a slow action): a fast turn's reply arrives before a typing
+ * indicator would be noticed, and the two packets would cost more than the
+ * rest of the turn's traffic.
+ */
+export const TYPING_AFTER_MS = 150;
 
 type ChatSocket = Socket<ChatClientEvents, SessionRoomEvents, Record<string, never>, ChatSocketData>;
 
@@ -79,6 +87,16 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
 
     const charge = () => limits.message({ client: `socket:${socket.id}`, ip: socket.data.ip, tenant: socket.data.tenant });
 
+    // an event this namespace does not know still gets an answer when the client waits for one
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && CHAT_EVENTS.has(event)) return;
+      const ack = args.at(-1);
+      if (typeof ack !== 'function') return;
+      const error: WireError = { code: 'invalid_payload', message: `unknown event ${JSON.stringify(String(event).slice(0, 40))}; see interfaces.md` };
+      refused(error);
+      (ack as (r: unknown) => void)(socketError(error));
+    });
+
     handle(socket, 'session:start', SessionStartPayload, inflight, log, async (p): Promise<StartAck> => {
       if (p.sessionId) {
         // resume: the handshake token must open this session, of this tenant
@@ -111,8 +129,11 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
       const limited = await charge();
       if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
-      const room = chat.to(roomOf(sessionId));
-      room.emit('bot:typing', { on: true });
+      let typing = false;
+      const typingTimer = setTimeout(() => {
+        typing = true;
+        chat.to(roomOf(sessionId)).emit('bot:typing', { on: true });
+      }, TYPING_AFTER_MS);
       try {
         const r = await metrics.turn(sessionId, labels(socket, 'message'), () => service.message(sessionId, p.text, p.clientId));
         if (!r.ok) return socketError(r.error);
@@ -123,31 +144,33 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
         }
         return { ok: true };
       } finally {
-        room.emit('bot:typing', { on: false });
+        clearTimeout(typingTimer);
+        if (typing) chat.to(roomOf(sessionId)).emit('bot:typing', { on: false });
       }
     }, refused);
 
-    handle(socket, 'session:back', EmptyPayload, inflight, log, async (): Promise<BackAck> => {
+    /** `back` and `restart`: a command turn on the socket's session, charged like a message. */
+    const command = async <A>(name: 'back' | 'restart', ack: (sessionId: string, state: SessionState) => A): Promise<A | ErrorAck> => {
       const sessionId = socket.data.sessionId;
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
       const limited = await charge();
       if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
-      const r = await metrics.turn(sessionId, labels(socket, 'back'), () => service.command(sessionId, 'back'));
-      return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
-    }, refused);
+      const r = await metrics.turn(sessionId, labels(socket, name), () => service.command(sessionId, name));
+      return r.ok ? ack(sessionId, r.value.state) : socketError(r.error);
+    };
 
-    handle(socket, 'session:restart', EmptyPayload, inflight, log, async (): Promise<RestartAck> => {
-      const sessionId = socket.data.sessionId;
-      if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
-      const limited = await charge();
-      if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
-      const r = await metrics.turn(sessionId, labels(socket, 'restart'), () => service.command(sessionId, 'restart'));
-      return r.ok ? { ok: true, sessionId, token: socket.data.token! } : socketError(r.error);
-    }, refused);
+    handle(socket, 'session:back', EmptyPayload, inflight, log,
+      (): Promise<BackAck> => command('back', (_id, state) => ({ ok: true, state })), refused);
+
+    handle(socket, 'session:restart', EmptyPayload, inflight, log,
+      (): Promise<RestartAck> => command('restart', (sessionId) => ({ ok: true, sessionId, token: socket.data.token! })), refused);
   });
 
   return chat as unknown as Namespace;
 }
+
+/** The events the /chat namespace handles. */
+const CHAT_EVENTS = new Set(['session:start', 'message', 'session:back', 'session:restart']);
 
 const ctx = (context: Record<string, unknown> | undefined) => (context ? { context } : {});
 

@@ -1,7 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-// Rate limits of one process (in memory; a multi-server deployment would move
-// them to Redis with the store). A message is charged to its socket (or REST
+// Rate limits, in this process's memory, or shared by every instance in Redis
+// with STORE=redis (rate-limits-redis.ts). A message is charged to its socket (or REST
 // client), its IP and its tenant, so one noisy page can neither flood a
 // session nor starve the tenant's other visitors of the whole server.
 
@@ -40,25 +40,28 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 /** A refusal: which limit, and when to try again. */
 export type Limited = { ok: true } | { ok: false; scope: string; retryAfterMs: number };
 
-const limiter = (r: Rate, keyPrefix: string) => new RateLimiterMemory({ points: r.points, duration: r.seconds, keyPrefix });
+const memoryLimiter = (r: Rate, keyPrefix: string) => new RateLimiterMemory({ points: r.points, duration: r.seconds, keyPrefix });
+
+/** Builds the limiter of one rate (default: in this process's memory; rate-limits-redis.ts: shared in Redis). */
+export type LimiterFactory = (r: Rate, keyPrefix: string) => RateLimiterAbstract;
 
 /** The server's rate limiters. */
 export class RateLimits {
-  private readonly socket: RateLimiterMemory;
-  private readonly ip: RateLimiterMemory;
-  private readonly tenant: RateLimiterMemory;
-  private readonly starts: RateLimiterMemory;
-  private readonly connects: RateLimiterMemory;
-  private readonly adminFailures: RateLimiterMemory;
+  private readonly socket: RateLimiterAbstract;
+  private readonly ip: RateLimiterAbstract;
+  private readonly tenant: RateLimiterAbstract;
+  private readonly starts: RateLimiterAbstract;
+  private readonly connects: RateLimiterAbstract;
+  private readonly adminFailures: RateLimiterAbstract;
 
-  constructor(settings: Partial<RateLimitSettings> = {}) {
+  constructor(settings: Partial<RateLimitSettings> = {}, make: LimiterFactory = memoryLimiter) {
     const s = { ...DEFAULT_RATE_LIMITS, ...settings };
-    this.socket = limiter(s.perSocket, 'socket');
-    this.ip = limiter(s.perIp, 'ip');
-    this.tenant = limiter(s.perTenant, 'tenant');
-    this.starts = limiter(s.startsPerIp, 'starts');
-    this.connects = limiter(s.connectsPerIp, 'connects');
-    this.adminFailures = limiter(s.adminFailuresPerIp, 'admin');
+    this.socket = make(s.perSocket, 'socket');
+    this.ip = make(s.perIp, 'ip');
+    this.tenant = make(s.perTenant, 'tenant');
+    this.starts = make(s.startsPerIp, 'starts');
+    this.connects = make(s.connectsPerIp, 'connects');
+    this.adminFailures = make(s.adminFailuresPerIp, 'admin');
   }
 
   /** Charges one message or command to its client, IP and tenant. */
@@ -88,7 +91,7 @@ export class RateLimits {
     await this.adminFailures.penalty(ip, 1);
   }
 
-  private async all(checks: Array<[RateLimiterMemory, string, string]>): Promise<Limited> {
+  private async all(checks: Array<[RateLimiterAbstract, string, string]>): Promise<Limited> {
     for (const [l, key, scope] of checks) {
       try {
         await l.consume(key, 1);

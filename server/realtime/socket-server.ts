@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
+import { Adapter as InMemoryAdapter } from 'socket.io-adapter';
 import type { Broadcast, SessionState } from '../conversation/service.ts';
 import type { TranscriptEntry } from '../store/session-store.ts';
 import { socketError, type WireError } from '../http/errors.ts';
@@ -50,6 +51,9 @@ export function roomBroadcast(io: Server): Broadcast {
   return (sessionId: string, entries: readonly TranscriptEntry[], state: SessionState) => {
     const room = roomOf(sessionId);
     for (const nsp of [io.of('/chat'), io.of('/operator')] as Namespace<Record<string, never>, SessionRoomEvents>[]) {
+      // with the in-memory adapter every member of a room is a socket of this process: nobody watching
+      // (usually /operator) means nothing to encode; a cluster adapter (Redis) has members elsewhere
+      if (Object.getPrototypeOf(nsp.adapter) === InMemoryAdapter.prototype && !nsp.adapter.rooms.get(room)?.size) continue;
       const to = nsp.to(room);
       for (const e of entries) {
         const event = e.role === 'bot' ? 'bot:message' : e.role === 'user' ? 'user:message' : 'operator:message';

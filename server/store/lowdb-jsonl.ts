@@ -1,43 +1,102 @@
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { LruCache } from './lowdb-lru.ts';
 
 // Append-only JSON Lines files: a turn appends its lines instead of
 // rewriting a growing history. A crash mid-append can leave a torn last line;
 // readers skip lines that do not parse, and the first append to a file in a
 // process makes sure the file ends with a newline, so a torn line never glues
 // itself to the next (retried) entry.
+//
+// Appends are synchronous write() calls on descriptors kept open for recently
+// used files: a small append to a local file costs a few microseconds this
+// way, far less than the thread-pool round trips and promises of the async
+// API, and nothing else on the event loop can interleave with it.
 
-/** Appends one JSON line per value with a single write, repairing a torn tail once per file. */
+/** An open append handle: the descriptor and the file's size (its tail known to end with a newline). */
+interface Handle {
+  fd: number;
+  size: number;
+}
+
+/**
+ * Appends text to files through descriptors it keeps open for the files
+ * used most recently (a bounded LRU: an evicted file is closed, and checked
+ * again when it is next opened), repairing a torn tail when it opens a file.
+ */
 export class JsonlAppender {
-  /** Files known (in this process) to end with a newline. */
-  readonly #clean = new Set<string>();
+  readonly #open: LruCache<string, Handle>;
 
-  /** Appends the values; resolves once the write returned. */
-  async append(file: string, values: readonly unknown[]): Promise<void> {
-    if (values.length === 0) return;
-    let text = values.map((v) => JSON.stringify(v)).join('\n') + '\n';
-    const handle = await open(file, 'a+');
-    try {
-      if (!this.#clean.has(file)) {
-        const { size } = await handle.stat();
-        if (size > 0) {
-          const last = Buffer.alloc(1);
-          await handle.read(last, 0, 1, size - 1);
-          if (last[0] !== 0x0a) text = '\n' + text;
-        }
-      }
-      // No other writer in this process touches the file meanwhile (callers
-      // serialise per session), so the tail stays clean after a full write.
-      this.#clean.delete(file);
-      await handle.appendFile(text, 'utf8');
-      this.#clean.add(file);
-    } finally {
-      await handle.close();
-    }
+  /** `maxOpen`: how many files to keep open at most (each one file descriptor). */
+  constructor(maxOpen = 1_024) {
+    this.#open = new LruCache(maxOpen, (_file, h) => closeQuietly(h.fd));
   }
 
-  /** Forgets what is known about files' tails (after close, another process may write). */
+  /** Appends one JSON line per value; returns the file's size after the append. */
+  appendSync(file: string, values: readonly unknown[]): number {
+    let text = '';
+    for (const v of values) text += JSON.stringify(v) + '\n';
+    return this.appendTextSync(file, text);
+  }
+
+  /** Appends `text` (whole lines, each ending with a newline) with one write; returns the file's size after it. */
+  appendTextSync(file: string, text: string): number {
+    let h = this.#open.get(file);
+    if (!h) {
+      const fd = openSync(file, 'a+');
+      try {
+        const size = fstatSync(fd).size;
+        if (size > 0) {
+          const last = Buffer.alloc(1);
+          readSync(fd, last, 0, 1, size - 1);
+          if (last[0] !== 0x0a) text = '\n' + text;
+        }
+        h = { fd, size };
+      } catch (e) {
+        closeQuietly(fd);
+        throw e;
+      }
+    } else {
+      // out of the cache while writing: if the write fails, the tail is unknown again
+      this.#open.delete(file);
+    }
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      for (let at = 0; at < bytes.length;) at += writeSync(h.fd, bytes, at);
+    } catch (e) {
+      closeQuietly(h.fd);
+      throw e;
+    }
+    h.size += bytes.length;
+    this.#open.set(file, h);
+    return h.size;
+  }
+
+  /** Closes and forgets a file (deleted, replaced by a rename, or written by someone else). */
+  forget(file: string): void {
+    const h = this.#open.peek(file);
+    if (!h) return;
+    this.#open.delete(file);
+    closeQuietly(h.fd);
+  }
+
+  /** Closes every file (after close, another process may write). */
   reset(): void {
-    this.#clean.clear();
+    for (const [, h] of this.#open.entries()) closeQuietly(h.fd);
+    this.#open.clear();
+  }
+
+  /** How many files are open. */
+  get openFiles(): number {
+    return this.#open.size;
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed, or the file system is gone: nothing to flush (no buffering here)
   }
 }
 
@@ -60,4 +119,23 @@ export async function readJsonl(file: string): Promise<unknown[]> {
     }
   }
   return out;
+}
+
+/** The last line of `text` that parses as a JSON object (a torn last line is skipped), or null. */
+export function lastJsonObject(text: string): Record<string, unknown> | null {
+  let end = text.length;
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end).trim();
+    if (line !== '') {
+      try {
+        const v: unknown = JSON.parse(line);
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+      } catch {
+        // torn by a crash mid-append: the line before it is the last committed one
+      }
+    }
+    end = start - 1;
+  }
+  return null;
 }

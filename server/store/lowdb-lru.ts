@@ -2,7 +2,8 @@
 export class LruCache<K, V> {
   readonly #map = new Map<K, V>();
 
-  constructor(readonly max: number) {
+  /** `onEvict` is called with each entry pushed out by the bound (not for delete or clear). */
+  constructor(readonly max: number, private readonly onEvict?: (key: K, value: V) => void) {
     if (!Number.isInteger(max) || max < 0) throw new Error(`cache size must be a non-negative integer, got ${max}`);
   }
 
@@ -23,9 +24,16 @@ export class LruCache<K, V> {
   /** Stores the value as most recently used, evicting the oldest entry past the bound. */
   set(key: K, value: V): void {
     this.#map.delete(key);
-    if (this.max === 0) return;
+    if (this.max === 0) {
+      this.onEvict?.(key, value);
+      return;
+    }
     this.#map.set(key, value);
-    if (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
+    if (this.#map.size > this.max) {
+      const [oldest, v] = this.#map.entries().next().value as [K, V];
+      this.#map.delete(oldest);
+      this.onEvict?.(oldest, v);
+    }
   }
 
   /** Forgets the key. */
@@ -36,6 +44,11 @@ export class LruCache<K, V> {
   /** Forgets everything. */
   clear(): void {
     this.#map.clear();
+  }
+
+  /** Every entry, least recently used first. */
+  entries(): IterableIterator<[K, V]> {
+    return this.#map.entries();
   }
 
   get size(): number {

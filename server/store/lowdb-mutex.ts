@@ -20,6 +20,11 @@ export class KeyedMutex {
     return result;
   }
 
+  /** Whether a task of `key` is running or queued. */
+  busy(key: string): boolean {
+    return this.#tails.has(key);
+  }
+
   /** Resolves once every task queued so far has settled. */
   async idle(): Promise<void> {
     while (this.#tails.size > 0) await Promise.all([...this.#tails.values()]);

@@ -19,8 +19,10 @@ export function assertSessionId(id: unknown): asserts id is string {
 /** The files of one session. */
 export interface SessionPaths {
   dir: string;
-  /** The stored record, rewritten atomically by every save. */
+  /** The stored record: one JSON line per save, the last complete line current; compacted to one line when it grows. */
   record: string;
+  /** Compaction's temp file: the whole current record, renamed over `record` (read only if `record` is missing). */
+  tmp: string;
   /** Transcript entries, one JSON object a line, append-only. */
   transcript: string;
   /** Event batches `{ seq, events }`, one a line, append-only. */
@@ -42,6 +44,7 @@ export function sessionPaths(dataDir: string, id: string): SessionPaths {
   return {
     dir,
     record: join(dir, `${id}.json`),
+    tmp: join(dir, `.${id}.json.tmp`),
     transcript: join(dir, `${id}.transcript.jsonl`),
     events: join(dir, `${id}.events.jsonl`),
   };

@@ -1,13 +1,14 @@
 import type { EngineEvent } from '../engine/types.ts';
 import { assertSessionId } from './lowdb-paths.ts';
-import { committedEvents, committedTranscript, summaryOf, type EventBatch } from './lowdb-read.ts';
+import { committedEvents, committedTranscript, deepFreeze, summaryOf, type EventBatch } from './lowdb-read.ts';
 import type { SaveResult, SessionStore, SessionSummary, StoredSession, TranscriptEntry } from './session-store.ts';
 
 // A store in process memory, for tests and `questline chat`. It keeps
 // histories as appended lists and reads them with the same commit-protocol
 // code as LowdbStore, so the two cannot drift apart. Records go in as JSON
-// (what a persistent store would keep: undefined fields dropped) and come
-// out as fresh copies, so no caller can change stored state by reference.
+// (what a persistent store would keep: undefined fields dropped) and are
+// frozen, so no caller can change stored state by reference; load() hands
+// out the frozen record itself, as LowdbStore does.
 
 interface Entry {
   record: StoredSession | null;
@@ -37,15 +38,14 @@ export class MemoryStore implements SessionStore {
     assertSessionId(record.id);
     const e = this.#entry(record.id);
     if (e.record) return { ok: false, exists: true };
-    e.record = asJson(record);
+    e.record = deepFreeze(asJson(record));
     e.order = ++this.#created;
     return { ok: true };
   }
 
   async load(id: string): Promise<StoredSession | null> {
     assertSessionId(id);
-    const record = this.#sessions.get(id)?.record;
-    return record ? structuredClone(record) : null;
+    return this.#sessions.get(id)?.record ?? null;
   }
 
   async save(record: StoredSession, expected: number): Promise<SaveResult> {
@@ -53,7 +53,7 @@ export class MemoryStore implements SessionStore {
     const e = this.#sessions.get(record.id);
     if (!e?.record) return { ok: false, conflict: true, current: -1 };
     if (e.record.version !== expected) return { ok: false, conflict: true, current: e.record.version };
-    e.record = asJson({ ...record, version: expected + 1 });
+    e.record = deepFreeze(asJson({ ...record, version: expected + 1 }));
     return { ok: true, version: expected + 1 };
   }
 
@@ -92,6 +92,13 @@ export class MemoryStore implements SessionStore {
       a.record.createdAt < b.record.createdAt ? 1 : a.record.createdAt > b.record.createdAt ? -1 : b.order - a.order,
     );
     return rows.slice(0, Math.max(0, opts.limit ?? Infinity)).map((r) => summaryOf(r.record));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    assertSessionId(id);
+    const existed = Boolean(this.#sessions.get(id)?.record);
+    this.#sessions.delete(id);
+    return existed;
   }
 
   async close(): Promise<void> {}

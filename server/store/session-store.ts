@@ -64,6 +64,11 @@ export interface SessionSummary {
 export interface SessionStore {
   /** Stores a new session; fails with `exists` if the id is taken. */
   create(record: StoredSession): Promise<{ ok: true } | { ok: false; exists: true }>;
+  /**
+   * The stored record. Treat it as read-only: a store may hand out one frozen
+   * object to every reader until the next save (LowdbStore and MemoryStore
+   * do), so changing it throws; build a new record to save instead.
+   */
   load(id: string): Promise<StoredSession | null>;
   /** Saves if the stored version is still `expected`; the saved version is `expected + 1`. */
   save(record: StoredSession, expected: number): Promise<SaveResult>;
@@ -77,6 +82,12 @@ export interface SessionStore {
   events(id: string): Promise<EngineEvent[]>;
   /** Sessions of a tenant, newest first. */
   list(tenant: string, opts?: { status?: StoredSession['status']; limit?: number }): Promise<SessionSummary[]>;
+  /**
+   * Erases the session: its record, transcript and events (for privacy
+   * requests and retention). Resolves true if it existed. Afterwards `load`
+   * answers null and the histories read empty.
+   */
+  delete(id: string): Promise<boolean>;
   /** Releases files, locks and connections. */
   close(): Promise<void>;
 }

@@ -113,7 +113,7 @@ describe('LowdbStore data directory', () => {
 });
 
 describe('LowdbStore files', () => {
-  it('keeps one JSON file per session in a 2-character shard, written atomically with no temp files left', async () => {
+  it('keeps one record file per session in a 2-character shard, one JSON line per save, with no temp files left', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     for (let n = 0; n < 20; n++) {
@@ -132,12 +132,15 @@ describe('LowdbStore files', () => {
     expect(records).toHaveLength(20);
     for (const f of records) expect(f).toMatch(/^sessions\/[0-9a-f]{2}\/session-\d+\.json$/);
     const paths = sessionPaths(dir, 'session-3');
-    const onDisk = JSON.parse(await readFile(paths.record, 'utf8'));
+    const lines = (await readFile(paths.record, 'utf8')).split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => JSON.parse(l).version)).toEqual([1, 2, 3, 4, 5, 6]);
+    const onDisk = JSON.parse(lines.at(-1)!);
     expect(onDisk).toStrictEqual(await store.load('session-3'));
     expect(onDisk.version).toBe(6);
   });
 
-  it("rewrites only the saved session's file, whose size does not depend on how many sessions are stored", async () => {
+  it("writes only the saved session's file, whose size does not depend on how many sessions are stored", async () => {
     const oneDir = await tempDir();
     const manyDir = await tempDir();
     const one = await openStore(oneDir);
@@ -159,7 +162,54 @@ describe('LowdbStore files', () => {
     expect(after.size).toBe(before.size);
     const size = (await stat(sessionPaths(manyDir, rec.id).record)).size;
     expect(size).toBe((await stat(sessionPaths(oneDir, rec.id).record)).size);
-    expect(size).toBe(Buffer.byteLength(JSON.stringify({ ...next, version: 2 })));
+    expect(size).toBe(Buffer.byteLength(`${JSON.stringify(rec)}\n${JSON.stringify({ ...next, version: 2 })}\n`));
+  });
+
+  it('compacts a record file past 64 KB to its last line (temp file, unlink, rename) before the next save', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    let rec = storedSession('session-big', { tokenHash: 'b'.repeat(64) });
+    await store.create(rec);
+    const paths = sessionPaths(dir, rec.id);
+    const lineBytes = Buffer.byteLength(JSON.stringify(rec)) + 1;
+    const sizes: number[] = [];
+    for (let v = 1; v <= Math.ceil((2 * 64 * 1024) / lineBytes); v++) {
+      const r = await store.save({ ...rec, seq: v }, rec.version);
+      rec = { ...rec, seq: v, version: (r as { version: number }).version };
+      sizes.push((await stat(paths.record)).size);
+    }
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + lineBytes + 16);
+    expect(sizes.filter((s, i) => i > 0 && s < sizes[i - 1]!).length).toBeGreaterThanOrEqual(1); // it shrank
+    expect(await store.load(rec.id)).toStrictEqual(rec);
+    await store.close(); // waits for a compaction in progress
+    expect((await readdir(paths.dir)).filter((f) => f.includes('.tmp'))).toEqual([]);
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual(rec);
+  });
+
+  it('reads the line before a record line torn by a crash mid-append, and the temp file of a compaction cut short', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-1');
+    await store.create(rec);
+    await store.save({ ...rec, seq: 1 }, 1);
+    await store.close();
+    const paths = sessionPaths(dir, rec.id);
+    await appendFile(paths.record, JSON.stringify({ ...rec, seq: 2, version: 3 }).slice(0, 40)); // the crash
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 1, version: 2 });
+    expect(await store.save({ ...rec, seq: 2 }, 2)).toEqual({ ok: true, version: 3 });
+    await store.close();
+    // a compaction stopped after the unlink, before the rename: only the temp file holds the record
+    await writeFile(paths.tmp, `${JSON.stringify({ ...rec, seq: 2, version: 3 })}\n`);
+    await unlink(paths.record);
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 2, version: 3 });
+    expect(await readdir(paths.dir)).toEqual([`${rec.id}.json`]); // the compaction was finished
+    expect(await store.save({ ...rec, seq: 3 }, 3)).toEqual({ ok: true, version: 4 });
+    await store.close();
+    store = await openStore(dir);
+    expect((await store.load(rec.id))!.seq).toBe(3);
   });
 
   it('appends to the transcript and events files instead of rewriting them', async () => {

@@ -131,8 +131,16 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(loaded).not.toBe(rec);
       expect(loaded!.session).not.toBe(rec.session);
       rec.session.context.locale = 'changed by caller';
-      loaded!.session.context.locale = 'changed by reader';
-      loaded!.processed.push({ clientId: 'c1', seq: 1 });
+      // a store may hand out a frozen shared record: then a reader's change throws instead
+      const frozenOrCopy = (change: () => unknown) => {
+        try {
+          change();
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError);
+        }
+      };
+      frozenOrCopy(() => (loaded!.session.context.locale = 'changed by reader'));
+      frozenOrCopy(() => loaded!.processed.push({ clientId: 'c1', seq: 1 }));
       const again = await store.load(rec.id);
       expect(again!.session.context.locale).toBe('en');
       expect(again!.processed).toEqual([]);
@@ -302,6 +310,39 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
         await expect(store.events(bad), bad).rejects.toThrow(/session id/);
       }
       expect(await store.list('acme')).toEqual([]);
+    });
+
+    it('deletes a session with its transcript and events, and says whether it existed', async () => {
+      const acme = tenant('acme');
+      let rec = storedSession(id(1), { tenant: acme });
+      const other = storedSession(id(2), { tenant: acme });
+      await store.create(rec);
+      await store.create(other);
+      rec = await turn(rec, [line(1, 'secret answer')], [event('answer_set', 1, { key: 'name' })]);
+      expect(await store.delete(rec.id)).toBe(true);
+      expect(await store.load(rec.id)).toBeNull();
+      expect(await store.transcript(rec.id)).toEqual([]);
+      expect(await store.events(rec.id)).toEqual([]);
+      expect((await store.list(acme)).map((s) => s.id)).toEqual([other.id]);
+      expect(await store.delete(rec.id)).toBe(false);
+      expect(await store.delete(id('never'))).toBe(false);
+      expect(await store.load(other.id)).toStrictEqual(other);
+      // the id can be used again and starts from an empty history
+      expect(await store.create(storedSession(rec.id, { tenant: acme }))).toEqual({ ok: true });
+      expect(await store.transcript(rec.id)).toEqual([]);
+      await expect(store.delete('../../etc/passwd')).rejects.toThrow(/session id/);
+    });
+
+    it('keeps a deleted session deleted across close and reopen', async (ctx) => {
+      if (!h.reopen) return ctx.skip();
+      let rec = storedSession(id(1));
+      await store.create(rec);
+      rec = await turn(rec, [line(1)], [event('node_enter', 0)]);
+      expect(await store.delete(rec.id)).toBe(true);
+      store = await h.reopen();
+      expect(await store.load(rec.id)).toBeNull();
+      expect(await store.transcript(rec.id)).toEqual([]);
+      expect(await store.events(rec.id)).toEqual([]);
     });
 
     it('round-trips a 1 MB transcript entry', async () => {

@@ -1,62 +1,112 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, it } from 'vitest';
+import { ChatDriver } from '../browser/widget-driver.ts';
+import { axeViolations, describeBrowser, screenshot, useServerAndBrowser } from '../support/browser.ts';
 
-// page callbacks run in the page; the project compiles without the DOM lib, so they are untyped here
+// The demo site at `/`, under the app's strict CSP: the widget (loaded
+// through the queue stub) runs a conversation, the answers panel follows it,
+// the embed snippet matches the choice, and a reload resumes.
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const window: any;
 
 describeBrowser('the demo page', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = useServerAndBrowser();
 
-  it('holds a conversation, renders what people type as text, and resumes after a reload', async () => {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(15_000); // generous: CI machines are slow and shared
+  it('runs a conversation in the bubble, shows the answers and the snippet, resumes after a reload and switches to inline', async () => {
+    const page = await suite.browser.newPage();
+    page.setDefaultTimeout(8_000); // generous: CI machines are slow and shared
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(server.url);
-    await page.waitForSelector('.msg.bot');
-    const settle = async () => {
-      await page.waitForFunction(() => !document.querySelector('.msg.pending'));
-      await page.waitForFunction(() => document.querySelector('#log li:last-child')?.classList.contains('bot'));
-    };
-    const say = async (text: string) => {
-      await page.fill('#text', text);
-      await page.press('#text', 'Enter');
-      await settle();
-    };
-    await say('Hi, I want LED lights for a basketball court');
-    await say('<img src=x onerror="window.pwned=1">');
-    await say('about 420 m2');
-    await page.click('.reply >> text=No lights yet');
-    await settle();
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text())); // CSP violations land here
+    const chat = new ChatDriver(page);
+    await page.goto(suite.server.url);
+    expect((await page.request.get(suite.server.url)).headers()['content-security-policy']).toContain("script-src 'self'");
 
-    expect(await page.locator('#log img').count()).toBe(0);
-    expect(await page.locator('.msg.user .bubble').nth(1).textContent()).toBe('<img src=x onerror="window.pwned=1">');
-    expect(await page.evaluate(() => window.pwned)).toBeUndefined();
-    expect(await page.locator('#node').textContent()).toBe('q.pole_count');
-    // the answers panel follows the session state, which can arrive just after the last message
-    await page.waitForFunction(() => document.querySelector('#answers')?.textContent?.includes('court_size'));
-    expect(await page.locator('#answers dt').count()).toBeGreaterThanOrEqual(4);
+    // the flow list comes from the server
+    await page.waitForFunction(() => document.querySelector('#flow option')?.value === 'flow.sales');
+    expect(await page.locator('#snippet').textContent()).toContain(`<script async src="${suite.server.url}/widget.js"`);
+    expect(await page.locator('#snippet').textContent()).toContain('data-key="pk_acme_demo" data-flow="flow.sales"');
+    expect(await page.locator('#snippet-queue').textContent()).toContain('Questline.init({"key":"pk_acme_demo","flow":"flow.sales"})');
 
-    const ids = async (): Promise<number[]> => page.locator('#log li[data-id]').evaluateAll((els: any[]) => els.map((e) => Number(e.dataset.id)));
-    const before = await ids();
-    expect(before).toEqual(before.map((_, i) => i + 1));
+    await page.click('#open');
+    await page.waitForSelector('questline-chat .msg.bot');
+    expect(await chat.focused()).toBe('textarea');
+    await chat.say('Hi, I want LED lights for a basketball court');
+    await chat.say('about 420 m2');
+    await chat.pick('No lights yet');
+    await page.waitForFunction(() => document.querySelector('#answers')?.textContent?.includes('current_lighting'));
+    const answers = await page.locator('#answers').textContent();
+    expect(answers).toContain('court_size');
+    expect(answers).toContain('420');
+    expect(await page.locator('#status').textContent()).toBe('active');
+    await screenshot(page, 'demo-1-bubble');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // a reload resumes the same session, open, with every line once
+    const before = await chat.messages();
+    const sessionId = (await page.locator('#session').textContent()) ?? '';
     await page.reload();
-    await page.waitForFunction((n) => document.querySelectorAll('#log li[data-id]').length >= n, before.length);
-    expect(await ids()).toEqual(before);
-    expect(await page.locator('#node').textContent()).toBe('q.pole_count');
+    await page.waitForFunction((n: number) => document.querySelector('questline-chat')?.shadowRoot?.querySelectorAll('.msg[data-id]').length >= n, before.length);
+    expect((await chat.messages()).map((m) => m.id)).toEqual(before.map((m) => m.id));
+    expect(await chat.panel().isVisible()).toBe(true);
+    await page.waitForFunction((id: string) => document.querySelector('#session')?.textContent === id, sessionId);
+    await chat.say('4');
+    expect((await chat.lastBot())?.text).toMatch(/high/i);
+
+    // inline mode: the same session, inside the page
+    await page.check('input[value="inline"]');
+    await page.locator('#chat-slot questline-chat .panel').waitFor();
+    expect(await page.locator('#chat-slot questline-chat .launcher').count()).toBe(0);
+    await page.waitForFunction((n: number) => document.querySelector('questline-chat')?.shadowRoot?.querySelectorAll('.msg[data-id]').length >= n, before.length + 2);
+    expect(await page.locator('#snippet').textContent()).toContain('data-mode="inline" data-target="#chat"');
+    await page.waitForFunction(() => document.querySelector('#answers')?.textContent?.includes('pole_count'));
+    await screenshot(page, 'demo-2-inline');
+
+    // another business: its flows, and a conversation of its own
+    await page.selectOption('#tenant', 'northside-clinic');
+    await page.waitForFunction(() => document.querySelector('#flow option')?.value === 'flow.patient_intake');
+    await page.waitForFunction(() => /welcome to Northside/i.test(document.querySelector('questline-chat')?.shadowRoot?.querySelector('.msg.bot')?.textContent ?? ''));
+    expect(await page.locator('#answers dt').count()).toBe(0);
+
+    // New conversation: a different session
+    await page.selectOption('#tenant', 'acme');
+    await page.waitForFunction((id: string) => document.querySelector('#session')?.textContent === id, sessionId);
+    await page.click('#new');
+    await page.waitForFunction((id: string) => !['—', id].includes(document.querySelector('#session')?.textContent), sessionId);
+    await page.waitForFunction(() => document.querySelector('questline-chat')?.shadowRoot?.querySelectorAll('.msg.user').length === 0);
+    expect(await page.evaluate(() => typeof window.Questline.init)).toBe('function');
     expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('serves /widget.js compressed, with an ETag that answers 304', async () => {
+    const plain = await fetch(`${suite.server.url}/widget.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const js = Buffer.from(await plain.arrayBuffer());
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const encoding of ['gzip', 'br']) {
+      const res = await rawGet(`${suite.server.url}/widget.js`, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.body.length).toBeLessThan(js.length / 2);
+      expect((encoding === 'gzip' ? gunzipSync(res.body) : brotliDecompressSync(res.body)).equals(js)).toBe(true);
+    }
+    const again = await fetch(`${suite.server.url}/widget.js`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
   });
 });
+
+/** A GET whose body is left as the server sent it (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

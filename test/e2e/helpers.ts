@@ -1,5 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import type { SessionState, WireMessage } from '../../server/realtime/protocol.ts';
+import { ACME_SALES_SCRIPT } from '../support/scripts.ts';
 import { DEMO_ORIGIN } from '../support/server.ts';
 
 // Socket and REST helpers for the end-to-end tests.
@@ -7,7 +9,7 @@ import { DEMO_ORIGIN } from '../support/server.ts';
 export const ACME_KEY = 'pk_acme_demo';
 export const NORTHSIDE_KEY = 'pk_northside_demo';
 
-export { ACME_SALES_SCRIPT } from '../support/scripts.ts';
+export { ACME_SALES_SCRIPT };
 
 export interface ChatOptions {
   key?: string;
@@ -105,4 +107,57 @@ export async function api(
 /** Checks that ids run 1..n (or from `from`) without gaps or repeats. */
 export function contiguous(ids: readonly number[], from = 1): boolean {
   return ids.every((id, i) => id === from + i);
+}
+
+export interface SendOptions {
+  /** How many times a `rate_limited` refusal is sent again before giving up; default 40. */
+  attempts?: number;
+  /** The pause before sending again, in ms (a function: drawn for each pause); default 150. */
+  pauseMs?: number | (() => number);
+  /** How long to wait for each ack; default 5 s. */
+  timeoutMs?: number;
+  /** Resolve with null, instead of rejecting, when no ack comes (the connection died with the server). */
+  nullWhenDisconnected?: boolean;
+}
+
+/**
+ * Sends a message and waits for its ack; a `rate_limited` refusal (the default
+ * limits: 5 messages/s per socket, 20 per IP) processed nothing, so it is sent
+ * again with the same clientId after a pause.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function sendPastRateLimits(c: ChatClient, text: string, clientId: string, opts: SendOptions = {}): Promise<any> {
+  const { attempts = 40, pauseMs = 150, timeoutMs = 5_000, nullWhenDisconnected = false } = opts;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let ack: any;
+    try {
+      ack = await c.request('message', { text, clientId }, timeoutMs);
+    } catch (err) {
+      if (nullWhenDisconnected) return null;
+      throw err;
+    }
+    if (ack?.ok === false && ack.error?.code === 'rate_limited') {
+      await new Promise((r) => setTimeout(r, typeof pauseMs === 'number' ? pauseMs : pauseMs()));
+      continue;
+    }
+    return ack;
+  }
+  throw new Error(`'${text}' was rate limited ${attempts} times`);
+}
+
+/** A session as the REST API shows it to its visitor (the answer must be 200). */
+export async function sessionView(url: string, sessionId: string, token: string): Promise<{ status: string; answers: Record<string, unknown>; messages: WireMessage[] }> {
+  const r = await api(url, `/sessions/${sessionId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+/** Every message of ACME_SALES_SCRIPT once, in order, with these clientIds, each answered by the bot right after it: the transcript of one conversation. */
+export function expectWholeConversation(messages: WireMessage[], clientIds: string[]): void {
+  expect(contiguous(messages.map((m) => m.id))).toBe(true);
+  const users = messages.filter((m) => m.role === 'user');
+  expect(users.map((m) => m.text)).toEqual([...ACME_SALES_SCRIPT]);
+  expect(users.map((m) => m.clientId)).toEqual(clientIds);
+  for (const u of users) expect(messages.find((m) => m.id === u.id + 1)?.role, `the reply to "${u.text}"`).toBe('bot');
 }

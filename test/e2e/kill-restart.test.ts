@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../server/realtime/protocol.ts';
 import { REPO_FLOWS } from '../support/server.ts';
-import { ACME_SALES_SCRIPT, api, chat, contiguous, type ChatClient } from './helpers.ts';
+import { killServers, spawnServer, type ServerProcess } from '../support/server-process.ts';
+import {
+  ACME_SALES_SCRIPT, chat, contiguous, expectWholeConversation, sendPastRateLimits, sessionView, type ChatClient,
+} from './helpers.ts';
 
 // A crash, not a shutdown: the server runs as `npm start` runs it
 // (`node --import tsx server/main.ts`, LowdbStore on DATA_DIR, default rate
@@ -14,94 +15,21 @@ import { ACME_SALES_SCRIPT, api, chat, contiguous, type ChatClient } from './hel
 // same DATA_DIR takes over the dead process's lock, and what was acknowledged
 // before the crash is there exactly once.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
-
-/** A server process and what it logged. */
-interface ServerProcess {
-  proc: ChildProcess;
-  pid: number;
-  url: string;
-  logs: string[];
-  exited: Promise<void>;
-}
-
-const running = new Set<ChildProcess>();
 const temps: string[] = [];
 const clients: ChatClient[] = [];
 
-/** Kills whatever is still running (also when a test failed half-way). */
-async function killAll(): Promise<void> {
+// closes the clients and kills whatever is still running (also when a test failed half-way)
+afterEach(async () => {
   for (const c of clients.splice(0)) c.close();
-  await Promise.all([...running].map((p) => new Promise<void>((done) => {
-    if (p.exitCode !== null || p.signalCode !== null) return done();
-    p.once('exit', () => done());
-    p.kill('SIGKILL');
-  })));
-  running.clear();
-}
-afterEach(killAll);
+  await killServers();
+});
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
-// should the test runner itself go away, take the servers along
-process.once('exit', () => {
-  for (const p of running) p.kill('SIGKILL');
-});
 
-/** Starts `node --import tsx server/main.ts` on `dataDir` with PORT=0; resolves with the URL it logs once listening. */
+/** Starts the server on `dataDir` (LowdbStore, default rate limits); resolves with the URL it logs once listening. */
 function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, STORE: 'lowdb', LOG_LEVEL: 'info',
-      ADMIN_KEY: '', ANTHROPIC_API_KEY: '', REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(proc);
-  const logs: string[] = [];
-  const exited = new Promise<void>((done) => proc.once('exit', () => {
-    running.delete(proc);
-    done();
-  }));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error('no "Questline listening on" line within 15 s')), 15_000);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      proc.kill('SIGKILL');
-      reject(new Error(`${err.message}\n${logs.join('\n')}`));
-    };
-    let buffered = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        logs.push(line);
-        let entry: { msg?: string; url?: string } = {};
-        try {
-          entry = JSON.parse(line) as typeof entry;
-        } catch {
-          continue;
-        }
-        if (entry.url && entry.msg?.startsWith('Questline listening on')) {
-          clearTimeout(timer);
-          resolve({ proc, pid: proc.pid!, url: entry.url, logs, exited });
-        }
-      }
-    });
-    proc.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8').trimEnd()));
-    proc.once('exit', (code, signal) => fail(new Error(`the server exited (code ${code}, signal ${signal}) before listening`)));
-  });
-}
-
-/** SIGKILL, and wait until the process is gone (reaped: its pid no longer exists). */
-async function crash(server: ServerProcess): Promise<void> {
-  server.proc.kill('SIGKILL');
-  await server.exited;
+  return spawnServer({ DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, STORE: 'lowdb', ADMIN_KEY: '', ANTHROPIC_API_KEY: '', REDIS_URL: '' });
 }
 
 const tempDir = () => {
@@ -121,38 +49,8 @@ async function connect(url: string, token?: string): Promise<ChatClient> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Ack = any;
 
-/**
- * Sends a message and waits for its ack; a `rate_limited` refusal (the default
- * limits: 5 messages/s per socket, 20 per IP) processed nothing, so it is sent
- * again with the same clientId after a pause.
- */
-async function send(c: ChatClient, text: string, clientId: string): Promise<Ack> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const ack = await c.request('message', { text, clientId });
-    if (ack?.ok === false && ack.error?.code === 'rate_limited') {
-      await new Promise((r) => setTimeout(r, 150));
-      continue;
-    }
-    return ack;
-  }
-  throw new Error(`'${text}' was rate limited 40 times`);
-}
-
-/** The committed transcript, through the REST API of the running server. */
-async function transcript(url: string, sessionId: string, token: string): Promise<{ status: string; answers: Record<string, unknown>; messages: WireMessage[] }> {
-  const view = await api(url, `/sessions/${sessionId}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(view.status).toBe(200);
-  return view.body;
-}
-
-/** Every user message once, in script order, each answered by the bot before the next one: the transcript of one conversation. */
-function expectWholeConversation(messages: WireMessage[], clientIds: string[]): void {
-  expect(contiguous(messages.map((m) => m.id))).toBe(true);
-  const users = messages.filter((m) => m.role === 'user');
-  expect(users.map((m) => m.text)).toEqual([...ACME_SALES_SCRIPT]);
-  expect(users.map((m) => m.clientId)).toEqual(clientIds);
-  for (const u of users) expect(messages.find((m) => m.id === u.id + 1)?.role, `the reply to "${u.text}"`).toBe('bot');
-}
+/** Sends and waits for the ack, sending again (same clientId) past `rate_limited` refusals: 40 tries, 150 ms apart. */
+const send = (c: ChatClient, text: string, clientId: string): Promise<Ack> => sendPastRateLimits(c, text, clientId);
 
 describe('a server killed with SIGKILL', () => {
   it('comes back on the same DATA_DIR and the client resumes where the last ack left it', async () => {
@@ -196,7 +94,7 @@ describe('a server killed with SIGKILL', () => {
     expect(after[0]).toBe(lastSeq + 1);
     expect(contiguous([...seen, ...after])).toBe(true);
 
-    const view = await transcript(second.url, start.sessionId, start.token);
+    const view = await sessionView(second.url, start.sessionId, start.token);
     expect(view).toMatchObject({ status: 'completed', answers: { court_size: 420, email: 'ann@northside.edu', name: 'Ann Lee' } });
     expect(view.messages.map((m) => m.id)).toEqual([...seen, ...after]);
     expectWholeConversation(view.messages, ACME_SALES_SCRIPT.map((_, i) => `k-${i}`));
@@ -286,7 +184,7 @@ describe('a server killed with SIGKILL', () => {
     }
 
     for (const [who, v] of visitors.entries()) {
-      const view = await transcript(second.url, v.sessionId, v.token);
+      const view = await sessionView(second.url, v.sessionId, v.token);
       expect(view.status).toBe('completed');
       expectWholeConversation(view.messages, ACME_SALES_SCRIPT.map((_, i) => `c${who}-${i}`));
     }

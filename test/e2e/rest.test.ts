@@ -81,14 +81,26 @@ describe('the REST API', () => {
     expect(text).not.toMatch(/Northside High|ann@/);
   });
 
-  it('serves the demo page under a strict CSP, and the socket.io client beside it', async () => {
+  it('serves the demo page under a strict CSP, and the widget bundle it loads', async () => {
     const page = await fetch(server.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
-    expect(await page.text()).toContain('/socket.io/socket.io.js');
-    const client = await fetch(`${server.url}/socket.io/socket.io.js`);
-    expect(client.status).toBe(200);
-    expect(await client.text()).toMatch(/Socket\.IO/);
+    const html = await page.text();
+    expect(html).toContain('src="/widget.js"');
+    expect(html).not.toMatch(/<script>(?!<)/); // no inline script under the CSP
+    const widget = await fetch(`${server.url}/widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('content-type')).toMatch(/javascript/);
+    expect((await widget.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('takes a flow by its short name (an embed\'s data-flow="sales"), and still refuses an unknown one', async () => {
+    const short = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'sales' }, headers: { 'x-questline-key': ACME_KEY } });
+    expect(short.status).toBe(201);
+    const state = await api(server.url, `/sessions/${short.body.sessionId}`, { headers: { authorization: `Bearer ${short.body.token}` } });
+    expect(JSON.stringify(state.body)).toContain('flow.sales');
+    const unknown = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'nothing' }, headers: { 'x-questline-key': ACME_KEY } });
+    expect(unknown.body).toMatchObject({ error: { code: 'unknown_flow' } });
   });
 
   it('answers unknown routes and sessions with JSON errors', async () => {

@@ -179,3 +179,114 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('tenant isolation, counted', () => {
+  it("refuses every way a client of tenant A tries to read or write tenant B's sessions and flows", async () => {
+    const { recordTally } = await import('../reliability/tally.ts');
+    const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
+    const a = (await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } })).body;
+    const b = (await api(server.url, '/tenants/northside-clinic/sessions', { body: { flow: 'flow.patient_intake' }, headers: { 'x-questline-key': NORTHSIDE_KEY } })).body;
+    expect(a.token && b.token).toBeTruthy();
+    const bBefore = await api(server.url, `/sessions/${b.sessionId}`, { headers: { authorization: `Bearer ${b.token}` } });
+    expect(bBefore.status).toBe(200);
+
+    let attempts = 0;
+    const successes: string[] = [];
+    const rest = async (label: string, path: string, init: Parameters<typeof api>[2] = {}) => {
+      attempts++;
+      const r = await api(server.url, path, init);
+      if (r.status < 400 || !r.body?.error?.code) successes.push(`${label}: ${r.status}`);
+    };
+    const aAuth = { authorization: `Bearer ${a.token}` };
+    const aKey = { 'x-questline-key': ACME_KEY };
+    const guessed = Array.from({ length: 20 }, (_, i) => Buffer.from(`guess-${i}-${b.sessionId}`).toString('base64url').slice(0, 22));
+    // B's session through REST: no token, A's token, guessed ids, a token in the query string, A's key as a header
+    for (const [label, headers] of [['no token', {}], ["A's token", aAuth], ["A's key", aKey], ["A's token and key", { ...aAuth, ...aKey }], ['garbage token', { authorization: `Bearer ${'A'.repeat(43)}` }]] as const) {
+      await rest(`GET B ${label}`, `/sessions/${b.sessionId}`, { headers });
+      await rest(`POST B ${label}`, `/sessions/${b.sessionId}/messages`, { body: { text: 'hi' }, headers });
+    }
+    await rest('GET B token in query', `/sessions/${b.sessionId}?token=${encodeURIComponent(b.token)}`);
+    for (const id of guessed) {
+      await rest(`GET guessed ${id}`, `/sessions/${id}`, { headers: aAuth });
+      await rest(`POST guessed ${id}`, `/sessions/${id}/messages`, { body: { text: 'hi' }, headers: aAuth });
+    }
+    // B's flows and session starts with A's key, with no key, from a forged origin
+    for (const path of ['/tenants/northside-clinic/flows', '/tenants/northside-clinic/flows/flow.patient_intake', '/tenants/northside-clinic/flows/flow.patient_intake/graph', '/tenants/northside-clinic/flows/flow.patient_intake/schema']) {
+      await rest(`GET ${path} A key`, path, { headers: aKey });
+      await rest(`GET ${path} no key`, path);
+      await rest(`GET ${path} B key forged origin`, path, { headers: { 'x-questline-key': NORTHSIDE_KEY }, origin: 'https://evil.example' });
+    }
+    await rest('start B with A key', '/tenants/northside-clinic/sessions', { body: { flow: 'flow.patient_intake' }, headers: aKey });
+    await rest('start A flow of B', '/tenants/acme/sessions', { body: { flow: 'flow.patient_intake' }, headers: aKey });
+    await rest('start B forged origin', '/tenants/northside-clinic/sessions', { body: { flow: 'flow.patient_intake' }, headers: { 'x-questline-key': NORTHSIDE_KEY }, origin: 'https://evil.example' });
+    // admin endpoints without the key and with a wrong one
+    const adminPaths: Array<[string, string, unknown?]> = [
+      ['GET', '/admin/tenants/northside-clinic/sessions'], ['GET', `/admin/sessions/${b.sessionId}`], ['GET', '/admin/tenants/northside-clinic/export?format=csv'],
+      ['DELETE', `/admin/sessions/${b.sessionId}`], ['POST', `/admin/sessions/${b.sessionId}/decision`, { decision: 'approve' }],
+      ['POST', `/admin/sessions/${b.sessionId}/messages`, { text: 'operator here' }], ['POST', `/admin/sessions/${b.sessionId}/hand-back`, { nodeId: 'q.x' }],
+    ];
+    for (const [method, path, body] of adminPaths) {
+      for (const headers of [{}, { 'x-questline-admin': 'not-the-admin-key-0123' }, { 'x-questline-admin': TEST_ADMIN_KEY.slice(0, -1) }, aAuth, aKey] as Array<Record<string, string>>) {
+        await rest(`${method} ${path}`, path, { method, headers, ...(body ? { body } : {}) });
+      }
+    }
+    // the socket: A's key with B's token, A's token, none; a payload naming B's session
+    const sock = async (label: string, key: string, token: string | undefined, event: string, payload: unknown) => {
+      attempts++;
+      const c = track(await chat(server.url, { key, ...(token ? { token } : {}) }));
+      const ack = await c.request(event, payload);
+      if (ack?.ok !== false) successes.push(`${label}: ${JSON.stringify(ack)}`);
+      attempts++;
+      const after = await c.request('message', { text: 'hello B', clientId: `x-${attempts}` });
+      if (after?.ok !== false) successes.push(`${label} then message: ${JSON.stringify(after)}`);
+      c.close();
+    };
+    await sock("A key + B's token", ACME_KEY, b.token, 'session:start', { sessionId: b.sessionId });
+    await sock("A key + A's token", ACME_KEY, a.token, 'session:start', { sessionId: b.sessionId });
+    await sock('A key, no token', ACME_KEY, undefined, 'session:start', { sessionId: b.sessionId });
+    await sock("A key, B's flow", ACME_KEY, undefined, 'session:start', { flow: 'flow.patient_intake' });
+    for (const id of guessed.slice(0, 5)) await sock(`A key, guessed ${id}`, ACME_KEY, a.token, 'session:start', { sessionId: id });
+    // a socket on its own session cannot point a message at another one
+    attempts++;
+    const own = track(await chat(server.url, { token: a.token }));
+    expect((await own.request('session:start', { sessionId: a.sessionId })).ok).toBe(true);
+    await own.request('message', { text: 'hello', clientId: 'mine-1', sessionId: b.sessionId });
+    own.close();
+    // the operator namespace without the admin key
+    for (const adminKey of [undefined, 'wrong', TEST_ADMIN_KEY.toUpperCase()]) {
+      attempts++;
+      const op = io(`${server.url}/operator`, { auth: adminKey ? { adminKey } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+      const outcome = await new Promise<string>((resolve) => {
+        op.once('connect', () => resolve('connected'));
+        op.once('connect_error', () => resolve('refused'));
+      });
+      op.close();
+      if (outcome !== 'refused') successes.push(`operator with ${adminKey}`);
+    }
+
+    // B's session is exactly as it was
+    const bAfter = await api(server.url, `/sessions/${b.sessionId}`, { headers: { authorization: `Bearer ${b.token}` } });
+    if (JSON.stringify(bAfter.body) !== JSON.stringify(bBefore.body)) successes.push("B's session changed");
+    const adminView = await api(server.url, `/admin/sessions/${b.sessionId}`, { headers: admin });
+    expect(adminView.status).toBe(200);
+    recordTally('isolation', { cross_tenant_attempts: attempts, cross_tenant_successes: successes.length });
+    expect(successes).toEqual([]);
+    expect(attempts).toBeGreaterThan(100);
+  });
+
+  it('issues unguessable tokens (256 bits, all distinct) and stores only their hash', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { sessionPaths } = await import('../../server/store/lowdb-paths.ts');
+    const tokens = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const s = (await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } })).body;
+      expect(Buffer.from(s.token, 'base64url').length).toBeGreaterThanOrEqual(16); // ≥ 128 bits
+      expect(Buffer.from(s.token, 'base64url').length).toBe(32);
+      tokens.add(s.token);
+      const stored = readFileSync(sessionPaths(server.dataDir, s.sessionId).record, 'utf8');
+      expect(stored).not.toContain(s.token);
+      expect(JSON.parse(stored).tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(tokens.size).toBe(30);
+  });
+});

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { startServer, StartupError } from '../../server/main.ts';
 import { createLogger } from '../../server/observability/logger.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
+import { freePort } from '../support/redis.ts';
 import { startFakeAnthropic, tool } from '../support/fake-anthropic.ts';
 import { ACME_SALES_SCRIPT, chat } from './helpers.ts';
 
@@ -24,7 +25,7 @@ function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<
 
 describe('configuration', () => {
   it('reads the documented defaults from an empty environment', () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info', ANTHROPIC_MODEL: 'claude-haiku-4-5' });
+    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info', ANTHROPIC_MODEL: 'claude-haiku-4-5', REDIS_PREFIX: 'ql:' });
     expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', ADMIN_KEY: '', STORE: 'memory' })).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STORE: 'memory' });
   });
 
@@ -37,10 +38,13 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses STORE=redis with a clear message until the Redis store exists', async () => {
+  it('refuses STORE=redis without REDIS_URL, and a Redis that does not answer, with a clear message', async () => {
     const { logger } = capture();
     await expect(startServer(loadConfig({ STORE: 'redis', PORT: '0' }), { logger })).rejects.toThrow(StartupError);
-    await expect(startServer(loadConfig({ STORE: 'redis', PORT: '0' }), { logger })).rejects.toThrow(/STORE=redis is reserved/);
+    await expect(startServer(loadConfig({ STORE: 'redis', PORT: '0' }), { logger })).rejects.toThrow(/STORE=redis needs REDIS_URL/);
+    expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    const port = await freePort();
+    await expect(startServer(loadConfig({ STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' }), { logger })).rejects.toThrow(/cannot reach Redis/);
   });
 });
 

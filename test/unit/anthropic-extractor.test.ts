@@ -50,7 +50,9 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
     expect(votePath.properties.path.enum).toEqual(['buy_led', 'support']);
     const prompt: string = body.messages[0].content;
     expect(prompt).toContain('node q.name; key "name"');
-    expect(prompt).not.toContain('Who am I chatting with'); // the question is named, not quoted
+    // the question is named, not quoted; its text is only in the recent turns
+    expect(prompt.split('\n').find((l) => l.startsWith('Current question:'))).toBe('Current question: node q.name; key "name"; type text; label "Name"; min 2; max 100');
+    expect(prompt).toMatch(/Recent turns:\n(.*\n)*bot: .*Who am I chatting with/);
     expect(prompt).toContain('buy_led ("Buy LED lighting"): e.g.');
     expect(prompt).toContain("<user_message>\nI'm Ann Lee from Acme Tennis Club, reach me at ann@acme.io\n</user_message>");
 

@@ -109,7 +109,36 @@ describe.each(implementations)('%s (outbox contract)', (_name, make) => {
   });
 });
 
+describe.each(implementations)('%s forgetting an erased session', (_name, make) => {
+  it('drops every entry of the session, pending, delivered or dead, and leaves the others', async () => {
+    const box = await make();
+    await box.enqueue(completion('gone', { status: 'escalated' }), T0);
+    await box.enqueue(completion('gone'), T0 + 1);
+    await box.enqueue(completion('kept'), T0 + 2);
+    await box.delivered('gone:escalated', { at: T0 + 3, attempts: 1, httpStatus: 200 });
+    expect(await box.forgetSession('gone', T0 + 4)).toBe(2);
+    expect((await box.list()).map((e) => e.id)).toEqual(['kept:completed']);
+    expect((await box.pending()).map((e) => e.id)).toEqual(['kept:completed']);
+    expect(await box.forgetSession('gone', T0 + 5)).toBe(0);
+  });
+});
+
 describe('FileOutbox journal', () => {
+  it('keeps no answer of an erased session on disk, also after reopening', async () => {
+    const dir = await tempDir();
+    const box = await openFile(dir);
+    await box.enqueue(completion('gone'), T0);
+    await box.enqueue(completion('kept'), T0 + 1);
+    expect(await readFile(join(dir, 'journal.jsonl'), 'utf8')).toContain('gone@acme.example');
+    await box.forgetSession('gone', T0 + 2);
+    const journal = await readFile(join(dir, 'journal.jsonl'), 'utf8');
+    expect(journal).not.toContain('gone@acme.example');
+    expect(journal).toContain('kept@acme.example');
+    await box.close();
+    const again = await openFile(dir);
+    expect((await again.list()).map((e) => e.id)).toEqual(['kept:completed']);
+  });
+
   it('survives reopening: pending, attempted, delivered and dead entries come back as they were', async () => {
     const dir = await tempDir();
     const box = await openFile(dir);

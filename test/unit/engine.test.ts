@@ -313,7 +313,7 @@ describe('commands', () => {
     const before = answer(flow, s, { b: '2' }).session;
     s = command(flow, before, 'back').session;
     const again = answer(flow, s, { b: '2' }).session;
-    const strip = (x: typeof s) => ({ ...sessionToJson(x), turn: 0, checkpoints: x.checkpoints.map((c) => ({ ...c, turn: 0 })), answers: Object.fromEntries([...x.answers].map(([k, v]) => [k, v.value])) });
+    const strip = (x: typeof s) => ({ ...sessionToJson(x), recent: undefined, turn: 0, checkpoints: x.checkpoints.map((c) => ({ ...c, turn: 0 })), answers: Object.fromEntries([...x.answers].map(([k, v]) => [k, v.value])) });
     expect(strip(again)).toEqual(strip(before));
   });
 
@@ -403,5 +403,21 @@ describe('paths in traversal', () => {
     s = answer(flow, s, { a: 'x' }, { pathVote: { path: 'buy' } }).session;
     expect(s.path.locked).toBe(true);
     expect(s.node).toBe('n.buy');
+  });
+});
+
+describe('recent lines (context for extractors)', () => {
+  it('keeps each line on one line (runs of spaces, tabs and newlines folded) with email addresses and pii answers masked', () => {
+    const flow = flowOf({ nodes: [q('q.name', 'name', { pii: true }), q('q.note', 'note'), q('q.more', 'more'), end()] });
+    const s1 = answer(flow, begin(flow).session, { name: 'Ann Lee' }).session;
+    const say = (session: typeof s1, text: string, value: string) =>
+      turn(flow, session, { kind: 'message', text, now: NOW, proposal: { extractor: 'test', updates: [{ key: session.node === 'q.note' ? 'note' : 'more', value }], unknown: [] } }).session;
+    const s2 = say(s1, 'mail\tme at\n\nann@x.io,  Ann Lee   says hi', 'x');
+    const s3 = say(s2, 'plain words,\tone tab', 'y');
+    const users = (s3.recent ?? []).filter((l) => l.role === 'user').map((l) => l);
+    expect(users[0]).toMatchObject({ pii: true, text: '' }); // the turn that gave a pii answer is withheld
+    expect(users[1]!.text).toBe('mail me at [pii], [pii] says hi');
+    expect(users[2]!.text).toBe('plain words, one tab');
+    expect((s3.recent ?? []).filter((l) => l.role === 'bot').map((l) => l.text)).toContain('more?');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSpec } from '../../server/flow/answer-types.ts';
 import { valueSchema } from '../../server/flow/answer-types.ts';
-import { coerceValue, parseAnswer, type ParseContext, type ParseResult } from '../../server/extract/parse/index.ts';
+import { coerceValue, findPhones, parseAnswer, type ParseContext, type ParseResult } from '../../server/extract/parse/index.ts';
 
 // Thursday 15 January 2026, 10:00 UTC.
 const ctx: ParseContext = { now: '2026-01-15T10:00:00Z', defaultCountry: 'US' };
@@ -95,6 +95,12 @@ describe('numbers', () => {
 
 describe('phone numbers', () => {
   const phone: AnswerSpec = { type: 'phone' };
+
+  it('finds the shortest numbers any country has (four digits) and digits of other scripts, and nothing in three digits', () => {
+    expect(findPhones('call 4002 please', { ...ctx, defaultCountry: 'NU' }).map((p) => p.value)).toEqual(['+6834002']); // Niue, national
+    expect(findPhones('ring ٤١٥٥٥٥٠١٢٣', ctx).map((p) => p.value)).toEqual(['+14155550123']); // Arabic-Indic digits
+    expect(findPhones('about 420 m2', ctx)).toEqual([]);
+  });
 
   it('normalises a national number to E.164 with the default country', () => {
     expect(value(phone, '(415) 555-0123')).toBe('+14155550123');

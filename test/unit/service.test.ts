@@ -3,6 +3,8 @@ import { sampleActions } from '../../server/conversation/sample-actions.ts';
 import { ConversationService, type Completion } from '../../server/conversation/service.ts';
 import { TenantDirectory } from '../../server/conversation/tenants.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
+import { MemoryOutbox } from '../../server/conversation/outbox.ts';
+import { ACME_SALES_SCRIPT } from '../support/scripts.ts';
 
 const tenants = TenantDirectory.load('flows');
 
@@ -121,5 +123,41 @@ describe('conversation service', () => {
     expect((await store.save({ ...rec, updatedAt: 'stale' }, rec.version)).ok).toBe(false);
     const after = must(await svc.message(s.sessionId, 'buy lights', 'x'));
     expect(after.duplicate).toBe(false);
+  });
+
+  it('takes the session from the store, not from its parsed-session cache, once another save replaced the one it made', async () => {
+    const { svc, store } = service();
+    const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    const atIntent = (await store.load(s.sessionId))!;
+    const moved = must(await svc.message(s.sessionId, 'Hi, I want LED lights for a basketball court', 'a'));
+    expect(moved.state.nodeId).not.toBe('q.intent');
+    // another server rolls the conversation back to the first question (a newer save, as it would)
+    const now = (await store.load(s.sessionId))!;
+    expect((await store.save({ ...now, session: atIntent.session, updatedAt: '2026-01-15T11:00:00.000Z' }, now.version)).ok).toBe(true);
+    const next = must(await svc.message(s.sessionId, 'we need help with broken lights', 'b'));
+    expect(next.messages.find((m) => m.role === 'bot')).toBeDefined();
+    expect((await store.load(s.sessionId))!.session.answers.intention?.value).not.toBe('buy_led');
+  });
+
+  it('erases a session with its pending webhook ending: nothing of it stays in the store or the outbox', async () => {
+    const store = new MemoryStore();
+    const outbox = new MemoryOutbox();
+    let t = Date.parse('2026-01-15T10:00:00Z');
+    const svc = new ConversationService({
+      store, tenants, actions: sampleActions,
+      env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 },
+      onComplete: async (c) => void (await outbox.enqueue(c, t)),
+      onErase: async (id) => void (await outbox.forgetSession(id, t)),
+    });
+    const keep = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    const gone = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    for (const s of [keep, gone]) {
+      for (const [i, text] of ACME_SALES_SCRIPT.entries()) must(await svc.message(s.sessionId, text, `c${i}`));
+    }
+    expect((await outbox.pending()).map((e) => e.sessionId).sort()).toEqual([keep.sessionId, gone.sessionId].sort());
+    expect(await svc.erase(gone.sessionId)).toBe(true);
+    expect(await store.load(gone.sessionId)).toBeNull();
+    expect((await outbox.list()).map((e) => e.sessionId)).toEqual([keep.sessionId]);
+    expect(await svc.erase(gone.sessionId)).toBe(false);
   });
 });

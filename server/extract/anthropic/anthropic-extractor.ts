@@ -4,7 +4,7 @@ import { OfflineExtractor } from '../offline/index.ts';
 import { proposalFromToolCalls, TOOL_NAMES, ToolCall } from '../tool-calls.ts';
 import { exactRule, type ExactRule } from './hybrid.ts';
 import { SYSTEM_PROMPT, turnPrompt } from './prompt.ts';
-import { toolsFor } from './schema.ts';
+import { optionalCount, STRICT_MAX_OPTIONAL, strictSchema, supportsStrictTools, toolsFor, type ToolDef } from './schema.ts';
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 const MAX_TOKENS = 1024;
@@ -40,7 +40,12 @@ export interface AnthropicExtractorOptions {
   budget?: { calls?: number; tokens?: number };
   fallback?: Extractor;
   onEvent?: (event: AnthropicEvent) => void;
+  /** Send tools with `strict: true` (structured outputs); default: when the model supports it (see `supportsStrictTools`). */
+  strict?: boolean;
 }
+
+/** Sessions whose usage `stats(id)` keeps in memory (oldest dropped first). */
+export const MAX_TRACKED_SESSIONS = 1000;
 
 /** Usage is kept under this id when the request carries no `sessionId`. */
 export const INSTANCE = '*';
@@ -49,7 +54,11 @@ function emptyStats(): LlmStats {
   return { calls: 0, skipped: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, latencyMs: 0, fallbacks: [] };
 }
 
-class Malformed extends Error {}
+class Malformed extends Error {
+  usage?: Usage;
+}
+
+type Usage = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number };
 
 /**
  * Claude extraction with forced tool use. Hybrid: a message the offline rules
@@ -93,24 +102,43 @@ export class AnthropicExtractor implements Extractor {
     if (rule) {
       stats.skipped += 1;
       this.emit({ type: 'llm_skipped', session, rule });
-      return offline;
+      return { ...offline, skipped: rule };
     }
+    // the session's own usage when the request carries it (kept in the stored session), else this instance's memory
+    const used = req.usage ?? stats;
     const budget = this.opts.budget;
-    if (budget && ((budget.calls !== undefined && stats.calls >= budget.calls) || (budget.tokens !== undefined && stats.inputTokens + stats.outputTokens >= budget.tokens))) {
-      return this.fellBack(session, offline, 'budget', `budget spent: ${stats.calls} calls, ${stats.inputTokens + stats.outputTokens} tokens`);
+    if (budget && ((budget.calls !== undefined && used.calls >= budget.calls) || (budget.tokens !== undefined && used.inputTokens + used.outputTokens >= budget.tokens))) {
+      return this.fellBack(session, offline, 'budget', `budget spent: ${used.calls} calls, ${used.inputTokens + used.outputTokens} tokens`);
     }
+    const started = performance.now();
     try {
-      const calls = await this.call(req, session);
-      return proposalFromToolCalls(calls, req, this.name);
+      const { calls, usage } = await this.call(req, session);
+      const proposal = proposalFromToolCalls(calls, req, this.name);
+      return { ...proposal, llm: { model: this.model, durationMs: Math.round(performance.now() - started), ...usage } };
     } catch (err) {
       const [reason, detail] = classify(err);
-      return this.fellBack(session, offline, reason, detail);
+      const failed = { model: this.model, durationMs: Math.round(performance.now() - started), inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, failed: true };
+      return { ...this.fellBack(session, offline, reason, detail), ...(err instanceof Malformed && err.usage ? { llm: { ...failed, ...err.usage } } : { llm: failed }) };
     }
   }
 
-  /** One `messages.create`; returns the tool calls, or throws (Malformed when the answer is off-schema). */
-  private async call(req: ExtractionRequest, session: string): Promise<ToolCall[]> {
+  /** Whether this extractor sends `strict: true` tools (the option, else whether the model supports it). */
+  get strict(): boolean {
+    return this.opts.strict ?? supportsStrictTools(this.model);
+  }
+
+  /** The tools of one request as sent: strict (bounds stripped) when the model supports it and the schemas fit its limits. */
+  toolsFor(req: ExtractionRequest): Array<ToolDef & { strict?: boolean }> {
     const tools = toolsFor(req);
+    if (!this.strict) return tools;
+    const stricter = tools.map((t) => ({ ...t, input_schema: strictSchema(t.input_schema) }));
+    if (optionalCount(stricter.map((t) => t.input_schema)) > STRICT_MAX_OPTIONAL) return tools;
+    return stricter.map((t) => ({ ...t, strict: true }));
+  }
+
+  /** One `messages.create`; returns the tool calls and usage, or throws (Malformed when the answer is off-schema). */
+  private async call(req: ExtractionRequest, session: string): Promise<{ calls: ToolCall[]; usage: Usage }> {
+    const tools = this.toolsFor(req);
     const started = performance.now();
     const stats = this.statsFor(session);
     stats.calls += 1; // a failed call counts against the budget too
@@ -124,7 +152,7 @@ export class AnthropicExtractor implements Extractor {
     });
     const latencyMs = Math.round(performance.now() - started);
     const u = message?.usage;
-    const usage = {
+    const usage: Usage = {
       inputTokens: num(u?.input_tokens),
       outputTokens: num(u?.output_tokens),
       cacheReadTokens: num(u?.cache_read_input_tokens),
@@ -135,20 +163,36 @@ export class AnthropicExtractor implements Extractor {
     stats.outputTokens += usage.outputTokens;
     stats.cacheReadTokens += usage.cacheReadTokens;
     stats.cacheCreationTokens += usage.cacheCreationTokens;
-    const calls = toolCalls(message?.content, tools.map((t) => t.name));
+    let calls: ToolCall[];
+    try {
+      calls = toolCalls(message?.content, tools.map((t) => t.name), req.current?.assess ? req.current.key : undefined);
+    } catch (err) {
+      if (err instanceof Malformed) err.usage = usage; // the tokens were spent all the same
+      throw err;
+    }
     this.emit({ type: 'llm_call', session, latencyMs, ...usage, calls });
-    return calls;
+    return { calls, usage };
   }
 
   private fellBack(session: string, offline: Proposal, reason: FallbackReason, detail: string): Proposal {
     this.statsFor(session).fallbacks.push({ reason, detail });
     this.emit({ type: 'llm_fallback', session, reason, detail });
-    return offline;
+    return { ...offline, fallback: { reason, detail } };
   }
 
   private statsFor(session: string): LlmStats {
     let s = this.usage.get(session);
-    if (!s) this.usage.set(session, (s = emptyStats()));
+    if (!s) {
+      this.usage.set(session, (s = emptyStats()));
+      // a server sees endless sessions: keep the most recent (each session's own usage is in the session)
+      if (this.usage.size > MAX_TRACKED_SESSIONS) {
+        for (const key of this.usage.keys()) {
+          if (key === INSTANCE || key === session) continue;
+          this.usage.delete(key);
+          break;
+        }
+      }
+    }
     return s;
   }
 
@@ -166,9 +210,10 @@ export class AnthropicExtractor implements Extractor {
  * block, every one naming a tool offered this turn, with an object input
  * (and `updates` an object for update_answers). The keys and values inside
  * are NOT filtered here: the engine refuses them with a reason.
- * A `vote_path` nested in update_answers becomes its own call.
+ * A `vote_path` nested in update_answers becomes its own call, and so does
+ * an `assessment` (as `assess_answer` for the current question, `assessKey`).
  */
-export function toolCalls(content: unknown, offered: readonly string[]): ToolCall[] {
+export function toolCalls(content: unknown, offered: readonly string[], assessKey?: string): ToolCall[] {
   if (!Array.isArray(content)) throw new Malformed('response has no content');
   const calls: ToolCall[] = [];
   for (const block of content as Array<Record<string, unknown>>) {
@@ -179,9 +224,13 @@ export function toolCalls(content: unknown, offered: readonly string[]): ToolCal
     if (!parsed.success) throw new Malformed(`input of ${name} is not an object`);
     const call = parsed.data;
     if (call.tool === 'update_answers') {
-      const { vote_path: vote, ...rest } = call.input;
+      const { vote_path: vote, assessment, ...rest } = call.input;
       if (typeof rest.updates !== 'object' || rest.updates === null || Array.isArray(rest.updates)) throw new Malformed('update_answers without an updates object');
       calls.push({ tool: 'update_answers', input: rest });
+      if (assessment !== undefined && assessKey !== undefined) {
+        if (typeof assessment !== 'object' || assessment === null || Array.isArray(assessment)) throw new Malformed('assessment is not an object');
+        calls.push({ tool: 'assess_answer', input: { key: assessKey, ...(assessment as Record<string, unknown>) } });
+      }
       if (vote !== undefined) {
         if (typeof vote !== 'object' || vote === null || Array.isArray(vote)) throw new Malformed('vote_path is not an object');
         calls.push({ tool: 'vote_path', input: vote as Record<string, unknown> });

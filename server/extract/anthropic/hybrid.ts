@@ -27,8 +27,8 @@ function words(text: string): number {
  * - `path_option`: at the path prompt, the message is a declared path's name
  *   or label (a quick-reply click).
  *
- * Anything else — free text, several facts, no exact parse, a problem — goes
- * to the model. Returns the rule that applied, or null.
+ * Anything else — free text, several facts, no exact parse, a problem, any
+ * answer to an assessed question (`assess`) — goes to the model. Returns the rule that applied, or null.
  */
 export function exactRule(req: ExtractionRequest, offline: Proposal): ExactRule | null {
   const text = req.text.trim();
@@ -38,7 +38,8 @@ export function exactRule(req: ExtractionRequest, offline: Proposal): ExactRule 
     const folded = text.toLowerCase().replace(/[.!]+$/, '');
     return req.paths.some((p) => p.name.toLowerCase() === folded || p.label?.toLowerCase() === folded) ? 'path_option' : null;
   }
-  const onlyCurrent = offline.updates.length === 1 && offline.updates[0]!.key === cur.key && offline.unknown.length === 0;
+  // an assessed answer is the model's to judge against its criteria, however short
+  const onlyCurrent = !cur.assess && offline.updates.length === 1 && offline.updates[0]!.key === cur.key && offline.unknown.length === 0;
   if (onlyCurrent && offline.updates[0]!.confidence === 1) {
     if (cur.answer.type !== 'text') return 'exact_value';
     if (words(text) <= SHORT_TEXT_WORDS && !/[,;:.!?]/.test(text.replace(/[.!]+$/, ''))) return 'short_text';

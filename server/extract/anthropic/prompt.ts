@@ -24,13 +24,19 @@ export const SYSTEM_PROMPT = [
   'The current question is identified by its node id and key. Dates are relative to the session clock given.',
 ].join('\n');
 
-/** A history entry as the extractor reads it: `pii` (when a caller sets it) withholds the text. */
-type HistoryEntry = { role: 'bot' | 'user'; text: string; pii?: boolean };
 
 /** The per-turn part: clock, current and open questions, paths with examples, the last turns, the message. */
 export function turnPrompt(req: ExtractionRequest): string {
   const lines: string[] = [`Session clock: ${req.now}. Default country for phone numbers: ${req.defaultCountry}.`];
   lines.push(req.current ? `Current question: ${describeQuestion(req.current)}` : 'Current question: none (the user is choosing a path).');
+  const assess = req.current?.assess;
+  if (assess) {
+    lines.push(`The answer to "${req.current!.key}" is assessed against these criteria: ${oneLine(assess.criteria)}`);
+    lines.push(`With update_answers for it, give assessment { score 0..1, feedback }; ${assess.threshold} or more passes.`);
+    if (assess.draft !== undefined) {
+      lines.push(`The user is adding to an earlier answer (refinement ${assess.refinement} of ${assess.maxRefinements}): "${oneLine(assess.draft)}". Record only what this message adds; score the earlier answer and the addition together.`);
+    }
+  }
   const others = answerable(req).filter((q) => q.key !== req.current?.key);
   if (others.length > 0) {
     lines.push('Other open questions the user may answer ahead:');
@@ -40,7 +46,7 @@ export function turnPrompt(req: ExtractionRequest): string {
     lines.push('Declared paths:');
     for (const p of req.paths) lines.push(`- ${p.name}${p.label ? ` ("${p.label}")` : ''}: e.g. ${p.examples.map((e) => `"${e}"`).join(', ')}`);
   }
-  const history = ((req.history ?? []) as readonly HistoryEntry[]).slice(-HISTORY_TURNS);
+  const history = (req.history ?? []).slice(-HISTORY_TURNS);
   if (history.length > 0) {
     lines.push('Recent turns:');
     for (const h of history) lines.push(`${h.role}: ${h.pii ? '[withheld]' : oneLine(h.text)}`);

@@ -74,7 +74,8 @@ export function toolsFor(req: ExtractionRequest): ToolDef[] {
     tools.push({
       name: 'update_answers',
       description: 'Record the answers the user actually gave in this message, normalised to the schema. Only keys the user answered; never guess.' +
-        (req.paths.length > 0 ? ' If the message also says which path the user wants, add vote_path.' : ''),
+        (req.paths.length > 0 ? ' If the message also says which path the user wants, add vote_path.' : '') +
+        (req.current?.assess ? ` When you record "${req.current.key}", add assessment: how well the whole answer meets its criteria (score 0..1) and, when it falls short, one short friendly question asking for what is missing.` : ''),
       input_schema: {
         type: 'object',
         properties: {
@@ -85,6 +86,7 @@ export function toolsFor(req: ExtractionRequest): ToolDef[] {
           },
           confidence: { type: 'number', minimum: 0, maximum: 1 },
           ...(req.paths.length > 0 ? { vote_path: votePathTool(req.paths).input_schema } : {}),
+          ...(req.current?.assess ? { assessment: ASSESSMENT_SCHEMA } : {}),
         },
         required: ['updates'],
         additionalProperties: false,
@@ -92,6 +94,57 @@ export function toolsFor(req: ExtractionRequest): ToolDef[] {
     });
   }
   return tools;
+}
+
+const ASSESSMENT_SCHEMA = {
+  type: 'object',
+  properties: {
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    feedback: { type: 'string' },
+  },
+  required: ['score', 'feedback'],
+  additionalProperties: false,
+};
+
+/** Keywords strict tool schemas do not accept (numeric and string bounds); the engine checks them anyway. */
+const UNSTRICT = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems']);
+/** Strict tool use allows at most this many optional properties across a request's strict schemas. */
+export const STRICT_MAX_OPTIONAL = 24;
+
+/** A schema with the keywords strict mode refuses removed, recursively. */
+export function strictSchema<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(strictSchema) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema as Record<string, unknown>)
+    .filter(([k, v]) => !(UNSTRICT.has(k) && typeof v !== 'object'))
+    .map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([p, sv]) => [p, strictSchema(sv)])) : strictSchema(v)])) as T;
+}
+
+/** Optional properties in a schema (every object's properties not listed in `required`). */
+export function optionalCount(schema: unknown): number {
+  if (Array.isArray(schema)) return schema.reduce((n: number, s) => n + optionalCount(s), 0);
+  if (!schema || typeof schema !== 'object') return 0;
+  const o = schema as Record<string, unknown>;
+  let n = 0;
+  if (o.properties && typeof o.properties === 'object') {
+    const req = new Set(Array.isArray(o.required) ? o.required : []);
+    n += Object.keys(o.properties).filter((k) => !req.has(k)).length;
+  }
+  for (const [k, v] of Object.entries(o)) n += k === 'properties' ? Object.values(v as object).reduce((m: number, s) => m + optionalCount(s), 0) : typeof v === 'object' ? optionalCount(v) : 0;
+  return n;
+}
+
+/**
+ * Whether a model supports strict tool use (structured outputs): Claude
+ * Opus, Sonnet and Haiku 4.5 and later, per the Anthropic docs. Other models
+ * get the same schemas without `strict`.
+ */
+export function supportsStrictTools(model: string): boolean {
+  const m = /^claude-(?:opus|sonnet|haiku)-(\d+)-(\d+)(?:$|[-@])/.exec(model) ?? /^claude-(?:opus|sonnet|haiku)-(\d+)()(?:$|[-@])/.exec(model);
+  if (!m) return false;
+  const major = Number(m[1]);
+  const minor = m[2] && m[2].length <= 2 ? Number(m[2]) : 0;
+  return major > 4 || (major === 4 && minor >= 5);
 }
 
 function votePathTool(paths: readonly PathChoice[]): ToolDef {

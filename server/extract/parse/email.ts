@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, hasWordsOutside, ok, type ParseResult } from './parse-result.ts';
+import { fail, theOneFound, type ParseResult } from './parse-result.ts';
 
 /** An email address found in a message, lowercased, with its span. */
 export interface FoundEmail {
@@ -26,11 +26,10 @@ export function findEmails(text: string): FoundEmail[] {
 
 /** Parses an email answer: the one address in the message, lowercased. */
 export function parseEmail(text: string): ParseResult {
-  const found = findEmails(text);
-  if (found.length === 0) return fail("That doesn't look like an email address.");
-  if (new Set(found.map((f) => f.value)).size > 1) return fail('I found more than one email address — which one should I use?');
-  const first = found[0]!;
-  return ok(first.value, text.slice(first.start, first.end), !hasWordsOutside(text, found.map((f) => [f.start, f.end] as const)));
+  return theOneFound(text, findEmails(text), {
+    none: "That doesn't look like an email address.",
+    many: 'I found more than one email address — which one should I use?',
+  });
 }
 
 /** Normalises a structured email proposal (lowercased). */

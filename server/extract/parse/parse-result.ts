@@ -58,3 +58,19 @@ export function mask(text: string, spans: ReadonlyArray<readonly [number, number
   for (const [s, e] of spans) out = out.slice(0, s) + ' '.repeat(e - s) + out.slice(e);
   return out;
 }
+
+/**
+ * The answer a message gives when an answer type is found in free text (an
+ * email, a URL, a phone number): exactly one distinct value, exact when
+ * nothing but that value was typed.
+ */
+export function theOneFound(
+  text: string,
+  found: ReadonlyArray<{ value: string; start: number; end: number }>,
+  reasons: { none: string; many: string },
+): ParseResult {
+  if (found.length === 0) return fail(reasons.none);
+  if (new Set(found.map((f) => f.value)).size > 1) return fail(reasons.many);
+  const first = found[0]!;
+  return ok(first.value, text.slice(first.start, first.end), !hasWordsOutside(text, found.map((f) => [f.start, f.end] as const)));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findEmails } from './email.ts';
-import { fail, hasWordsOutside, mask, ok, type ParseResult } from './parse-result.ts';
+import { fail, mask, theOneFound, type ParseResult } from './parse-result.ts';
 
 /** A web address found in a message, normalised to include a scheme, with its span. */
 export interface FoundUrl {
@@ -45,11 +45,10 @@ export function findUrls(text: string): FoundUrl[] {
 
 /** Parses a URL answer: the one web address in the message, trimmed, with https:// added when it had no scheme. */
 export function parseUrl(text: string): ParseResult {
-  const found = findUrls(text);
-  if (found.length === 0) return fail("That doesn't look like a web address.");
-  if (new Set(found.map((f) => f.value)).size > 1) return fail('I found more than one web address — which one should I use?');
-  const first = found[0]!;
-  return ok(first.value, text.slice(first.start, first.end), !hasWordsOutside(text, found.map((f) => [f.start, f.end] as const)));
+  return theOneFound(text, findUrls(text), {
+    none: "That doesn't look like a web address.",
+    many: 'I found more than one web address — which one should I use?',
+  });
 }
 
 /** Normalises a structured URL proposal (scheme added when missing). */

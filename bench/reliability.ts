@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `npm run reliability`: the reliability and security suite, measured. Each
+// part is a vitest file of the test suite (the same checks `npm test` runs,
+// scaled up through environment variables); each writes what it tried and
+// what went wrong to RELIABILITY_TALLY_DIR, and this runner sums the tallies
+// into one table (or, with --json, one JSON object). Exit code 1 when a check
+// failed or a figure that must be zero is not.
+//
+//   npm run -s reliability                    the long run (10 min soak, 10 crashes, …)
+//   npm run -s reliability -- --quick         a few minutes
+//   npm run -s reliability -- --json          one JSON object on stdout
+//   npm run -s reliability -- --only crash    one part (property, fuzz, flows, isolation, privacy, llm, crash, soak)
+//   npm run -s reliability -- --soak-minutes 30 --kills 25
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const quick = flag('quick');
+const json = flag('json');
+const only = option('only');
+const soakSeconds = Math.round(Number(option('soak-minutes') ?? (quick ? 1 / 3 : 10)) * 60);
+const kills = Number(option('kills') ?? (quick ? 3 : 10));
+
+interface Part {
+  name: string;
+  file: string;
+  env: Record<string, string>;
+}
+
+const PARTS: Part[] = [
+  { name: 'property', file: 'test/property/engine.property.test.ts', env: { RELIABILITY_RUNS: quick ? '300' : '3000' } },
+  { name: 'fuzz', file: 'test/fuzz/edges.test.ts', env: { FUZZ_INPUTS: quick ? '100' : '600' } },
+  { name: 'flows', file: 'test/fuzz/hostile-flows.test.ts', env: {} },
+  { name: 'isolation', file: 'test/e2e/security.test.ts', env: {} },
+  { name: 'privacy', file: 'test/reliability/privacy.test.ts', env: {} },
+  { name: 'llm', file: 'test/reliability/llm-faults.test.ts', env: { LLM_FAULT_CONVERSATIONS: quick ? '15' : '60' } },
+  { name: 'crash', file: 'test/e2e/crash-load.test.ts', env: { CRASH_KILLS: String(kills), CRASH_VISITORS: quick ? '4' : '6' } },
+  { name: 'soak', file: 'test/reliability/soak.test.ts', env: { SOAK_SECONDS: String(soakSeconds) } },
+];
+
+const tallyDir = mkdtempSync(join(tmpdir(), 'questline-reliability-'));
+const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+const say = (line: string) => {
+  if (!json) process.stdout.write(`${line}\n`);
+  else process.stderr.write(`${line}\n`);
+};
+
+for (const part of PARTS) {
+  if (only && part.name !== only) continue;
+  say(`▶ ${part.name}: ${part.file} ${Object.entries(part.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  const t0 = Date.now();
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vitest'), ['run', part.file, '--reporter=dot', '--testTimeout=3600000'], {
+    cwd: ROOT,
+    env: { ...process.env, ...part.env, RELIABILITY_TALLY_DIR: tallyDir, FORCE_COLOR: '0' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ok = r.status === 0;
+  results.push({ name: part.name, ok, seconds: Math.round((Date.now() - t0) / 1000) });
+  if (!ok) say(`${r.stdout.slice(-6_000)}\n${r.stderr.slice(-2_000)}`);
+  say(`  ${ok ? 'passed' : 'FAILED'} in ${results.at(-1)!.seconds} s`);
+}
+
+// sum the tallies
+const totals: Record<string, number> = {};
+for (const name of readdirSync(tallyDir)) {
+  if (!name.endsWith('.json') || name === 'soak-windows.json') continue;
+  const t = JSON.parse(readFileSync(join(tallyDir, name), 'utf8')) as Record<string, number>;
+  for (const [k, v] of Object.entries(t)) totals[k] = (totals[k] ?? 0) + v;
+}
+let windows: Array<{ p99: number; n: number }> = [];
+try {
+  windows = JSON.parse(readFileSync(join(tallyDir, 'soak-windows.json'), 'utf8')) as typeof windows;
+} catch {
+  windows = [];
+}
+rmSync(tallyDir, { recursive: true, force: true });
+
+const get = (k: string) => totals[k] ?? null;
+const report = {
+  mode: quick ? 'quick' : 'full',
+  crashes_survived: get('crashes_survived'),
+  turns_checked: get('turns_checked'),
+  turns_lost: get('turns_lost'),
+  corrupt_files: get('corrupt_files'),
+  webhooks_expected: get('webhooks_expected'),
+  webhooks_missing: get('webhooks_missing'),
+  webhooks_duplicated: get('webhooks_duplicated'),
+  webhook_resends_same_id: get('webhook_resends'),
+  property_runs: get('property_runs'),
+  property_turns: get('property_turns'),
+  property_violations: get('property_violations'),
+  malformed_inputs: get('malformed_inputs'),
+  malformed_crashes: get('malformed_crashes'),
+  malformed_unanswered: get('malformed_unanswered'),
+  hostile_flows_refused: get('hostile_flows'),
+  llm_calls: get('llm_calls'),
+  llm_faults_injected: get('llm_faults_injected'),
+  llm_illegal_commits: get('llm_illegal_commits'),
+  llm_stalled_turns: get('llm_stalled_turns'),
+  llm_faults_without_event: get('llm_faults_without_event'),
+  cross_tenant_attempts: get('cross_tenant_attempts'),
+  cross_tenant_successes: get('cross_tenant_successes'),
+  pii_leaks: get('pii_leaks'),
+  soak_seconds: get('soak_seconds'),
+  soak_turns: get('soak_turns'),
+  soak_errors: get('soak_errors'),
+  soak_rate_limited: get('soak_rate_limited'),
+  soak_heap_start_mb: get('soak_heap_start_mb'),
+  soak_heap_end_mb: get('soak_heap_end_mb'),
+  soak_rss_start_mb: get('soak_rss_start_mb'),
+  soak_rss_end_mb: get('soak_rss_end_mb'),
+  soak_fds_start: get('soak_fds_start'),
+  soak_fds_end: get('soak_fds_end'),
+  soak_p99_ms_per_window: windows.map((w) => w.p99),
+  checks: Object.fromEntries(results.map((r) => [r.name, r.ok ? 'passed' : 'failed'])),
+};
+
+/** Figures that must be zero. */
+const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'cross_tenant_successes', 'pii_leaks', 'soak_errors'] as const;
+const bad = MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0);
+const failed = results.filter((r) => !r.ok).map((r) => r.name);
+
+if (json) {
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+} else {
+  const rows: Array<[string, unknown]> = Object.entries(report).filter(([k]) => k !== 'checks' && k !== 'mode');
+  const w = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\nQuestline reliability (${report.mode} run)\n`);
+  for (const [k, v] of rows) {
+    const zero = (MUST_BE_ZERO as readonly string[]).includes(k);
+    const shown = Array.isArray(v) ? v.join(' / ') : v === null ? '—' : String(v);
+    console.log(`  ${k.padEnd(w)}  ${shown}${zero ? (v === 0 ? '  ✓' : v === null ? '' : '  ✗ must be 0') : ''}`);
+  }
+  console.log(`\n  checks: ${results.map((r) => `${r.name} ${r.ok ? '✓' : '✗'} (${r.seconds} s)`).join(', ')}`);
+}
+process.exitCode = failed.length || bad.length ? 1 : 0;

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:server -- --store redis [--instances N] [--json] [--quick] [--clients C] [--seconds S]`
+ *
+ * Redis scale-out: a private redis-server (127.0.0.1, no persistence), then
+ * two runs, each on a fresh key prefix: 1 server instance, then N (default 2),
+ * every instance its own process (bench/server/redis-server-child.ts,
+ * startServer with STORE=redis). The load is the same in both runs: C
+ * socket.io clients (default 200) split over two load-generator processes
+ * (bench/server/load.ts, closed loop: the next message as soon as the
+ * previous turn's ack came), each process's clients on one instance (with one
+ * instance, both on it), so the load generator's share of the CPU is the same
+ * in both runs. 4 s warm-up, S seconds (12) measured. turns/s = the sum of
+ * each load process's turns completed in its window; p50/p99 pooled over
+ * every turn sent in the windows; Redis CPU from INFO over the window.
+ *
+ * On a machine with fewer cores than instances + Redis + load generators,
+ * the instances share cores and the ratio says how much of a second core a
+ * second instance found, not how Questline scales on separate machines.
+ */
+import { Redis } from 'ioredis';
+import { availableParallelism } from 'node:os';
+import { startTestRedis } from '../../test/support/redis.ts';
+import {
+  progress, round, spawnChild, summarize,
+  type Child, type LatencySummary, type LoadChildMessage, type LoadJob, type ServerChildMessage,
+} from './common.ts';
+
+interface RunResult {
+  instances: number;
+  turnsPerS: number;
+  latency: LatencySummary;
+  errors: number;
+  completed: number;
+  serverCpu: number[];
+  loadCpu: number[];
+  redisCpu: number;
+}
+
+function usage(msg: string): never {
+  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- --store redis [--instances N] [--json] [--quick] [--clients C] [--seconds S]\n`);
+  process.exit(2);
+}
+
+/** Runs the Redis bench; returns the exit code. */
+export async function runRedisBench(argv: readonly string[]): Promise<number> {
+  const value = (name: string): string | undefined => {
+    const at = argv.indexOf(name);
+    return at < 0 ? undefined : argv[at + 1];
+  };
+  const number = (name: string): number | undefined => {
+    const v = value(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) usage(`${name} needs a positive integer`);
+    return n;
+  };
+  const known = new Set(['--store', '--instances', '--json', '--quick', '--clients', '--seconds']);
+  for (const [i, a] of argv.entries()) {
+    if (a.startsWith('--') && !known.has(a)) usage(`unknown option ${a} with --store redis`);
+    if (!a.startsWith('--') && !['--store', '--instances', '--clients', '--seconds'].includes(argv[i - 1] ?? '')) usage(`unexpected argument ${a}`);
+  }
+  if (value('--store') !== 'redis') usage('--store takes redis (the default lowdb bench runs without --store)');
+  const json = argv.includes('--json');
+  const quick = argv.includes('--quick');
+  const instances = number('--instances') ?? 2;
+  const clients = number('--clients') ?? (quick ? 40 : 200);
+  const warmupMs = quick ? 1_000 : 4_000;
+  const measureMs = (number('--seconds') ?? (quick ? 3 : 12)) * 1000;
+  const loaders = Math.max(2, instances);
+
+  const children = new Set<Child<{ type: string }>>();
+  const redis = await startTestRedis();
+  const info = new Redis(redis.url);
+  const redisCpu = async () => {
+    const text = await info.info('cpu');
+    const get = (k: string) => Number(text.match(new RegExp(`${k}:([0-9.]+)`))?.[1] ?? 0);
+    return get('used_cpu_user') + get('used_cpu_sys');
+  };
+
+  const run = async (n: number): Promise<RunResult> => {
+    const prefix = `bench${n}:`;
+    progress(`redis: ${n} instance(s), ${clients} clients over ${loaders} load processes, ${warmupMs / 1000} s warm-up + ${measureMs / 1000} s measured`);
+    const servers: Array<Child<ServerChildMessage> & { url: string }> = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        const child = spawnChild<ServerChildMessage>('./redis-server-child.ts', { env: { REDIS_URL: redis.url, REDIS_PREFIX: prefix } });
+        children.add(child);
+        const ready = await child.next('ready', 60_000);
+        servers.push(Object.assign(child, { url: ready.url }));
+      }
+      const loads: Array<Child<LoadChildMessage>> = [];
+      let cpuAtStart = 0;
+      let cpuAtEnd = 0;
+      let windowStart = 0;
+      let redisWindowMs = 1;
+      for (let i = 0; i < loaders; i++) {
+        const share = Math.floor(clients / loaders) + (i < clients % loaders ? 1 : 0);
+        const job: LoadJob = { mode: 'steady', url: servers[i % n]!.url, clients: share, warmupMs, measureMs, thinkMs: 0 };
+        const load = spawnChild<LoadChildMessage>('./load.ts', { args: [JSON.stringify(job)] });
+        children.add(load);
+        if (i === 0) {
+          // the first load process's window stands for the run's: the servers and Redis are measured over it
+          load.proc.on('message', (m: LoadChildMessage) => {
+            if (m.type !== 'window') return;
+            for (const s of servers) s.send({ type: 'window', at: m.at });
+            if (m.at === 'start') {
+              windowStart = performance.now();
+              void redisCpu().then((c) => (cpuAtStart = c));
+            } else {
+              redisWindowMs = performance.now() - windowStart;
+              void redisCpu().then((c) => (cpuAtEnd = c));
+            }
+          });
+        }
+        loads.push(load);
+      }
+      const stats = servers.map((s) => s.next('window-stats', warmupMs + measureMs + 180_000));
+      const done = await Promise.all(loads.map((l) => l.next('steady-done', warmupMs + measureMs + 180_000)));
+      const serverStats = await Promise.all(stats);
+      await Promise.all(loads.map((l) => l.exited));
+      const turnsPerS = done.reduce((s, d) => s + d.turns / (d.windowMs / 1000), 0);
+      const errors = done.reduce((s, d) => s + d.errors, 0);
+      const firstError = done.find((d) => d.firstError)?.firstError;
+      if (errors) progress(`  ${errors} errors; first: ${firstError}`);
+      const result: RunResult = {
+        instances: n, turnsPerS: round(turnsPerS), latency: summarize(done.flatMap((d) => d.samples)), errors,
+        completed: done.reduce((s, d) => s + d.completed, 0), serverCpu: serverStats.map((s) => s.cpu), loadCpu: done.map((d) => d.clientCpu),
+        redisCpu: round((cpuAtEnd - cpuAtStart) / (redisWindowMs / 1000)),
+      };
+      progress(`  ${result.turnsPerS} turns/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${result.serverCpu.map((c) => `${round(c * 100)}%`).join(' + ')} of a core, Redis ${round(result.redisCpu * 100)}%, load ${result.loadCpu.map((c) => `${round(c * 100)}%`).join(' + ')}`);
+      return result;
+    } finally {
+      for (const s of servers) {
+        s.send({ type: 'close' });
+        const timer = setTimeout(() => s.kill(), 20_000);
+        await s.exited;
+        clearTimeout(timer);
+        children.delete(s);
+      }
+    }
+  };
+
+  const stop = async () => {
+    for (const c of children) c.kill();
+    info.disconnect();
+    await redis.stop();
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  try {
+    const t0 = Date.now();
+    const one = await run(1);
+    const many = await run(instances);
+    const ratio = round(many.turnsPerS / one.turnsPerS);
+    const result = {
+      redis_1_turns_per_s: one.turnsPerS,
+      redis_1_p50_ms: one.latency.p50,
+      redis_1_p99_ms: one.latency.p99,
+      [`redis_${instances}_turns_per_s`]: many.turnsPerS,
+      [`redis_${instances}_p50_ms`]: many.latency.p50,
+      [`redis_${instances}_p99_ms`]: many.latency.p99,
+      scaling_ratio: ratio,
+      notes: {
+        mode: quick ? 'quick (smoke-run sizes)' : 'full',
+        machine: { cpus: availableParallelism(), node: process.version },
+        clients, load_processes: loaders, closed_loop: true, warmup_s: warmupMs / 1000, measured_s: measureMs / 1000, instances,
+        scaling_ratio: `turns/s with ${instances} instances / turns/s with 1, same clients and load processes`,
+        runs: [one, many].map((r) => ({
+          instances: r.instances, turns_per_s: r.turnsPerS, p50_ms: r.latency.p50, p90_ms: r.latency.p90, p99_ms: r.latency.p99, max_ms: r.latency.max,
+          turns_measured: r.latency.count, errors: r.errors, conversations_completed: r.completed,
+          server_cpu_cores: r.serverCpu, redis_cpu_cores: r.redisCpu, load_cpu_cores: r.loadCpu,
+        })),
+        caveat: availableParallelism() < instances + 2
+          ? `${availableParallelism()} CPUs for ${instances} instances, Redis and ${loaders} load processes: they share cores, so the ratio is bounded by the CPU left over, not by Questline`
+          : undefined,
+        wall_s: round((Date.now() - t0) / 1000),
+      },
+    };
+    if (json) process.stdout.write(JSON.stringify(result) + '\n');
+    else {
+      const rows = [
+        ['instances', 'turns/s', 'p50 ms', 'p99 ms', 'server CPU (cores)', 'Redis CPU', 'errors'],
+        ...[one, many].map((r) => [String(r.instances), String(r.turnsPerS), String(r.latency.p50), String(r.latency.p99), r.serverCpu.join(' + '), String(r.redisCpu), String(r.errors)]),
+      ];
+      const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+      const line = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
+      process.stdout.write([
+        `Questline on Redis (${quick ? 'quick' : 'full'}; ${availableParallelism()} CPUs, Node ${process.version}; ${clients} clients, closed loop, over ${loaders} load processes)`,
+        '',
+        line(rows[0]!), line(w.map((n) => '-'.repeat(n))), ...rows.slice(1).map(line),
+        '',
+        `scaling ratio (${instances} instances / 1): ${ratio}`,
+        ...(result.notes.caveat ? [result.notes.caveat] : []),
+        `took ${result.notes.wall_s} s`,
+        '',
+      ].join('\n'));
+    }
+    return 0;
+  } catch (e) {
+    process.stderr.write(`bench:server --store redis: ${(e as Error).stack}\n`);
+    return 1;
+  } finally {
+    await stop();
+  }
+}

@@ -1,0 +1,124 @@
+// Shapes the console reads from the server (see server/http/admin-routes.ts,
+// server/http/admin-views.ts and GraphLayout v1 in server/flow/render-json.ts;
+// the /chat wire types are the widget's, client/widget/wire.ts). Declared here
+// because the browser build must not pull server modules (node APIs) into its
+// type program; test/unit/client-types.test.ts holds them to the server's.
+
+import type { LayoutEdgeKind, LayoutNodeType } from '../../server/flow/render-shapes.ts';
+import type { SessionState, Status, WireMessage } from '../widget/wire.ts';
+
+export type { SessionState, Status, WireMessage } from '../widget/wire.ts';
+
+export interface TenantInfo {
+  id: string;
+  name: string;
+  flows: Array<{ id: string; label: string | null; revision: string }>;
+}
+
+export interface SessionRow {
+  id: string;
+  tenant: string;
+  flowId: string;
+  revision: string;
+  status: Status;
+  createdAt: string;
+  updatedAt: string;
+  nodeId: string | null;
+  operator: boolean;
+  answered: number;
+}
+
+export interface AnswerView {
+  key: string;
+  value: unknown;
+  turn: number;
+  source: string;
+  extractor: string | null;
+  confidence: number | null;
+  utterance: string | null;
+  validation: string;
+  nodeId: string | null;
+}
+
+export interface HandBackTarget {
+  id: string;
+  label: string;
+  key: string;
+  scope: string | null;
+  answered: boolean;
+}
+
+export interface Trail {
+  nodes: string[];
+  edges: string[];
+}
+
+export interface SessionDetail {
+  session: {
+    id: string;
+    tenant: string;
+    flowId: string;
+    revision: string;
+    status: Status;
+    createdAt: string;
+    updatedAt: string;
+    operator?: { since: string; by?: string };
+    session: { outcome?: string; pending?: { kind: string; when?: string } };
+  };
+  state: SessionState;
+  messages: WireMessage[];
+  /** The trace (engine events), oldest first. */
+  events: Array<{ type: string; turn: number; node: string | null; reason?: unknown }>;
+  flow: { id: string; revision: string; label: string | null };
+  provenance: AnswerView[];
+  trail: Trail;
+  handBack: HandBackTarget[];
+}
+
+export interface Box { x: number; y: number; width: number; height: number }
+
+export interface GraphNode extends Box {
+  id: string;
+  type: LayoutNodeType;
+  label: string;
+  key: string | null;
+  answerType: string | null;
+  call: string | null;
+  ref: string | null;
+  outcome: string | null;
+  when: string | null;
+  scope: string | null;
+  entry: boolean;
+  groups: string[];
+}
+
+export interface GraphEdge {
+  id: string;
+  from: string;
+  to: string;
+  kind: LayoutEdgeKind;
+  guard: string | null;
+  label: string | null;
+  points: Array<{ x: number; y: number }>;
+  labelBox: Box | null;
+}
+
+export interface GraphGroup {
+  id: string;
+  kind: 'subgraph' | 'ui' | 'path';
+  name: string;
+  label: string;
+  nodes: string[];
+  box: Box | null;
+}
+
+/** GraphLayout v1 (server/flow/render-json.ts). */
+export interface GraphLayout {
+  version: 1;
+  flow: { id: string; label: string | null; revision: string; entry: string };
+  width: number;
+  height: number;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  groups: GraphGroup[];
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphLayout } from '../../server/flow/render-json.ts';
+import { ACME_SALES_SCRIPT, api, chat, NORTHSIDE_KEY, type ChatClient } from './helpers.ts';
+import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
+
+// The reads the operator console needs (README "Operator console"): sessions
+// across tenants with filters, the tenants and their flows, a session's
+// provenance, trail and hand-back targets, its revision's graph, and the page.
+
+const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
+let server: TestServer;
+const visitors: ChatClient[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ store: 'memory' });
+});
+afterAll(async () => {
+  for (const v of visitors) v.close();
+  await server?.dispose();
+});
+
+async function talk(lines: readonly string[], opts: { key?: string; flow?: string } = {}): Promise<{ v: ChatClient; sessionId: string }> {
+  const v = await chat(server.url, opts.key ? { key: opts.key } : {});
+  visitors.push(v);
+  const start = await v.request('session:start', { flow: opts.flow ?? 'flow.sales' });
+  for (const [i, text] of lines.entries()) expect(await v.request('message', { text, clientId: `m${i}` })).toMatchObject({ ok: true });
+  return { v, sessionId: start.sessionId as string };
+}
+
+describe('console reads', () => {
+  it('lists sessions of every tenant, newest first, filtered by tenant, status and flow', async () => {
+    const sales = await talk([ACME_SALES_SCRIPT[0], 'talk to a human']);
+    const clinic = await talk(['Jane Marie Doe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const all = await api(server.url, '/admin/sessions', { headers: admin });
+    expect(all.status).toBe(200);
+    const ids = all.body.sessions.map((s: { id: string }) => s.id);
+    expect(ids.indexOf(clinic.sessionId)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(clinic.sessionId)).toBeLessThan(ids.indexOf(sales.sessionId));
+    expect(all.body.sessions.find((s: { id: string }) => s.id === sales.sessionId)).toMatchObject({
+      tenant: 'acme', flowId: 'flow.sales', status: 'escalated', nodeId: 'q.court_size', operator: false, answered: 3,
+    });
+
+    const escalated = await api(server.url, '/admin/sessions?status=escalated', { headers: admin });
+    expect(escalated.body.sessions.map((s: { id: string }) => s.id)).toContain(sales.sessionId);
+    expect(escalated.body.sessions.every((s: { status: string }) => s.status === 'escalated')).toBe(true);
+
+    const byTenant = await api(server.url, '/admin/sessions?tenant=northside-clinic', { headers: admin });
+    expect(byTenant.body.sessions.map((s: { id: string }) => s.id)).toEqual([clinic.sessionId]);
+    const byFlow = await api(server.url, '/admin/sessions?flow=flow.patient_intake', { headers: admin });
+    expect(byFlow.body.sessions.map((s: { id: string }) => s.id)).toEqual([clinic.sessionId]);
+    const none = await api(server.url, '/admin/sessions?tenant=acme&flow=flow.patient_intake', { headers: admin });
+    expect(none.body.sessions).toEqual([]);
+
+    expect(await api(server.url, '/admin/sessions?tenant=nobody', { headers: admin })).toMatchObject({ status: 404, body: { error: { code: 'unknown_tenant' } } });
+    expect(await api(server.url, '/admin/sessions?status=sleeping', { headers: admin })).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
+  });
+
+  it('lists tenants with the flows they serve', async () => {
+    const r = await api(server.url, '/admin/tenants', { headers: admin });
+    expect(r.body.tenants.map((t: { id: string }) => t.id)).toEqual(['acme', 'northside-clinic']);
+    expect(r.body.tenants[0].flows[0]).toMatchObject({ id: 'flow.sales', revision: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it("shows a session's provenance, trail and hand-back targets, and follows a hand-back on the trail", async () => {
+    const { v, sessionId } = await talk([ACME_SALES_SCRIPT[0], ACME_SALES_SCRIPT[1], 'talk to a human']);
+    const one = await api(server.url, `/admin/sessions/${sessionId}`, { headers: admin });
+    expect(one.body.flow).toMatchObject({ id: 'flow.sales', revision: one.body.session.revision });
+    expect(one.body.provenance.find((a: { key: string }) => a.key === 'court_size')).toEqual({
+      key: 'court_size', value: 420, turn: 2, source: 'user', extractor: 'rules', confidence: expect.any(Number),
+      utterance: 'about 420 m2', validation: 'passed', nodeId: 'q.court_size',
+    });
+    expect(one.body.trail.nodes).toEqual(['n.start', 'q.intent', 'sg.led', 'q.court_size', 'q.sport', 'q.current_lighting']);
+    expect(one.body.trail.edges).toEqual(['e.start', 'e.intent.buy', 'sg.led/call', 'e.court_size.sport', 'e.sport.venue']);
+    const targets = one.body.handBack.map((t: { id: string }) => t.id);
+    // top-level questions, and those of the subgraph the conversation is in
+    expect(targets).toEqual(expect.arrayContaining(['q.intent', 'q.email', 'q.court_size', 'q.pole_count']));
+    expect(one.body.handBack.find((t: { id: string }) => t.id === 'q.court_size')).toMatchObject({ answered: true, scope: 'subgraph.led_path' });
+
+    // every trail id names something in the revision's layout
+    const graph = await api(server.url, `/admin/sessions/${sessionId}/graph`, { headers: admin });
+    const layout = GraphLayout.parse(graph.body);
+    expect(layout.flow).toMatchObject({ id: 'flow.sales', revision: one.body.session.revision });
+    const nodeIds = new Set(layout.nodes.map((n) => n.id));
+    const edgeIds = new Set(layout.edges.map((e) => e.id));
+    expect(one.body.trail.nodes.filter((id: string) => !nodeIds.has(id))).toEqual([]);
+    expect(one.body.trail.edges.filter((id: string) => !edgeIds.has(id))).toEqual([]);
+    // no target the service would refuse
+    for (const t of one.body.handBack) expect(nodeIds.has(t.id)).toBe(true);
+
+    expect((await api(server.url, `/admin/sessions/${sessionId}/hand-back`, { body: { nodeId: 'q.pole_count' }, headers: admin })).status).toBe(200);
+    await v.request('message', { text: '4', clientId: 'after' });
+    const after = await api(server.url, `/admin/sessions/${sessionId}`, { headers: admin });
+    expect(after.body.trail.nodes.slice(-3)).toEqual(['q.current_lighting', 'q.pole_count', after.body.state.nodeId]);
+    expect(after.body.trail.edges.at(-1)).toBe('e.poles.height');
+  });
+
+  it('refuses the new reads without the admin key', async () => {
+    const { sessionId } = await talk([]);
+    for (const path of ['/admin/sessions', '/admin/tenants', `/admin/sessions/${sessionId}/graph`]) {
+      expect(await api(server.url, path), path).toMatchObject({ status: 403, body: { error: { code: 'admin_only' } } });
+    }
+    expect(await api(server.url, '/admin/sessions/AAAAAAAAAAAAAAAAAAAAAA/graph', { headers: admin })).toMatchObject({ status: 404, body: { error: { code: 'unknown_session' } } });
+  });
+
+  it('serves the console page with a strict CSP, no inline script, and its stylesheet and bundle', async () => {
+    const page = await fetch(`${server.url}/admin`);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await page.text();
+    expect(html).toContain('<script defer src="/admin.js"></script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/\son[a-z]+=|style=/i);
+    const css = await fetch(`${server.url}/admin/console.css`);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+    const js = await fetch(`${server.url}/admin.js`);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect((await js.text()).length).toBeGreaterThan(10_000);
+  });
+});

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LockTimeoutError, RedisTurnLock } from '../../server/conversation/redis-lock.ts';
+import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { ConversationService } from '../../server/conversation/service.ts';
+import { TenantDirectory } from '../../server/conversation/tenants.ts';
+import { RedisStore } from '../../server/store/redis.ts';
+import type { Extractor } from '../../server/extract/extractor.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
+import { useTestRedis } from '../support/redis.ts';
+
+const redis = useTestRedis();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('RedisTurnLock', () => {
+  it('lets one task of a key run at a time across two lock instances (two servers)', async () => {
+    const prefix = `l${randomUUID().slice(0, 8)}:`;
+    const a = new RedisTurnLock(redis.client(), { prefix });
+    const b = new RedisTurnLock(redis.client(), { prefix });
+    let active = 0;
+    let most = 0;
+    const order: number[] = [];
+    const task = (n: number) => async () => {
+      active++;
+      most = Math.max(most, active);
+      await sleep(5);
+      order.push(n);
+      active--;
+      return n;
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? a : b).run('session-1', task(n))));
+    expect(results).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(most).toBe(1);
+    expect(order).toHaveLength(20);
+    expect(a.stats.contended + b.stats.contended).toBeGreaterThan(0);
+    // other keys do not wait
+    let parallel = 0;
+    let peak = 0;
+    await Promise.all(['k1', 'k2', 'k3'].map((k) => a.run(k, async () => { parallel++; peak = Math.max(peak, parallel); await sleep(20); parallel--; })));
+    expect(peak).toBe(3);
+  });
+
+  it('renews a held lock past its TTL, releases it afterwards, and a waiter then gets it', async () => {
+    const prefix = `l${randomUUID().slice(0, 8)}:`;
+    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150 });
+    const b = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150 });
+    const log: string[] = [];
+    const first = a.run('s', async () => { log.push('a in'); await sleep(500); log.push('a out'); });
+    await sleep(20);
+    const second = b.run('s', async () => { log.push('b in'); });
+    await Promise.all([first, second]);
+    expect(log).toEqual(['a in', 'a out', 'b in']);
+    expect(a.stats.lost).toBe(0);
+    expect(await redis.client().exists(`${prefix}lock:s`)).toBe(0);
+  });
+
+  it('reports a lock lost while its task ran, and a waiter gives up after waitMs with a busy error', async () => {
+    const prefix = `l${randomUUID().slice(0, 8)}:`;
+    const lost: string[] = [];
+    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150, onLost: (k) => lost.push(k) });
+    const b = new RedisTurnLock(redis.client(), { prefix, waitMs: 100 });
+    const held = a.run('s', async () => {
+      await sleep(30);
+      await expect(b.run('s', async () => 'never')).rejects.toBeInstanceOf(LockTimeoutError);
+      await redis.client().set(`${prefix}lock:s`, 'someone else');
+      await sleep(200);
+    });
+    await held;
+    expect(lost).toEqual(['s']);
+    // the release did not delete the other holder's key
+    expect(await redis.client().get(`${prefix}lock:s`)).toBe('someone else');
+    await expect(b.run('s', async () => 1)).rejects.toMatchObject({ code: 'busy' });
+  });
+});
+
+describe('two conversation services on one Redis', () => {
+  const tenants = TenantDirectory.load('flows');
+
+  function server(prefix: string, writer: string) {
+    const client = redis.client();
+    const store = new RedisStore(client, { prefix, writer });
+    return new ConversationService({ store, tenants, actions: sampleActions, lock: new RedisTurnLock(client, { prefix }) });
+  }
+
+  it('serializes concurrent turns of one session sent to both: contiguous seqs, no conflict, nothing lost', async () => {
+    const prefix = `c${randomUUID().slice(0, 8)}:`;
+    const a = server(prefix, 'a');
+    const b = server(prefix, 'b');
+    const s = await a.startSession({ tenant: 'acme', flow: 'flow.sales' });
+    if (!s.ok) throw new Error(s.error.message);
+    const id = s.value.sessionId;
+    const texts = ['hello', 'what?', 'hmm', 'ok', 'sure', 'fine', 'yes', 'no'];
+    const results = await Promise.all(texts.map((t, i) => (i % 2 ? a : b).message(id, t, `c-${i}`)));
+    for (const r of results) expect(r.ok, JSON.stringify(r)).toBe(true);
+    const store = new RedisStore(redis.client(), { prefix });
+    const transcript = await store.transcript(id);
+    expect(transcript.map((e) => e.seq)).toEqual(transcript.map((_, i) => i + 1));
+    const users = transcript.filter((e) => e.role === 'user');
+    expect(users.map((e) => e.clientId).sort()).toEqual(texts.map((_, i) => `c-${i}`).sort());
+    const rec = await store.load(id);
+    expect(rec!.version).toBe(1 + texts.length);
+  });
+
+  it('runs a message id once even when it reaches both servers at the same time', async () => {
+    const prefix = `d${randomUUID().slice(0, 8)}:`;
+    const a = server(prefix, 'a');
+    const b = server(prefix, 'b');
+    const s = await a.startSession({ tenant: 'acme', flow: 'flow.sales' });
+    if (!s.ok) throw new Error(s.error.message);
+    const id = s.value.sessionId;
+    const [ra, rb] = await Promise.all([a.message(id, 'We want to buy LED lights', 'same'), b.message(id, 'We want to buy LED lights', 'same')]);
+    if (!ra.ok || !rb.ok) throw new Error('a turn failed');
+    expect([ra.value.duplicate, rb.value.duplicate].sort()).toEqual([false, true]);
+    expect(ra.value.messages).toEqual(rb.value.messages);
+    const transcript = await new RedisStore(redis.client(), { prefix }).transcript(id);
+    expect(transcript.filter((e) => e.clientId === 'same')).toHaveLength(1);
+  });
+
+  it('fences a turn whose lock expired: the late turn fails with conflict and leaves nothing; its retry runs once', async () => {
+    const prefix = `f${randomUUID().slice(0, 8)}:`;
+    const offline = new OfflineExtractor();
+    let stall: (() => Promise<void>) | undefined;
+    const slow: Extractor = {
+      name: 'offline',
+      async extract(req) {
+        const s = stall;
+        stall = undefined;
+        await s?.();
+        return offline.extract(req);
+      },
+    };
+    const mk = (writer: string, extractor?: Extractor) => {
+      const client = redis.client();
+      return new ConversationService({
+        store: new RedisStore(client, { prefix, writer }), tenants, actions: sampleActions,
+        lock: new RedisTurnLock(client, { prefix }), ...(extractor ? { extractorFor: () => extractor } : {}),
+      });
+    };
+    const a = mk('a', slow);
+    const b = mk('b');
+    const s = await b.startSession({ tenant: 'acme', flow: 'flow.sales' });
+    if (!s.ok) throw new Error(s.error.message);
+    const id = s.value.sessionId;
+    let fromB: Awaited<ReturnType<typeof b.message>> | undefined;
+    // A's turn stalls past its lock (a pause longer than the TTL): the lock is gone and B runs a whole turn meanwhile
+    stall = async () => {
+      await redis.client().del(`${prefix}lock:${id}`);
+      fromB = await b.message(id, 'We want to buy LED lights for a tennis court', 'from-b');
+    };
+    const fromA = await a.message(id, 'Something else entirely', 'from-a');
+    expect(fromB).toMatchObject({ ok: true, value: { duplicate: false } });
+    expect(fromA).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const store = new RedisStore(redis.client(), { prefix });
+    const after = await store.transcript(id);
+    expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
+    expect(after.filter((e) => e.role === 'user').map((e) => e.clientId)).toEqual(['from-b']);
+    expect(after.some((e) => e.clientId === 'from-a')).toBe(false);
+    // the client retries A's message: it runs now, once
+    const retry = await a.message(id, 'Something else entirely', 'from-a');
+    expect(retry).toMatchObject({ ok: true, value: { duplicate: false } });
+    expect((await a.message(id, 'Something else entirely', 'from-a'))).toMatchObject({ ok: true, value: { duplicate: true } });
+    const final = await store.transcript(id);
+    expect(final.filter((e) => e.role === 'user').map((e) => e.clientId)).toEqual(['from-b', 'from-a']);
+    expect(final.map((e) => e.seq)).toEqual(final.map((_, i) => i + 1));
+  });
+});
