@@ -1,8 +1,8 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
-import type { ExtractionRequest, OpenQuestion } from '../extract/extractor.ts';
+import type { ExtractionRequest, OpenQuestion, PathChoice } from '../extract/extractor.ts';
 import { assessPolicy } from './assess.ts';
-import { draftOf, holds } from './draft.ts';
+import { draftOf, holds, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Command } from './types.ts';
@@ -17,9 +17,22 @@ export function matchCommand(flow: CompiledFlow, text: string): Command | null {
 }
 
 function asOpen(c: CompiledNode): OpenQuestion | null {
+  let q = openCache.get(c);
+  if (q === undefined) {
+    q = openOf(c);
+    openCache.set(c, q);
+  }
+  return q;
+}
+
+// A question's OpenQuestion is a pure function of its compiled node (flows are immutable
+// after compile), so each is built once and shared, frozen, by every request.
+const openCache = new WeakMap<CompiledNode, OpenQuestion | null>();
+
+function openOf(c: CompiledNode): OpenQuestion | null {
   if (c.node.type !== 'question') return null;
   const prompt = typeof c.node.prompt === 'string' ? c.node.prompt : c.node.prompt?.[0];
-  return {
+  const q: OpenQuestion = {
     nodeId: c.node.id,
     key: c.node.key,
     answer: c.node.answer ?? { type: 'text' },
@@ -27,6 +40,7 @@ function asOpen(c: CompiledNode): OpenQuestion | null {
     ...(c.node.label ? { label: c.node.label } : {}),
     ...(prompt ? { prompt } : {}),
   };
+  return Object.freeze(q);
 }
 
 /**
@@ -44,7 +58,6 @@ export function extractionRequest(
   now: string,
   history?: ExtractionRequest['history'],
 ): ExtractionRequest {
-  const d = draftOf(flow, session);
   const here = session.node ? flow.nodes.get(session.node) : undefined;
   let current = session.pending?.kind === 'path_prompt' || !here ? null : asOpen(here);
   if (current && here?.node.type === 'question' && here.node.assess) {
@@ -53,9 +66,52 @@ export function extractionRequest(
     current = { ...current, assess: { criteria: here.node.assess.criteria, threshold, maxRefinements, refinement: refining?.refinements ?? 0,
       ...(refining && !here.node.pii && typeof refining.draft === 'string' ? { draft: refining.draft } : {}) } };
   }
+  const open = here ? openAhead(flow, session, here, current) : [];
+  const paths = flow.source.paths && !session.path.locked ? pathChoices(flow) : [];
+  return {
+    text,
+    current,
+    open,
+    paths,
+    now,
+    defaultCountry: flow.source.default_country ?? 'US',
+    ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
+    ...(session.id ? { sessionId: session.id } : {}),
+    ...(session.llm ? { usage: session.llm } : {}),
+  };
+}
+
+/**
+ * Up to OPEN_AHEAD unanswered, applicable questions on the routes from `here`,
+ * breadth first. The order nodes are visited in depends only on the flow, the
+ * node and the subgraph stack, so it is computed once and cached; answers and
+ * `when` only decide which of them are open.
+ */
+function openAhead(flow: CompiledFlow, session: Session, here: CompiledNode, current: OpenQuestion | null): OpenQuestion[] {
+  const order = visitOrder(flow, here, session);
+  if (order === null) return openAheadSlow(flow, session, here, current);
   const open: OpenQuestion[] = [];
-  const seen = new Set<string>(here ? [here.node.id] : []);
-  const queue: string[] = here ? successors(flow, here, session) : [];
+  let d: Draft | undefined;
+  for (let i = 0; i < order.ids.length && open.length < OPEN_AHEAD; i++) {
+    const c = flow.nodes.get(order.ids[i]!);
+    if (!c) continue;
+    if (c.node.type === 'question' && !session.answers.has(c.node.key) && c.node.key !== current?.key
+      && !(c.when && !holds((d ??= draftOf(flow, session)), c.when))) {
+      const q = asOpen(c);
+      if (q && !open.some((o) => o.key === q.key)) open.push(q);
+    }
+  }
+  // a cached order that was cut short and ran out before OPEN_AHEAD were found: walk it all
+  if (order.truncated && open.length < OPEN_AHEAD) return openAheadSlow(flow, session, here, current);
+  return open;
+}
+
+/** The breadth-first walk itself (the definition `openAhead` caches). */
+function openAheadSlow(flow: CompiledFlow, session: Session, here: CompiledNode, current: OpenQuestion | null): OpenQuestion[] {
+  const d = draftOf(flow, session);
+  const open: OpenQuestion[] = [];
+  const seen = new Set<string>([here.node.id]);
+  const queue: string[] = successors(flow, here, session);
   while (queue.length > 0 && open.length < OPEN_AHEAD) {
     const id = queue.shift()!;
     if (seen.has(id)) continue;
@@ -68,20 +124,81 @@ export function extractionRequest(
     }
     queue.push(...successors(flow, c, session));
   }
-  const paths = flow.source.paths && !session.path.locked
-    ? Object.entries(flow.source.paths.options).map(([name, o]) => ({ name, ...(o.label ? { label: o.label } : {}), examples: o.examples ?? [] }))
-    : [];
-  return {
-    text,
-    current,
-    open,
-    paths,
-    now,
-    defaultCountry: flow.source.default_country ?? 'US',
-    ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
-    ...(session.id ? { sessionId: session.id } : {}),
-    ...(session.llm ? { usage: session.llm } : {}),
-  };
+  return open;
+}
+
+interface VisitOrder {
+  /** Node ids in the order the walk from a node first reaches them. */
+  ids: readonly string[];
+  /** Whether the walk went on past `ids` (kept short, so a huge flow's cache stays small). */
+  truncated: boolean;
+}
+
+/** How many visited ids a cached order keeps; past it, a request that needs more walks the graph. */
+const MAX_ORDER = 512;
+/** Orders cached per flow (subgraph stacks multiply them); the cache is dropped when full. */
+const MAX_ORDERS = 4096;
+
+interface FlowOrders {
+  /** By node id, for an empty stack. */
+  top: Map<string, VisitOrder | null>;
+  /** By node id and stack. */
+  nested: Map<string, VisitOrder | null>;
+}
+
+const orderCache = new WeakMap<CompiledFlow, FlowOrders>();
+
+/** The cached visit order from `here` under the session's stack; null when the walk fails (the slow walk then does exactly what it did). */
+function visitOrder(flow: CompiledFlow, here: CompiledNode, session: Session): VisitOrder | null {
+  let orders = orderCache.get(flow);
+  if (!orders) {
+    orders = { top: new Map(), nested: new Map() };
+    orderCache.set(flow, orders);
+  }
+  const stack = session.stack;
+  const map = stack.length === 0 ? orders.top : orders.nested;
+  const key = stack.length === 0 ? here.node.id : JSON.stringify([here.node.id, ...stack.map((f) => [f.node, f.ref])]);
+  let order = map.get(key);
+  if (order === undefined) {
+    order = walk(flow, here, session);
+    if (map.size >= MAX_ORDERS) map.clear();
+    map.set(key, order);
+  }
+  return order;
+}
+
+function walk(flow: CompiledFlow, here: CompiledNode, session: Session): VisitOrder | null {
+  try {
+    const ids: string[] = [];
+    const seen = new Set<string>([here.node.id]);
+    const queue: string[] = successors(flow, here, session);
+    for (let head = 0; head < queue.length; head++) {
+      const id = queue[head]!;
+      if (seen.has(id)) continue;
+      if (ids.length >= MAX_ORDER) return { ids, truncated: true };
+      seen.add(id);
+      ids.push(id);
+      const c = flow.nodes.get(id);
+      if (!c) continue;
+      for (const s of successors(flow, c, session)) queue.push(s);
+    }
+    return { ids, truncated: false };
+  } catch {
+    return null;
+  }
+}
+
+const pathCache = new WeakMap<CompiledFlow, readonly PathChoice[]>();
+
+/** The flow's declared paths as an extractor sees them (built once per flow, shared and frozen). */
+function pathChoices(flow: CompiledFlow): readonly PathChoice[] {
+  let paths = pathCache.get(flow);
+  if (!paths) {
+    paths = Object.freeze(Object.entries(flow.source.paths?.options ?? {})
+      .map(([name, o]): PathChoice => Object.freeze({ name, ...(o.label ? { label: o.label } : {}), examples: o.examples ?? [] })));
+    pathCache.set(flow, paths);
+  }
+  return paths;
 }
 
 /** Next nodes ignoring guards: into subgraphs, and out of `__exit__` to the caller's targets. */
