@@ -15,6 +15,7 @@ const VALID = z.email();
 /** Every valid email address in the text, lowercased (the committed form). */
 export function findEmails(text: string): FoundEmail[] {
   const found: FoundEmail[] = [];
+  if (!text.includes('@')) return found; // every address has one; most messages have none
   for (const m of text.matchAll(EMAIL)) {
     // Sentence punctuation glued to the local part ("(ann@x.io") is not part of it.
     const lead = /^['.]+/.exec(m[0])?.[0].length ?? 0;

@@ -21,8 +21,34 @@ export function findPhones(text: string, ctx: ParseContext): FoundPhone[] {
   // so most messages ("about 420 m2" aside) skip the scan, which was a tenth of a turn's CPU.
   if (!hasDigits(text, 4)) return [];
   const plain = mask(text, findEmails(text).map((e) => [e.start, e.end] as const));
+  // The digits of a number are one run of digits, punctuation and plus signs (a letter or a comma ends it):
+  // without four digits in one such run there is nothing to find ("about 420 m2").
+  if (!hasDigitRun(plain, 4)) return [];
+  const country = phoneCountry(ctx);
+  const key = `${country}\u0000${plain}`;
+  let found = recent.get(key);
+  if (found === undefined) {
+    found = scan(plain, country);
+    // A message is scanned for the current question, the other open ones and the skip check: once is enough.
+    if (recent.size >= RECENT_MAX) recent.clear();
+    recent.set(key, found);
+  }
+  return found.map((f) => ({ ...f }));
+}
+
+/** Recently scanned messages (text and country) → their numbers; a pure function's results, so only a time saver. */
+const recent = new Map<string, readonly FoundPhone[]>();
+const RECENT_MAX = 64;
+
+/** libphonenumber's scan of text with emails already blanked (what findPhones returns, without its shortcuts). */
+export function scanPhones(text: string, ctx: ParseContext): FoundPhone[] {
+  const plain = mask(text, findEmails(text).map((e) => [e.start, e.end] as const));
+  return scan(plain, phoneCountry(ctx));
+}
+
+function scan(plain: string, country: CountryCode): FoundPhone[] {
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
-  return findPhoneNumbersInText(plain, { defaultCountry: phoneCountry(ctx) })
+  return findPhoneNumbersInText(plain, { defaultCountry: country })
     .filter((f) => f.number.isValid())
     .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
 }
@@ -57,3 +83,33 @@ function hasDigits(text: string, n: number): boolean {
   while (DIGIT.exec(text)) if (++count >= n) return true;
   return false;
 }
+
+/**
+ * Whether some run of `text` that libphonenumber could read as one number
+ * holds at least `n` decimal digits. Its matcher takes digits (\p{Nd}), its
+ * punctuation (dashes, slashes, dots, spaces, brackets, tildes; ASCII: `-/. ()[]~`)
+ * and plus signs; an extension comes after the number and adds nothing to it.
+ * Erring on the side of scanning, only ASCII characters outside that set end
+ * a run here (and ASCII control whitespace does not).
+ */
+export function hasDigitRun(text: string, n: number): boolean {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++count >= n) return true;
+    } else if (c < 0x80) {
+      if (!RUN_ASCII[c]) count = 0;
+    } else {
+      // a digit of another script counts; any other non-ASCII character keeps the run going
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      if (ND.test(String.fromCodePoint(cp)) && ++count >= n) return true;
+    }
+  }
+  return false;
+}
+
+/** ASCII characters that do not end a run: libphonenumber's punctuation and plus sign, and control whitespace. */
+const RUN_ASCII: readonly boolean[] = Array.from({ length: 0x80 }, (_, c) => ' -/.()[]~+\t\n\r\v\f'.includes(String.fromCharCode(c)));
+const ND = /^\p{Nd}$/u;

@@ -28,6 +28,8 @@ const WELL_KNOWN_TLDS = new Set([
 
 /** Every http(s) web address in the text (email addresses are not web addresses), with a scheme added when missing. */
 export function findUrls(text: string): FoundUrl[] {
+  // every match has "://" or a dot before its top-level domain
+  if (!text.includes('.') && !text.includes(':')) return [];
   const plain = mask(text, findEmails(text).map((e) => [e.start, e.end] as const));
   const found: FoundUrl[] = [];
   for (const m of plain.matchAll(URL_LIKE)) {
