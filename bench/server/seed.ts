@@ -2,8 +2,9 @@
  * Seeding a data directory with many stored sessions, fast: two template
  * sessions are made the real way (ConversationService over a LowdbStore in a
  * scratch directory: one mid-conversation after 5 messages, one completed),
- * then their three files (record, transcript, events) are copied under fresh
- * random ids into the store's shard layout (`sessions/<shard>/<id>.*`), and
+ * then their files (one a session: transcript, events and record lines) are
+ * copied under fresh random ids into the store's shard layout
+ * (`sessions/<shard>/<id>.jsonl`), and
  * the tenant index gets one line per session — exactly what LowdbStore.create
  * and the appends would have left, without a turn per session. Each seeded
  * session gets a known token, so the load can resume stored sessions too.
@@ -16,9 +17,8 @@ import { ConversationService } from '../../server/conversation/service.ts';
 import { DirectoryArchive } from '../../server/conversation/registry.ts';
 import { TenantDirectory } from '../../server/conversation/tenants.ts';
 import { sessionPaths, shardOf, tenantIndexPath } from '../../server/store/lowdb-paths.ts';
-import { lastJsonObject } from '../../server/store/lowdb-jsonl.ts';
 import type { IndexEntry } from '../../server/store/lowdb-read.ts';
-import { LowdbStore } from '../../server/store/lowdb.ts';
+import { lastRecord, LowdbStore } from '../../server/store/lowdb.ts';
 import { DEMO_FLOW, REPO_FLOWS, SALES_SCRIPT, seededToken } from './common.ts';
 
 /** The files of one stored session, with its id to replace. */
@@ -30,9 +30,8 @@ export interface SessionTemplate {
   status: string;
   tenant: string;
   flowId: string;
-  record: string;
-  transcript: string;
-  events: string;
+  /** The session's file. */
+  file: string;
 }
 
 /** Makes the templates through the real service and store. */
@@ -55,10 +54,10 @@ export async function makeTemplates(): Promise<SessionTemplate[]> {
     await store.close();
     return ids.map((id) => {
       const p = sessionPaths(scratch, id);
-      const record = readFileSync(p.record, 'utf8');
-      // the record file has one line per save; the last one is current
-      const parsed = lastJsonObject(record) as { tenant: string; flowId: string; tokenHash: string; status: string };
-      return { id, tokenHash: parsed.tokenHash, played: ids.indexOf(id) === 0 ? 5 : SALES_SCRIPT.length, status: parsed.status, tenant: parsed.tenant, flowId: parsed.flowId, record, transcript: readFileSync(p.transcript, 'utf8'), events: readFileSync(p.events, 'utf8') };
+      const file = readFileSync(p.file, 'utf8');
+      // one record line per save; the last one is current
+      const parsed = lastRecord(file)!;
+      return { id, tokenHash: parsed.tokenHash, played: ids.indexOf(id) === 0 ? 5 : SALES_SCRIPT.length, status: parsed.status, tenant: parsed.tenant, flowId: parsed.flowId, file };
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -93,10 +92,8 @@ export function seedSessions(dataDir: string, count: number, templates: readonly
     }
     const p = sessionPaths(dataDir, id);
     const tokenHash = createHash('sha256').update(seededToken(id)).digest('hex');
-    writeFileSync(p.record, tpl.record.replaceAll(tpl.id, id).replaceAll(tpl.tokenHash, tokenHash));
+    writeFileSync(p.file, tpl.file.replaceAll(tpl.id, id).replaceAll(tpl.tokenHash, tokenHash));
     if (tpl.status === 'active') active.push({ id, played: tpl.played });
-    writeFileSync(p.transcript, tpl.transcript);
-    writeFileSync(p.events, tpl.events);
     const entry: IndexEntry = { id, flowId: tpl.flowId, createdAt };
     const lines = index.get(tpl.tenant) ?? [];
     lines.push(JSON.stringify(entry));

@@ -41,9 +41,31 @@ export function createSocketServer(http: HttpServer, gate: OriginGate): Server {
     // the store, not connection-state recovery, replays what a client missed
     connectionStateRecovery: undefined,
   });
+  io.engine.on('connection', coalesceWrites);
   // nothing lives on the default namespace
   io.of('/').use((_socket, next) => next(connectError({ code: 'not_found', message: 'connect to the /chat or /operator namespace' })));
   return io;
+}
+
+/**
+ * One system call per flush instead of one per packet. engine.io hands a
+ * flush's packets (a turn's messages, its state, the ack) to the websocket
+ * one by one, and ws writes each frame with its own cork/uncork: a write()
+ * to the TCP socket per packet, each costing a trip through the loopback or
+ * network stack. Corking the connection's socket for the flush and uncorking
+ * it once the current tick's work is done sends them in one writev(). The
+ * socket is ws's (`_socket`, not public API): when a transport does not have
+ * one (long-polling), nothing changes.
+ */
+export function coalesceWrites(conn: { on(event: 'flush', fn: () => void): void; transport?: unknown }): void {
+  conn.on('flush', () => {
+    const raw = (conn.transport as { socket?: { _socket?: unknown } } | undefined)?.socket?._socket as
+      | { cork?: () => void; uncork?: () => void; writableCorked?: number }
+      | undefined;
+    if (typeof raw?.cork !== 'function' || typeof raw.uncork !== 'function') return;
+    raw.cork();
+    process.nextTick(() => raw.uncork!());
+  });
 }
 
 /** The service's broadcast: transcript entries and state to every socket watching the session, on both namespaces. */

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { LruCache } from './lowdb-lru.ts';
 
@@ -17,7 +18,13 @@ import { LruCache } from './lowdb-lru.ts';
 interface Handle {
   fd: number;
   size: number;
+  /** Opened by openAsync on a file whose last byte is not a newline: the first append starts with one. */
+  torn?: true;
 }
+
+const openAsync = promisify(open);
+const fstatAsync = promisify(fstat);
+const readAsync = promisify(read);
 
 /**
  * Appends text to files through descriptors it keeps open for the files
@@ -30,6 +37,51 @@ export class JsonlAppender {
   /** `maxOpen`: how many files to keep open at most (each one file descriptor). */
   constructor(maxOpen = 1_024) {
     this.#open = new LruCache(maxOpen, (_file, h) => closeQuietly(h.fd));
+  }
+
+  /**
+   * Opens `file` (creating it) on the thread pool and keeps it open, so the
+   * next append does not block the event loop on an open() — creating a file
+   * costs far more than appending to one. A file already open is left as is.
+   */
+  async openAsync(file: string): Promise<void> {
+    if (this.#open.get(file)) return;
+    const fd = await openAsync(file, 'a+');
+    let prefix = false;
+    let size: number;
+    try {
+      size = (await fstatAsync(fd)).size;
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await readAsync(fd, last, 0, 1, size - 1);
+        prefix = last[0] !== 0x0a;
+      }
+    } catch (e) {
+      closeQuietly(fd);
+      throw e;
+    }
+    if (this.#open.peek(file)) {
+      // opened meanwhile by a synchronous append: keep that one
+      close(fd, () => {});
+      return;
+    }
+    this.#open.set(file, { fd, size, ...(prefix ? { torn: true } : {}) });
+  }
+
+  /**
+   * Creates `file` on the thread pool, failing if it exists (O_EXCL), and
+   * keeps it open; false when it already existed (nothing opened).
+   */
+  async createAsync(file: string): Promise<boolean> {
+    let fd: number;
+    try {
+      fd = await openAsync(file, 'ax');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw e;
+    }
+    this.#open.set(file, { fd, size: 0 });
+    return true;
   }
 
   /** Appends one JSON line per value; returns the file's size after the append. */
@@ -59,6 +111,10 @@ export class JsonlAppender {
     } else {
       // out of the cache while writing: if the write fails, the tail is unknown again
       this.#open.delete(file);
+      if (h.torn) {
+        text = '\n' + text;
+        delete h.torn;
+      }
     }
     const bytes = Buffer.from(text, 'utf8');
     try {

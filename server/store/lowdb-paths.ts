@@ -19,14 +19,16 @@ export function assertSessionId(id: unknown): asserts id is string {
 /** The files of one session. */
 export interface SessionPaths {
   dir: string;
-  /** The stored record: one JSON line per save, the last complete line current; compacted to one line when it grows. */
-  record: string;
-  /** Compaction's temp file: the whole current record, renamed over `record` (read only if `record` is missing). */
+  /**
+   * The session's one file, JSON Lines, appended to: `{"t":[entries]}`
+   * (transcript), `{"e":{seq,events}}` (a turn's events) and `{"r":record}`
+   * (a save; the last complete one is current). Compacted when it grows.
+   */
+  file: string;
+  /** Compaction's temp file: the whole compacted file, renamed to `file` (read only if `file` is missing). */
   tmp: string;
-  /** Transcript entries, one JSON object a line, append-only. */
-  transcript: string;
-  /** Event batches `{ seq, events }`, one a line, append-only. */
-  events: string;
+  /** The three files of the earlier layout (record, transcript, events; until 2026-11); migrated into `file` when the session is next used. */
+  legacy: { record: string; transcript: string; events: string };
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -43,10 +45,9 @@ export function sessionPaths(dataDir: string, id: string): SessionPaths {
   const dir = join(dataDir, 'sessions', shardOf(id));
   return {
     dir,
-    record: join(dir, `${id}.json`),
-    tmp: join(dir, `.${id}.json.tmp`),
-    transcript: join(dir, `${id}.transcript.jsonl`),
-    events: join(dir, `${id}.events.jsonl`),
+    file: join(dir, `${id}.jsonl`),
+    tmp: join(dir, `.${id}.jsonl.tmp`),
+    legacy: { record: join(dir, `${id}.json`), transcript: join(dir, `${id}.transcript.jsonl`), events: join(dir, `${id}.events.jsonl`) },
   };
 }
 

@@ -70,7 +70,13 @@ export interface SessionStore {
    * do), so changing it throws; build a new record to save instead.
    */
   load(id: string): Promise<StoredSession | null>;
-  /** Saves if the stored version is still `expected`; the saved version is `expected + 1`. */
+  /**
+   * Saves if the stored version is still `expected`; the saved version is
+   * `expected + 1`. The values inside `record` (its session, processed list,
+   * operator) are handed over: a store may keep and freeze them rather than
+   * copy them (LowdbStore does), so the caller must not change them
+   * afterwards — build the next record anew, as the service does.
+   */
   save(record: StoredSession, expected: number): Promise<SaveResult>;
   /** Appends transcript entries (each with its seq). */
   appendTranscript(id: string, entries: readonly TranscriptEntry[]): Promise<void>;

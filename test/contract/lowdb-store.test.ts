@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, unlink, writeFile, appendFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LowdbStore } from '../../server/store/lowdb.ts';
+import { defaultOpenFiles, LowdbStore } from '../../server/store/lowdb.ts';
 import { sessionPaths } from '../../server/store/lowdb-paths.ts';
 import { event, HOSTILE_IDS, line, sessionStoreContract, storedSession } from './session-store.contract.ts';
 
@@ -17,7 +17,7 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function openStore(dir: string, opts?: { cacheSize?: number }): Promise<LowdbStore> {
+async function openStore(dir: string, opts?: { cacheSize?: number; openFiles?: number }): Promise<LowdbStore> {
   const s = await LowdbStore.open(dir, opts);
   open.push(s);
   return s;
@@ -113,7 +113,7 @@ describe('LowdbStore data directory', () => {
 });
 
 describe('LowdbStore files', () => {
-  it('keeps one record file per session in a 2-character shard, one JSON line per save, with no temp files left', async () => {
+  it('keeps one file per session in a 2-character shard, a record line per save after its transcript lines, with no temp files left', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     for (let n = 0; n < 20; n++) {
@@ -128,14 +128,17 @@ describe('LowdbStore files', () => {
     await Promise.all([1, 2, 3].map(() => store.save(storedSession('session-0'), 6)));
     const files = [...(await snapshot(dir)).keys()].sort();
     expect(files.filter((f) => f.includes('.tmp'))).toEqual([]);
-    const records = files.filter((f) => f.endsWith('.json'));
-    expect(records).toHaveLength(20);
-    for (const f of records) expect(f).toMatch(/^sessions\/[0-9a-f]{2}\/session-\d+\.json$/);
+    const sessions = files.filter((f) => f.startsWith('sessions/'));
+    expect(sessions).toHaveLength(20);
+    for (const f of sessions) expect(f).toMatch(/^sessions\/[0-9a-f]{2}\/session-\d+\.jsonl$/);
     const paths = sessionPaths(dir, 'session-3');
-    const lines = (await readFile(paths.record, 'utf8')).split('\n');
+    const lines = (await readFile(paths.file, 'utf8')).split('\n');
     expect(lines.pop()).toBe('');
-    expect(lines.map((l) => JSON.parse(l).version)).toEqual([1, 2, 3, 4, 5, 6]);
-    const onDisk = JSON.parse(lines.at(-1)!);
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed.map((l) => Object.keys(l)[0])).toEqual(['r', 't', 'r', 't', 'r', 't', 'r', 't', 'r', 't', 'r']);
+    expect(parsed.filter((l) => l.r).map((l) => l.r.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(parsed.filter((l) => l.t).map((l) => l.t)).toEqual([1, 2, 3, 4, 5].map((v) => [line(v)]));
+    const onDisk = parsed.at(-1).r;
     expect(onDisk).toStrictEqual(await store.load('session-3'));
     expect(onDisk.version).toBe(6);
   });
@@ -156,31 +159,35 @@ describe('LowdbStore files', () => {
     expect(await many.save(next, 1)).toEqual({ ok: true, version: 2 });
     const after = await snapshot(manyDir);
 
-    const target = relative(manyDir, sessionPaths(manyDir, rec.id).record);
+    const target = relative(manyDir, sessionPaths(manyDir, rec.id).file);
     const changed = [...after.keys()].filter((f) => after.get(f) !== before.get(f));
     expect(changed).toEqual([target]);
     expect(after.size).toBe(before.size);
-    const size = (await stat(sessionPaths(manyDir, rec.id).record)).size;
-    expect(size).toBe((await stat(sessionPaths(oneDir, rec.id).record)).size);
-    expect(size).toBe(Buffer.byteLength(`${JSON.stringify(rec)}\n${JSON.stringify({ ...next, version: 2 })}\n`));
+    const size = (await stat(sessionPaths(manyDir, rec.id).file)).size;
+    expect(size).toBe((await stat(sessionPaths(oneDir, rec.id).file)).size);
+    expect(size).toBe(Buffer.byteLength(`{"r":${JSON.stringify(rec)}}\n{"r":${JSON.stringify({ ...next, version: 2 })}}\n`));
   });
 
-  it('compacts a record file past 64 KB to its last line (temp file, unlink, rename) before the next save', async () => {
+  it('compacts a session file past 256 KB to its histories and last record (temp file, unlink, rename) before the next save', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
     let rec = storedSession('session-big', { tokenHash: 'b'.repeat(64) });
     await store.create(rec);
     const paths = sessionPaths(dir, rec.id);
-    const lineBytes = Buffer.byteLength(JSON.stringify(rec)) + 1;
+    const lineBytes = Buffer.byteLength(JSON.stringify(rec)) + 8;
     const sizes: number[] = [];
-    for (let v = 1; v <= Math.ceil((2 * 64 * 1024) / lineBytes); v++) {
+    const turns = Math.ceil((2 * 256 * 1024) / lineBytes);
+    for (let v = 1; v <= turns; v++) {
+      await store.appendTranscript(rec.id, [line(v)]);
       const r = await store.save({ ...rec, seq: v }, rec.version);
       rec = { ...rec, seq: v, version: (r as { version: number }).version };
-      sizes.push((await stat(paths.record)).size);
+      sizes.push((await stat(paths.file)).size);
     }
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + lineBytes + 16);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024 + lineBytes + 64);
     expect(sizes.filter((s, i) => i > 0 && s < sizes[i - 1]!).length).toBeGreaterThanOrEqual(1); // it shrank
     expect(await store.load(rec.id)).toStrictEqual(rec);
+    // the transcript survived every compaction; only old records were dropped
+    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: turns }, (_, i) => i + 1));
     await store.close(); // waits for a compaction in progress
     expect((await readdir(paths.dir)).filter((f) => f.includes('.tmp'))).toEqual([]);
     store = await openStore(dir);
@@ -195,41 +202,68 @@ describe('LowdbStore files', () => {
     await store.save({ ...rec, seq: 1 }, 1);
     await store.close();
     const paths = sessionPaths(dir, rec.id);
-    await appendFile(paths.record, JSON.stringify({ ...rec, seq: 2, version: 3 }).slice(0, 40)); // the crash
+    await appendFile(paths.file, `{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}`.slice(0, 40)); // the crash
     store = await openStore(dir);
     expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 1, version: 2 });
     expect(await store.save({ ...rec, seq: 2 }, 2)).toEqual({ ok: true, version: 3 });
     await store.close();
     // a compaction stopped after the unlink, before the rename: only the temp file holds the record
-    await writeFile(paths.tmp, `${JSON.stringify({ ...rec, seq: 2, version: 3 })}\n`);
-    await unlink(paths.record);
+    await writeFile(paths.tmp, `{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}\n`);
+    await unlink(paths.file);
     store = await openStore(dir);
     expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 2, version: 3 });
-    expect(await readdir(paths.dir)).toEqual([`${rec.id}.json`]); // the compaction was finished
+    expect(await readdir(paths.dir)).toEqual([`${rec.id}.jsonl`]); // the compaction was finished
     expect(await store.save({ ...rec, seq: 3 }, 3)).toEqual({ ok: true, version: 4 });
     await store.close();
     store = await openStore(dir);
     expect((await store.load(rec.id))!.seq).toBe(3);
   });
 
-  it('appends to the transcript and events files instead of rewriting them', async () => {
+  it("writes a turn's transcript, events and record with one append at the end of the file, never rewriting it", async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     const rec = storedSession('session-1');
     await store.create(rec);
     const paths = sessionPaths(dir, rec.id);
+    const before = await readFile(paths.file);
     await store.appendTranscript(rec.id, [line(1), line(2)]);
     await store.appendEvents(rec.id, 2, [event('node_enter', 0)]);
-    const transcript = await readFile(paths.transcript);
-    const events = await readFile(paths.events);
+    // appended lines wait for the save that commits them
+    expect((await readFile(paths.file)).equals(before)).toBe(true);
+    expect(await store.save({ ...rec, seq: 2 }, 1)).toEqual({ ok: true, version: 2 });
+    const after = await readFile(paths.file);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(after.subarray(before.length).toString()).toBe(
+      `{"t":${JSON.stringify([line(1), line(2)])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('node_enter', 0)] })}}\n{"r":${JSON.stringify({ ...rec, seq: 2, version: 2 })}}\n`,
+    );
+    // a save that conflicts writes nothing, not even the lines appended for it
     await store.appendTranscript(rec.id, [line(3)]);
-    await store.appendEvents(rec.id, 3, [event('answer_set', 1)]);
-    const transcript2 = await readFile(paths.transcript);
-    expect(transcript2.subarray(0, transcript.length).equals(transcript)).toBe(true);
-    expect(transcript2.subarray(transcript.length).toString()).toBe(JSON.stringify(line(3)) + '\n');
-    const events2 = await readFile(paths.events);
-    expect(events2.subarray(0, events.length).equals(events)).toBe(true);
-    expect(events2.subarray(events.length).toString()).toBe(JSON.stringify({ seq: 3, events: [event('answer_set', 1)] }) + '\n');
+    expect(await store.save({ ...rec, seq: 3 }, 1)).toEqual({ ok: false, conflict: true, current: 2 });
+    expect((await readFile(paths.file)).equals(after)).toBe(true);
+    expect(await store.save({ ...rec, seq: 2 }, 2)).toEqual({ ok: true, version: 3 });
+    expect((await readFile(paths.file, 'utf8')).slice(after.length)).toBe(`{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}\n`);
+  });
+
+  it('reads a data directory of the earlier layout (three files a session) and rewrites each session into one file when it is used', async () => {
+    const dir = await tempDir();
+    const rec = { ...storedSession('session-old'), seq: 2, version: 3 };
+    const paths = sessionPaths(dir, rec.id);
+    await mkdir(paths.dir, { recursive: true });
+    await writeFile(paths.legacy.record, `${JSON.stringify({ ...rec, seq: 1, version: 2 })}\n${JSON.stringify(rec)}\n`);
+    await writeFile(paths.legacy.transcript, `${JSON.stringify(line(1))}\n${JSON.stringify(line(2))}\n${JSON.stringify(line(3, 'never committed'))}\n`);
+    await writeFile(paths.legacy.events, `${JSON.stringify({ seq: 2, events: [event('node_enter', 0)] })}\n`);
+    await mkdir(join(dir, 'tenants'), { recursive: true });
+    await writeFile(join(dir, 'tenants', 'acme-' + createHash('sha256').update('acme').digest('hex').slice(0, 12) + '.jsonl'),
+      `${JSON.stringify({ id: rec.id, flowId: rec.flowId, createdAt: rec.createdAt })}\n`);
+    const store = await openStore(dir);
+    expect((await store.list('acme')).map((s) => s.id)).toEqual([rec.id]);
+    expect(await store.load(rec.id)).toStrictEqual(rec);
+    expect((await readdir(paths.dir)).sort()).toEqual([`${rec.id}.jsonl`]);
+    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
+    expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+    await store.appendTranscript(rec.id, [line(3)]);
+    expect(await store.save({ ...rec, seq: 3 }, 3)).toEqual({ ok: true, version: 4 });
+    expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'line 2', 'line 3']);
   });
 
   it('reads past a line torn by a crash mid-append, and the retried entry stays intact', async () => {
@@ -241,8 +275,7 @@ describe('LowdbStore files', () => {
     await store.save({ ...rec, seq: 2 }, 1);
     await store.close();
     const paths = sessionPaths(dir, rec.id);
-    await appendFile(paths.transcript, JSON.stringify(line(3, 'first try')).slice(0, 20)); // the crash
-    await appendFile(paths.events, '{"seq":3,"ev');
+    await appendFile(paths.file, `{"t":${JSON.stringify([line(3, 'first try')])}}`.slice(0, 20)); // the crash
 
     store = await openStore(dir);
     expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
@@ -270,7 +303,7 @@ describe('LowdbStore files', () => {
       { id: 'session-1', flowId: 'flow.store', createdAt: '2026-01-15T10:01:00Z' },
       { id: 'session-2', flowId: 'flow.store', createdAt: '2026-01-15T10:02:00Z' },
     ]);
-    await unlink(sessionPaths(dir, 'session-2').record); // a crash between the index line and the record
+    await unlink(sessionPaths(dir, 'session-2').file); // a crash between the index line and the record
     store = await openStore(dir);
     expect((await store.list('acme')).map((s) => s.id)).toEqual(['session-1']);
     expect(await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:03:00Z' }))).toEqual({ ok: true });
@@ -297,5 +330,33 @@ describe('LowdbStore files', () => {
     for (let n = 0; n < 6; n++) expect(await store.save({ ...storedSession(`session-${n}`), seq: n }, 1)).toEqual({ ok: true, version: 2 });
     for (let n = 0; n < 6; n++) expect(await store.save(storedSession(`session-${n}`), 1)).toEqual({ ok: false, conflict: true, current: 2 });
     for (let n = 0; n < 6; n++) expect((await store.load(`session-${n}`))!.seq).toBe(n);
+  });
+
+  it('stays correct when fewer files may stay open than a turn appends to', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir, { openFiles: 1 });
+    for (let n = 0; n < 3; n++) await store.create(storedSession(`session-${n}`));
+    for (let round = 1; round <= 3; round++) {
+      for (let n = 0; n < 3; n++) {
+        const id = `session-${n}`;
+        await store.appendTranscript(id, [line(round, `turn ${round} of ${n}`)]);
+        await store.appendEvents(id, round, [event('node_enter', round)]);
+        expect(await store.save({ ...storedSession(id), seq: round }, round)).toEqual({ ok: true, version: round + 1 });
+      }
+    }
+    for (let n = 0; n < 3; n++) {
+      expect((await store.transcript(`session-${n}`)).map((e) => e.text)).toEqual([1, 2, 3].map((r) => `turn ${r} of ${n}`));
+      expect(await store.events(`session-${n}`)).toHaveLength(3);
+    }
+  });
+
+  it('keeps a quarter of the soft open-files limit open by default, between 256 and 8,192', () => {
+    const limits = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`;
+    expect(defaultOpenFiles(limits('20000'))).toBe(5_000);
+    expect(defaultOpenFiles(limits('1024'))).toBe(256);
+    expect(defaultOpenFiles(limits('1048576'))).toBe(8_192);
+    expect(defaultOpenFiles(limits('unlimited'))).toBe(8_192);
+    expect(defaultOpenFiles(null)).toBe(256);
+    expect(defaultOpenFiles('garbage')).toBe(256);
   });
 });

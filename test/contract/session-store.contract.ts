@@ -201,7 +201,12 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       await store.appendTranscript(rec.id, [entry]);
       await store.appendEvents(rec.id, 1, [ev]);
       await store.save(next, 1);
-      next.session.context.locale = 'mutated';
+      // what save was given is the store's now: it either copied it, or keeps it frozen (a change throws)
+      try {
+        next.session.context.locale = 'mutated';
+      } catch (e) {
+        expect(e).toBeInstanceOf(TypeError);
+      }
       entry.quickReplies!.push('c');
       ev.node = 'mutated';
       expect((await store.load(rec.id))!.session.context.locale).toBe('en');

@@ -84,8 +84,9 @@ async function readBack(dataDir: string): Promise<{ records: Array<{ id: string;
   const ids = new Set<string>();
   for (const shard of readdirSync(join(dataDir, 'sessions'))) {
     for (const name of readdirSync(join(dataDir, 'sessions', shard))) {
-      const m = /^([A-Za-z0-9_-]{8,64})\.json$/.exec(name);
-      if (m) ids.add(m[1]!);
+      const m = /^([A-Za-z0-9_-]{8,64})\.jsonl$/.exec(name);
+      // an empty file is a create cut short between creating the file and writing it: no session:start was acked
+      if (m && statSync(join(dataDir, 'sessions', shard, name)).size > 0) ids.add(m[1]!);
     }
   }
   const store = await LowdbStore.open(dataDir);

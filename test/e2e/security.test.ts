@@ -277,15 +277,16 @@ describe('tenant isolation, counted', () => {
   it('issues unguessable tokens (256 bits, all distinct) and stores only their hash', async () => {
     const { readFileSync } = await import('node:fs');
     const { sessionPaths } = await import('../../server/store/lowdb-paths.ts');
+    const { lastRecord } = await import('../../server/store/lowdb.ts');
     const tokens = new Set<string>();
     for (let i = 0; i < 30; i++) {
       const s = (await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } })).body;
       expect(Buffer.from(s.token, 'base64url').length).toBeGreaterThanOrEqual(16); // ≥ 128 bits
       expect(Buffer.from(s.token, 'base64url').length).toBe(32);
       tokens.add(s.token);
-      const stored = readFileSync(sessionPaths(server.dataDir, s.sessionId).record, 'utf8');
+      const stored = readFileSync(sessionPaths(server.dataDir, s.sessionId).file, 'utf8');
       expect(stored).not.toContain(s.token);
-      expect(JSON.parse(stored).tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(lastRecord(stored)!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(tokens.size).toBe(30);
   });

@@ -118,7 +118,7 @@ describe('DELETE /api/v1/admin/sessions/:id', () => {
   it('erases the session, its transcript and events; the visitor token opens nothing afterwards', async () => {
     const s = await conversation();
     const files = sessionPaths(dataDir, s.sessionId);
-    expect(readFileSync(files.transcript, 'utf8')).toContain("I'm Ann Lee");
+    expect(readFileSync(files.file, 'utf8')).toContain("I'm Ann Lee");
     const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
 
     expect((await api(server.url, `/admin/sessions/${s.sessionId}`, { method: 'DELETE' })).status).toBe(403);
@@ -127,9 +127,7 @@ describe('DELETE /api/v1/admin/sessions/:id', () => {
 
     const del = await api(server.url, `/admin/sessions/${s.sessionId}`, { method: 'DELETE', headers: admin });
     expect(del.status).toBe(204);
-    expect(existsSync(files.record)).toBe(false);
-    expect(existsSync(files.transcript)).toBe(false);
-    expect(existsSync(files.events)).toBe(false);
+    expect(existsSync(files.file)).toBe(false);
     const sessionFiles = filesUnder(join(dataDir, 'sessions')).filter((f) => f.includes(s.sessionId));
     expect(sessionFiles).toEqual([]);
     expect(await api(server.url, `/admin/sessions/${s.sessionId}`, { headers: admin })).toMatchObject({ status: 404, body: { error: { code: 'unknown_session' } } });

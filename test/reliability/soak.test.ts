@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_FLOWS } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, chat } from '../e2e/helpers.ts';
 import { recordTally } from './tally.ts';
+import { defaultOpenFiles } from '../../server/store/lowdb.ts';
 
 // Soak: SOAK_SECONDS of mixed load (socket conversations, REST turns and
 // reads) against one server process (LowdbStore, default rate limits). At
@@ -130,9 +131,10 @@ describe.runIf(SECONDS > 0)('soak', () => {
     expect(turns).toBeGreaterThan(0);
     // flat: the heap after a full GC grows by less than 50% + 20 MB; descriptors by at most 10
     expect(end.heapMb).toBeLessThan(start.heapMb * 1.5 + 20);
-    // descriptors: LowdbStore keeps up to 256 recently appended files open (a bounded LRU, lowdb-jsonl.ts,
-    // `openFiles`), so they grow with the sessions touched up to that bound, then stay flat
-    expect(end.fds).toBeLessThanOrEqual(start.fds + 256 + 50);
+    // descriptors: LowdbStore keeps up to defaultOpenFiles() recently appended files open (a bounded LRU,
+    // lowdb-jsonl.ts, `openFiles`; the server inherits this process's limit), so they grow with the sessions
+    // touched up to that bound, then stay flat
+    expect(end.fds).toBeLessThanOrEqual(start.fds + defaultOpenFiles() + 50);
   }, (SECONDS + 120) * 1000);
 });
 
