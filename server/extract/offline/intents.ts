@@ -1,4 +1,4 @@
-import { findHits, fold, longestHits, onlyFillerOutside, type PhraseCandidate } from '../parse/index.ts';
+import { findHits, fold, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate } from '../parse/index.ts';
 
 const SKIP = [
   'skip', 'skip it', 'skip this', 'pass', "i'll pass", 'i will pass', "i don't know", 'i do not know', "don't know",
@@ -27,7 +27,7 @@ const HUMAN = [
   'need a human', 'want a human', 'need a person', 'want a person', 'need an agent', 'want an agent',
 ];
 
-const candidates = (phrases: readonly string[]): PhraseCandidate<true>[] => phrases.map((phrase) => ({ phrase, owner: true }));
+const candidates = (phrases: readonly string[]) => phraseSet(phrases.map((phrase): PhraseCandidate<true> => ({ phrase, owner: true })));
 const SKIP_CANDIDATES = candidates(SKIP);
 const HUMAN_CANDIDATES = candidates(HUMAN);
 

@@ -1,5 +1,5 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
-import { findHits, fold, longestOwners, type PhraseCandidate } from '../parse/index.ts';
+import { findHits, fold, longestOwners, phraseSet, type PhraseSet } from '../parse/index.ts';
 
 /** Words too common to count as evidence for a path. */
 const FILLER = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'and', 'or', 'my', 'our', 'we', 'i', 'in', 'on', 'at', 'with', 'is', 'it', 'need', 'want', 'some']);
@@ -14,13 +14,36 @@ const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w
  */
 function voteByWords(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
   const have = new Set(words(text));
-  const best = paths.map((p) => Math.max(0, ...[...(p.label ? [p.label] : []), ...p.examples].map((ex) => {
-    const need = words(ex);
-    return need.length >= 2 && need.every((w) => have.has(w)) ? need.length : 0;
-  })));
+  const best = compiledPaths(paths).exampleWords.map((examples) => Math.max(0, ...examples.map((need) =>
+    need.length >= 2 && need.every((w) => have.has(w)) ? need.length : 0)));
   const top = Math.max(...best);
   if (top === 0 || best.filter((b) => b === top).length !== 1) return undefined;
   return { path: paths[best.indexOf(top)]!.name, confidence: 0.6 };
+}
+
+interface CompiledPaths {
+  /** Every path's label and examples, owned by the path's index. */
+  phrases: PhraseSet<number>;
+  /** Per path, the content words of its label and of each example. */
+  exampleWords: ReadonlyArray<ReadonlyArray<readonly string[]>>;
+}
+
+const compiled = new WeakMap<readonly PathChoice[], CompiledPaths>();
+
+/**
+ * The phrases and words of a path list. A frozen list (the engine's, built
+ * once per flow) is compiled once; any other list on every call.
+ */
+function compiledPaths(paths: readonly PathChoice[]): CompiledPaths {
+  let c = compiled.get(paths);
+  if (!c) {
+    c = {
+      phrases: phraseSet(paths.flatMap((p, i) => [...(p.label ? [p.label] : []), ...p.examples].map((phrase) => ({ phrase, owner: i })))),
+      exampleWords: paths.map((p) => [...(p.label ? [p.label] : []), ...p.examples].map(words)),
+    };
+    if (Object.isFrozen(paths) && paths.every((p) => Object.isFrozen(p))) compiled.set(paths, c);
+  }
+  return c;
 }
 
 /** Matches this long (folded characters) or longer earn the top partial-match confidence. */
@@ -33,11 +56,8 @@ const LONG_MATCH = 24;
  */
 export function votePath(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
   if (paths.length === 0) return undefined;
-  const candidates: PhraseCandidate<number>[] = paths.flatMap((p, i) =>
-    [...(p.label ? [p.label] : []), ...p.examples].map((phrase) => ({ phrase, owner: i })),
-  );
   const folded = fold(text);
-  const { owners, length } = longestOwners(findHits(folded, candidates));
+  const { owners, length } = longestOwners(findHits(folded, compiledPaths(paths).phrases));
   if (owners.length === 0) return voteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // The whole message being an example is as sure as a keyword match gets; a

@@ -1,8 +1,8 @@
 import { normalOptions } from '../../flow/answer-types.ts';
 import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import {
-  coerceValue, findEmails, findHits, findPhones, findUrls, fold, foldPhrase, longestHits, mask, originalSlice,
-  type ParseContext, type PhraseCandidate,
+  coerceValue, findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, longestHits, mask, originalSlice,
+  type ParseContext, type PhraseHit,
 } from '../parse/index.ts';
 import { findName, NAME_KEYS } from './name.ts';
 
@@ -11,11 +11,6 @@ const MIN_VOLUNTEERED_PHRASE = 4;
 const SELF_EVIDENT = 0.9;
 const BY_OPTION = 0.8;
 const BY_NAME = 0.85;
-
-interface OptionRef {
-  key: string;
-  option: number;
-}
 
 /**
  * Values for OTHER open questions that the message gives unambiguously:
@@ -80,44 +75,82 @@ export function volunteeredUpdates(
 function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[]): Array<{ key: string; value: unknown; evidence: string }> {
   const enums = [...(current ? [current] : []), ...others].filter((q) => q.answer.type === 'enum');
   if (!others.some((q) => q.answer.type === 'enum')) return [];
-  const owners = new Map<string, Set<string>>();
-  const all: PhraseCandidate<OptionRef>[] = [];
-  const eligible = new Set<OptionRef>();
+  const folded = fold(text);
+  // Every occurrence of every spelling, in question, option and spelling order (findHits' order).
+  const found: PhraseHit<Owner>[] = [];
   for (const q of enums) {
     if (q.answer.type !== 'enum') continue;
-    normalOptions(q.answer).forEach((o, option) => {
-      // One candidate per spelling, so a label equal to its value is a single (named) phrase.
-      const spellings = new Map<string, { phrase: string; named: boolean }>();
-      for (const [phrase, named] of [[o.value, false] as const, [o.label, true] as const, ...o.synonyms.map((s) => [s, true] as const)]) {
-        const f = foldPhrase(phrase);
-        if (f === '') continue;
-        const seen = spellings.get(f);
-        spellings.set(f, { phrase, named: named || (seen?.named ?? false) });
+    const eligibleHere = q.key !== current?.key;
+    for (const sp of spellingsOf(q.answer).spellings) {
+      for (const start of findPhrase(folded.text, sp.folded)) {
+        found.push({ owner: { key: q.key, option: sp.option, folded: sp.folded, eligible: eligibleHere && sp.eligible }, start, end: start + sp.folded.length });
       }
-      for (const [f, { phrase, named }] of spellings) {
-        const set = owners.get(f) ?? new Set<string>();
-        set.add(q.key);
-        owners.set(f, set);
-        const ref: OptionRef = { key: q.key, option };
-        all.push({ phrase, owner: ref });
-        if (named && q.key !== current?.key && f.length >= MIN_VOLUNTEERED_PHRASE) eligible.add(ref);
-      }
-    });
+    }
   }
-  const folded = fold(text);
-  const hits = longestHits(findHits(folded, all)).filter(
-    (h) => eligible.has(h.owner) && owners.get(folded.text.slice(h.start, h.end))?.size === 1,
-  );
+  if (found.length === 0) return [];
+  // Which questions have a phrase of this spelling (only asked of the spellings found).
+  const owners = new Map<string, number>();
+  const ownersOf = (f: string) => {
+    let n = owners.get(f);
+    if (n === undefined) {
+      n = new Set(enums.filter((q) => q.answer.type === 'enum' && spellingsOf(q.answer).folded.has(f)).map((q) => q.key)).size;
+      owners.set(f, n);
+    }
+    return n;
+  };
+  const hits = longestHits(found).filter((h) => h.owner.eligible && ownersOf(h.owner.folded) === 1);
   const out: Array<{ key: string; value: unknown; evidence: string }> = [];
   for (const q of others) {
     if (q.answer.type !== 'enum') continue;
     const mine = hits.filter((h) => h.owner.key === q.key);
     const chosen = [...new Set(mine.map((h) => h.owner.option))].sort((a, b) => a - b);
     if (chosen.length === 0 || (!q.answer.multiple && chosen.length > 1)) continue;
-    const options = normalOptions(q.answer);
+    const options = spellingsOf(q.answer).options;
     const values = chosen.map((i) => options[i]!.value);
     const evidence = mine.map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
     out.push({ key: q.key, value: q.answer.multiple ? values : values[0], evidence });
   }
   return out;
+}
+
+/** Who a found spelling counts for. */
+interface Owner {
+  key: string;
+  option: number;
+  folded: string;
+  /** A name (label or synonym) long enough to be volunteered, of a question other than the current one. */
+  eligible: boolean;
+}
+
+type EnumSpec = Extract<OpenQuestion['answer'], { type: 'enum' }>;
+
+interface Spellings {
+  options: ReturnType<typeof normalOptions>;
+  /** One per folded spelling of each option (a label equal to its value is a single, named one), in option order. */
+  spellings: ReadonlyArray<{ option: number; folded: string; eligible: boolean }>;
+  /** Every folded spelling of the spec. */
+  folded: ReadonlySet<string>;
+}
+
+const spellingCache = new WeakMap<EnumSpec, Spellings>();
+
+/** The folded spellings of a spec's options, built once per spec (a flow's specs do not change after compile). */
+function spellingsOf(spec: EnumSpec): Spellings {
+  let c = spellingCache.get(spec);
+  if (c) return c;
+  const options = normalOptions(spec);
+  const spellings: Array<{ option: number; folded: string; eligible: boolean }> = [];
+  options.forEach((o, option) => {
+    // One candidate per spelling, so a label equal to its value is a single (named) phrase.
+    const byFold = new Map<string, boolean>();
+    for (const [phrase, named] of [[o.value, false] as const, [o.label, true] as const, ...o.synonyms.map((s) => [s, true] as const)]) {
+      const f = foldPhrase(phrase);
+      if (f === '') continue;
+      byFold.set(f, named || (byFold.get(f) ?? false));
+    }
+    for (const [f, named] of byFold) spellings.push({ option, folded: f, eligible: named && f.length >= MIN_VOLUNTEERED_PHRASE });
+  });
+  c = { options, spellings, folded: new Set(spellings.map((sp) => sp.folded)) };
+  spellingCache.set(spec, c);
+  return c;
 }

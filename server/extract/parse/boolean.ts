@@ -1,7 +1,7 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
-import { findHits, longestHits, longestOwners, onlyFillerOutside, type PhraseCandidate } from './phrase-match.ts';
+import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
 
 type BooleanSpec = Extract<AnswerSpec, { type: 'boolean' }>;
 type Side = 'true' | 'false' | 'neither';
@@ -25,6 +25,18 @@ const NEITHER = [
   'dont know', 'not certain', 'it depends', 'depends', 'yes or no', 'yes and no', 'n/a',
 ];
 
+const compiled = new WeakMap<BooleanSpec, PhraseSet<Side>>();
+
+/** A spec's yes/no phrases, folded once per spec (a flow's specs do not change after compile). */
+function phrasesOf(spec: BooleanSpec): PhraseSet<Side> {
+  let set = compiled.get(spec);
+  if (!set) {
+    set = phraseSet(candidates(spec));
+    compiled.set(spec, set);
+  }
+  return set;
+}
+
 function candidates(spec: BooleanSpec): PhraseCandidate<Side>[] {
   const custom: PhraseCandidate<Side>[] = [
     ...(spec.synonyms?.true ?? []).map((phrase) => ({ phrase, owner: 'true' as const })),
@@ -43,7 +55,7 @@ function candidates(spec: BooleanSpec): PhraseCandidate<Side>[] {
 /** Parses yes/no from free text: built-in English words plus the spec's synonyms, longest phrase wins. */
 export function parseBoolean(spec: BooleanSpec, text: string): ParseResult {
   const folded = fold(text);
-  const hits = longestHits(findHits(folded, candidates(spec)));
+  const hits = longestHits(findHits(folded, phrasesOf(spec)));
   const { owners } = longestOwners(hits);
   if (owners.length !== 1 || owners[0] === 'neither') return fail('Please answer yes or no.');
   const side = owners[0]!;

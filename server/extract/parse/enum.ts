@@ -1,7 +1,7 @@
 import { normalOptions, type AnswerSpec, type NormalOption } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice, type Folded } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
-import { findHits, longestHits, longestOwners, onlyFillerOutside, type PhraseCandidate, type PhraseHit } from './phrase-match.ts';
+import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
@@ -22,10 +22,10 @@ export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseC
  * option at that position, since quick replies are numbered.
  */
 export function parseEnum(spec: EnumSpec, text: string): ParseResult {
-  const options = normalOptions(spec);
+  const { options, phrases } = compiledOptions(spec);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
-  const hits = findOptionHits(folded, optionPhrases(options));
+  const hits = longestHits(findHits(folded, phrases));
   if (hits.length === 0) return byPosition(spec, options, folded.text) ?? fail(chooseFrom(options));
   const exact = onlyFillerOutside(folded, hits);
   if (spec.multiple) {
@@ -39,6 +39,19 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
   const hit = hits.find((h) => h.owner === winner)!;
   const others = hits.some((h) => h.owner !== winner);
   return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact && !others);
+}
+
+const compiled = new WeakMap<EnumSpec, { options: readonly NormalOption[]; phrases: PhraseSet<number> }>();
+
+/** A spec's options and their folded phrases, built once per spec (a flow's specs do not change after compile). */
+function compiledOptions(spec: EnumSpec): { options: readonly NormalOption[]; phrases: PhraseSet<number> } {
+  let c = compiled.get(spec);
+  if (!c) {
+    const options = normalOptions(spec);
+    c = { options, phrases: phraseSet(optionPhrases(options)) };
+    compiled.set(spec, c);
+  }
+  return c;
 }
 
 /** Normalises a structured enum proposal: an option value passes, a label or synonym maps to its value. */

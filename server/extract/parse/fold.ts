@@ -1,18 +1,31 @@
 /** Text folded for phrase matching, with a map back to the original string. */
 export interface Folded {
   /** Lowercased, accents stripped, `_`/`-`/whitespace as single spaces, trimmed. */
-  text: string;
+  readonly text: string;
   /** For each code unit of `text`, where its source character starts in the original. */
-  starts: number[];
+  readonly starts: readonly number[];
   /** For each code unit of `text`, where its source character ends in the original. */
-  ends: number[];
+  readonly ends: readonly number[];
 }
 
 const SPACE_LIKE = /[\s_\-‐-―\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
 const MARKS = /\p{M}/gu;
 
+// The extractor folds one message for several matchers (skip, human, options, paths):
+// the last few results are kept, and shared (Folded is read-only).
+const recent: Array<{ source: string; folded: Folded }> = [];
+const RECENT_FOLDS = 4;
+
 /** Folds text for case- and accent-insensitive matching, keeping a map to original indices. */
 export function fold(source: string): Folded {
+  for (const r of recent) if (r.source === source) return r.folded;
+  const folded = foldText(source);
+  if (recent.length >= RECENT_FOLDS) recent.shift();
+  recent.push({ source, folded });
+  return folded;
+}
+
+function foldText(source: string): Folded {
   let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
@@ -61,7 +74,7 @@ const PHRASE_CACHE_MAX = 20_000;
 export function foldPhrase(phrase: string): string {
   let folded = phraseCache.get(phrase);
   if (folded === undefined) {
-    folded = fold(phrase).text;
+    folded = foldText(phrase).text;
     if (phraseCache.size >= PHRASE_CACHE_MAX) phraseCache.clear();
     phraseCache.set(phrase, folded);
   }
@@ -78,7 +91,13 @@ const WORD = /[\p{L}\p{N}]/u;
 
 /** Whether a code unit is part of a word (letters and digits of any script). */
 export function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && WORD.test(ch);
+  if (ch === undefined) return false;
+  if (ch.length === 1) {
+    const c = ch.charCodeAt(0);
+    // ASCII, most of every message, without the Unicode regex
+    if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
+  }
+  return WORD.test(ch);
 }
 
 /**

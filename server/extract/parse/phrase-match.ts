@@ -1,4 +1,4 @@
-import { findPhrase, foldPhrase, type Folded } from './fold.ts';
+import { foldPhrase, isWordChar, type Folded } from './fold.ts';
 
 /** A phrase that, when found, counts for `owner` (an option, a path, a yes/no side). */
 export interface PhraseCandidate<T> {
@@ -14,9 +14,14 @@ export interface PhraseHit<T> {
   end: number;
 }
 
-/** All word-boundary occurrences of every candidate, in candidate order then position. */
-export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCandidate<T>>): PhraseHit<T>[] {
-  const hits: PhraseHit<T>[] = [];
+/** Candidates folded and deduplicated once, for lists matched against many messages. */
+export interface PhraseSet<T> {
+  readonly entries: ReadonlyArray<{ readonly owner: T; readonly phrase: string; readonly needStart: boolean; readonly needEnd: boolean }>;
+}
+
+/** Folds and deduplicates candidates (what findHits does first on every call); the result is immutable. */
+export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): PhraseSet<T> {
+  const entries: Array<PhraseSet<T>['entries'][number]> = [];
   // A label that equals its value (or a repeated synonym) must not count twice.
   const seen = new Map<T, Set<string>>();
   for (const c of candidates) {
@@ -25,7 +30,22 @@ export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCand
     seen.set(c.owner, mine);
     if (phrase === '' || mine.has(phrase)) continue;
     mine.add(phrase);
-    for (const start of findPhrase(folded.text, phrase)) hits.push({ owner: c.owner, start, end: start + phrase.length });
+    entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+  }
+  return Object.freeze({ entries: Object.freeze(entries) });
+}
+
+/** All word-boundary occurrences of every candidate, in candidate order then position. */
+export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCandidate<T>> | PhraseSet<T>): PhraseHit<T>[] {
+  const set = Array.isArray(candidates) ? phraseSet(candidates as ReadonlyArray<PhraseCandidate<T>>) : (candidates as PhraseSet<T>);
+  const hits: PhraseHit<T>[] = [];
+  const text = folded.text;
+  for (const { owner, phrase, needStart, needEnd } of set.entries) {
+    for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+      if (needStart && isWordChar(text[at - 1])) continue;
+      if (needEnd && isWordChar(text[at + phrase.length])) continue;
+      hits.push({ owner, start: at, end: at + phrase.length });
+    }
   }
   return hits;
 }
