@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
-import type { CompiledNode } from '../flow/compiled-flow.ts';
+import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
 import type { AnswerRecord } from './session.ts';
 
@@ -98,16 +98,32 @@ const present = (v: unknown) => !(v === undefined || v === null || v === '' || (
  */
 export function violatedConstraint(d: Draft, next: Map<string, unknown>): string | null {
   if (d.flow.constraints.length === 0 || next.size === 0) return null;
-  const after = (k: string) => (next.has(k) ? next.get(k) : d.s.answers.get(k)?.value);
   for (const c of d.flow.constraints) {
-    const keys = c.kind === 'oneOf' ? c.groups.flat() : c.guard.reads;
+    const keys = keysOf(c);
     if (keys.length === 0 || !keys.some((k) => next.has(k)) || !keys.every((k) => next.has(k) || d.s.answers.has(k))) continue;
     const ok = c.kind === 'oneOf'
-      ? c.groups.some((group) => group.every((k) => present(after(k))))
-      : c.guard.test({ answers: Object.fromEntries(keys.map((k) => [k, after(k) ?? null])), context: d.s.context, today: d.s.now.slice(0, 10) });
+      ? c.groups.some((group) => group.every((k) => present(after(d, next, k))))
+      : c.guard.test({ answers: Object.fromEntries(keys.map((k) => [k, after(d, next, k) ?? null])), context: d.s.context, today: d.s.now.slice(0, 10) });
     if (!ok) return c.message ?? (c.kind === 'oneOf' ? `Please answer one of: ${c.groups.map((g) => g.join(' and ')).join(', or ')}.` : `The answers do not satisfy '${c.name}'.`);
   }
   return null;
+}
+
+/** A key's value as it would be after this turn. */
+function after(d: Draft, next: Map<string, unknown>, k: string): unknown {
+  return next.has(k) ? next.get(k) : d.s.answers.get(k)?.value;
+}
+
+const constraintKeys = new WeakMap<CompiledConstraint, readonly string[]>();
+
+/** The keys a constraint names (a pure function of the compiled flow, so computed once). */
+function keysOf(c: CompiledConstraint): readonly string[] {
+  let keys = constraintKeys.get(c);
+  if (!keys) {
+    keys = c.kind === 'oneOf' ? c.groups.flat() : c.guard.reads;
+    constraintKeys.set(c, keys);
+  }
+  return keys;
 }
 
 /** Removes a committed answer (a path switch with `carry: drop`), remembering it for `back`. */

@@ -92,9 +92,8 @@ function openAhead(flow: CompiledFlow, session: Session, here: CompiledNode, cur
   if (order === null) return openAheadSlow(flow, session, here, current);
   const open: OpenQuestion[] = [];
   let d: Draft | undefined;
-  for (let i = 0; i < order.ids.length && open.length < OPEN_AHEAD; i++) {
-    const c = flow.nodes.get(order.ids[i]!);
-    if (!c) continue;
+  for (let i = 0; i < order.questions.length && open.length < OPEN_AHEAD; i++) {
+    const c = order.questions[i]!;
     if (c.node.type === 'question' && !session.answers.has(c.node.key) && c.node.key !== current?.key
       && !(c.when && !holds((d ??= draftOf(flow, session)), c.when))) {
       const q = asOpen(c);
@@ -128,9 +127,9 @@ function openAheadSlow(flow: CompiledFlow, session: Session, here: CompiledNode,
 }
 
 interface VisitOrder {
-  /** Node ids in the order the walk from a node first reaches them. */
-  ids: readonly string[];
-  /** Whether the walk went on past `ids` (kept short, so a huge flow's cache stays small). */
+  /** The question nodes among the first MAX_ORDER nodes the walk from a node reaches, in the order it reaches them. */
+  questions: readonly CompiledNode[];
+  /** Whether the walk went on past them (kept short, so a huge flow's cache stays small). */
   truncated: boolean;
 }
 
@@ -169,20 +168,22 @@ function visitOrder(flow: CompiledFlow, here: CompiledNode, session: Session): V
 
 function walk(flow: CompiledFlow, here: CompiledNode, session: Session): VisitOrder | null {
   try {
-    const ids: string[] = [];
+    const questions: CompiledNode[] = [];
+    let visited = 0;
     const seen = new Set<string>([here.node.id]);
     const queue: string[] = successors(flow, here, session);
     for (let head = 0; head < queue.length; head++) {
       const id = queue[head]!;
       if (seen.has(id)) continue;
-      if (ids.length >= MAX_ORDER) return { ids, truncated: true };
+      if (visited >= MAX_ORDER) return { questions, truncated: true };
       seen.add(id);
-      ids.push(id);
+      visited++;
       const c = flow.nodes.get(id);
       if (!c) continue;
+      if (c.node.type === 'question') questions.push(c);
       for (const s of successors(flow, c, session)) queue.push(s);
     }
-    return { ids, truncated: false };
+    return { questions, truncated: false };
   } catch {
     return null;
   }

@@ -131,11 +131,17 @@ export const MAX_CHECKPOINTS = 50;
 
 /** Plain JSON for the store and the wire; answer keys sorted so output is byte-stable. */
 export function sessionToJson(s: Session): SessionJson {
+  const entries: Array<[string, AnswerRecord]> = [...s.answers.entries()];
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const answers: Record<string, AnswerRecord> = {};
-  for (const key of [...s.answers.keys()].sort()) answers[key] = s.answers.get(key)!;
-  const json: Record<string, unknown> = { ...s, answers };
-  // an optional field the engine cleared (`assessing = undefined`) is absent, as JSON would store it
-  for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
+  for (const [key, record] of entries) answers[key] = record;
+  // the session's fields in order, answers as JSON; an optional field the engine
+  // cleared (`assessing = undefined`) is absent, as JSON would store it
+  const json: Record<string, unknown> = {};
+  for (const key of Object.keys(s)) {
+    const value = key === 'answers' ? answers : s[key as keyof Session];
+    if (value !== undefined) json[key] = value;
+  }
   return json as SessionJson;
 }
 
