@@ -26,12 +26,6 @@ export function volunteeredUpdates(
 ): ProposedUpdate[] {
   const others = open.filter((q) => q.key !== current?.key);
   const updates: ProposedUpdate[] = [];
-  const add = (q: OpenQuestion, value: unknown, confidence: number, evidence: string) => {
-    if (updates.some((u) => u.key === q.key)) return;
-    // The value must survive the question's own constraints (a pattern, a date range…).
-    const checked = coerceValue(q.answer, value, ctx);
-    if (checked.ok) updates.push({ key: q.key, value: checked.value, confidence, evidence });
-  };
 
   const emails = findEmails(text);
   const urls = findUrls(text).filter((u) => u.distinctive);
@@ -47,12 +41,12 @@ export function volunteeredUpdates(
     const targets = others.filter((q) => q.answer.type === type);
     const values = [...new Set(found.map((f) => f.value))];
     if (targets.length !== 1 || values.length !== 1) continue;
-    add(targets[0]!, values[0], SELF_EVIDENT, text.slice(found[0]!.start, found[0]!.end));
+    add(updates, ctx, targets[0]!, values[0], SELF_EVIDENT, text.slice(found[0]!.start, found[0]!.end));
   }
 
   for (const u of optionUpdates(text, current, others)) {
     const q = others.find((o) => o.key === u.key)!;
-    add(q, u.value, BY_OPTION, u.evidence);
+    add(updates, ctx, q, u.value, BY_OPTION, u.evidence);
   }
 
   if (!(current && NAME_KEYS.has(current.key))) {
@@ -60,10 +54,17 @@ export function volunteeredUpdates(
     for (const q of others) {
       if (!NAME_KEYS.has(q.key) || q.answer.type !== 'text') continue;
       const name = findName(plain, q.key === 'first_name' ? 1 : 3);
-      if (name) add(q, name.value, BY_NAME, name.evidence);
+      if (name) add(updates, ctx, q, name.value, BY_NAME, name.evidence);
     }
   }
   return updates.sort((a, b) => others.findIndex((q) => q.key === a.key) - others.findIndex((q) => q.key === b.key));
+}
+
+/** Adds a value for a question not given one yet, if it survives the question's own constraints (a pattern, a date range…). */
+function add(updates: ProposedUpdate[], ctx: ParseContext, q: OpenQuestion, value: unknown, confidence: number, evidence: string): void {
+  if (updates.some((u) => u.key === q.key)) return;
+  const checked = coerceValue(q.answer, value, ctx);
+  if (checked.ok) updates.push({ key: q.key, value: checked.value, confidence, evidence });
 }
 
 /**
@@ -88,17 +89,7 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
     }
   }
   if (found.length === 0) return [];
-  // Which questions have a phrase of this spelling (only asked of the spellings found).
-  const owners = new Map<string, number>();
-  const ownersOf = (f: string) => {
-    let n = owners.get(f);
-    if (n === undefined) {
-      n = new Set(enums.filter((q) => q.answer.type === 'enum' && spellingsOf(q.answer).folded.has(f)).map((q) => q.key)).size;
-      owners.set(f, n);
-    }
-    return n;
-  };
-  const hits = longestHits(found).filter((h) => h.owner.eligible && ownersOf(h.owner.folded) === 1);
+  const hits = longestHits(found).filter((h) => h.owner.eligible && ownerCount(enums, h.owner.folded) === 1);
   const out: Array<{ key: string; value: unknown; evidence: string }> = [];
   for (const q of others) {
     if (q.answer.type !== 'enum') continue;
@@ -111,6 +102,11 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
     out.push({ key: q.key, value: q.answer.multiple ? values : values[0], evidence });
   }
   return out;
+}
+
+/** How many of the questions have a phrase of this spelling. */
+function ownerCount(enums: readonly OpenQuestion[], f: string): number {
+  return new Set(enums.filter((q) => q.answer.type === 'enum' && spellingsOf(q.answer).folded.has(f)).map((q) => q.key)).size;
 }
 
 /** Who a found spelling counts for. */
