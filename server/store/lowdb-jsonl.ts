@@ -116,14 +116,20 @@ export class JsonlAppender {
         delete h.torn;
       }
     }
-    const bytes = Buffer.from(text, 'utf8');
+    let length: number;
     try {
-      for (let at = 0; at < bytes.length;) at += writeSync(h.fd, bytes, at);
+      // the string straight to write(), without a Buffer of our own; a short write (a full disk) continues from bytes
+      const written = writeSync(h.fd, text);
+      length = Buffer.byteLength(text);
+      if (written < length) {
+        const bytes = Buffer.from(text, 'utf8');
+        for (let at = written; at < bytes.length;) at += writeSync(h.fd, bytes, at);
+      }
     } catch (e) {
       closeQuietly(h.fd);
       throw e;
     }
-    h.size += bytes.length;
+    h.size += length;
     this.#open.set(file, h);
     return h.size;
   }
