@@ -22,6 +22,8 @@ const DIGITS = new RegExp(
   'giu',
 );
 
+const ASCII_DIGIT = /[0-9]/;
+
 const EXPONENT: Record<string, number> = {
   k: 3, thousand: 3, grand: 3, m: 6, mn: 6, mln: 6, mil: 6, million: 6, millions: 6, b: 9, bn: 9, billion: 9, billions: 9,
 };
@@ -29,7 +31,8 @@ const EXPONENT: Record<string, number> = {
 /** Every number in the text, written in digits ("25,000", "$1.5k", "2 million") or words ("twenty five"). */
 export function findNumbers(text: string, unit?: string): FoundNumber[] {
   const found: FoundNumber[] = [];
-  for (const m of text.matchAll(DIGITS)) {
+  // every match has an ASCII digit (\d under the u flag)
+  if (ASCII_DIGIT.test(text)) for (const m of text.matchAll(DIGITS)) {
     const [, sign = '', , digits = '', short, long] = m;
     let suffix = (short ?? long ?? '').toLowerCase();
     let end = m.index + m[0].length;
