@@ -48,32 +48,19 @@ export function createSocketServer(http: HttpServer, gate: OriginGate): Server {
 }
 
 /**
- * One system call per tick instead of one per packet. Left alone, engine.io
- * writes the first packet of a turn at once and the rest (the other
- * messages, the state, the ack) when that write has completed, and ws writes
- * each frame with its own cork/uncork: several write() calls per turn to
- * the TCP socket, each a trip through the loopback or network stack — on
- * the development machine the largest single cost of a turn. So a
- * connection's flushes wait for the end of the current tick (packets keep
- * their order; nothing waits on I/O), and for the flush the connection's
- * TCP socket is corked, so a turn's packets leave in one writev(). The TCP
- * socket is ws's (`_socket`, not public API): a transport without one
- * (long-polling) is only batched per tick.
+ * One system call per flush instead of one per packet. engine.io hands a
+ * flush's packets (a turn's messages, its state, the ack) to the websocket
+ * one by one, and ws writes each frame with its own cork/uncork: a write()
+ * to the TCP socket per packet, each costing a trip through the loopback or
+ * network stack. Corking the connection's socket for the flush and uncorking
+ * it once the current tick's work is done sends them in one writev(). The
+ * socket is ws's (`_socket`, not public API): when a transport does not have
+ * one (long-polling), nothing changes.
  */
-export function coalesceWrites(conn: { flush(): void; on(event: 'flush', fn: () => void): void; transport?: unknown }): void {
-  const flushNow = conn.flush.bind(conn);
-  let queued = false;
-  conn.flush = () => {
-    if (queued) return;
-    queued = true;
-    process.nextTick(() => {
-      queued = false;
-      flushNow();
-    });
-  };
+export function coalesceWrites(conn: { on(event: 'flush', fn: () => void): void; transport?: unknown }): void {
   conn.on('flush', () => {
     const raw = (conn.transport as { socket?: { _socket?: unknown } } | undefined)?.socket?._socket as
-      | { cork?: () => void; uncork?: () => void }
+      | { cork?: () => void; uncork?: () => void; writableCorked?: number }
       | undefined;
     if (typeof raw?.cork !== 'function' || typeof raw.uncork !== 'function') return;
     raw.cork();

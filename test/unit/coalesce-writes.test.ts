@@ -1,44 +1,33 @@
 import { EventEmitter } from 'node:events';
-import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { coalesceWrites } from '../../server/realtime/socket-server.ts';
 
-// engine.io calls its socket's flush() after every packet and emits 'flush'
-// before it hands the buffered packets to the transport; the websocket
-// transport's ws socket keeps the TCP socket as `_socket`.
-class FakeConnection extends EventEmitter {
-  constructor(readonly transport: { socket: { _socket: unknown } }, private readonly calls: string[]) {
-    super();
-  }
-  flush(): void {
-    this.emit('flush');
-    this.calls.push('flushed');
-  }
+// engine.io emits 'flush' before it hands a flush's packets to the transport;
+// the websocket transport's ws socket keeps the TCP socket as `_socket`.
+function fakeConnection(raw: unknown) {
+  const conn = Object.assign(new EventEmitter(), { transport: { socket: { _socket: raw } } });
+  coalesceWrites(conn);
+  return conn;
 }
 
 describe('coalesceWrites', () => {
-  it("flushes a connection once per tick, with its TCP socket corked until the tick's work is done", async () => {
+  it('corks the TCP socket for a flush and uncorks it once the tick is done, so the packets leave in one write', async () => {
     const calls: string[] = [];
-    const conn = new FakeConnection({ socket: { _socket: { cork: () => calls.push('cork'), uncork: () => calls.push('uncork') } } }, calls);
-    coalesceWrites(conn);
-    conn.flush();
-    conn.flush();
-    conn.flush();
-    expect(calls).toEqual([]);
-    await tick();
-    expect(calls).toEqual(['cork', 'flushed', 'uncork']);
-    conn.flush();
-    await tick();
-    expect(calls).toEqual(['cork', 'flushed', 'uncork', 'cork', 'flushed', 'uncork']);
+    const raw = { cork: () => calls.push('cork'), uncork: () => calls.push('uncork') };
+    const conn = fakeConnection(raw);
+    conn.emit('flush');
+    calls.push('packets written');
+    conn.emit('flush');
+    expect(calls).toEqual(['cork', 'packets written', 'cork']);
+    await new Promise((r) => process.nextTick(r));
+    expect(calls).toEqual(['cork', 'packets written', 'cork', 'uncork', 'uncork']);
   });
 
-  it('still batches per tick a transport without a TCP socket of its own (long-polling)', async () => {
-    const calls: string[] = [];
-    const conn = new FakeConnection({ socket: { _socket: undefined } }, calls);
-    coalesceWrites(conn);
-    conn.flush();
-    conn.flush();
-    await tick();
-    expect(calls).toEqual(['flushed']);
+  it('leaves a transport without a TCP socket of its own (long-polling) alone', () => {
+    const conn = fakeConnection(undefined);
+    expect(() => conn.emit('flush')).not.toThrow();
+    const conn2 = Object.assign(new EventEmitter(), { transport: undefined });
+    coalesceWrites(conn2);
+    expect(() => conn2.emit('flush')).not.toThrow();
   });
 });
