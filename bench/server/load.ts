@@ -40,7 +40,11 @@ import {
 } from './common.ts';
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
-const send = (m: LoadChildMessage) => process.send?.(m);
+/** Sends a message to the orchestrator; resolves once it is handed to the IPC channel (a big one takes a while, and exiting first loses it). */
+const send = (m: LoadChildMessage) => new Promise<void>((resolve) => {
+  if (!process.send) return resolve();
+  process.send(m, undefined, {}, () => resolve());
+});
 process.on('disconnect', () => process.exit(1));
 
 /** An ack later than this is an error (and ends the measurement of that client): far above any latency a working server shows. */
@@ -289,7 +293,7 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
   const turns = completedInWindow;
   const completed = completedConversations;
   for (const v of visitors) v.socket.disconnect();
-  send({
+  await send({
     type: 'steady-done', turns, windowMs: j.measureMs, latency: summarize(latencies), samples: latencies.map((x) => Math.round(x * 100) / 100), restarts: restartLatencies.length,
     restartLatency: summarize(restartLatencies), resumeLatency: summarize(resumeLatencies), byStep: bySteps.map((x) => summarize(x)), completed, errors,
     ...(firstError ? { firstError } : {}), connectMs: round(connectMs),
@@ -317,7 +321,7 @@ async function idle(j: Extract<LoadJob, { mode: 'idle' }>): Promise<void> {
     send({ type: 'idle-ready', connected, started, errors, ...(firstError ? { firstError } : {}), connectMs: round(connectMs) });
   });
   for (const v of visitors) v.socket.disconnect();
-  send({ type: 'idle-closed' });
+  await send({ type: 'idle-closed' });
 }
 
 try {
