@@ -389,6 +389,8 @@ export class LowdbStore implements SessionStore {
       text = await readText(paths.tmp);
       // nothing to rename over, so no forced write-out
       if (text !== null && repair) renameSync(paths.tmp, paths.file);
+      // outside the mutex (listing), a compaction may have renamed the temp file meanwhile
+      else if (text === null && !repair) text = await readText(paths.file);
     }
     if (text !== null) return lastRecord(text);
     const legacy = await readLegacy(paths);
@@ -396,12 +398,18 @@ export class LowdbStore implements SessionStore {
     return legacy?.record ?? null;
   }
 
-  /** Everything in a session's file (or its earlier-layout files). */
+  /**
+   * Everything in a session's file (or its earlier-layout files), read under
+   * the session's mutex: a compaction renames the file under it, and a read
+   * between its unlink and its rename would find neither file.
+   */
   async #readFile(id: string): Promise<SessionFile> {
     const paths = this.#pathsOf(id);
-    const text = (await readText(paths.file)) ?? (await readText(paths.tmp));
-    if (text !== null) return parseSessionFile(text);
-    return (await readLegacy(paths)) ?? { record: null, transcript: [], events: [] };
+    return this.#mutex.run(id, async () => {
+      const text = (await readText(paths.file)) ?? (await readText(paths.tmp));
+      if (text !== null) return parseSessionFile(text);
+      return (await readLegacy(paths)) ?? { record: null, transcript: [], events: [] };
+    });
   }
 
   /** Rewrites a session of the earlier layout into its one file (temp file, rename), then removes the old files. */
