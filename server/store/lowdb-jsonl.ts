@@ -18,9 +18,12 @@ import { LruCache } from './lowdb-lru.ts';
 interface Handle {
   fd: number;
   size: number;
-  /** Opened by openAsync on a file whose last byte is not a newline: the first append starts with one. */
+  /** The file's last byte is not a newline (a line torn by a crash): the next append starts with one. */
   torn?: true;
 }
+
+/** The handle of a file just opened, from its size and last byte. */
+const handle = (fd: number, size: number, lastByte: number | undefined): Handle => ({ fd, size, ...(size > 0 && lastByte !== 0x0a ? { torn: true as const } : {}) });
 
 const openAsync = promisify(open);
 const fstatAsync = promisify(fstat);
@@ -47,15 +50,12 @@ export class JsonlAppender {
   async openAsync(file: string): Promise<void> {
     if (this.#open.get(file)) return;
     const fd = await openAsync(file, 'a+');
-    let prefix = false;
-    let size: number;
+    let h: Handle;
     try {
-      size = (await fstatAsync(fd)).size;
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await readAsync(fd, last, 0, 1, size - 1);
-        prefix = last[0] !== 0x0a;
-      }
+      const size = (await fstatAsync(fd)).size;
+      const last = Buffer.alloc(1);
+      if (size > 0) await readAsync(fd, last, 0, 1, size - 1);
+      h = handle(fd, size, last[0]);
     } catch (e) {
       closeQuietly(fd);
       throw e;
@@ -65,7 +65,7 @@ export class JsonlAppender {
       close(fd, () => {});
       return;
     }
-    this.#open.set(file, { fd, size, ...(prefix ? { torn: true } : {}) });
+    this.#open.set(file, h);
   }
 
   /**
@@ -98,12 +98,9 @@ export class JsonlAppender {
       const fd = openSync(file, 'a+');
       try {
         const size = fstatSync(fd).size;
-        if (size > 0) {
-          const last = Buffer.alloc(1);
-          readSync(fd, last, 0, 1, size - 1);
-          if (last[0] !== 0x0a) text = '\n' + text;
-        }
-        h = { fd, size };
+        const last = Buffer.alloc(1);
+        if (size > 0) readSync(fd, last, 0, 1, size - 1);
+        h = handle(fd, size, last[0]);
       } catch (e) {
         closeQuietly(fd);
         throw e;
@@ -111,10 +108,10 @@ export class JsonlAppender {
     } else {
       // out of the cache while writing: if the write fails, the tail is unknown again
       this.#open.delete(file);
-      if (h.torn) {
-        text = '\n' + text;
-        delete h.torn;
-      }
+    }
+    if (h.torn) {
+      text = '\n' + text;
+      delete h.torn;
     }
     let length: number;
     try {
@@ -171,13 +168,18 @@ export async function readJsonl(file: string): Promise<unknown[]> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
+  return parseJsonLines(text);
+}
+
+/** The parsed lines of JSON Lines text, skipping blank lines and lines torn by a crash mid-append (never acknowledged). */
+export function parseJsonLines(text: string): unknown[] {
   const out: unknown[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     try {
       out.push(JSON.parse(line));
     } catch {
-      // a torn line from a crash mid-append: it was never acknowledged
+      // a torn line from a crash mid-append
     }
   }
   return out;
@@ -185,14 +187,23 @@ export async function readJsonl(file: string): Promise<unknown[]> {
 
 /** The last line of `text` that parses as a JSON object (a torn last line is skipped), or null. */
 export function lastJsonObject(text: string): Record<string, unknown> | null {
+  return lastJsonLine(text, (v) => (isObject(v) ? v : undefined));
+}
+
+/**
+ * Reading from the end of JSON Lines text, the first line that parses and
+ * that `pick` takes (returns a value for); lines torn by a crash mid-append
+ * are skipped, so the one before them counts.
+ */
+export function lastJsonLine<T>(text: string, pick: (line: unknown) => T | undefined): T | null {
   let end = text.length;
   while (end > 0) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(start, end).trim();
     if (line !== '') {
       try {
-        const v: unknown = JSON.parse(line);
-        if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+        const v = pick(JSON.parse(line));
+        if (v !== undefined) return v;
       } catch {
         // torn by a crash mid-append: the line before it is the last committed one
       }
@@ -201,3 +212,6 @@ export function lastJsonObject(text: string): Record<string, unknown> | null {
   }
   return null;
 }
+
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

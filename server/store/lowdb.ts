@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { EngineEvent } from '../engine/types.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { JsonlAppender, lastJsonObject, readJsonl } from './lowdb-jsonl.ts';
+import { isObject, JsonlAppender, lastJsonLine, lastJsonObject, parseJsonLines, readJsonl } from './lowdb-jsonl.ts';
 import { LruCache } from './lowdb-lru.ts';
 import { KeyedMutex } from './lowdb-mutex.ts';
 import { assertSessionId, SESSION_ID_PATTERN, sessionPaths, tenantIndexPath, type SessionPaths } from './lowdb-paths.ts';
@@ -96,38 +96,18 @@ export interface SessionFile {
 /** Reads the text of a session file. */
 export function parseSessionFile(text: string): SessionFile {
   const out: SessionFile = { record: null, transcript: [], events: [] };
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    let v: { r?: StoredSession; t?: TranscriptEntry[]; e?: EventBatch } | null;
-    try {
-      v = JSON.parse(line) as typeof v;
-    } catch {
-      continue; // torn by a crash mid-write: never acknowledged
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (v.r && typeof v.r === 'object') out.record = v.r;
-    else if (Array.isArray(v.t)) out.transcript.push(...v.t);
-    else if (v.e && typeof v.e === 'object') out.events.push(v.e);
+  for (const v of parseJsonLines(text)) {
+    if (!isObject(v)) continue;
+    if (isObject(v.r)) out.record = v.r as unknown as StoredSession;
+    else if (Array.isArray(v.t)) out.transcript.push(...(v.t as TranscriptEntry[]));
+    else if (isObject(v.e)) out.events.push(v.e as unknown as EventBatch);
   }
   return out;
 }
 
 /** The last complete record of a session file's text, reading from the end. */
 export function lastRecord(text: string): StoredSession | null {
-  let end = text.length;
-  while (end > 0) {
-    const start = text.lastIndexOf('\n', end - 1) + 1;
-    if (text.startsWith('{"r":', start)) {
-      try {
-        const v = JSON.parse(text.slice(start, end)) as { r?: unknown };
-        if (v.r && typeof v.r === 'object' && !Array.isArray(v.r)) return v.r as StoredSession;
-      } catch {
-        // torn by a crash mid-write: the record before it is the last committed one
-      }
-    }
-    end = start - 1;
-  }
-  return null;
+  return lastJsonLine(text, (v) => (isObject(v) && isObject(v.r) ? (v.r as unknown as StoredSession) : undefined));
 }
 
 /**
