@@ -89,41 +89,45 @@ export function extractionRequest(
  */
 function openAhead(flow: CompiledFlow, session: Session, here: CompiledNode, current: OpenQuestion | null): OpenQuestion[] {
   const order = visitOrder(flow, here, session);
-  if (order === null) return openAheadSlow(flow, session, here, current);
+  // a walk that failed, or a cached order that was cut short and ran out before OPEN_AHEAD were found: walk it all
+  if (order === null) return openAmong(flow, session, reached(flow, here, session), current);
+  const open = openAmong(flow, session, order.questions, current);
+  return order.truncated && open.length < OPEN_AHEAD ? openAmong(flow, session, reached(flow, here, session), current) : open;
+}
+
+/** Of `nodes` in order, the first OPEN_AHEAD unanswered questions whose `when` holds, one per key, besides the current one. */
+function openAmong(flow: CompiledFlow, session: Session, nodes: Iterable<CompiledNode>, current: OpenQuestion | null): OpenQuestion[] {
   const open: OpenQuestion[] = [];
   let d: Draft | undefined;
-  for (let i = 0; i < order.questions.length && open.length < OPEN_AHEAD; i++) {
-    const c = order.questions[i]!;
+  for (const c of nodes) {
     if (c.node.type === 'question' && !session.answers.has(c.node.key) && c.node.key !== current?.key
       && !(c.when && !holds((d ??= draftOf(flow, session)), c.when))) {
       const q = asOpen(c);
       if (q && !open.some((o) => o.key === q.key)) open.push(q);
     }
+    if (open.length >= OPEN_AHEAD) break;
   }
-  // a cached order that was cut short and ran out before OPEN_AHEAD were found: walk it all
-  if (order.truncated && open.length < OPEN_AHEAD) return openAheadSlow(flow, session, here, current);
   return open;
 }
 
-/** The breadth-first walk itself (the definition `openAhead` caches). */
-function openAheadSlow(flow: CompiledFlow, session: Session, here: CompiledNode, current: OpenQuestion | null): OpenQuestion[] {
-  const d = draftOf(flow, session);
-  const open: OpenQuestion[] = [];
+/**
+ * The nodes a breadth-first walk from `here` reaches (guards ignored), in
+ * order and lazily: a walk stopped early does not look further, and a walk
+ * that fails (a stack naming a node the flow lacks) throws where it fails.
+ */
+function* reached(flow: CompiledFlow, here: CompiledNode, session: Session): Generator<CompiledNode> {
   const seen = new Set<string>([here.node.id]);
   const queue: string[] = successors(flow, here, session);
-  while (queue.length > 0 && open.length < OPEN_AHEAD) {
-    const id = queue.shift()!;
+  for (let head = 0; head < queue.length; head++) {
+    const id = queue[head]!;
     if (seen.has(id)) continue;
     seen.add(id);
     const c = flow.nodes.get(id);
     if (!c) continue;
-    if (c.node.type === 'question' && !session.answers.has(c.node.key) && c.node.key !== current?.key && !(c.when && !holds(d, c.when))) {
-      const q = asOpen(c);
-      if (q && !open.some((o) => o.key === q.key)) open.push(q);
-    }
-    queue.push(...successors(flow, c, session));
+    const next = successors(flow, c, session);
+    yield c;
+    for (const x of next) queue.push(x);
   }
-  return open;
 }
 
 interface VisitOrder {
@@ -170,18 +174,9 @@ function walk(flow: CompiledFlow, here: CompiledNode, session: Session): VisitOr
   try {
     const questions: CompiledNode[] = [];
     let visited = 0;
-    const seen = new Set<string>([here.node.id]);
-    const queue: string[] = successors(flow, here, session);
-    for (let head = 0; head < queue.length; head++) {
-      const id = queue[head]!;
-      if (seen.has(id)) continue;
-      if (visited >= MAX_ORDER) return { questions, truncated: true };
-      seen.add(id);
-      visited++;
-      const c = flow.nodes.get(id);
-      if (!c) continue;
+    for (const c of reached(flow, here, session)) {
+      if (visited++ >= MAX_ORDER) return { questions, truncated: true };
       if (c.node.type === 'question') questions.push(c);
-      for (const s of successors(flow, c, session)) queue.push(s);
     }
     return { questions, truncated: false };
   } catch {

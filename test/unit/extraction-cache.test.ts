@@ -144,6 +144,23 @@ describe('extractionRequest with its per-flow caches', () => {
     }), { numRuns: 60 });
   });
 
+  it('asks the same past the cached part of the walk: a chain longer than the cached order, answered far along', () => {
+    const n = 1_200;
+    const nodes = [...Array.from({ length: n }, (_, i) => ({ id: `q${i}`, type: 'question', key: `k${i}` })), { id: 'end', type: 'terminal' }];
+    const edges = Array.from({ length: n }, (_, i) => ({ from: `q${i}`, to: i + 1 < n ? `q${i + 1}` : 'end' }));
+    const r = compileText(JSON.stringify({ version: 'v1', id: 'long', nodes, edges }), 'long.json');
+    if (r.kind !== 'flow' || !r.flow) throw new Error('long chain does not compile');
+    const flow = r.flow;
+    const base = start(flow, { id: 's', now: NOW }).session;
+    // everything up to q1000 answered: the open questions lie beyond the cached part of the walk from q0
+    const answered = IMap<string, AnswerRecord>(Array.from({ length: 1_000 }, (_, i) => [`k${i + 1}`, { value: 'x', turn: 1, source: 'user', validation: 'passed' }]));
+    const s: Session = { ...base, node: 'q0', answers: answered };
+    const got = extractionRequest(flow, s, 'hello', NOW);
+    expect(got.open.map((q) => q.key)).toEqual(requestRef(flow, s, 'hello', NOW).open.map((q) => q.key));
+    expect(got.open[0]!.key).toBe('k1001');
+    expect(got.open).toHaveLength(OPEN_AHEAD);
+  });
+
   it('shares frozen questions and paths, which no caller can change', () => {
     const r = compileFile('flows/global/sales.flow.json');
     if (r.kind !== 'flow' || !r.flow) throw new Error('sales does not compile');
