@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { loadScript, type GoldenScript } from '../../server/cli/script.ts';
+import { loadScript, type GoldenScript } from '../../server/golden/script.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
 import { hasErrors } from '../../server/flow/diagnostic.ts';
 import { compileFile } from '../../server/flow/document.ts';
 import { goldenFiles } from '../../server/golden/discover.ts';
-import { effectiveFlow, loadLibrary, type Library } from '../../server/flow/library.ts';
+import { effectiveFlow, loadLibrary, type Library } from '../../server/catalog/library.ts';
 
 /** Where goldens live. */
 export const GOLDEN_DIRS = ['flows', 'test/golden'] as const;

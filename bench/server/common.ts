@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RateLimitSettings } from '../../server/realtime/rate-limits.ts';
+import type { RateLimitSettings } from '../../server/transport/rate-limits.ts';
 
 // What the server bench's processes share: the script the simulated visitors
 // follow, the limits the bench server runs with, percentiles, and spawning a

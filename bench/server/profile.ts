@@ -93,7 +93,7 @@ function areaOf(f: CallFrame): string {
   if (file.startsWith('server/engine/')) return 'server/engine';
   if (file.startsWith('server/extract/')) return 'server/extract';
   if (file.startsWith('server/conversation/')) return 'server/conversation';
-  if (file.startsWith('server/realtime/')) return 'server/realtime';
+  if (file.startsWith('server/transport/')) return 'server/transport';
   if (file.startsWith('server/')) return file.split('/').slice(0, 2).join('/');
   if (file.startsWith('node:fs') || file.startsWith('node:internal/fs')) return 'node fs';
   if (file.startsWith('node:internal/stream') || file.startsWith('node:net') || file.startsWith('node:internal/net') || file.startsWith('node:stream')) return 'node net/streams';

@@ -14,8 +14,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConversationService } from '../../server/conversation/service.ts';
-import { DirectoryArchive } from '../../server/conversation/registry.ts';
-import { TenantDirectory } from '../../server/conversation/tenants.ts';
+import { DirectoryArchive } from '../../server/catalog/registry.ts';
+import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { sessionPaths, shardOf, tenantIndexPath } from '../../server/store/lowdb-paths.ts';
 import type { IndexEntry } from '../../server/store/lowdb-read.ts';
 import { lastRecord, LowdbStore } from '../../server/store/lowdb.ts';

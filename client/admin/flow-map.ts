@@ -1,4 +1,4 @@
-import { edgeLabelLines, edgePath, linesHeight, nodeLines, nodeTitleLines, paint, type TextLine } from '../../server/flow/render-shapes.ts';
+import { edgeLabelLines, edgePath, linesHeight, nodeLines, nodeTitleLines, paint, type TextLine } from '../../server/render/shapes.ts';
 import type { GraphEdge, GraphGroup, GraphLayout, GraphNode, Trail } from './types.ts';
 
 // The live flow map: a session's flow revision drawn as SVG from the

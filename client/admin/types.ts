@@ -4,7 +4,7 @@
 // because the browser build must not pull server modules (node APIs) into its
 // type program; test/unit/client-types.test.ts holds them to the server's.
 
-import type { LayoutEdgeKind, LayoutNodeType } from '../../server/flow/render-shapes.ts';
+import type { LayoutEdgeKind, LayoutNodeType } from '../../server/render/shapes.ts';
 import type { SessionState, Status, WireMessage } from '../widget/wire.ts';
 
 export type { SessionState, Status, WireMessage } from '../widget/wire.ts';

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
-import { renderHtml } from '../flow/render-html.ts';
-import { renderJson } from '../flow/render-json.ts';
-import { renderMermaid } from '../flow/render.ts';
+import { renderHtml } from '../render/html.ts';
+import { renderJson } from '../render/json.ts';
+import { renderMermaid } from '../render/mermaid.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
 const RENDERERS: Record<string, (flow: CompiledFlow) => string> = {

@@ -3,9 +3,9 @@ import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic
 import {
   effectiveFlowOf, isFile, layerOf, loadLibrary, readFlowFile, readOverlayFile,
   type EffectiveFlow, type Library, type LibraryFlow, type OverlayFile,
-} from '../flow/library.ts';
-import { formatReport } from '../flow/pack-report.ts';
-import { mergeAndCompile } from '../flow/packs.ts';
+} from '../catalog/library.ts';
+import { formatReport } from '../flow/packs/report.ts';
+import { mergeAndCompile } from '../flow/packs/packs.ts';
 import type { Overlay } from '../flow/schema.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 

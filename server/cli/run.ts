@@ -9,7 +9,7 @@ import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
-import { ISO_INSTANT, loadScript } from './script.ts';
+import { ISO_INSTANT, loadScript } from '../golden/script.ts';
 
 /** The session clock of a scripted run when neither the file nor `--now` sets one. */
 export const DEFAULT_NOW = '2026-01-15T10:00:00Z';

@@ -4,7 +4,7 @@ import { discoverJobs } from '../golden/discover.ts';
 import { resultLines } from '../golden/report.ts';
 import { runGolden, type GoldenResult } from '../golden/run-golden.ts';
 import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
-import { loadLibrary } from '../flow/library.ts';
+import { loadLibrary } from '../catalog/library.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
 export interface TestOptions {

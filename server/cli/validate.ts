@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileFile, type DocumentResult } from '../flow/document.ts';
 import { outputsJsonSchema } from '../flow/json-schema.ts';
-import { isFlowDocument } from '../flow/library.ts';
+import { isFlowDocument } from '../catalog/library.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
 

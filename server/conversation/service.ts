@@ -7,37 +7,17 @@ import type { EngineEvent, Input, TurnResult } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import { LruCache } from '../store/lowdb-lru.ts';
+import { LruCache } from '../shared/lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
-import { failure, type Result } from './errors.ts';
-import { KeyedMutex, type TurnLock } from './lock.ts';
+import { failure, type Result } from '../protocol/errors.ts';
+import { isEnded, type SessionState } from '../protocol/session.ts';
+import type { Completion } from '../delivery/completion.ts';
+
+import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import { effectsToMessages } from './messages.ts';
 import { settleTurn, type Settled } from './effects.ts';
-import type { TenantDirectory } from './tenants.ts';
-
-/** What a client is told about a session after each exchange (interfaces.md `session:state`). */
-export interface SessionState {
-  status: Session['status'];
-  nodeId: string | null;
-  path: { active: string | null; locked: boolean };
-  progress: { answered: number; total: number };
-}
-
-/** Something that must happen once a session ends (the webhook outbox). */
-export interface Completion {
-  sessionId: string;
-  tenant: string;
-  flowId: string;
-  revision: string;
-  status: Session['status'];
-  outcome?: string;
-  /** The session version that holds the ending: deliver only once it is committed. */
-  version: number;
-  answers: Record<string, unknown>;
-  provenance: Record<string, unknown>;
-  at: string;
-}
+import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
 export interface TurnDone {
@@ -307,7 +287,7 @@ export class ConversationService {
 
   /** Hands a session that just ended to the outbox (once per ending). */
   private async ended(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<void> {
-    const over = session.status === 'completed' || session.status === 'escalated' || session.status === 'error' || session.status === 'abandoned';
+    const over = isEnded(session.status);
     if (!over || before === session.status || !this.deps.onComplete) return;
     const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
     await this.deps.onComplete({

@@ -1,6 +1,6 @@
 import { Map as IMap } from 'immutable';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
-import type { Proposal, ProposedUpdate } from '../extract/extractor.ts';
+import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';

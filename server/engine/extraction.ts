@@ -1,6 +1,6 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
-import type { ExtractionRequest, OpenQuestion, PathChoice } from '../extract/extractor.ts';
+import type { ExtractionRequest, OpenQuestion, PathChoice } from './input.ts';
 import { assessPolicy } from './assess.ts';
 import { draftOf, holds, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';

@@ -1,5 +1,8 @@
 import { Map as IMap } from 'immutable';
 import { z } from 'zod';
+import { Status } from '../protocol/session.ts';
+
+export { Status } from '../protocol/session.ts';
 
 // The session is the engine's whole state between turns. In memory, answers
 // live in a persistent map so a turn costs the same with 20 answers or 2,000
@@ -79,8 +82,6 @@ export const Checkpoint = z.object({
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
-export const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
-export type Status = z.infer<typeof Status>;
 
 const sessionFields = {
   v: z.literal(SESSION_VERSION),

@@ -1,6 +1,7 @@
+import { ENDED_STATUSES } from '../protocol/session.ts';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledNode } from '../flow/compiled-flow.ts';
-import { canonicalJson } from '../flow/canonical-json.ts';
+import { canonicalJson } from '../shared/canonical-json.ts';
 import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
@@ -10,7 +11,7 @@ import { renderTemplate } from './template.ts';
 import type { Progress } from './types.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
-export const ENDED = new Set<Session['status']>(['completed', 'escalated', 'abandoned', 'error']);
+export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null): Progress {

@@ -1,4 +1,4 @@
-import type { Proposal } from '../extract/extractor.ts';
+import type { Proposal } from './input.ts';
 import type { Session, Status } from './session.ts';
 
 /** The built-in commands; their words can be changed per flow under `commands`. */

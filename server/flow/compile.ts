@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../shared/canonical-json.ts';
 import { RE2JS } from 're2js';
 import { normalOptions, valueSchema } from './answer-types.ts';
 import type { CompiledConstraint, CompiledEdge, CompiledFlow, CompiledNode, CompiledValidator } from './compiled-flow.ts';

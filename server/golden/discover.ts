@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { Library } from '../flow/library.ts';
-import { parseScript } from '../cli/script.ts';
+import type { Library } from '../catalog/library.ts';
+import { parseScript } from './script.ts';
 import type { Override } from './run-golden.ts';
 
 /** One golden to run: a file, and for inherited runs the tenant and its intended divergences. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseScript, type GoldenScript } from '../cli/script.ts';
+import { parseScript, type GoldenScript } from './script.ts';
 import { LocalConversation } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
 import { sampleActions } from '../conversation/sample-actions.ts';
@@ -13,7 +13,7 @@ import { ToolCall, TOOL_NAMES } from '../extract/tool-calls.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
-import { effectiveFlow, loadLibrary, type Library } from '../flow/library.ts';
+import { effectiveFlow, loadLibrary, type Library } from '../catalog/library.ts';
 import type { SourceMap } from '../flow/load.ts';
 import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
 import { checkEnd, checkTurn, type Mismatch } from './expect.ts';

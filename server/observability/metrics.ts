@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SessionState } from '../conversation/service.ts';
+import type { SessionState } from '../protocol/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
-import type { Proposal } from '../extract/extractor.ts';
-import type { TranscriptEntry } from '../store/session-store.ts';
+import type { Proposal } from '../engine/input.ts';
+import type { TranscriptEntry } from '../protocol/session.ts';
 
 // Prometheus metrics of one server. Each server has its own registry (tests
 // run several in one process). Labels are bounded sets only — tenant, flow,

@@ -1,7 +1,7 @@
 import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { LruCache } from './lowdb-lru.ts';
+import { LruCache } from '../shared/lru.ts';
 
 // Append-only JSON Lines files: a turn appends its lines instead of
 // rewriting a growing history. A crash mid-append can leave a torn last line;

@@ -1,5 +1,8 @@
 import type { SessionJson } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
+import type { TranscriptEntry } from '../protocol/session.ts';
+
+export type { TranscriptEntry } from '../protocol/session.ts';
 
 /** A conversation as stored: the engine's session plus what the server needs around it. */
 export interface StoredSession {
@@ -21,20 +24,6 @@ export interface StoredSession {
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
-}
-
-/** One line of a conversation as people saw it, numbered per session. */
-export interface TranscriptEntry {
-  seq: number;
-  at: string;
-  role: 'bot' | 'user' | 'operator';
-  text: string;
-  nodeId?: string | null;
-  kind?: 'question' | 'info' | 'invalid' | 'done' | 'handoff' | 'user' | 'operator';
-  quickReplies?: string[];
-  multiple?: boolean;
-  progress?: { answered: number; total: number };
-  clientId?: string;
 }
 
 /** The result of a save: a conflict means someone else saved first (reload and retry). */

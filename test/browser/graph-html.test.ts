@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compileFile } from '../../server/flow/document.ts';
-import { renderHtml } from '../../server/flow/render-html.ts';
+import { renderHtml } from '../../server/render/html.ts';
 import { describeBrowser, launchBrowser, type TestBrowser } from '../support/browser.ts';
 
 // Opens `questline graph --format html` output in headless Chromium, as a

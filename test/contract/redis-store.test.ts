@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RedisStore } from '../../server/store/redis.ts';
+import { RedisStore } from '../../server/redis/store.ts';
 import { useTestRedis } from '../support/redis.ts';
 import { line, sessionStoreContract, storedSession } from './session-store.contract.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphLayout } from '../../server/flow/render-json.ts';
+import { GraphLayout } from '../../server/render/graph-layout.ts';
 import { ACME_SALES_SCRIPT, api, chat, NORTHSIDE_KEY, type ChatClient } from './helpers.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 

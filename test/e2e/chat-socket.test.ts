@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/realtime/protocol.ts';
+import type { WireMessage } from '../../server/protocol/wire.ts';
 import { sampleActions } from '../../server/conversation/sample-actions.ts';
-import { TYPING_AFTER_MS } from '../../server/realtime/chat.ts';
+import { TYPING_AFTER_MS } from '../../server/transport/socket/chat.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ACME_SALES_SCRIPT, api, chat, contiguous, type ChatClient } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifySignature } from '../../server/conversation/delivery-signature.ts';
+import { verifySignature } from '../../server/delivery/signature.ts';
 import { startTestRedis, type TestRedis } from '../support/redis.ts';
 import { REPO_FLOWS } from '../support/server.ts';
 import { killServers, spawnServer, type ServerProcess } from '../support/server-process.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ERROR_TABLE } from '../../server/http/errors.ts';
+import { ERROR_TABLE } from '../../server/transport/errors.ts';
 import { DEMO_ORIGIN, startTestServer, type TestServer } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, chat, type ChatClient } from '../e2e/helpers.ts';
 import { envNumber, recordTally } from '../reliability/tally.ts';

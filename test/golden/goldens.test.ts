@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GOLDEN_PATHS } from '../../server/cli/test.ts';
-import { loadLibrary } from '../../server/flow/library.ts';
+import { loadLibrary } from '../../server/catalog/library.ts';
 import { discoverJobs } from '../../server/golden/discover.ts';
 import { resultLines } from '../../server/golden/report.ts';
 import { runGolden } from '../../server/golden/run-golden.ts';

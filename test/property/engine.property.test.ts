@@ -4,7 +4,7 @@ import { start, turn } from '../../server/engine/engine.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../../server/engine/session.ts';
 import type { Input, TurnResult } from '../../server/engine/types.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
-import { canonicalJson } from '../../server/flow/canonical-json.ts';
+import { canonicalJson } from '../../server/shared/canonical-json.ts';
 import { compileText } from '../../server/flow/document.ts';
 import { envNumber, recordTally } from '../reliability/tally.ts';
 import { flowArb, oracleAccepts, turnsArb, type GeneratedFlow, type Step2 } from './flow-gen.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer, type ServerOverrides } from '../../server/main.ts';
-import type { RateLimitSettings } from '../../server/realtime/rate-limits.ts';
+import type { RateLimitSettings } from '../../server/transport/rate-limits.ts';
 
 // A real server on 127.0.0.1 with a free port, the repository's flows and a
 // throwaway data directory, for the end-to-end tests.

@@ -5,10 +5,10 @@
 // client expects, so a field renamed or retyped on one side fails the build.
 import type * as Admin from '../../client/admin/types.ts';
 import type * as Widget from '../../client/widget/wire.ts';
-import type { SessionState } from '../../server/conversation/service.ts';
-import type { GraphLayout } from '../../server/flow/render-json.ts';
-import type { AnswerView, HandBackTarget, SessionRow, Trail } from '../../server/http/admin-views.ts';
-import type { BackAck, MessageAck, RestartAck, StartAck, WireError, WireMessage } from '../../server/realtime/protocol.ts';
+import type { SessionState } from '../../server/protocol/session.ts';
+import type { GraphLayout } from '../../server/render/graph-layout.ts';
+import type { AnswerView, HandBackTarget, SessionRow, Trail } from '../../server/transport/http/admin-views.ts';
+import type { BackAck, MessageAck, RestartAck, StartAck, WireError, WireMessage } from '../../server/protocol/wire.ts';
 
 /** Compiles only when every `From` is assignable to `To`. */
 type Fits<From extends To, To> = [From, To];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
-import { TenantDirectory } from '../../server/conversation/tenants.ts';
+import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { answerValues, sessionFromJson } from '../../server/engine/session.ts';
 import { AnthropicExtractor, MAX_TRACKED_SESSIONS, supportsStrictTools, type AnthropicExtractorOptions } from '../../server/extract/anthropic/index.ts';
 import { compileFile } from '../../server/flow/document.ts';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { coalesceWrites } from '../../server/realtime/socket-server.ts';
+import { coalesceWrites } from '../../server/transport/socket/socket-server.ts';
 
 // engine.io emits 'flush' before it hands a flush's packets to the transport;
 // the websocket transport's ws socket keeps the TCP socket as `_socket`.

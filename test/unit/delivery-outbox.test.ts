@@ -2,9 +2,9 @@ import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JournalRecord, MemoryOutbox, type Outbox } from '../../server/conversation/outbox.ts';
-import { FileOutbox, type FileOutboxOptions } from '../../server/conversation/outbox-file.ts';
-import type { Completion } from '../../server/conversation/service.ts';
+import { JournalRecord, MemoryOutbox, type Outbox } from '../../server/delivery/outbox.ts';
+import { FileOutbox, type FileOutboxOptions } from '../../server/delivery/outbox-file.ts';
+import type { Completion } from '../../server/delivery/completion.ts';
 
 const T0 = Date.parse('2026-01-15T10:00:00Z');
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signPayload, verifySignature } from '../../server/conversation/delivery-signature.ts';
+import { signPayload, verifySignature } from '../../server/delivery/signature.ts';
 
 const SECRET = 'whsec_test_0123456789';
 const BODY = '{"event":"intake.completed","answers":{"email":"ann@acme.example"}}';

@@ -4,14 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, defaultRetry, DeliveryWorker, type DeliveryWorkerOptions, type Webhook } from '../../server/conversation/delivery.ts';
-import { deliveryHook } from '../../server/conversation/delivery-hook.ts';
-import type { DeliveryLog } from '../../server/conversation/delivery-log.ts';
-import { IntakePayload } from '../../server/conversation/delivery-payload.ts';
-import { verifySignature } from '../../server/conversation/delivery-signature.ts';
-import { MemoryOutbox, type Outbox } from '../../server/conversation/outbox.ts';
-import { FileOutbox } from '../../server/conversation/outbox-file.ts';
-import type { Completion } from '../../server/conversation/service.ts';
+import { backoffDelay, defaultRetry, DeliveryWorker, type DeliveryWorkerOptions, type Webhook } from '../../server/delivery/delivery.ts';
+import { deliveryHook } from '../../server/delivery/hook.ts';
+import type { DeliveryLog } from '../../server/delivery/log.ts';
+import { IntakePayload } from '../../server/delivery/payload.ts';
+import { verifySignature } from '../../server/delivery/signature.ts';
+import { MemoryOutbox, type Outbox } from '../../server/delivery/outbox.ts';
+import { FileOutbox } from '../../server/delivery/outbox-file.ts';
+import type { Completion } from '../../server/delivery/completion.ts';
 import type { StoredSession } from '../../server/store/session-store.ts';
 
 // A real receiver on 127.0.0.1, a fake clock whose sleep advances it (so

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/main.ts';
-import { loadLibrary } from '../../server/flow/library.ts';
+import { loadLibrary } from '../../server/catalog/library.ts';
 import { coverageFor, coverageReport, recordCoverage } from '../../server/golden/coverage.ts';
 import { discoverJobs } from '../../server/golden/discover.ts';
 import { resultLines } from '../../server/golden/report.ts';

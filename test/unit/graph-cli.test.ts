@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphCommand } from '../../server/cli/graph.ts';
 import { main } from '../../server/cli/main.ts';
-import { GraphLayout } from '../../server/flow/render-json.ts';
+import { GraphLayout } from '../../server/render/graph-layout.ts';
 
 /** Runs the CLI in-process and captures what it prints. */
 async function run(...argv: string[]) {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
 import { compileFile, compileText } from '../../server/flow/document.ts';
-import { renderHtml } from '../../server/flow/render-html.ts';
-import { layoutFlow } from '../../server/flow/render-layout.ts';
-import { escapeXml, truncate, wrap } from '../../server/flow/render-text.ts';
+import { renderHtml } from '../../server/render/html.ts';
+import { layoutFlow } from '../../server/render/layout.ts';
+import { escapeXml, truncate, wrap } from '../../server/render/text.ts';
 
 const EVIL = '<script>alert(1)</script>';
 

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
 import { compileFile, compileText } from '../../server/flow/document.ts';
 import { parseGuard } from '../../server/flow/guard/index.ts';
-import { GraphLayout, renderJson } from '../../server/flow/render-json.ts';
-import { layoutFlow } from '../../server/flow/render-layout.ts';
-import { selectedPaths } from '../../server/flow/render-paths.ts';
+import { GraphLayout } from '../../server/render/graph-layout.ts';
+import { renderJson } from '../../server/render/json.ts';
+import { layoutFlow } from '../../server/render/layout.ts';
+import { selectedPaths } from '../../server/render/paths.ts';
 
 const SALES = 'flows/global/sales.flow.json';
 const PATIENT = 'flows/global/patient-intake.flow.yaml';

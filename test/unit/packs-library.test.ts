@@ -2,9 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { effectiveFlow, loadLibrary } from '../../server/flow/library.ts';
+import { effectiveFlow, loadLibrary } from '../../server/catalog/library.ts';
 import type { FlowV1 } from '../../server/flow/schema.ts';
-import { Tenant } from '../../server/flow/tenant.ts';
+import { Tenant } from '../../server/catalog/tenant.ts';
 
 const lib = loadLibrary('flows');
 const errors = (list: ReadonlyArray<{ severity: string }>) => list.filter((d) => d.severity === 'error');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlowText } from '../../server/flow/load.ts';
-import { matchesPath, MergeRules } from '../../server/flow/pack-paths.ts';
-import { formatReport } from '../../server/flow/pack-report.ts';
-import { mergeAndCompile, mergeLayers, provenanceOf, type LayerInput } from '../../server/flow/packs.ts';
+import { matchesPath, MergeRules } from '../../server/flow/packs/paths.ts';
+import { formatReport } from '../../server/flow/packs/report.ts';
+import { mergeAndCompile, mergeLayers, provenanceOf, type LayerInput } from '../../server/flow/packs/packs.ts';
 import { FlowV1, Overlay } from '../../server/flow/schema.ts';
 
 const base: FlowV1 = FlowV1.parse({

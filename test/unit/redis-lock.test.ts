@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LockTimeoutError, RedisTurnLock } from '../../server/conversation/redis-lock.ts';
+import { LockTimeoutError, RedisTurnLock } from '../../server/redis/lock.ts';
 import { sampleActions } from '../../server/conversation/sample-actions.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
-import { TenantDirectory } from '../../server/conversation/tenants.ts';
-import { RedisStore } from '../../server/store/redis.ts';
+import { TenantDirectory } from '../../server/catalog/tenants.ts';
+import { RedisStore } from '../../server/redis/store.ts';
 import type { Extractor } from '../../server/extract/extractor.ts';
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { useTestRedis } from '../support/redis.ts';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DeliveryWorker } from '../../server/conversation/delivery.ts';
-import { RedisOutbox, type RedisOutboxOptions } from '../../server/conversation/outbox-redis.ts';
-import type { Completion } from '../../server/conversation/service.ts';
+import { DeliveryWorker } from '../../server/delivery/delivery.ts';
+import { RedisOutbox, type RedisOutboxOptions } from '../../server/redis/outbox.ts';
+import type { Completion } from '../../server/delivery/completion.ts';
 import type { StoredSession } from '../../server/store/session-store.ts';
 import { useTestRedis } from '../support/redis.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RateLimits } from '../../server/realtime/rate-limits.ts';
-import { redisLimiters } from '../../server/realtime/rate-limits-redis.ts';
+import { RateLimits } from '../../server/transport/rate-limits.ts';
+import { redisLimiters } from '../../server/redis/rate-limits.ts';
 import { useTestRedis } from '../support/redis.ts';
 
 const redis = useTestRedis();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DirectoryArchive, FlowRegistry, MemoryArchive } from '../../server/conversation/registry.ts';
+import { DirectoryArchive, FlowRegistry, MemoryArchive } from '../../server/catalog/registry.ts';
 import { start, turn } from '../../server/engine/engine.ts';
 import { sessionFromJson, sessionToJson, SESSION_VERSION } from '../../server/engine/session.ts';
 import { compileFile } from '../../server/flow/document.ts';

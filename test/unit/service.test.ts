@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sampleActions } from '../../server/conversation/sample-actions.ts';
-import { ConversationService, type Completion } from '../../server/conversation/service.ts';
-import { TenantDirectory } from '../../server/conversation/tenants.ts';
+import { ConversationService } from '../../server/conversation/service.ts';
+import type { Completion } from '../../server/delivery/completion.ts';
+import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
-import { MemoryOutbox } from '../../server/conversation/outbox.ts';
+import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { ACME_SALES_SCRIPT } from '../support/scripts.ts';
 
 const tenants = TenantDirectory.load('flows');

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { Diagnostic } from '../flow/diagnostic.ts';
+import { loadFlowFile } from '../flow/load.ts';
+import { schemaDiagnostics } from '../flow/schema-issues.ts';
+
+// The tenant file, flows/tenants/<tenant>/tenant.json (interfaces.md): which
+// flows a tenant offers, which industry packs apply, and who may call.
+
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, "-" and "_", starting with a letter or digit');
+
+/** An allowed browser origin: scheme, host and optional port, nothing else. */
+const Origin = z.string().refine((s) => {
+  try {
+    return new URL(s).origin === s;
+  } catch {
+    return false;
+  }
+}, 'an origin such as "https://example.com" or "http://localhost:3000" (no path, no trailing slash)');
+
+/** One tenant: identity, public widget keys, allowed origins, flows and packs. */
+export const Tenant = z
+  .object({
+    $schema: z.string().optional(),
+    id: Slug.describe('must match the folder name'),
+    name: z.string().min(1),
+    keys: z.array(z.string().regex(/^\S{8,200}$/, 'a public key of 8 to 200 characters without spaces')).min(1)
+      .describe('public widget keys; the tenant is derived from the key'),
+    origins: z.array(Origin).describe('browser origins allowed to use the keys'),
+    flows: z.array(z.string().min(1)).describe('ids of the global flows this tenant offers'),
+    packs: z.array(Slug).default([]).describe('industry packs, applied in this order'),
+    webhook: z.object({ url: z.url(), secret: z.string().min(8) }).strict().optional(),
+    llm: z
+      .object({
+        model: z.string().min(1).optional(),
+        budget: z.object({ calls: z.number().int().positive() }).strict().optional(),
+      })
+      .strict()
+      .optional(),
+    settings: z.record(z.string(), z.unknown()).optional().describe('free-form settings; passed to sessions as context'),
+  })
+  .strict();
+export type Tenant = z.infer<typeof Tenant>;
+
+export type TenantResult = { tenant?: Tenant; diagnostics: Diagnostic[] };
+
+/** Reads and checks a tenant.json; problems are diagnostics with positions, never exceptions. */
+export function loadTenantFile(file: string): TenantResult {
+  const loaded = loadFlowFile(file);
+  if (!loaded.ok) return { diagnostics: loaded.diagnostics };
+  const parsed = Tenant.safeParse(loaded.doc.data);
+  if (!parsed.success) return { diagnostics: schemaDiagnostics(parsed.error, loaded.doc) };
+  return { tenant: parsed.data, diagnostics: [] };
+}

@@ -1,0 +1,97 @@
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { effectiveFlow, loadLibrary, type Library } from './library.ts';
+import type { Tenant } from './tenant.ts';
+import { FlowRegistry, MemoryArchive, type RevisionArchive } from './registry.ts';
+
+/** An origin as browsers send it: scheme, host and port, no path. */
+const originOf = (o: string) => o.replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The tenants and the flows they serve, compiled at start: each tenant's
+ * effective flows (global → packs → tenant), the revisions live sessions are
+ * pinned to, and the lookups the transports need (key → tenant, origin check).
+ * A flow with errors is reported and not served; the others are.
+ */
+export class TenantDirectory {
+  private readonly tenants = new Map<string, Tenant>();
+  private readonly keys = new Map<string, string>();
+  private readonly latest = new Map<string, CompiledFlow>();
+  readonly registry: FlowRegistry;
+  readonly problems: string[] = [];
+
+  private constructor(readonly library: Library, archive: RevisionArchive) {
+    this.registry = new FlowRegistry(archive);
+  }
+
+  /** Loads a flows folder and compiles every tenant's flows. */
+  static load(flowsDir: string, archive: RevisionArchive = new MemoryArchive()): TenantDirectory {
+    const dir = new TenantDirectory(loadLibrary(flowsDir), archive);
+    dir.compile();
+    return dir;
+  }
+
+  private compile(): void {
+    const report = (ds: readonly Diagnostic[]) => {
+      for (const d of ds) if (d.severity === 'error') this.problems.push(formatDiagnostic(d));
+    };
+    report(this.library.diagnostics);
+    for (const [id, t] of [...this.library.tenants].sort(([a], [b]) => a.localeCompare(b))) {
+      if (!t.tenant) continue;
+      this.tenants.set(id, t.tenant);
+      for (const key of t.tenant.keys) this.keys.set(key, id);
+      for (const flowId of t.tenant.flows) {
+        const eff = effectiveFlow(this.library, flowId, id);
+        if (!eff.flow || hasErrors(eff.diagnostics)) {
+          this.problems.push(`tenant ${id}: flow ${flowId} is not served:`);
+          report(eff.diagnostics);
+          continue;
+        }
+        this.latest.set(`${id}/${flowId}`, eff.flow);
+        this.registry.publish(eff.flow);
+      }
+    }
+  }
+
+  /** The tenant a public widget key belongs to. */
+  byKey(key: string): Tenant | undefined {
+    const id = this.keys.get(key);
+    return id ? this.tenants.get(id) : undefined;
+  }
+
+  tenant(id: string): Tenant | undefined {
+    return this.tenants.get(id);
+  }
+
+  /** Tenant ids, sorted. */
+  ids(): string[] {
+    return [...this.tenants.keys()].sort();
+  }
+
+  /**
+   * Whether a request's Origin may use this tenant's key. Browsers always send
+   * Origin on websocket and cross-origin requests; a request without one
+   * (a server, curl) carries no browser context to protect.
+   */
+  allowsOrigin(tenant: Tenant, origin: string | undefined): boolean {
+    if (origin === undefined) return true;
+    const o = originOf(origin);
+    return tenant.origins.some((allowed) => allowed === '*' || originOf(allowed) === o);
+  }
+
+  /** The flows a tenant serves now. */
+  flows(tenantId: string): string[] {
+    return (this.tenants.get(tenantId)?.flows ?? []).filter((f) => this.latest.has(`${tenantId}/${f}`));
+  }
+
+  /** The current revision of a tenant's flow, for new sessions. */
+  flow(tenantId: string, flowId: string): CompiledFlow | undefined {
+    // the short name works too: `sales` is the tenant's `flow.sales` (what an embed's data-flow says)
+    return this.latest.get(`${tenantId}/${flowId}`) ?? (flowId.startsWith('flow.') ? undefined : this.latest.get(`${tenantId}/flow.${flowId}`));
+  }
+
+  /** The revision a session is pinned to. */
+  pinned(flowId: string, revision: string): CompiledFlow | undefined {
+    return this.registry.pinned(flowId, revision);
+  }
+}

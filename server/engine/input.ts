@@ -1,0 +1,112 @@
+/**
+ * The engine's input from an extractor: what it is asked (ExtractionRequest)
+ * and what it proposes (Proposal). The engine owns these types; extractors
+ * implement `Extractor` (server/extract/extractor.ts) against them.
+ */
+import type { AnswerSpec } from '../flow/answer-types.ts';
+
+/** A question the user may answer now: the current one or another open, applicable one. */
+export interface OpenQuestion {
+  nodeId: string;
+  key: string;
+  /** The answer type and constraints (`{ type: 'text' }` when the flow gave none). */
+  answer: AnswerSpec;
+  required: boolean;
+  label?: string;
+  /** Prompt text as asked (may be absent for questions not asked yet). */
+  prompt?: string;
+  /** The current question's `assess`: the answer is judged against `criteria` (score 0..1). */
+  assess?: AssessRequest;
+}
+
+/** What an extractor needs to judge an assessed answer (flow-ir.md `assess`). */
+export interface AssessRequest {
+  criteria: string;
+  threshold: number;
+  /** Refinements asked so far for this answer, and the most allowed. */
+  refinement: number;
+  maxRefinements: number;
+  /** The answer so far when the user is refining it (the new message adds to it); absent for pii questions. */
+  draft?: string;
+}
+
+/** One line of recent conversation; `pii` withholds the text (the extractor never sends it). */
+export interface HistoryEntry {
+  role: 'bot' | 'user';
+  text: string;
+  pii?: boolean;
+}
+
+/** A session's model usage so far (the engine keeps it in the session: per-session budgets and stats). */
+export interface LlmUsage {
+  calls: number;
+  skipped: number;
+  fallbacks: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  durationMs: number;
+}
+
+/** One declared path, as the extractor may vote for it. */
+export interface PathChoice {
+  name: string;
+  label?: string;
+  examples: readonly string[];
+}
+
+/** Everything an extractor needs for one user message; nothing else is in scope. */
+export interface ExtractionRequest {
+  text: string;
+  /** The question being asked now, or null (e.g. the path prompt). */
+  current: OpenQuestion | null;
+  /** Other open, applicable, unanswered questions (not including `current`). */
+  open: readonly OpenQuestion[];
+  /** Declared paths; empty when the flow has none or the path is locked. */
+  paths: readonly PathChoice[];
+  /** The session clock, ISO 8601 with offset (relative dates resolve against it). */
+  now: string;
+  /** ISO 3166 country for phone numbers without a country code. */
+  defaultCountry: string;
+  /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
+  history?: readonly HistoryEntry[];
+  /** The session, for extractors that keep per-session state. */
+  sessionId?: string;
+  /** The session's model usage so far (per-session budget). */
+  usage?: LlmUsage;
+}
+
+/** A proposed value for one key, already normalised (email lowercased, phone E.164, ISO date…). */
+export interface ProposedUpdate {
+  key: string;
+  value: unknown;
+  /** 0..1 when the extractor knows. */
+  confidence?: number;
+  /** The part of the message the value came from. */
+  evidence?: string;
+}
+
+/**
+ * What an extractor proposes for one message. The engine, never the
+ * extractor, decides what is committed: every update is validated first.
+ */
+export interface Proposal {
+  /** Which extractor made it: 'rules', 'anthropic', 'replay'. */
+  extractor: string;
+  updates: ProposedUpdate[];
+  /** Keys the user does not know or will not give ("skip", "no idea"). */
+  unknown: string[];
+  escalate?: { reason: string };
+  pathVote?: { path: string; confidence?: number };
+  /** Why the current question could not be answered from this message, for the re-ask. */
+  problem?: { key: string; reason: string };
+  /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
+  assessment?: { key: string; score: number; feedback?: string };
+  /** The model call behind this proposal (usage and duration), when one was made. */
+  llm?: { model: string; durationMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; failed?: boolean };
+  /** The model was meant to answer but this proposal is the offline rules' instead, and why. */
+  fallback?: { reason: string; detail: string };
+  /** The model was not called: the hybrid rule that settled the message offline. */
+  skipped?: string;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { Script } from './script.ts';
+import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+
+// The per-session turn lock across server instances: a Redis key
+// `<prefix>lock:<session>` set with NX and an expiry, holding a random token.
+// The holder renews it while its turn runs and deletes it (only if the token
+// is still its own) when done. Within one process, turns of a session queue
+// on a KeyedMutex first, so a process asks Redis for one lock at a time.
+//
+// A lock with an expiry can be lost (a process paused longer than the TTL).
+// The fence is the session version: RedisStore saves only if the version is
+// the one the turn loaded, and commits only the saving process's appends, so
+// a turn that lost its lock fails its save with `conflict` and leaves nothing
+// behind; the client retries with the same clientId and gets the committed
+// reply.
+
+const RENEW = new Script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+const RELEASE = new Script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+export interface RedisTurnLockOptions {
+  /** Key prefix (default "ql:"). */
+  prefix?: string;
+  /** The lock expires this long after the last renewal (default 5 s; how long a crashed instance's sessions wait); renewed every third of it. */
+  ttlMs?: number;
+  /** A turn waiting longer than this for the lock fails with LockTimeoutError (default 30 s). */
+  waitMs?: number;
+  /** Told when a held lock was lost before the turn ended (for logs). */
+  onLost?: (key: string) => void;
+}
+
+/** Thrown when a session's lock could not be taken in time (another instance holds it). */
+export class LockTimeoutError extends Error {
+  readonly code = 'busy';
+  constructor(key: string, waitMs: number) {
+    super(`the turn lock of session ${key} was not free within ${waitMs} ms`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A TurnLock shared by every server on one Redis. */
+export class RedisTurnLock implements TurnLock {
+  private readonly local = new KeyedMutex();
+  private readonly prefix: string;
+  private readonly ttlMs: number;
+  private readonly waitMs: number;
+  /** Locks taken from Redis so far, and waits that had to retry (for tests and metrics). */
+  readonly stats = { acquired: 0, contended: 0, lost: 0 };
+
+  constructor(private readonly client: Redis, private readonly opts: RedisTurnLockOptions = {}) {
+    this.prefix = opts.prefix ?? 'ql:';
+    this.ttlMs = opts.ttlMs ?? 5_000;
+    this.waitMs = opts.waitMs ?? 30_000;
+  }
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return this.local.run(key, async () => {
+      const redisKey = `${this.prefix}lock:${key}`;
+      const token = randomBytes(16).toString('hex');
+      await this.acquire(redisKey, token, key);
+      let lost = false;
+      const timer = setInterval(() => {
+        RENEW.run(this.client, [redisKey], [token, this.ttlMs]).then(
+          (r) => {
+            if (r === 0 && !lost) {
+              lost = true;
+              this.stats.lost++;
+              this.opts.onLost?.(key);
+            }
+          },
+          () => undefined, // Redis unreachable: the next renewal tries again
+        );
+      }, Math.max(50, Math.floor(this.ttlMs / 3)));
+      timer.unref();
+      try {
+        return await task();
+      } finally {
+        clearInterval(timer);
+        await RELEASE.run(this.client, [redisKey], [token]).catch(() => undefined); // it expires anyway
+      }
+    });
+  }
+
+  private async acquire(redisKey: string, token: string, key: string): Promise<void> {
+    const deadline = Date.now() + this.waitMs;
+    let wait = 2;
+    for (let first = true; ; first = false) {
+      const ok = await this.client.set(redisKey, token, 'PX', this.ttlMs, 'NX');
+      if (ok === 'OK') {
+        this.stats.acquired++;
+        return;
+      }
+      if (first) this.stats.contended++;
+      if (Date.now() >= deadline) throw new LockTimeoutError(key, this.waitMs);
+      await sleep(wait + Math.random() * wait);
+      wait = Math.min(50, wait * 2);
+    }
+  }
+}

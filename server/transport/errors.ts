@@ -1,0 +1,57 @@
+import type { ServiceError, WireError, WireErrorCode } from '../protocol/errors.ts';
+
+export type { WireError, WireErrorCode } from '../protocol/errors.ts';
+
+/**
+ * The one table from error code to HTTP status. Socket acks carry the same
+ * `{ code, message }` (see `socketError`), so a client handles both alike;
+ * `retryable` says whether sending the same request again later may succeed.
+ */
+export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retryable: boolean }>> = {
+  invalid_payload: { status: 400, retryable: false },
+  unknown_key: { status: 401, retryable: false },
+  bad_token: { status: 401, retryable: false },
+  origin_not_allowed: { status: 403, retryable: false },
+  forbidden: { status: 403, retryable: false },
+  admin_only: { status: 403, retryable: false },
+  unknown_session: { status: 404, retryable: false },
+  unknown_flow: { status: 404, retryable: false },
+  unknown_tenant: { status: 404, retryable: false },
+  not_found: { status: 404, retryable: false },
+  session_ended: { status: 409, retryable: false },
+  not_waiting: { status: 409, retryable: false },
+  conflict: { status: 409, retryable: true },
+  too_large: { status: 413, retryable: false },
+  busy: { status: 429, retryable: true },
+  rate_limited: { status: 429, retryable: true },
+  internal: { status: 500, retryable: true },
+  flow_unavailable: { status: 503, retryable: true },
+};
+
+/** The HTTP status of an error code (500 for a code the table does not know). */
+export function httpStatus(code: string): number {
+  return (ERROR_TABLE as Record<string, { status: number } | undefined>)[code]?.status ?? 500;
+}
+
+/** The body of an error response. */
+export function httpErrorBody(error: WireError | ServiceError): { error: WireError } {
+  return { error: { code: error.code, message: error.message } };
+}
+
+/** The ack of a failed socket request. */
+export function socketError(error: WireError | ServiceError): { ok: false; error: WireError } {
+  return { ok: false, error: { code: error.code, message: error.message } };
+}
+
+/** An error a route throws to answer with a code (caught by the app's error handler). */
+export class HttpError extends Error {
+  constructor(readonly code: WireErrorCode, message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
+}
+
+/** Throws the error of a failed service result, returns the value of a successful one. */
+export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: ServiceError }): T {
+  if (!result.ok) throw new HttpError(result.error.code, result.error.message);
+  return result.value;
+}

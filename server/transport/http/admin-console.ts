@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Router, type Request, type Response } from 'express';
+
+/**
+ * The operator console's page: `/admin` (an HTML shell) and `/admin/console.css`.
+ * The script is the `/admin.js` bundle (client/admin/main.ts). The page holds
+ * no data and no key: the operator types the admin key, which the script keeps
+ * in sessionStorage and sends as the `X-Questline-Admin` header and the
+ * /operator handshake auth, never in a URL. Strict CSP: scripts and styles
+ * from this origin only, no inline code, no frames.
+ */
+const ADMIN_CSP = [
+  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
+  "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+].join('; ');
+
+const FILES = {
+  html: fileURLToPath(new URL('../../../client/admin/index.html', import.meta.url)),
+  css: fileURLToPath(new URL('../../../client/admin/console.css', import.meta.url)),
+};
+
+export function adminConsole(): Router {
+  const r = Router();
+  const cache = new Map<string, Promise<string>>();
+  const file = (path: string) => {
+    let text = cache.get(path);
+    if (!text) {
+      text = readFile(path, 'utf8');
+      cache.set(path, text);
+      text.catch(() => cache.delete(path));
+    }
+    return text;
+  };
+  const secure = (res: Response) => {
+    res.setHeader('Content-Security-Policy', ADMIN_CSP);
+    res.setHeader('Cache-Control', 'no-cache');
+  };
+
+  r.get(['/admin', '/admin/'], async (_req: Request, res: Response) => {
+    secure(res);
+    res.type('text/html; charset=utf-8').send(await file(FILES.html));
+  });
+  r.get('/admin/console.css', async (_req: Request, res: Response) => {
+    secure(res);
+    res.type('text/css; charset=utf-8').send(await file(FILES.css));
+  });
+  return r;
+}

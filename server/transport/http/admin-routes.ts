@@ -1,0 +1,161 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { ConversationService } from '../../conversation/service.ts';
+import type { TenantDirectory } from '../../catalog/tenants.ts';
+import type { Logger } from '../../observability/logger.ts';
+import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
+import { Decision, HandBack, OperatorMessageBody, SessionId, toWire } from '../../protocol/wire.ts';
+import type { RateLimits } from '../rate-limits.ts';
+import type { SessionStore, StoredSession } from '../../store/session-store.ts';
+import { clientIp, isAdmin, param, parseWith } from './auth.ts';
+import { HttpError, unwrap } from '../errors.ts';
+import { completedIntakes, intakesCsv } from './export.ts';
+import { answersOf } from './public-routes.ts';
+import { handBackTargets, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
+
+/** What the admin routes need. */
+export interface AdminDeps {
+  service: ConversationService;
+  tenants: TenantDirectory;
+  store: SessionStore;
+  metrics: Metrics;
+  limits: RateLimits;
+  logger: Logger;
+  adminKey: string | undefined;
+}
+
+const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
+const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
+const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow: z.string().max(200).optional() });
+const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
+
+/** A stored record without its secrets (the token hash) and bookkeeping (processed client ids). */
+const publicRecord = ({ tokenHash: _t, processed: _p, ...rest }: StoredSession) => rest;
+
+/** `/api/v1/admin`: every route needs `X-Questline-Admin: <ADMIN_KEY>`; without ADMIN_KEY they are all off. */
+export function adminRoutes(deps: AdminDeps): Router {
+  const { service, tenants, store, metrics, limits, logger, adminKey } = deps;
+  const r = Router();
+  r.use((req, res, next) => {
+    res.locals.routeBase = req.baseUrl;
+    next();
+  });
+
+  r.use(async (req: Request, _res: Response, next: NextFunction) => {
+    if (!adminKey) throw new HttpError('admin_only', 'admin endpoints are off: start the server with ADMIN_KEY');
+    const ip = clientIp(req);
+    const blocked = await limits.adminBlocked(ip);
+    if (!blocked.ok) throw new HttpError('rate_limited', 'too many wrong admin keys from this address; wait a minute', Math.ceil(blocked.retryAfterMs / 1000));
+    if (!isAdmin(adminKey, req)) {
+      await limits.adminFailed(ip);
+      throw new HttpError('admin_only', 'send the admin key in X-Questline-Admin');
+    }
+    next();
+  });
+
+  const tenantParam = (req: Request): string => {
+    const id = param(req, 'tenant');
+    if (!tenants.tenant(id)) throw new HttpError('unknown_tenant', `no tenant '${id}'`);
+    return id;
+  };
+  const sessionParam = (req: Request): string => {
+    if (!SessionId.safeParse(param(req, 'id')).success) throw new HttpError('unknown_session', 'no such session');
+    return param(req, 'id');
+  };
+  const labelsOf = async (id: string, kind: TurnLabels['kind']): Promise<TurnLabels> => {
+    const record = await store.load(id).catch(() => null);
+    if (!record) throw new HttpError('unknown_session', 'no such session');
+    return { tenant: record.tenant, flow: record.flowId, kind };
+  };
+
+  const layouts = new LayoutCache();
+  /** The flow revision a session is pinned to (its graph is what the operator sees). */
+  const pinnedOf = (record: StoredSession) => tenants.pinned(record.flowId, record.revision);
+
+  /** The tenants and their flows (the console's filters). */
+  r.get('/tenants', (_req, res) => {
+    res.json({
+      tenants: tenants.ids().map((id) => {
+        const t = tenants.tenant(id)!;
+        return { id, name: t.name, flows: tenants.flows(id).map((f) => { const c = tenants.flow(id, f)!; return { id: c.id, label: c.label ?? null, revision: c.revision }; }) };
+      }),
+    });
+  });
+
+  /** Sessions across tenants (or one), newest first, filtered by status and flow. */
+  r.get('/sessions', async (req, res) => {
+    const q = parseWith(AllQuery, req.query);
+    const tenant = q.tenant || undefined;
+    if (tenant && !tenants.tenant(tenant)) throw new HttpError('unknown_tenant', `no tenant '${tenant}'`);
+    const sessions = await listSessions(store, tenants, { limit: q.limit, ...(tenant ? { tenant } : {}), ...(q.status ? { status: q.status } : {}), ...(q.flow ? { flow: q.flow } : {}) });
+    res.json({ sessions });
+  });
+
+  r.get('/tenants/:tenant/sessions', async (req, res) => {
+    const tenant = tenantParam(req);
+    const q = parseWith(ListQuery, req.query);
+    res.json({ tenant, sessions: await store.list(tenant, { limit: q.limit, ...(q.status ? { status: q.status } : {}) }) });
+  });
+
+  r.get('/sessions/:id', async (req, res) => {
+    const id = sessionParam(req);
+    const view = unwrap(await service.view(id, 0));
+    const events = await store.events(id);
+    const flow = pinnedOf(view.record);
+    res.json({
+      session: publicRecord(view.record), state: view.state, answers: answersOf(view.record),
+      messages: view.transcript.map(toWire), events,
+      // for the console: provenance per answer, the path taken, where it can be handed back
+      flow: { id: view.record.flowId, revision: view.record.revision, label: flow?.label ?? null },
+      provenance: provenanceOf(flow, view.record),
+      trail: flow ? trailOf(events, layouts.of(flow)) : { nodes: [], edges: [] },
+      handBack: flow ? handBackTargets(flow, view.record) : [],
+    });
+  });
+
+  /** The graph layout (GraphLayout v1) of the flow revision the session runs on. */
+  r.get('/sessions/:id/graph', async (req, res) => {
+    const id = sessionParam(req);
+    const record = await store.load(id).catch(() => null);
+    if (!record) throw new HttpError('unknown_session', 'no such session');
+    const flow = pinnedOf(record);
+    if (!flow) throw new HttpError('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.json(layouts.of(flow));
+  });
+
+  r.post('/sessions/:id/decision', async (req, res) => {
+    const id = sessionParam(req);
+    const body = parseWith(Decision, req.body);
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'decision'), () => service.decide(id, body.decision, body.answers, 'admin')));
+    logger.info({ sessionId: id, decision: body.decision, correctedKeys: Object.keys(body.answers ?? {}) }, 'operator decision');
+    res.json({ messages: done.messages.map(toWire), state: done.state });
+  });
+
+  r.post('/sessions/:id/messages', async (req, res) => {
+    const id = sessionParam(req);
+    const body = parseWith(OperatorMessageBody, req.body);
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'operator'), () => service.operatorMessage(id, body.text, 'admin')));
+    res.json({ messages: done.messages.map(toWire) });
+  });
+
+  r.post('/sessions/:id/hand-back', async (req, res) => {
+    const id = sessionParam(req);
+    const body = parseWith(HandBack, req.body);
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId)));
+    res.json({ messages: done.messages.map(toWire), state: done.state });
+  });
+
+  r.get('/tenants/:tenant/export', async (req, res) => {
+    const tenant = tenantParam(req);
+    const q = parseWith(ExportQuery, req.query);
+    const intakes = await completedIntakes(store, tenant, q.limit);
+    if (q.format === 'csv') {
+      res.type('text/csv; charset=utf-8').attachment(`${tenant}-intakes.csv`).send(intakesCsv(intakes));
+    } else {
+      res.json({ tenant, count: intakes.length, intakes });
+    }
+  });
+
+  return r;
+}

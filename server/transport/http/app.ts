@@ -1,0 +1,143 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ConversationService } from '../../conversation/service.ts';
+import type { TenantDirectory } from '../../catalog/tenants.ts';
+import type { Logger } from '../../observability/logger.ts';
+import type { Metrics } from '../../observability/metrics.ts';
+import { LIMITS } from '../../protocol/wire.ts';
+import type { RateLimits } from '../rate-limits.ts';
+import type { SessionStore } from '../../store/session-store.ts';
+import { adminConsole } from './admin-console.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
+import { HttpError, httpErrorBody, httpStatus, type WireError } from '../errors.ts';
+import type { InFlight } from '../inflight.ts';
+import { isSameOrigin, type OriginGate } from '../origins.ts';
+import { privacyRoutes } from './privacy-routes.ts';
+import { publicRoutes } from './public-routes.ts';
+
+/** What the HTTP app needs. */
+export interface AppDeps {
+  service: ConversationService;
+  tenants: TenantDirectory;
+  store: SessionStore;
+  metrics: Metrics;
+  logger: Logger;
+  limits: RateLimits;
+  inflight: InFlight;
+  gate: OriginGate;
+  adminKey: string | undefined;
+  /** Static files of the demo page, served at `/`. */
+  demoDir: string;
+  /** What `/healthz` reports. */
+  health: () => Record<string, unknown>;
+}
+
+const DEMO_CSP = [
+  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
+  "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+].join('; ');
+
+/** The express app: `/api/v1` (public and admin), `/healthz`, `/metrics` and the demo page. */
+export function createApp(deps: AppDeps): express.Express {
+  const { metrics, logger, inflight, gate } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // count, log (route pattern and status, never bodies) and track for shutdown
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    let done!: () => void;
+    void inflight.track(() => new Promise<void>((resolve) => (done = resolve)));
+    res.once('close', () => {
+      done();
+      // the router's mount path is gone by now (express restores baseUrl), so routers leave it in res.locals
+      const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : '';
+      const route = req.route ? `${base}${String(req.route.path)}` : base ? `${base}/*` : 'unmatched';
+      metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+      const quiet = route.endsWith('/healthz') || route.endsWith('/metrics');
+      logger[quiet ? 'debug' : 'info']({ method: req.method, route, status: res.statusCode, ms: Math.round(performance.now() - started), ...(req.params?.id ? { sessionId: req.params.id } : {}) }, 'http');
+    });
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
+
+  // CORS for tenants' pages (the widget calls the public API cross-origin);
+  // which tenant an origin may act for is checked per route
+  app.use('/api/v1', (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get('origin');
+    if (origin && !isSameOrigin(origin, req.get('host')) && gate.anyTenantAllows(origin) && !req.path.startsWith('/admin')) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+        res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-Questline-Key');
+        res.setHeader('Access-Control-Max-Age', '600');
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  });
+
+  app.use('/api/v1', express.json({ limit: LIMITS.maxPayloadBytes, strict: true }));
+
+  const health = (_req: Request, res: Response) => {
+    res.json({ ok: true, ...deps.health() });
+  };
+  const prometheus = async (_req: Request, res: Response) => {
+    const { contentType, body } = await metrics.render();
+    res.type(contentType).send(body);
+  };
+  app.get(['/healthz', '/api/v1/healthz'], health);
+  app.get(['/metrics', '/api/v1/metrics'], prometheus);
+
+  app.use('/api/v1/admin', privacyRoutes(deps));
+  app.use('/api/v1/admin', adminRoutes(deps));
+  app.use('/api/v1', publicRoutes(deps));
+  app.use('/api', (req: Request) => {
+    throw new HttpError('not_found', `no route ${req.method} ${req.baseUrl}${req.path}`);
+  });
+
+  // the widget and the operator console, bundled from client/ on first request
+  for (const name of Object.keys(CLIENT_BUNDLES) as BundleName[]) {
+    app.get(`/${name}`, bundleHandler(name));
+  }
+
+  app.use(adminConsole()); // the operator console at /admin
+
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Content-Security-Policy', DEMO_CSP);
+    next();
+  });
+  app.use(express.static(deps.demoDir, { index: 'index.html', dotfiles: 'ignore', etag: false }));
+
+  // one place turns every failure into `{ error: { code, message } }` with the table's status
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const error = toWireError(err);
+    if (error.code === 'internal') logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    else metrics.rejected.inc({ transport: 'http', code: error.code });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (err instanceof HttpError && err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (error.code === 'bad_token') res.setHeader('WWW-Authenticate', 'Bearer');
+    res.status(httpStatus(error.code)).json(httpErrorBody(error));
+  });
+
+  return app;
+}
+
+/** An error as the wire sees it: our codes pass through; body-parser's become too_large / invalid_payload; anything else is internal. */
+function toWireError(err: unknown): WireError {
+  if (err instanceof HttpError) return { code: err.code, message: err.message };
+  const e = err as { type?: string; status?: number; message?: string };
+  if (e?.type === 'entity.too.large') return { code: 'too_large', message: `the body is larger than ${LIMITS.maxPayloadBytes} bytes` };
+  if (e?.type === 'entity.parse.failed') return { code: 'invalid_payload', message: 'the body is not valid JSON' };
+  if (typeof e?.type === 'string' && e.status && e.status >= 400 && e.status < 500) return { code: 'invalid_payload', message: e.message ?? 'bad request body' };
+  // express's own 4xx, e.g. a path parameter that is not valid percent-encoding (`/sessions/%ff`)
+  if (e instanceof URIError || (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)) return { code: 'invalid_payload', message: 'the request path or query is malformed' };
+  return { code: 'internal', message: 'something went wrong on the server' };
+}

@@ -1,0 +1,71 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { ConversationService } from '../../conversation/service.ts';
+import type { TenantDirectory } from '../../catalog/tenants.ts';
+import type { Tenant } from '../../catalog/tenant.ts';
+import { parsePayload, SessionId } from '../../protocol/wire.ts';
+import type { StoredSession } from '../../store/session-store.ts';
+import { adminKeyMatches } from '../admin-key.ts';
+import { HttpError } from '../errors.ts';
+import { isSameOrigin } from '../origins.ts';
+
+// Who a REST request speaks for. The path never decides it alone: a tenant
+// comes from its public key (and the Origin must be one it allows), a session
+// from its bearer token, an operator from the admin key.
+
+/** The caller's address (the socket's; no proxy is trusted). */
+export const clientIp = (req: Request): string => req.socket.remoteAddress ?? 'unknown';
+
+/** Parses a body or query with a protocol schema; throws `invalid_payload` / `too_large`. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = parsePayload(schema, data);
+  if (!parsed.ok) throw new HttpError(parsed.error.code, parsed.error.message);
+  return parsed.value;
+}
+
+/**
+ * Refuses a browser request from an origin the tenant does not allow.
+ * Requests without Origin are not from a page; the server's own origin (its
+ * demo page, on whatever PORT) is trusted for every tenant.
+ */
+export function checkOrigin(tenants: TenantDirectory, tenant: Tenant, req: Request): void {
+  const origin = req.get('origin');
+  if (!tenants.allowsOrigin(tenant, origin) && !(origin && isSameOrigin(origin, req.get('host')))) throw new HttpError('origin_not_allowed', `origin ${origin} may not act for tenant '${tenant.id}'`);
+}
+
+/** The tenant of `X-Questline-Key`, which must be the tenant the path names, called from an origin it allows. */
+export function tenantByKey(tenants: TenantDirectory, req: Request, tenantId: string): Tenant {
+  const key = req.get('x-questline-key');
+  if (!key) throw new HttpError('unknown_key', 'send the tenant\'s public widget key in X-Questline-Key');
+  const tenant = tenants.byKey(key);
+  if (!tenant) throw new HttpError('unknown_key', 'this widget key belongs to no tenant');
+  if (tenant.id !== tenantId) throw new HttpError('forbidden', `this key belongs to another tenant than '${tenantId}'`);
+  checkOrigin(tenants, tenant, req);
+  return tenant;
+}
+
+/** Whether the request carries the right admin key (constant-time compare). */
+export function isAdmin(adminKey: string | undefined, req: Request): boolean {
+  return adminKeyMatches(adminKey, req.get('x-questline-admin'));
+}
+
+/** The session a bearer token opens; the session id in the path must be the one the token belongs to. */
+export async function sessionByToken(
+  service: ConversationService, tenants: TenantDirectory, req: Request, id: string,
+): Promise<{ tenant: string; record: StoredSession }> {
+  if (!SessionId.safeParse(id).success) throw new HttpError('unknown_session', 'no such session');
+  const header = req.get('authorization') ?? '';
+  const m = /^Bearer\s+(\S{1,200})$/i.exec(header);
+  if (!m) throw new HttpError('bad_token', 'send the session token as "Authorization: Bearer <token>"');
+  const auth = await service.authenticate(id, m[1]);
+  if (!auth.ok) throw new HttpError(auth.error.code, auth.error.message);
+  const tenant = tenants.tenant(auth.value.tenant);
+  if (tenant) checkOrigin(tenants, tenant, req);
+  return auth.value;
+}
+
+/** A route parameter as one string (express 5 types wildcard params as lists). */
+export function param(req: Request, name: string): string {
+  const v = (req.params as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(v) ? v.join('/') : (v ?? '');
+}

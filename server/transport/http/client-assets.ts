@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import type { Request, Response } from 'express';
+
+/**
+ * The browser code in `client/` is TypeScript, bundled by esbuild in memory
+ * when the server first serves it (a few tens of milliseconds), so
+ * `npm install && npm start` needs no build step and tests serve the current
+ * source. Each bundle is built once per process and kept.
+ */
+export const CLIENT_BUNDLES = {
+  'widget.js': 'client/widget/index.ts',
+  'widget-socket.js': 'client/widget/socket-entry.ts',
+  'admin.js': 'client/admin/main.ts',
+  'demo.js': 'client/demo/main.ts',
+} as const;
+
+export type BundleName = keyof typeof CLIENT_BUNDLES;
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A built bundle with its validator and compressed forms (made once, with the build). */
+export interface BuiltBundle {
+  js: string;
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const built = new Map<BundleName, Promise<BuiltBundle>>();
+
+/** One client entry point, built on first use, then cached for the life of the process. */
+export function builtBundle(name: BundleName): Promise<BuiltBundle> {
+  let pending = built.get(name);
+  if (!pending) {
+    pending = build(CLIENT_BUNDLES[name]).then((js) => {
+      const bytes = Buffer.from(js, 'utf8');
+      return {
+        js,
+        etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+        gzip: gzipSync(bytes, { level: 9 }),
+        br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      };
+    });
+    built.set(name, pending);
+    pending.catch(() => built.delete(name));
+  }
+  return pending;
+}
+
+/** The bundled JavaScript of one client entry point. */
+export async function clientBundle(name: BundleName): Promise<string> {
+  return (await builtBundle(name)).js;
+}
+
+/**
+ * Serves a bundle: brotli or gzip when the client takes it, an ETag, and
+ * `no-cache` so browsers revalidate (a 304 costs a few bytes) and never run a
+ * stale widget after the server is updated.
+ */
+export function bundleHandler(name: BundleName) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const b = await builtBundle(name);
+    res.type('application/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', b.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    const match = req.get('if-none-match');
+    if (match && match.split(',').some((t) => t.trim() === b.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const accept = req.get('accept-encoding') ?? '';
+    if (/\bbr\b/.test(accept)) {
+      res.setHeader('Content-Encoding', 'br');
+      res.send(b.br);
+    } else if (/\bgzip\b/.test(accept)) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.send(b.gzip);
+    } else {
+      res.send(b.js);
+    }
+  };
+}
+
+async function build(entry: string): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'silent',
+  });
+  const out = result.outputFiles[0];
+  if (!out) throw new Error(`esbuild produced nothing for ${entry}`);
+  return out.text;
+}

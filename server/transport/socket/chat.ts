@@ -1,0 +1,178 @@
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { ConversationService } from '../../conversation/service.ts';
+import type { TenantDirectory } from '../../catalog/tenants.ts';
+import { socketError, type WireError } from '../errors.ts';
+import type { InFlight } from '../inflight.ts';
+import { isSameOrigin } from '../origins.ts';
+import type { Logger } from '../../observability/logger.ts';
+import type { Metrics } from '../../observability/metrics.ts';
+import {
+  ChatAuth, EmptyPayload, MessagePayload, parsePayload, SessionStartPayload, toWire,
+  type BackAck, type ChatClientEvents, type ErrorAck, type SessionState, type ChatSocketData, type MessageAck, type RestartAck, type SessionRoomEvents, type StartAck,
+} from '../../protocol/wire.ts';
+import type { RateLimits } from '../rate-limits.ts';
+import { connectError, handle, roomOf } from './socket-server.ts';
+
+/** What the /chat namespace needs. */
+export interface ChatDeps {
+  service: ConversationService;
+  tenants: TenantDirectory;
+  metrics: Metrics;
+  logger: Logger;
+  limits: RateLimits;
+  inflight: InFlight;
+}
+
+/**
+ * `bot:typing` goes out only for a turn still running after this long (a
+ * model call, a slow action): a fast turn's reply arrives before a typing
+ * indicator would be noticed, and the two packets would cost more than the
+ * rest of the turn's traffic.
+ */
+export const TYPING_AFTER_MS = 150;
+
+type ChatSocket = Socket<ChatClientEvents, SessionRoomEvents, Record<string, never>, ChatSocketData>;
+
+const rateLimited = (retryAfterMs: number, scope: string): { ok: false; error: WireError } =>
+  socketError({ code: 'rate_limited', message: `too many requests (${scope}); try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s` });
+
+/**
+ * The visitors' namespace (interfaces.md "Websocket"). The handshake's key
+ * names the tenant and the Origin must be one it allows (or the server's own,
+ * for its demo page); a socket then acts
+ * only on the one session it started or resumed (kept in socket.data), never
+ * on an id a payload names.
+ */
+export function attachChat(io: Server, deps: ChatDeps): Namespace {
+  const { service, tenants, metrics, logger, limits, inflight } = deps;
+  const chat = io.of('/chat') as unknown as Namespace<ChatClientEvents, SessionRoomEvents, Record<string, never>, ChatSocketData>;
+
+  chat.use((socket, next) => {
+    const refuse = (error: WireError) => {
+      metrics.rejected.inc({ transport: 'socket', code: error.code });
+      next(connectError(error));
+    };
+    const ip = socket.handshake.address;
+    void limits.connect(ip).then((limited) => {
+      if (!limited.ok) return refuse(rateLimited(limited.retryAfterMs, 'connections').error);
+      const auth = parsePayload(ChatAuth, socket.handshake.auth);
+      if (!auth.ok) return refuse({ code: 'unknown_key', message: 'handshake auth needs { key }: the public widget key of a tenant' });
+      const tenant = tenants.byKey(auth.value.key);
+      if (!tenant) return refuse({ code: 'unknown_key', message: 'this widget key belongs to no tenant' });
+      const origin = socket.handshake.headers.origin;
+      const own = origin !== undefined && isSameOrigin(origin, socket.handshake.headers.host);
+      if (!own && !tenants.allowsOrigin(tenant, origin)) return refuse({ code: 'origin_not_allowed', message: `origin ${origin} may not use this tenant's key` });
+      socket.data = { tenant: tenant.id, ip, ...(origin ? { origin } : {}), ...(auth.value.token ? { token: auth.value.token } : {}) };
+      next();
+    }, (err: unknown) => {
+      logger.error({ err }, 'chat handshake failed');
+      next(connectError({ code: 'internal', message: 'the server could not check this connection' }));
+    });
+  });
+
+  chat.on('connection', (socket: ChatSocket) => {
+    metrics.sockets.inc({ namespace: '/chat' });
+    socket.on('disconnect', () => metrics.sockets.dec({ namespace: '/chat' }));
+    const log = logger.child({ tenant: socket.data.tenant, socket: socket.id });
+    const refused = (e: WireError) => metrics.rejected.inc({ transport: 'socket', code: e.code });
+
+    /** Makes `sessionId` this socket's session: leaves the previous room, joins the new one. */
+    const adopt = async (sessionId: string, token: string, flowId: string) => {
+      if (socket.data.sessionId && socket.data.sessionId !== sessionId) await socket.leave(roomOf(socket.data.sessionId));
+      await socket.join(roomOf(sessionId));
+      socket.data.sessionId = sessionId;
+      socket.data.token = token;
+      socket.data.flowId = flowId;
+    };
+
+    const charge = () => limits.message({ client: `socket:${socket.id}`, ip: socket.data.ip, tenant: socket.data.tenant });
+
+    // an event this namespace does not know still gets an answer when the client waits for one
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && CHAT_EVENTS.has(event)) return;
+      const ack = args.at(-1);
+      if (typeof ack !== 'function') return;
+      const error: WireError = { code: 'invalid_payload', message: `unknown event ${JSON.stringify(String(event).slice(0, 40))}; see interfaces.md` };
+      refused(error);
+      (ack as (r: unknown) => void)(socketError(error));
+    });
+
+    handle(socket, 'session:start', SessionStartPayload, inflight, log, async (p): Promise<StartAck> => {
+      if (p.sessionId) {
+        // resume: the handshake token must open this session, of this tenant
+        const auth = await service.authenticate(p.sessionId, socket.data.token);
+        if (!auth.ok) return socketError(auth.error);
+        if (auth.value.tenant !== socket.data.tenant) return socketError({ code: 'forbidden', message: "this session belongs to another tenant's key" });
+        // join before reading, so nothing committed in between is missed (clients drop ids they already have)
+        await adopt(p.sessionId, socket.data.token!, auth.value.record.flowId);
+        const view = await service.view(p.sessionId, p.lastSeq ?? 0);
+        if (!view.ok) return socketError(view.error);
+        log.info({ sessionId: p.sessionId, lastSeq: p.lastSeq ?? 0, replayed: view.value.transcript.length }, 'session resumed');
+        return { ok: true, sessionId: p.sessionId, token: socket.data.token!, messages: view.value.transcript.map(toWire), state: view.value.state };
+      }
+      const limited = await limits.start(socket.data.ip);
+      if (!limited.ok) return rateLimited(limited.retryAfterMs, 'new sessions');
+      const tenant = socket.data.tenant;
+      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context) });
+      if (!started.ok) return socketError(started.error);
+      const { sessionId, token, messages, state } = started.value;
+      const flowId = tenants.flow(tenant, p.flow!)?.id ?? p.flow!;
+      await adopt(sessionId, token, flowId);
+      metrics.sessionsStarted.inc({ tenant, flow: flowId, transport: 'socket' });
+      metrics.positions.update(sessionId, tenant, flowId, state);
+      log.info({ sessionId, flow: flowId }, 'session started');
+      return { ok: true, sessionId, token, messages: messages.map(toWire), state };
+    }, refused);
+
+    handle(socket, 'message', MessagePayload, inflight, log, async (p): Promise<MessageAck> => {
+      const sessionId = socket.data.sessionId;
+      if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
+      const limited = await charge();
+      if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
+      let typing = false;
+      const typingTimer = setTimeout(() => {
+        typing = true;
+        chat.to(roomOf(sessionId)).emit('bot:typing', { on: true });
+      }, TYPING_AFTER_MS);
+      try {
+        const r = await metrics.turn(sessionId, labels(socket, 'message'), () => service.message(sessionId, p.text, p.clientId));
+        if (!r.ok) return socketError(r.error);
+        if (r.value.duplicate) {
+          // the first reply was broadcast when it was made; a resend means this client may have missed it
+          for (const m of r.value.messages) socket.emit(m.role === 'bot' ? 'bot:message' : m.role === 'user' ? 'user:message' : 'operator:message', toWire(m));
+          return { ok: true, duplicate: true };
+        }
+        return { ok: true };
+      } finally {
+        clearTimeout(typingTimer);
+        if (typing) chat.to(roomOf(sessionId)).emit('bot:typing', { on: false });
+      }
+    }, refused);
+
+    /** `back` and `restart`: a command turn on the socket's session, charged like a message. */
+    const command = async <A>(name: 'back' | 'restart', ack: (sessionId: string, state: SessionState) => A): Promise<A | ErrorAck> => {
+      const sessionId = socket.data.sessionId;
+      if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
+      const limited = await charge();
+      if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
+      const r = await metrics.turn(sessionId, labels(socket, name), () => service.command(sessionId, name));
+      return r.ok ? ack(sessionId, r.value.state) : socketError(r.error);
+    };
+
+    handle(socket, 'session:back', EmptyPayload, inflight, log,
+      (): Promise<BackAck> => command('back', (_id, state) => ({ ok: true, state })), refused);
+
+    handle(socket, 'session:restart', EmptyPayload, inflight, log,
+      (): Promise<RestartAck> => command('restart', (sessionId) => ({ ok: true, sessionId, token: socket.data.token! })), refused);
+  });
+
+  return chat as unknown as Namespace;
+}
+
+/** The events the /chat namespace handles. */
+const CHAT_EVENTS = new Set(['session:start', 'message', 'session:back', 'session:restart']);
+
+const ctx = (context: Record<string, unknown> | undefined) => (context ? { context } : {});
+
+const labels = (socket: ChatSocket, kind: 'message' | 'back' | 'restart') =>
+  ({ tenant: socket.data.tenant, flow: socket.data.flowId ?? 'unknown', kind });

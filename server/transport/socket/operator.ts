@@ -1,0 +1,105 @@
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { ConversationService } from '../../conversation/service.ts';
+import type { SessionStore } from '../../store/session-store.ts';
+import { socketError, type WireError } from '../errors.ts';
+import { adminKeyMatches } from '../admin-key.ts';
+import type { InFlight } from '../inflight.ts';
+import type { Logger } from '../../observability/logger.ts';
+import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
+import {
+  OperatorAuth, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, parsePayload, toWire,
+  type JoinAck, type OperatorAck, type OperatorClientEvents, type OperatorSocketData, type SessionRoomEvents,
+} from '../../protocol/wire.ts';
+import type { RateLimits } from '../rate-limits.ts';
+import { connectError, handle, roomOf } from './socket-server.ts';
+
+/** What the /operator namespace needs. */
+export interface OperatorDeps {
+  service: ConversationService;
+  store: SessionStore;
+  metrics: Metrics;
+  logger: Logger;
+  limits: RateLimits;
+  inflight: InFlight;
+  adminKey: string | undefined;
+}
+
+type OperatorSocket = Socket<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
+
+/**
+ * Staff's namespace: `auth: { adminKey }` (constant-time; refused when the
+ * server has no ADMIN_KEY). An operator joins a session's room to watch it,
+ * writes into it (taking it over from the bot), decides interrupts and hands
+ * it back to the bot.
+ */
+export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
+  const { service, store, metrics, logger, limits, inflight, adminKey } = deps;
+  const nsp = io.of('/operator') as unknown as Namespace<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
+
+  nsp.use((socket, next) => {
+    const ip = socket.handshake.address;
+    const refuse = (error: WireError) => {
+      metrics.rejected.inc({ transport: 'socket', code: error.code });
+      next(connectError(error));
+    };
+    if (!adminKey) return refuse({ code: 'admin_only', message: 'operator access is off: start the server with ADMIN_KEY' });
+    void limits.adminBlocked(ip).then(async (blocked) => {
+      if (!blocked.ok) return refuse({ code: 'rate_limited', message: 'too many wrong admin keys from this address; wait a minute' });
+      const auth = parsePayload(OperatorAuth, socket.handshake.auth);
+      if (!auth.ok || !adminKeyMatches(adminKey, auth.value.adminKey)) {
+        await limits.adminFailed(ip);
+        return refuse({ code: 'admin_only', message: 'handshake auth needs { adminKey }: the server\'s ADMIN_KEY' });
+      }
+      socket.data = { ip };
+      next();
+    }, (err: unknown) => {
+      logger.error({ err }, 'operator handshake failed');
+      next(connectError({ code: 'internal', message: 'the server could not check this connection' }));
+    });
+  });
+
+  nsp.on('connection', (socket: OperatorSocket) => {
+    metrics.sockets.inc({ namespace: '/operator' });
+    socket.on('disconnect', () => metrics.sockets.dec({ namespace: '/operator' }));
+    const log = logger.child({ operator: socket.id });
+
+    /** The labels of a turn on a session (tenant and flow from its record). */
+    const labelsOf = async (sessionId: string, kind: TurnLabels['kind']): Promise<TurnLabels> => {
+      const record = await store.load(sessionId).catch(() => null);
+      return { tenant: record?.tenant ?? 'unknown', flow: record?.flowId ?? 'unknown', kind };
+    };
+
+    handle(socket, 'operator:join', OperatorJoin, inflight, log, async (p): Promise<JoinAck> => {
+      await socket.join(roomOf(p.sessionId));
+      const view = await service.view(p.sessionId, 0);
+      if (!view.ok) {
+        await socket.leave(roomOf(p.sessionId));
+        return socketError(view.error);
+      }
+      log.info({ sessionId: p.sessionId, tenant: view.value.record.tenant }, 'operator joined');
+      return { ok: true, tenant: view.value.record.tenant, flowId: view.value.record.flowId, messages: view.value.transcript.map(toWire), state: view.value.state };
+    });
+
+    handle(socket, 'operator:leave', OperatorJoin, inflight, log, async (p) => {
+      await socket.leave(roomOf(p.sessionId));
+      return { ok: true as const };
+    });
+
+    handle(socket, 'operator:message', OperatorMessage, inflight, log, async (p): Promise<OperatorAck> => {
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'operator'), () => service.operatorMessage(p.sessionId, p.text, 'operator'));
+      return r.ok ? { ok: true } : socketError(r.error);
+    });
+
+    handle(socket, 'operator:decision', OperatorDecision, inflight, log, async (p): Promise<OperatorAck> => {
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'decision'), () => service.decide(p.sessionId, p.decision, p.answers, 'operator'));
+      return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
+    });
+
+    handle(socket, 'operator:hand-back', OperatorHandBack, inflight, log, async (p): Promise<OperatorAck> => {
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId));
+      return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
+    });
+  });
+
+  return nsp as unknown as Namespace;
+}
