@@ -11,8 +11,7 @@ import { DirectoryArchive, MemoryArchive } from './catalog/registry.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliveryHook } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { MemoryOutbox, type Outbox } from './delivery/outbox.ts';
-import { FileOutbox } from './delivery/outbox-file.ts';
+import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import { sampleActions } from './conversation/sample-actions.ts';
 import { AnthropicExtractor } from './extract/anthropic/index.ts';
 import type { Extractor } from './extract/extractor.ts';
@@ -27,17 +26,11 @@ import { attachChat } from './transport/socket/chat.ts';
 import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
-import { LowdbStore } from './store/lowdb.ts';
-import { RedisStore } from './redis/store.ts';
-import { RedisTurnLock } from './redis/lock.ts';
-import { RedisOutbox } from './redis/outbox.ts';
-import { redisLimiters } from './redis/rate-limits.ts';
-import { useRedisAdapter } from './redis/socket-adapter.ts';
-import { MemoryStore } from './store/memory.ts';
+import { createRedisBackend } from './redis/index.ts';
 import { startRetention } from './store/retention.ts';
 import type { SessionStore } from './store/session-store.ts';
 
-// The composition root: config → store → tenants and flows → service →
+// The composition root: config → backend (store, lock, outbox) → tenants and flows → service →
 // express + socket.io on one http.Server → listen. `npm start` runs this file;
 // tests call startServer() with port 0 and their own data directory.
 
@@ -45,8 +38,13 @@ const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', '
 
 /** What tests and embedders may replace. */
 export interface ServerOverrides {
-  /** A store to use instead of the one STORE names (the server closes it on close()). */
-  store?: SessionStore;
+  /**
+   * Storage to use instead of the one STORE names (the server closes it on
+   * close()). A whole backend, never a bare store: a store alone would leave
+   * the server to guess its turn lock and outbox. For a store of your own in
+   * one process, say so: `createEmbeddedBackend({ store, outbox: new MemoryOutbox() })`.
+   */
+  backend?: Backend;
   flowsDir?: string;
   dataDir?: string;
   actions?: ActionRegistry;
@@ -92,35 +90,43 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ? `Claude extraction (${config.ANTHROPIC_MODEL}, a tenant's llm.model overrides it), offline rules first for exact answers`
       : 'offline extraction (rules): no LLM is called (set ANTHROPIC_API_KEY for Claude extraction)',
   );
-  if (config.STORE === 'redis' && !config.REDIS_URL && !overrides.store) {
+  if ('store' in overrides) {
+    // the field this replaced: refuse it rather than quietly pairing the store with an in-memory outbox and a local lock
+    throw new StartupError('startServer: pass `backend` (e.g. createEmbeddedBackend({ store, outbox })), not `store`');
+  }
+  if (config.STORE === 'redis' && !config.REDIS_URL && !overrides.backend) {
     throw new StartupError('STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379); every instance points at the same Redis');
   }
   const dataDir = resolve(overrides.dataDir ?? config.DATA_DIR);
   const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
   if (!existsSync(flowsDir)) throw new StartupError(`FLOWS_DIR ${flowsDir} does not exist`);
 
-  const store = overrides.store ?? (await openStore(config, dataDir));
-  const kind = overrides.store ? 'custom' : config.STORE;
+  const backend = overrides.backend ?? (await openBackend(config, dataDir, logger));
+  const kind = backend.kind;
   logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}), ...(kind === 'redis' ? { prefix: config.REDIS_PREFIX } : {}) }, `session store: ${kind}`);
   try {
-    return await assemble(config, overrides, logger, store, kind, dataDir, flowsDir);
+    return await serve(config, overrides, logger, backend, loadTenants(logger, backend, dataDir, flowsDir));
   } catch (err) {
-    await store.close().catch(() => {});
+    await backend.close().catch(() => {});
     throw err;
   }
 }
 
-async function openStore(config: Config, dataDir: string): Promise<SessionStore> {
-  if (config.STORE === 'memory') return new MemoryStore();
+/** The backend STORE names, its failures worded for the person starting the server. */
+async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
+  if (config.STORE === 'memory') return createEmbeddedBackend({ memory: true });
   if (config.STORE === 'redis') {
     try {
-      return await RedisStore.connect(config.REDIS_URL!, { prefix: config.REDIS_PREFIX });
+      return await createRedisBackend({
+        url: config.REDIS_URL!, prefix: config.REDIS_PREFIX,
+        onLockLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version'),
+      });
     } catch (err) {
       throw new StartupError(`cannot reach Redis at REDIS_URL: ${(err as Error).message}`);
     }
   }
   try {
-    return await LowdbStore.open(dataDir);
+    return await createEmbeddedBackend({ dataDir });
   } catch (err) {
     const e = err as Error & { code?: string };
     if (e.code === 'data_dir_in_use') throw new StartupError(`${e.message} (DATA_DIR)`);
@@ -128,10 +134,9 @@ async function openStore(config: Config, dataDir: string): Promise<SessionStore>
   }
 }
 
-async function assemble(
-  config: Config, overrides: ServerOverrides, logger: Logger, store: SessionStore, storeKind: string, dataDir: string, flowsDir: string,
-): Promise<RunningServer> {
-  const archive = storeKind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
+/** Flows and tenants from FLOWS_DIR; revisions are archived beside the data unless nothing is kept on disk. */
+function loadTenants(logger: Logger, backend: Backend, dataDir: string, flowsDir: string): TenantDirectory {
+  const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
   const tenants = TenantDirectory.load(flowsDir, archive);
   for (const problem of tenants.problems) logger.warn({ flowsDir }, `flow problem: ${problem}`);
   for (const id of tenants.ids()) {
@@ -141,31 +146,23 @@ async function assemble(
     logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
   }
   if (tenants.ids().length === 0) logger.warn({ flowsDir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
-
-  // endings go to the tenants' webhooks through a durable outbox beside the sessions
-  // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
-  const outbox: Outbox = storeKind === 'lowdb' ? await FileOutbox.open(join(dataDir, 'outbox'))
-    : store instanceof RedisStore ? new RedisOutbox(store.client, { prefix: store.prefix }) : new MemoryOutbox();
-  try {
-    return await serve(config, overrides, logger, store, storeKind, tenants, outbox);
-  } catch (err) {
-    await outbox.close().catch(() => {});
-    throw err;
-  }
+  return tenants;
 }
 
 async function serve(
-  config: Config, overrides: ServerOverrides, logger: Logger, store: SessionStore, storeKind: string, tenants: TenantDirectory, outbox: Outbox,
+  config: Config, overrides: ServerOverrides, logger: Logger, backend: Backend, tenants: TenantDirectory,
 ): Promise<RunningServer> {
+  // endings go to the tenants' webhooks through the backend's durable outbox
+  // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
+  const { store, outbox, kind: storeKind } = backend;
   const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
   const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
   const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
   const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
 
   const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
-  // with Redis, the turn lock, the rate limits and socket.io rooms span every instance
-  const redis = store instanceof RedisStore ? store : undefined;
-  const limits = new RateLimits(overrides.rateLimits, ...(redis ? [redisLimiters(redis.client, redis.prefix)] : []));
+  // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
+  const limits = new RateLimits(overrides.rateLimits, ...(backend.limiters ? [backend.limiters] : []));
   const inflight = new InFlight();
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which needs the app, which needs the service
@@ -207,7 +204,7 @@ async function serve(
     actions: overrides.actions ?? sampleActions,
     env: overrides.env ?? systemCallEnv,
     ...(overrides.random ? { random: overrides.random } : {}),
-    ...(redis ? { lock: new RedisTurnLock(redis.client, { prefix: redis.prefix, onLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version') }) } : {}),
+    lock: backend.lock,
     onComplete: async (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii
@@ -229,7 +226,7 @@ async function serve(
   // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
   const http = createServer(app);
   const io = createSocketServer(http, gate);
-  if (redis) useRedisAdapter(io, redis.client, redis.prefix);
+  backend.attachSockets?.(io);
   broadcast = roomBroadcast(io);
   attachChat(io, { service, tenants, metrics, logger, limits, inflight });
   attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY });
@@ -266,8 +263,7 @@ async function serve(
     await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
     retention?.stop();
     await worker.stop();
-    await outbox.close();
-    await store.close();
+    await backend.close();
     logger.info('stopped');
   })());
 

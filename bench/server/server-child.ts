@@ -20,6 +20,8 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.ts';
+import { createEmbeddedBackend } from '../../server/delivery/backend.ts';
+import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { startServer } from '../../server/main.ts';
 import { LowdbStore } from '../../server/store/lowdb.ts';
 import { BENCH_LIMITS, REPO_FLOWS, type ServerChildMessage } from './common.ts';
@@ -37,12 +39,12 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 // Diagnostic only (bench --memory-outbox): hand startServer the same LowdbStore
-// as an override, which makes it keep the webhook outbox in memory instead of
-// the fsynced journal under DATA_DIR/outbox; everything else is unchanged.
+// with an in-memory webhook outbox instead of the fsynced journal under
+// DATA_DIR/outbox; everything else is unchanged.
 const memoryOutbox = process.env.BENCH_OUTBOX === 'memory';
 const server = await startServer(config, {
   rateLimits: BENCH_LIMITS,
-  ...(memoryOutbox ? { store: await LowdbStore.open(dataDir) } : {}),
+  ...(memoryOutbox ? { backend: await createEmbeddedBackend({ store: await LowdbStore.open(dataDir), outbox: new MemoryOutbox() }) } : {}),
 });
 
 const collect = () => {

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { ALLOW_LOOPBACK_FROM_ROUTED_PAGES, axeViolations, describeBrowser, screenshot, serveHtml, useServerAndBrowser } from '../support/browser.ts';
+import { createEmbeddedBackend } from '../../server/delivery/backend.ts';
+import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
 import { startTestServer } from '../support/server.ts';
 import { ACME, ChatDriver, embedPage, HOST_ORIGIN, SALES_SCRIPT } from './widget-driver.ts';
@@ -263,7 +265,7 @@ describeBrowser('the chat widget', () => {
 
   it('shows the typing dots while a slow turn runs, and hides them with the reply', async () => {
     const store = new SlowStore();
-    const slow = await startTestServer({ overrides: { store } });
+    const slow = await startTestServer({ overrides: { backend: await createEmbeddedBackend({ store, outbox: new MemoryOutbox() }) } });
     try {
       const { page, chat, problems } = await hostPage('/slow.html', embedPage(slow.url, { key: ACME.key, flow: ACME.flow }));
       await chat.launcher().click();

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
+import { createEmbeddedBackend } from '../../server/delivery/backend.ts';
+import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { startServer, StartupError } from '../../server/main.ts';
 import { createLogger } from '../../server/observability/logger.ts';
+import { MemoryStore } from '../../server/store/memory.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
 import { freePort } from '../support/redis.ts';
 import { startFakeAnthropic, tool } from '../support/fake-anthropic.ts';
@@ -45,6 +48,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     const port = await freePort();
     await expect(startServer(loadConfig({ STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' }), { logger })).rejects.toThrow(/cannot reach Redis/);
+  });
+});
+
+describe('storage backends', () => {
+  it('refuses a bare store, which would leave the turn lock and the outbox to guesswork', async () => {
+    const { logger } = capture();
+    const overrides = { logger, store: new MemoryStore() } as unknown as Parameters<typeof startServer>[1];
+    await expect(startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS }), overrides)).rejects.toThrow(/pass `backend`/);
+  });
+
+  it("runs on a caller's whole backend and closes its outbox and store with the server", async () => {
+    const closed: string[] = [];
+    const store = new (class extends MemoryStore {
+      override async close() { closed.push('store'); }
+    })();
+    const outbox = new (class extends MemoryOutbox {
+      override async close() { closed.push('outbox'); }
+    })();
+    const dataDir = mkdtempSync(join(tmpdir(), 'questline-backend-'));
+    const { logger } = capture();
+    const server = await startServer(loadConfig({ PORT: '0', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS }), {
+      logger, rateLimits: RELAXED_LIMITS, backend: await createEmbeddedBackend({ store, outbox }),
+    });
+    try {
+      expect(server.store).toBe(store);
+      const health = await (await fetch(`${server.url}/healthz`)).json() as Record<string, unknown>;
+      expect(health).toMatchObject({ ok: true, store: 'custom' });
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(closed).toEqual(['outbox', 'store']);
   });
 });
 

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Server as SocketServer } from 'socket.io';
+import { LowdbStore } from '../store/lowdb.ts';
+import { MemoryStore } from '../store/memory.ts';
+import type { SessionStore } from '../store/session-store.ts';
+import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { FileOutbox } from './outbox-file.ts';
+import { MemoryOutbox, type Outbox } from './outbox.ts';
+
+// Where a server keeps what must outlive a turn: sessions, the per-session
+// turn lock and the webhook outbox, plus (for a backend several instances
+// share) the rate limiters and the socket.io adapter. The pieces come as one
+// set because they must agree: sessions in Redis with a process-local lock or
+// an in-memory outbox would let two instances run the same turn or lose
+// endings on a restart. This file sits in delivery/ because it is the lowest
+// layer that sees both the stores and the outboxes; the Redis family builds
+// the same shape in redis/index.ts.
+
+/** Builds the limiter of one rate (the shape transport/rate-limits.ts takes). */
+export type LimiterFactory = (r: { points: number; seconds: number }, keyPrefix: string) => RateLimiterAbstract;
+
+/** One family of storage pieces, built together by one factory. */
+export interface Backend {
+  /** What logs and /healthz call it: lowdb, memory, redis, or custom. */
+  readonly kind: string;
+  readonly store: SessionStore;
+  /** The per-session turn lock; it must span every process that shares `store`. */
+  readonly lock: TurnLock;
+  readonly outbox: Outbox;
+  /** Shared rate limiters; absent: each process counts in its own memory. */
+  readonly limiters?: LimiterFactory;
+  /** Puts socket.io on an adapter that reaches every instance; absent: rooms are local. */
+  readonly attachSockets?: (io: SocketServer) => void;
+  /** Closes the outbox, then the store; idempotent as far as they are. */
+  close(): Promise<void>;
+}
+
+/**
+ * What an embedded (one process) backend keeps: files under a data directory,
+ * memory only, or a caller's own store with the outbox the caller chose. The
+ * third form is for tests, benches and embedders; the outbox is required so
+ * that keeping endings in memory is a visible choice, never a default.
+ */
+export type EmbeddedBackendOptions =
+  | { dataDir: string }
+  | { memory: true }
+  | { store: SessionStore; outbox: Outbox; kind?: string };
+
+/** A lowdb, memory or caller-supplied store with a process-local lock: one server process only. */
+export async function createEmbeddedBackend(opts: EmbeddedBackendOptions): Promise<Backend> {
+  if ('store' in opts) return assemble(opts.kind ?? 'custom', opts.store, opts.outbox);
+  if ('memory' in opts) return assemble('memory', new MemoryStore(), new MemoryOutbox());
+  const store = await LowdbStore.open(opts.dataDir);
+  try {
+    return assemble('lowdb', store, await FileOutbox.open(join(opts.dataDir, 'outbox')));
+  } catch (err) {
+    await store.close().catch(() => {});
+    throw err;
+  }
+}
+
+function assemble(kind: string, store: SessionStore, outbox: Outbox): Backend {
+  return {
+    kind, store, outbox, lock: new KeyedMutex(),
+    async close() {
+      try {
+        await outbox.close();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
