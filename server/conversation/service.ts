@@ -233,7 +233,7 @@ export class ConversationService {
       const change = await step(loaded.value);
       if (!change.ok) return change;
       const c = change.value;
-      return this.commit(c.record, flow, c.result, c.before, c.now, c.clientId, c.restarted ?? false);
+      return await this.commit(c.record, flow, c.result, c.before, c.now, c.clientId, c.restarted ?? false);
     });
   }
 

@@ -36,20 +36,21 @@ const offline = new OfflineExtractor();
  * a person. `session` is the session as it stands; unused for `start`.
  */
 export async function runTurn(flow: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
-  if (input.kind === 'start') return settle(flow, start(flow, input.init, impl), impl);
+  // `return await`: an async function returning a promise costs the turn two more microtask hops
+  if (input.kind === 'start') return await settle(flow, start(flow, input.init, impl), impl);
   if (!session) throw new Error(`a '${input.kind}' turn needs a started session`);
   switch (input.kind) {
     case 'text': {
       const { text, now } = input;
       const command = matchCommand(flow, text);
-      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
+      if (command) return await settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
       const proposal = await (impl.extractor ?? offline).extract(extractionRequest(flow, session, text, now));
-      return settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
+      return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
     }
     case 'resume':
-      return settle(flow, resumeAt(flow, session, input.nodeId, input.stack, input.now, impl), impl);
+      return await settle(flow, resumeAt(flow, session, input.nodeId, input.stack, input.now, impl), impl);
     default:
-      return settle(flow, turn(flow, session, input, impl), impl);
+      return await settle(flow, turn(flow, session, input, impl), impl);
   }
 }
 
