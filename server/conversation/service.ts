@@ -1,22 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { resumeAt, start, turn } from '../engine/engine.ts';
-import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import { progressAt } from '../engine/progress.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
-import type { EngineEvent, Input, TurnResult } from '../engine/types.ts';
+import type { EngineEvent } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
-import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { LruCache } from '../shared/lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
-import { systemCallEnv, type ActionRegistry, type CallEnv } from './actions.ts';
+import { systemCallEnv, type CallEnv } from './actions.ts';
 import { failure, type Result } from '../protocol/errors.ts';
 import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
-import { effectsToMessages } from './messages.ts';
-import { settleTurn, type Settled } from './effects.ts';
+import type { BotMessage } from './messages.ts';
+import type { Implementations } from './implementations.ts';
+import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
 import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
@@ -30,12 +28,16 @@ export interface TurnDone {
 /** Where new transcript entries go besides the store: the sockets in the session's room. */
 export type Broadcast = (sessionId: string, entries: readonly TranscriptEntry[], state: SessionState) => void;
 
-export interface ServiceDeps {
+/**
+ * What the service is built from: the implementations every turn runs with
+ * (actions, named validators, extractor, clock — the same registry the CLI's
+ * runner takes), and the store, tenants, lock and hooks around them.
+ */
+export interface ServiceDeps extends Implementations {
   store: SessionStore;
   tenants: TenantDirectory;
-  actions?: ActionRegistry;
+  /** The extractor for a tenant's messages; overrides `extractor` when given. */
   extractorFor?: (tenant: string) => Extractor;
-  env?: CallEnv;
   /** Called after a session that just ended is saved (the outbox enqueues it). */
   onComplete?: (c: Completion) => Promise<void> | void;
   /** Called (under the session's lock) after a session was erased: what else holds its answers forgets them (the outbox). */
@@ -45,6 +47,25 @@ export interface ServiceDeps {
   random?: (n: number) => Buffer;
   /** The per-session turn lock (default: one process's `KeyedMutex`; a cross-instance lock for several servers). */
   lock?: TurnLock;
+}
+
+/** Everything a step under the session lock has to go on. */
+interface Loaded {
+  record: StoredSession;
+  flow: CompiledFlow;
+  session: Session;
+}
+
+/** What a step decided: the record and settled turn to commit, with the entries before the bot's (a user or operator line). */
+interface Change {
+  record: StoredSession;
+  result: Settled;
+  before: TranscriptEntry[];
+  now: string;
+  /** The client message id the change answers, remembered so a retry is answered from the store. */
+  clientId?: string;
+  /** The session starts over (a restart, a hand-back): its next ending is a new one. */
+  restarted?: boolean;
 }
 
 /** What starting a session returns (interfaces.md `session:start` ack). */
@@ -77,14 +98,21 @@ export class ConversationService {
    * an evicted entry — reads the stored JSON through sessionFromJson.
    */
   private readonly parsed = new LruCache<string, { version: number; seq: number; updatedAt: string; session: Session }>(PARSED_SESSIONS);
-  private readonly offline = new OfflineExtractor();
   private readonly env: CallEnv;
+  /** The implementations every turn runs with (the deps' own, without the store and hooks). */
+  private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
 
   constructor(private readonly deps: ServiceDeps) {
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
+    const { extractor, actions, validators, maxSteps } = deps;
+    this.impl = {
+      env: this.env,
+      ...(extractor ? { extractor } : {}), ...(actions ? { actions } : {}),
+      ...(validators ? { validators } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
+    };
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
@@ -99,7 +127,7 @@ export class ConversationService {
     const token = this.random(32).toString('base64url');
     const now = this.env.now();
     const context = sessionContext(this.deps.tenants.tenant(req.tenant)?.settings, req.context);
-    const result = await this.settle(flow, start(flow, { id, now, ...(context ? { context } : {}) }));
+    const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}) } }, this.impl);
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
@@ -130,90 +158,89 @@ export class ConversationService {
 
   /** One user message: exactly once per `clientId`. */
   async message(sessionId: string, text: string, clientId: string): Promise<Result<TurnDone & { duplicate: boolean }>> {
-    return this.locks.run(sessionId, async () => {
-      const loaded = await this.load(sessionId);
-      if (!loaded.ok) return loaded;
-      const { record, flow, session } = loaded.value;
-      const seen = record.processed.find((p) => p.clientId === clientId);
-      if (seen) {
-        const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
-        return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
-      }
+    return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
-      if (record.operator) {
-        // a person has the conversation: the message goes to them, the bot stays quiet
-        return this.commit(record, flow, { session, messages: [], events: [] }, [user], now, clientId, false);
-      }
-      const command = matchCommand(flow, text);
-      let input: Input;
-      if (command) input = { kind: 'command', command, now, text };
-      else {
-        const extractor = this.deps.extractorFor?.(record.tenant) ?? this.offline;
-        input = { kind: 'message', text, now, proposal: await extractor.extract(extractionRequest(flow, session, text, now)) };
-      }
-      const result = await this.settle(flow, turn(flow, session, input));
-      return this.commit(record, flow, result, [user], now, clientId, false);
+      // a person has the conversation: the message goes to them, the bot stays quiet
+      const result = record.operator
+        ? { session, messages: [], events: [] }
+        : await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      return { ok: true, value: { record, result, before: [user], now, clientId } };
     });
   }
 
   /** `back`, `restart`: commands sent as controls rather than words. */
   async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
-    return this.locks.run(sessionId, async () => {
-      const loaded = await this.load(sessionId);
-      if (!loaded.ok) return loaded;
-      const { record, flow, session } = loaded.value;
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const now = this.env.now();
-      const result = await this.settle(flow, turn(flow, session, { kind: 'command', command, now }));
-      const done = await this.commit(record, flow, result, [], now, undefined, command === 'restart');
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
-    });
+      const result = await this.run(flow, session, { kind: 'command', command, now }, record.tenant);
+      return { ok: true, value: { record, result, before: [], now, restarted: command === 'restart' } };
+    }));
   }
 
   /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject). */
   async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<TurnDone>> {
-    return this.locks.run(sessionId, async () => {
-      const loaded = await this.load(sessionId);
-      if (!loaded.ok) return loaded;
-      const { record, flow, session } = loaded.value;
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       if (session.status !== 'waiting') return failure('not_waiting', 'the session is not waiting for an operator');
       const now = this.env.now();
-      const result = await this.settle(flow, turn(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }));
-      const done = await this.commit(record, flow, result, [], now, undefined, false);
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
-    });
+      const result = await this.run(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }, record.tenant);
+      return { ok: true, value: { record, result, before: [], now } };
+    }));
   }
 
   /** An operator writes into a conversation (and takes it over from the bot until `handBack`). */
   async operatorMessage(sessionId: string, text: string, by?: string): Promise<Result<{ messages: TranscriptEntry[] }>> {
-    return this.locks.run(sessionId, async () => {
-      const loaded = await this.load(sessionId);
-      if (!loaded.ok) return loaded;
-      const { record, flow, session } = loaded.value;
+    const done = await this.withSession(sessionId, undefined, async ({ record, session }) => {
       const now = this.env.now();
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
       const held = { ...record, operator: record.operator ?? { since: now, ...(by ? { by } : {}) } };
-      const done = await this.commit(held, flow, { session, messages: [], events: [] }, [entry], now, undefined, false);
-      return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
+      return { ok: true, value: { record: held, result: { session, messages: [], events: [] }, before: [entry], now } };
     });
+    return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
   }
 
   /** Gives the conversation back to the bot, asking the question at `nodeId`. */
   async handBack(sessionId: string, nodeId: string): Promise<Result<TurnDone>> {
-    return this.locks.run(sessionId, async () => {
-      const loaded = await this.load(sessionId);
-      if (!loaded.ok) return loaded;
-      const { record, flow, session } = loaded.value;
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const c = flow.nodes.get(nodeId);
       if (!c || c.node.type !== 'question') return failure('invalid_payload', `'${nodeId}' is not a question of this flow`);
       const frame = c.scope === null ? -1 : session.stack.findIndex((f) => f.ref === c.scope);
       if (c.scope !== null && frame < 0) return failure('invalid_payload', `'${nodeId}' is inside subgraph '${c.scope}', which the conversation is not in`);
       const now = this.env.now();
-      const resumed = resumeAt(flow, session, nodeId, session.stack.slice(0, frame + 1), now);
+      const result = await this.run(flow, session, { kind: 'resume', nodeId, stack: session.stack.slice(0, frame + 1), now }, record.tenant);
       const { operator: _o, ...released } = record;
-      const done = await this.commit(released, flow, { session: resumed.session, messages: effectsToMessages(resumed.effects), events: resumed.events }, [], now, undefined, true);
-      return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
+      return { ok: true, value: { record: released, result, before: [], now, restarted: true } };
+    }));
+  }
+
+  /**
+   * The one path of every turn on an existing session: take its lock, load
+   * it, answer a `clientId` already processed from the store, else run the
+   * step and commit what it decided (save, broadcast, hand an ending on).
+   */
+  private withSession(
+    sessionId: string, clientId: string | undefined, step: (loaded: Loaded) => Promise<Result<Change>>,
+  ): Promise<Result<TurnDone & { duplicate: boolean }>> {
+    return this.locks.run(sessionId, async () => {
+      const loaded = await this.load(sessionId);
+      if (!loaded.ok) return loaded;
+      const { record, flow, session } = loaded.value;
+      const seen = clientId === undefined ? undefined : record.processed.find((p) => p.clientId === clientId);
+      if (seen) {
+        const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
+        return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
+      }
+      const change = await step(loaded.value);
+      if (!change.ok) return change;
+      const c = change.value;
+      return await this.commit(c.record, flow, c.result, c.before, c.now, c.clientId, c.restarted ?? false);
     });
+  }
+
+  /** Runs one turn with the service's implementations and the extractor of the session's tenant. */
+  private run(flow: CompiledFlow, session: Session, input: TurnInput, tenant: string): Promise<Settled> {
+    const impl = this.deps.extractorFor && input.kind === 'text' ? { ...this.impl, extractor: this.deps.extractorFor(tenant) } : this.impl;
+    return runTurn(flow, session, input, impl);
   }
 
   /** Erases a session (privacy request, retention) under its turn lock, so no turn in flight writes after it; true if it existed. */
@@ -234,7 +261,7 @@ export class ConversationService {
     return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record } };
   }
 
-  private async load(sessionId: string): Promise<Result<{ record: StoredSession; flow: CompiledFlow; session: Session }>> {
+  private async load(sessionId: string): Promise<Result<Loaded>> {
     const record = await this.deps.store.load(sessionId).catch(() => null);
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
@@ -248,12 +275,7 @@ export class ConversationService {
     this.parsed.set(record.id, { version: record.version, seq: record.seq, updatedAt: record.updatedAt, session });
   }
 
-  /** Carries out `call` effects until the engine waits for a person. */
-  private settle(flow: CompiledFlow, first: TurnResult): Promise<Settled> {
-    return settleTurn(flow, first, this.deps.actions ?? {}, this.env);
-  }
-
-  private entries(messages: ReturnType<typeof effectsToMessages>, after: number, at: string): TranscriptEntry[] {
+  private entries(messages: BotMessage[], after: number, at: string): TranscriptEntry[] {
     return messages.map((m, i) => ({
       seq: after + i + 1, at, role: 'bot' as const, text: m.text, nodeId: m.nodeId, kind: m.kind,
       ...(m.quickReplies ? { quickReplies: m.quickReplies } : {}), ...(m.multiple ? { multiple: true } : {}), ...(m.progress ? { progress: m.progress } : {}),
@@ -295,6 +317,11 @@ export class ConversationService {
       ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
     });
   }
+}
+
+/** A turn's answer without the duplicate flag (only a client message can be a retry). */
+function turnOnly(done: Result<TurnDone & { duplicate: boolean }>): Result<TurnDone> {
+  return done.ok ? { ok: true, value: { messages: done.value.messages, state: done.value.state, events: done.value.events } } : done;
 }
 
 /**

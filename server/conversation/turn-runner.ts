@@ -1,0 +1,70 @@
+import { resumeAt, start, turn } from '../engine/engine.ts';
+import { extractionRequest, matchCommand } from '../engine/extraction.ts';
+import type { Session } from '../engine/session.ts';
+import type { EngineEvent, Input, StartInit, TurnResult } from '../engine/types.ts';
+import { OfflineExtractor } from '../extract/offline/index.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { runCall, systemCallEnv } from './actions.ts';
+import type { Implementations } from './implementations.ts';
+import { effectsToMessages, type BotMessage } from './messages.ts';
+
+/** A turn with its effects carried out: where the session ended up, what people see, what happened. */
+export interface Settled {
+  session: Session;
+  messages: BotMessage[];
+  events: EngineEvent[];
+}
+
+/**
+ * What a runner is asked to do: start a session, or move one on with a
+ * user's text (a command word or words for the extractor), a command sent as
+ * a control, an operator's decision, or a hand-back to the bot at a question.
+ */
+export type TurnInput =
+  | { kind: 'start'; init: StartInit }
+  | { kind: 'text'; text: string; now: string }
+  | Extract<Input, { kind: 'command' | 'operator' }>
+  | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string };
+
+// stateless: one instance serves every runner that brings no extractor
+const offline = new OfflineExtractor();
+
+/**
+ * Runs one turn the same way everywhere: a command word or the extractor's
+ * proposal for text, the engine's turn, then every `call` effect carried out
+ * (each action result goes back into the engine) until the engine waits for
+ * a person. `session` is the session as it stands; unused for `start`.
+ */
+export async function runTurn(flow: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
+  // `return await`: an async function returning a promise costs the turn two more microtask hops
+  if (input.kind === 'start') return await settle(flow, start(flow, input.init, impl), impl);
+  if (!session) throw new Error(`a '${input.kind}' turn needs a started session`);
+  switch (input.kind) {
+    case 'text': {
+      const { text, now } = input;
+      const command = matchCommand(flow, text);
+      if (command) return await settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
+      const proposal = await (impl.extractor ?? offline).extract(extractionRequest(flow, session, text, now));
+      return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
+    }
+    case 'resume':
+      return await settle(flow, resumeAt(flow, session, input.nodeId, input.stack, input.now, impl), impl);
+    default:
+      return await settle(flow, turn(flow, session, input, impl), impl);
+  }
+}
+
+/** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. */
+async function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Promise<Settled> {
+  let result = first;
+  const messages = effectsToMessages(result.effects);
+  const events = [...result.events];
+  for (;;) {
+    const call = result.effects.find((e) => e.type === 'call');
+    if (!call || call.type !== 'call') break;
+    result = turn(flow, result.session, await runCall(call, impl.actions ?? {}, impl.env ?? systemCallEnv), impl);
+    messages.push(...effectsToMessages(result.effects));
+    events.push(...result.events);
+  }
+  return { session: result.session, messages, events };
+}
