@@ -10,8 +10,9 @@ import { io, type Socket } from 'socket.io-client';
 import { AdminApi, ApiError } from './api.ts';
 import { FlowMap } from './flow-map.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
-// run-time values from the zod-free file, not index.ts: zod stays out of the bundle
+// run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
+import { isEnded } from '../../server/protocol/statuses.ts';
 import type { GraphLayout, SessionDetail, SessionRow, TenantInfo } from './types.ts';
 
 const KEY_STORAGE = 'questline.adminKey';
@@ -408,7 +409,8 @@ function renderSession(d: SessionDetail): void {
     : d.handBack.find((t) => !t.answered)?.id ?? d.handBack[0]?.id ?? '';
   ui.handBackNode.value = preferred;
 
-  const over = status === 'completed' || status === 'abandoned';
+  // an operator can still rescue an escalated or failed session (reply, hand back); the other endings are final
+  const over = isEnded(status) && status !== 'escalated' && status !== 'error';
   setDisabled(ui.replyForm, over);
   setDisabled(ui.handBackForm, over || d.handBack.length === 0);
 

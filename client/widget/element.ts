@@ -559,26 +559,26 @@ export class QuestlineChat extends HTMLElement {
     if (this.pendingEls.size === 0) this.expectReply(false); // the turn is over
     this.showProgress(s.progress, s.status === 'completed');
     // handed over or ended early: "3 of 3 answered" would mislead
-    ui.progress.hidden = s.status === 'escalated' || s.status === 'abandoned' || s.status === 'error';
-    const ended = closed(s.status);
-    ui.input.disabled = ended;
-    ui.send.disabled = ended;
-    ui.input.placeholder = ended ? this.t.endedPlaceholder : this.options!.placeholder;
-    ui.back.disabled = ended || s.status !== 'active' || s.progress.answered === 0;
+    ui.progress.hidden = isEnded(s.status) && s.status !== 'completed';
+    const shut = closed(s.status);
+    ui.input.disabled = shut;
+    ui.send.disabled = shut;
+    ui.input.placeholder = shut ? this.t.endedPlaceholder : this.options!.placeholder;
+    ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
     const end = endText(this.t, s.status);
     ui.end.hidden = !end;
     if (end) {
       ui.endTitle.textContent = end[0];
       ui.endText.textContent = end[1];
-      ui.again.hidden = !ended && s.status !== 'escalated';
+      ui.again.hidden = !isEnded(s.status);
       // a role=status region announces its change once
       ui.end.setAttribute('role', 'status');
-      if (ended && this.shadowRoot!.activeElement === ui.input) ui.again.focus();
+      if (shut && this.shadowRoot!.activeElement === ui.input) ui.again.focus();
     }
     this.renderChips();
     this.emit('state', s);
-    if (ended || s.status === 'escalated') {
+    if (isEnded(s.status)) {
       if (this.announcedEnd !== s.status) this.emit('end', { status: s.status });
       this.announcedEnd = s.status;
     } else this.announcedEnd = null;
