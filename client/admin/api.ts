@@ -1,5 +1,7 @@
 // The admin REST API with the key in the X-Questline-Admin header (never in a URL).
 
+import type { ErrorBody } from '../../server/protocol/index.ts';
+
 /** A refused request: the server's `{ error: { code, message } }` and the HTTP status. */
 export class ApiError extends Error {
   constructor(readonly code: string, message: string, readonly status: number) {
@@ -20,7 +22,8 @@ export class AdminApi {
       throw new ApiError('network', 'the server cannot be reached', 0);
     }
     if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+      // an error from a proxy in between may have no body, or another one
+      const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
       throw new ApiError(body?.error?.code ?? 'http_error', body?.error?.message ?? `HTTP ${res.status}`, res.status);
     }
     return res;

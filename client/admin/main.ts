@@ -9,7 +9,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { AdminApi, ApiError } from './api.ts';
 import { FlowMap } from './flow-map.ts';
-import type { GraphLayout, SessionDetail, SessionRow, SessionState, Status, TenantInfo, WireMessage } from './types.ts';
+import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
+// run-time values from the zod-free files, not index.ts: zod stays out of the bundle
+import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
+import { isEnded } from '../../server/protocol/statuses.ts';
+import type { GraphLayout, SessionDetail, SessionRow, TenantInfo } from './types.ts';
 
 const KEY_STORAGE = 'questline.adminKey';
 const LIST_EVERY_MS = 5_000;
@@ -200,10 +204,8 @@ function connectSocket(key: string): void {
     appendMessages([m]);
     queueRefresh();
   };
-  s.on('bot:message', onMessage);
-  s.on('user:message', onMessage);
-  s.on('operator:message', onMessage);
-  s.on('session:state', (st: SessionState & { sessionId: string }) => {
+  for (const event of Object.values(MESSAGE_EVENTS)) s.on(event, onMessage);
+  s.on('session:state', (st: SessionStateEvent) => {
     if (open?.id === st.sessionId) queueRefresh();
     const row = rows.find((r) => r.id === st.sessionId);
     if (row && (row.status !== st.status || row.nodeId !== st.nodeId)) {
@@ -407,7 +409,8 @@ function renderSession(d: SessionDetail): void {
     : d.handBack.find((t) => !t.answered)?.id ?? d.handBack[0]?.id ?? '';
   ui.handBackNode.value = preferred;
 
-  const over = status === 'completed' || status === 'abandoned';
+  // an operator can still rescue an escalated or failed session (reply, hand back); the other endings are final
+  const over = isEnded(status) && status !== 'escalated' && status !== 'error';
   setDisabled(ui.replyForm, over);
   setDisabled(ui.handBackForm, over || d.handBack.length === 0);
 
@@ -502,14 +505,12 @@ function parseValue(text: string): unknown {
 
 // --- acting -----------------------------------------------------------------
 
-type Ack = { ok: true; state?: SessionState } | { ok: false; error: { code: string; message: string } };
-
 /** Sends an operator action over the socket when it is up, else over REST. */
 async function act(event: string, payload: Record<string, unknown>, rest: string, body: unknown): Promise<void> {
   if (!open || !api) return;
   const id = open.id;
   if (socket?.connected) {
-    const ack = (await socket.timeout(10_000).emitWithAck(event, { sessionId: id, ...payload }).catch(() => null)) as Ack | null;
+    const ack = (await socket.timeout(10_000).emitWithAck(event, { sessionId: id, ...payload }).catch(() => null)) as OperatorAck | null;
     if (!ack) throw new Error('the server did not answer in time');
     if (!ack.ok) throw new ApiError(ack.error.code, ack.error.message, 0);
   } else {

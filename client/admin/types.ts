@@ -1,13 +1,11 @@
-// Shapes the console reads from the server (see server/http/admin-routes.ts,
-// server/http/admin-views.ts and GraphLayout v1 in server/flow/render-json.ts;
-// the /chat wire types are the widget's, client/widget/wire.ts). Declared here
-// because the browser build must not pull server modules (node APIs) into its
-// type program; test/unit/client-types.test.ts holds them to the server's.
+// Read models the console gets from the admin REST routes
+// (server/transport/http/admin-views.ts, admin-routes.ts) and GraphLayout v1
+// (server/render/graph-layout.ts). The wire protocol itself (sessions'
+// state, statuses, transcript lines, errors) is not declared here: it is
+// imported from server/protocol.
 
+import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
 import type { LayoutEdgeKind, LayoutNodeType } from '../../server/render/shapes.ts';
-import type { SessionState, Status, WireMessage } from '../widget/wire.ts';
-
-export type { SessionState, Status, WireMessage } from '../widget/wire.ts';
 
 export interface TenantInfo {
   id: string;

@@ -2,8 +2,13 @@ import type { Socket } from 'socket.io-client';
 import { loadSocketIo, type Io } from './load-socket.ts';
 import type { SessionMemory } from './storage.ts';
 import type {
-  BackAck, ClientContext, ClientEvents, MessageAck, RestartAck, ServerEvents, SessionState, StartAck, StartPayload, WireError, WireMessage,
-} from './wire.ts';
+  BackAck, ChatClientEvents, ClientContext, MessageAck, RestartAck, SessionRoomEvents, SessionStartPayload, SessionState, StartAck, WireError, WireMessage,
+} from '../../server/protocol/index.ts';
+// run-time values from the zod-free file, not index.ts: zod stays out of the bundle
+import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
+
+/** A problem to show: the server's wire error, or one the widget noticed itself (no server, no connection, no answer). */
+export type Problem = Omit<WireError, 'code'> & { code: WireError['code'] | 'unreachable' | 'offline' | 'timeout' };
 
 // One conversation over socket.io's /chat namespace, without any DOM: the
 // element renders what this reports. It starts or resumes the session,
@@ -20,12 +25,12 @@ export interface ConversationEvents {
   /** The visitor's message, shown before the server confirms it. */
   pending(clientId: string, text: string): void;
   /** The server refused a message. */
-  refused(clientId: string, error: WireError): void;
+  refused(clientId: string, error: Problem): void;
   typing(on: boolean): void;
   state(s: SessionState): void;
-  connection(state: ConnectionState, error?: WireError): void;
+  connection(state: ConnectionState, error?: Problem): void;
   /** A problem to show (null clears it). */
-  problem(error: WireError | null): void;
+  problem(error: Problem | null): void;
   /** A session was started or resumed (null: forgotten). */
   session(s: { sessionId: string; token: string } | null): void;
   /** Messages up to `floor` are no longer part of the conversation (a restart). */
@@ -43,7 +48,7 @@ export interface ConversationOptions {
   ackTimeoutMs?: number;
 }
 
-type ChatSocket = Socket<ServerEvents, ClientEvents>;
+type ChatSocket = Socket<SessionRoomEvents, ChatClientEvents>;
 
 interface Outgoing {
   clientId: string;
@@ -67,7 +72,7 @@ const newClientId = () => {
 };
 
 /** Seconds from a rate_limited message ("… try again in 2 s"), 1 when it says nothing. */
-export const retryAfter = (e: WireError): number => {
+export const retryAfter = (e: Problem): number => {
   const m = /in (\d+) s/.exec(e.message);
   return m ? Math.min(60, Math.max(1, Number(m[1]))) : 1;
 };
@@ -173,7 +178,7 @@ export class Conversation {
     socket.on('connect_error', (err: Error & { data?: Partial<WireError> }) => {
       this.ready = false;
       const code = typeof err.data?.code === 'string' ? err.data.code : null;
-      const error: WireError = { code: code ?? 'unreachable', message: typeof err.data?.message === 'string' ? err.data.message : err.message };
+      const error: Problem = { code: code ?? 'unreachable', message: typeof err.data?.message === 'string' ? err.data.message : err.message };
       if (code && FATAL.has(code)) {
         this.on.connection('failed', error);
         return;
@@ -190,9 +195,7 @@ export class Conversation {
       }
       this.on.connection(navigator.onLine === false ? 'offline' : 'reconnecting', error);
     });
-    socket.on('bot:message', (m) => this.deliver(m, true));
-    socket.on('user:message', (m) => this.deliver(m, true));
-    socket.on('operator:message', (m) => this.deliver(m, true));
+    for (const event of Object.values(MESSAGE_EVENTS)) socket.on(event, (m: WireMessage) => this.deliver(m, true));
     socket.on('bot:typing', (p) => this.on.typing(Boolean(p && p.on)));
     socket.on('session:state', (s) => {
       if (s.sessionId !== this.sessionId) return;
@@ -309,7 +312,7 @@ export class Conversation {
     if (!socket || this.destroyed) return;
     this.ready = false;
     const resuming = this.sessionId !== null;
-    const payload: StartPayload = resuming
+    const payload: SessionStartPayload = resuming
       ? { sessionId: this.sessionId!, lastSeq: this.lastSeq }
       : { flow: this.opts.flow, ...(this.opts.locale ? { locale: this.opts.locale } : {}), ...(this.opts.context ? { context: this.opts.context } : {}) };
     let ack: StartAck;

@@ -1,10 +1,13 @@
-import { Conversation, type ConnectionState } from './conversation.ts';
+import { Conversation, type ConnectionState, type Problem } from './conversation.ts';
 import { loadSocketIo } from './load-socket.ts';
 import { optionsFromAttributes, resolveOptions, type ResolvedOptions, type WidgetOptions } from './options.ts';
 import { sessionMemory } from './storage.ts';
 import { CSS } from './styles.ts';
 import { fill, type Texts } from './texts.ts';
-import { ENDED, MAX_TEXT, type SessionState, type Status, type WireError, type WireMessage } from './wire.ts';
+import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
+// run-time values from the zod-free files, not index.ts: zod stays out of the bundle
+import { LIMITS } from '../../server/protocol/limits.ts';
+import { isEnded } from '../../server/protocol/statuses.ts';
 
 // <questline-chat>: the chat UI in an open shadow root. Everything the server
 // sends is put on the page with textContent, never parsed as HTML; the only
@@ -54,11 +57,18 @@ const SKELETON = `
     <p class="error" part="error" role="alert" hidden></p>
     <form part="composer" novalidate>
       <label class="sr" for="ql-input"></label>
-      <textarea id="ql-input" part="input" rows="1" maxlength="${MAX_TEXT}" autocomplete="off" enterkeyhint="send"></textarea>
+      <textarea id="ql-input" part="input" rows="1" maxlength="${LIMITS.textChars}" autocomplete="off" enterkeyhint="send"></textarea>
       <button class="send" part="send" type="submit">${svg(ICON.send)}</button>
     </form>
   </section>
 </div>`;
+
+/**
+ * True when the visitor can no longer write. An escalated session has ended
+ * for the bot, but a person takes it over and still reads the visitor's
+ * messages, so its input stays open.
+ */
+const closed = (status: Status): boolean => isEnded(status) && status !== 'escalated';
 
 const endText = (t: Texts, status: Status): [string, string] | undefined =>
   status === 'completed' ? [t.completedTitle, t.completedText]
@@ -184,7 +194,7 @@ export class QuestlineChat extends HTMLElement {
   /** Starts the conversation over (asks first when something was answered). */
   restart(): void {
     if (!this.ui) return;
-    if ((this.state?.progress.answered ?? 0) > 0 && !(this.state && ENDED.has(this.state.status))) {
+    if ((this.state?.progress.answered ?? 0) > 0 && !(this.state && closed(this.state.status))) {
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
@@ -428,7 +438,7 @@ export class QuestlineChat extends HTMLElement {
     this.scrollDown(true);
   }
 
-  private onRefused(clientId: string, error: WireError): void {
+  private onRefused(clientId: string, error: Problem): void {
     this.expectReply(false);
     const el = this.pendingEls.get(clientId);
     if (!el) return this.showProblem(error);
@@ -549,26 +559,26 @@ export class QuestlineChat extends HTMLElement {
     if (this.pendingEls.size === 0) this.expectReply(false); // the turn is over
     this.showProgress(s.progress, s.status === 'completed');
     // handed over or ended early: "3 of 3 answered" would mislead
-    ui.progress.hidden = s.status === 'escalated' || s.status === 'abandoned' || s.status === 'error';
-    const ended = ENDED.has(s.status);
-    ui.input.disabled = ended;
-    ui.send.disabled = ended;
-    ui.input.placeholder = ended ? this.t.endedPlaceholder : this.options!.placeholder;
-    ui.back.disabled = ended || s.status !== 'active' || s.progress.answered === 0;
+    ui.progress.hidden = isEnded(s.status) && s.status !== 'completed';
+    const shut = closed(s.status);
+    ui.input.disabled = shut;
+    ui.send.disabled = shut;
+    ui.input.placeholder = shut ? this.t.endedPlaceholder : this.options!.placeholder;
+    ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
     const end = endText(this.t, s.status);
     ui.end.hidden = !end;
     if (end) {
       ui.endTitle.textContent = end[0];
       ui.endText.textContent = end[1];
-      ui.again.hidden = !ended && s.status !== 'escalated';
+      ui.again.hidden = !isEnded(s.status);
       // a role=status region announces its change once
       ui.end.setAttribute('role', 'status');
-      if (ended && this.shadowRoot!.activeElement === ui.input) ui.again.focus();
+      if (shut && this.shadowRoot!.activeElement === ui.input) ui.again.focus();
     }
     this.renderChips();
     this.emit('state', s);
-    if (ended || s.status === 'escalated') {
+    if (isEnded(s.status)) {
       if (this.announcedEnd !== s.status) this.emit('end', { status: s.status });
       this.announcedEnd = s.status;
     } else this.announcedEnd = null;
@@ -588,7 +598,7 @@ export class QuestlineChat extends HTMLElement {
     ui.progressLabel.textContent = text;
   }
 
-  private onConnection(c: ConnectionState, error?: WireError): void {
+  private onConnection(c: ConnectionState, error?: Problem): void {
     const ui = this.ui;
     if (!ui) return;
     clearTimeout(this.connTimer);
@@ -609,7 +619,7 @@ export class QuestlineChat extends HTMLElement {
     this.emit('connection', { state: c, ...(error ? { error } : {}) });
   }
 
-  private showProblem(e: WireError | null): void {
+  private showProblem(e: Problem | null): void {
     const ui = this.ui;
     if (!ui) return;
     ui.error.textContent = !e ? '' : e.code === 'offline' ? this.t.notConnected : e.code === 'timeout' ? this.t.noAnswer : e.message;
@@ -652,7 +662,7 @@ export class QuestlineChat extends HTMLElement {
     if (!ui) return;
     const m = this.latest;
     const replies = m && m.role === 'bot' && m.quickReplies && m.quickReplies.length ? m.quickReplies : null;
-    const usable = replies && this.pendingEls.size === 0 && !(this.state && ENDED.has(this.state.status));
+    const usable = replies && this.pendingEls.size === 0 && !(this.state && closed(this.state.status));
     const key = usable ? `${m!.id}` : '';
     if (ui.chips.dataset.for === key) return;
     const hadFocus = ui.chips.contains(this.shadowRoot!.activeElement);

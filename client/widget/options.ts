@@ -1,6 +1,6 @@
 import type { StorageKind } from './storage.ts';
 import { resolveTexts, type Texts } from './texts.ts';
-import type { ClientContext } from './wire.ts';
+import type { ClientContext } from '../../server/protocol/index.ts';
 
 export type Mode = 'bubble' | 'popup' | 'inline';
 export type Position = 'bottom-right' | 'bottom-left';

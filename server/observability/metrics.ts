@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SessionState } from '../protocol/session.ts';
+import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { Proposal } from '../engine/input.ts';
 import type { TranscriptEntry } from '../protocol/session.ts';
@@ -7,8 +7,6 @@ import type { TranscriptEntry } from '../protocol/session.ts';
 // Prometheus metrics of one server. Each server has its own registry (tests
 // run several in one process). Labels are bounded sets only — tenant, flow,
 // node, code — never a session id or anything a visitor typed.
-
-const TERMINAL = new Set(['completed', 'escalated', 'abandoned', 'error']);
 
 /** Where each open session stands, for the "open sessions by node" gauge (drop-off per question). */
 export class SessionPositions {
@@ -19,7 +17,7 @@ export class SessionPositions {
   /** Records a session's latest state; an ended session is forgotten. */
   update(sessionId: string, tenant: string, flow: string, state: SessionState): void {
     this.at.delete(sessionId); // re-insert: the map stays in least-recently-seen order
-    if (TERMINAL.has(state.status) || !state.nodeId) return;
+    if (isEnded(state.status) || !state.nodeId) return;
     this.at.set(sessionId, { tenant, flow, node: state.nodeId, seen: this.clock() });
     if (this.at.size > this.max) this.at.delete(this.at.keys().next().value!);
   }

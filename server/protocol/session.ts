@@ -1,18 +1,16 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
+import { STATUSES } from './statuses.ts';
 
 // What a client sees of a session: its status, the state after each
 // exchange and the transcript lines. Browser-safe (zod only): the widget and
 // the operator console import these types from here.
 
 /** A session's status. */
-export const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
+export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
 
-/** The statuses in which a session has ended: it takes no more answers (only `restart`). */
-export const ENDED_STATUSES: readonly Status[] = ['completed', 'escalated', 'abandoned', 'error'];
-const ended: ReadonlySet<string> = new Set(ENDED_STATUSES);
-/** True when a session in this status has ended. */
-export const isEnded = (status: Status): boolean => ended.has(status);
+export { ENDED_STATUSES, isEnded } from './statuses.ts';
 
 /** Answered / total questions on the visitor's route. */
 export const Progress = z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
@@ -28,7 +26,7 @@ export const SessionState = z.object({
 export type SessionState = z.infer<typeof SessionState>;
 
 /** Who wrote a transcript line. */
-export const Role = z.enum(['bot', 'user', 'operator']);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 /** What kind of line it is. */

@@ -1,25 +1,11 @@
 import { z } from 'zod';
-import type { SessionState } from './session.ts';
-import type { TranscriptEntry } from './session.ts';
 import type { WireError } from './errors.ts';
+import { LIMITS } from './limits.ts';
 
-// The wire protocol, in one module: the zod schemas every incoming payload
-// (socket event or REST body) is checked against, the shapes that go out, and
-// socket.io's typed event maps. Clients import it with `import type`.
-
-export type { SessionState } from './session.ts';
-export type { WireError } from './errors.ts';
-
-/** Size limits of the protocol. */
-export const LIMITS = {
-  /** One engine.io packet / one REST body, in bytes: bigger ones are refused (REST 413) or close the socket. */
-  maxPayloadBytes: 32 * 1024,
-  /** A visitor's or operator's message, in characters (longer: `too_large`). */
-  textChars: 2_000,
-  /** Keys and serialized size of a session's client context. */
-  contextKeys: 32,
-  contextBytes: 4_096,
-} as const;
+// What comes in: the zod schemas every incoming payload (socket event or REST
+// body) is checked against, and the one parser that answers with a wire
+// error. What goes out is in outgoing.ts, the socket event maps in
+// socket-events.ts.
 
 /** Session ids as the stores accept them. */
 export const SessionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a session id (8-64 characters of A-Z a-z 0-9 _ -)');
@@ -33,6 +19,7 @@ export const ClientContext = z
   .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a context key (letters, digits, _)'), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
   .refine((c) => Object.keys(c).length <= LIMITS.contextKeys, `at most ${LIMITS.contextKeys} context keys`)
   .refine((c) => JSON.stringify(c).length <= LIMITS.contextBytes, `context is larger than ${LIMITS.contextBytes} bytes`);
+export type ClientContext = z.infer<typeof ClientContext>;
 
 // --- /chat ------------------------------------------------------------------
 
@@ -64,11 +51,17 @@ export const EmptyPayload = z.object({}).optional();
 
 /** Handshake `auth` of /operator. */
 export const OperatorAuth = z.object({ adminKey: z.string().min(1).max(500) });
+/** `operator:join` / `operator:leave`: the session to watch (or stop watching). */
 export const OperatorJoin = z.object({ sessionId: SessionId });
+/** `operator:message`: an operator writes into a session. */
 export const OperatorMessage = z.object({ sessionId: SessionId, text: Text });
+/** An operator's decision on a session waiting at an interrupt (REST body). */
 export const Decision = z.object({ decision: z.enum(['approve', 'reject']), answers: z.record(z.string().max(200), z.unknown()).optional() });
+/** `operator:decision`. */
 export const OperatorDecision = Decision.extend({ sessionId: SessionId });
+/** Hand a session back to the bot at a question node (REST body). */
 export const HandBack = z.object({ nodeId: z.string().min(1).max(200) });
+/** `operator:hand-back`. */
 export const OperatorHandBack = HandBack.extend({ sessionId: SessionId });
 
 // --- REST bodies ------------------------------------------------------------
@@ -79,83 +72,6 @@ export const StartBody = z.object({ flow: FlowId, context: ClientContext.optiona
 export const MessageBody = z.object({ text: Text, clientId: ClientId.optional() });
 /** `POST /admin/sessions/:id/messages`. */
 export const OperatorMessageBody = z.object({ text: Text });
-
-// --- outgoing ---------------------------------------------------------------
-
-/**
- * One transcript line on the wire: in acks (`messages`), REST responses and
- * the `bot:message` / `user:message` / `operator:message` events. `id` is the
- * per-session sequence number: ids are contiguous, so a client resumes with
- * `lastSeq` = the highest id it has and drops any id it already shows.
- */
-export type WireMessage = Omit<TranscriptEntry, 'seq'> & { id: number };
-
-/** A stored transcript entry as it goes on the wire. */
-export function toWire(e: TranscriptEntry): WireMessage {
-  return {
-    id: e.seq, role: e.role, text: e.text, at: e.at,
-    ...(e.nodeId !== undefined ? { nodeId: e.nodeId } : {}),
-    ...(e.kind ? { kind: e.kind } : {}),
-    ...(e.quickReplies ? { quickReplies: e.quickReplies } : {}),
-    ...(e.multiple ? { multiple: true } : {}),
-    ...(e.progress ? { progress: e.progress } : {}),
-    ...(e.clientId ? { clientId: e.clientId } : {}),
-  };
-}
-
-/** A failed request's ack. */
-export type ErrorAck = { ok: false; error: WireError };
-export type StartAck = { ok: true; sessionId: string; token: string; messages: WireMessage[]; state: SessionState } | ErrorAck;
-export type MessageAck = { ok: true; duplicate?: boolean } | ErrorAck;
-export type BackAck = { ok: true; state: SessionState } | ErrorAck;
-export type RestartAck = { ok: true; sessionId: string; token: string } | ErrorAck;
-export type JoinAck = { ok: true; tenant: string; flowId: string; messages: WireMessage[]; state: SessionState } | ErrorAck;
-export type OperatorAck = { ok: true; state?: SessionState } | ErrorAck;
-
-/** Events a /chat client sends (socket.io's ClientToServerEvents). */
-export interface ChatClientEvents {
-  'session:start': (payload: SessionStartPayload, ack: (r: StartAck) => void) => void;
-  message: (payload: MessagePayload, ack: (r: MessageAck) => void) => void;
-  'session:back': (payload: Record<string, never>, ack: (r: BackAck) => void) => void;
-  'session:restart': (payload: Record<string, never>, ack: (r: RestartAck) => void) => void;
-}
-
-/** Events a session's room receives, on /chat and on /operator (socket.io's ServerToClientEvents). */
-export interface SessionRoomEvents {
-  'bot:message': (m: WireMessage) => void;
-  /** A visitor's message (so a second tab, or an operator, sees it). */
-  'user:message': (m: WireMessage) => void;
-  'operator:message': (m: WireMessage) => void;
-  'bot:typing': (p: { on: boolean }) => void;
-  'session:state': (s: SessionState & { sessionId: string }) => void;
-  'session:end': (p: { status: SessionState['status']; sessionId: string }) => void;
-}
-
-/** Events an /operator client sends. */
-export interface OperatorClientEvents {
-  'operator:join': (payload: z.infer<typeof OperatorJoin>, ack: (r: JoinAck) => void) => void;
-  'operator:leave': (payload: z.infer<typeof OperatorJoin>, ack: (r: { ok: true } | ErrorAck) => void) => void;
-  'operator:message': (payload: z.infer<typeof OperatorMessage>, ack: (r: OperatorAck) => void) => void;
-  'operator:decision': (payload: z.infer<typeof OperatorDecision>, ack: (r: OperatorAck) => void) => void;
-  'operator:hand-back': (payload: z.infer<typeof OperatorHandBack>, ack: (r: OperatorAck) => void) => void;
-}
-
-/** What the server keeps on a /chat socket (socket.data). */
-export interface ChatSocketData {
-  tenant: string;
-  ip: string;
-  origin?: string;
-  /** The handshake token, or the token of the session this socket started. */
-  token?: string;
-  /** The one session this socket may act on: the one it started or resumed last. */
-  sessionId?: string;
-  flowId?: string;
-}
-
-/** What the server keeps on an /operator socket. */
-export interface OperatorSocketData {
-  ip: string;
-}
 
 /**
  * Parses a payload; a string or list over its limit is `too_large`, anything

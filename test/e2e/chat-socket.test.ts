@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/protocol/wire.ts';
+import type { WireMessage } from '../../server/protocol/index.ts';
 import { sampleActions } from '../../server/conversation/sample-actions.ts';
 import { TYPING_AFTER_MS } from '../../server/transport/socket/chat.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

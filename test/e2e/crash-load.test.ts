@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/protocol/wire.ts';
+import type { WireMessage } from '../../server/protocol/index.ts';
 import { LowdbStore } from '../../server/store/lowdb.ts';
 import { envNumber, recordTally } from '../reliability/tally.ts';
 import { REPO_FLOWS } from '../support/server.ts';

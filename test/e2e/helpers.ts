@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import type { SessionState, WireMessage } from '../../server/protocol/wire.ts';
+import type { SessionState, WireMessage } from '../../server/protocol/index.ts';
 import { ACME_SALES_SCRIPT } from '../support/scripts.ts';
 import { DEMO_ORIGIN } from '../support/server.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/protocol/wire.ts';
+import type { WireMessage } from '../../server/protocol/index.ts';
 import { REPO_FLOWS } from '../support/server.ts';
 import { killServers, spawnServer, type ServerProcess } from '../support/server-process.ts';
 import {

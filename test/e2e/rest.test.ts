@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/protocol/wire.ts';
+import type { WireMessage } from '../../server/protocol/index.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, chat, contiguous } from './helpers.ts';
 

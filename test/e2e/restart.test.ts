@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../server/protocol/wire.ts';
+import type { WireMessage } from '../../server/protocol/index.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ACME_SALES_SCRIPT, api, chat, contiguous } from './helpers.ts';
 

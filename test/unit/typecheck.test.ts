@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // `npm test` is what CI runs, and tsx runs the code without checking types:
-// so the type checks run here. The server program includes
-// test/types/client-mirrors.ts, which holds the browser code's copies of the
-// wire shapes to the server's.
+// so the type checks run here. The browser code imports its wire types from
+// server/protocol, so the client check also holds it to the server's shapes.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 

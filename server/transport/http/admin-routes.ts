@@ -4,7 +4,7 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
-import { Decision, HandBack, OperatorMessageBody, SessionId, toWire } from '../../protocol/wire.ts';
+import { Decision, HandBack, OperatorMessageBody, SessionId, Status, toWire } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
 import { clientIp, isAdmin, param, parseWith } from './auth.ts';
@@ -24,7 +24,6 @@ export interface AdminDeps {
   adminKey: string | undefined;
 }
 
-const Status = z.enum(['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error']);
 const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
 const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow: z.string().max(200).optional() });
 const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });

@@ -3,7 +3,7 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { Metrics } from '../../observability/metrics.ts';
-import { LIMITS } from '../../protocol/wire.ts';
+import { LIMITS } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import { adminConsole } from './admin-console.ts';

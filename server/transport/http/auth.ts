@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { Tenant } from '../../catalog/tenant.ts';
-import { parsePayload, SessionId } from '../../protocol/wire.ts';
+import { parsePayload, SessionId } from '../../protocol/index.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { adminKeyMatches } from '../admin-key.ts';
 import { HttpError } from '../errors.ts';

@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { Logger } from '../../observability/logger.ts';
-import { SessionId } from '../../protocol/wire.ts';
+import { SessionId } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import { clientIp, isAdmin, param } from './auth.ts';
 import { HttpError } from '../errors.ts';

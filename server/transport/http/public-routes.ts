@@ -7,7 +7,7 @@ import { outputsJsonSchema } from '../../flow/json-schema.ts';
 import { renderJson } from '../../render/json.ts';
 import type { Tenant } from '../../catalog/tenant.ts';
 import type { Metrics } from '../../observability/metrics.ts';
-import { MessageBody, StartBody, toWire } from '../../protocol/wire.ts';
+import { MessageBody, StartBody, toWire } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';

@@ -7,9 +7,9 @@ import { isSameOrigin } from '../origins.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 import {
-  ChatAuth, EmptyPayload, MessagePayload, parsePayload, SessionStartPayload, toWire,
+  ChatAuth, EmptyPayload, MessagePayload, messageEvent, parsePayload, SessionStartPayload, toWire,
   type BackAck, type ChatClientEvents, type ErrorAck, type SessionState, type ChatSocketData, type MessageAck, type RestartAck, type SessionRoomEvents, type StartAck,
-} from '../../protocol/wire.ts';
+} from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import { connectError, handle, roomOf } from './socket-server.ts';
 
@@ -139,7 +139,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
         if (!r.ok) return socketError(r.error);
         if (r.value.duplicate) {
           // the first reply was broadcast when it was made; a resend means this client may have missed it
-          for (const m of r.value.messages) socket.emit(m.role === 'bot' ? 'bot:message' : m.role === 'user' ? 'user:message' : 'operator:message', toWire(m));
+          for (const m of r.value.messages) socket.emit(messageEvent(m.role), toWire(m));
           return { ok: true, duplicate: true };
         }
         return { ok: true };

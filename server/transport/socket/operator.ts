@@ -9,7 +9,7 @@ import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
 import {
   OperatorAuth, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, parsePayload, toWire,
   type JoinAck, type OperatorAck, type OperatorClientEvents, type OperatorSocketData, type SessionRoomEvents,
-} from '../../protocol/wire.ts';
+} from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import { connectError, handle, roomOf } from './socket-server.ts';
 

@@ -8,14 +8,12 @@ import { socketError, type WireError } from '../errors.ts';
 import type { OriginGate } from '../origins.ts';
 import type { InFlight } from '../inflight.ts';
 import type { Logger } from '../../observability/logger.ts';
-import { LIMITS, parsePayload, toWire, type SessionRoomEvents } from '../../protocol/wire.ts';
+import { isEnded, LIMITS, messageEvent, parsePayload, toWire, type SessionRoomEvents } from '../../protocol/index.ts';
 import type { z } from 'zod';
 
 // The socket.io server: one per http.Server, with /chat (visitors) and
 // /operator (staff). Both namespaces put a socket watching a session in the
 // room `session:<id>`; the service's broadcast reaches every socket there.
-
-const TERMINAL = new Set<SessionState['status']>(['completed', 'escalated', 'abandoned', 'error']);
 
 /** The room of a session. */
 export const roomOf = (sessionId: string) => `session:${sessionId}`;
@@ -78,12 +76,9 @@ export function roomBroadcast(io: Server): Broadcast {
       // (usually /operator) means nothing to encode; a cluster adapter (Redis) has members elsewhere
       if (Object.getPrototypeOf(nsp.adapter) === InMemoryAdapter.prototype && !nsp.adapter.rooms.get(room)?.size) continue;
       const to = nsp.to(room);
-      for (const e of entries) {
-        const event = e.role === 'bot' ? 'bot:message' : e.role === 'user' ? 'user:message' : 'operator:message';
-        to.emit(event, toWire(e));
-      }
+      for (const e of entries) to.emit(messageEvent(e.role), toWire(e));
       to.emit('session:state', { ...state, sessionId });
-      if (TERMINAL.has(state.status)) to.emit('session:end', { status: state.status, sessionId });
+      if (isEnded(state.status)) to.emit('session:end', { status: state.status, sessionId });
     }
   };
 }

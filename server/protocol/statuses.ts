@@ -1,0 +1,17 @@
+// Zod-free on purpose: the widget and the console import these values at run
+// time, and anything importing zod would pull it into the browser bundles.
+// session.ts builds the `Status` schema from this list.
+
+/** Every status a session can be in. */
+export const STATUSES = ['active', 'waiting', 'completed', 'escalated', 'abandoned', 'error'] as const;
+
+/** A session's status (the `Status` schema in session.ts infers the same type). */
+export type StatusName = (typeof STATUSES)[number];
+
+/** The statuses in which a session has ended: it takes no more answers (only `restart`). */
+export const ENDED_STATUSES: readonly StatusName[] = ['completed', 'escalated', 'abandoned', 'error'];
+
+const ended: ReadonlySet<string> = new Set(ENDED_STATUSES);
+
+/** True when a session in this status has ended. */
+export const isEnded = (status: StatusName): boolean => ended.has(status);
