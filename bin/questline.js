@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so a clone needs no build step.
-import { register } from 'tsx/esm/api';
+// In a clone the TypeScript source is here and runs through tsx's loader, so
+// no build step is needed and a stale dist/ is never used; the installed
+// package ships only the compiled dist/ and runs it on plain Node.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../server/cli/main.ts');
+const source = new URL('../server/cli/main.ts', import.meta.url);
+let main;
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import(new URL('../dist/server/cli/main.js', import.meta.url).href));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -2,12 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
 import { chatCommand } from './chat.ts';
-import { graphCommand } from './graph.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
 import { mergeCommand, type MergeOptions } from './merge.ts';
 import { migrateCommand } from './migrate.ts';
 import { runCommand, type RunOptions } from './run.ts';
-import { testCommand, type TestOptions } from './test.ts';
+import type { TestOptions } from './test.ts';
 import { validateCommand } from './validate.ts';
 
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
@@ -34,7 +33,9 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .argument('<flow>', 'flow file')
     .option('--format <format>', 'output format: mermaid | json (layout) | html (self-contained page)', 'mermaid')
     .option('-o, --output <file>', 'write to a file instead of stdout')
-    .action((file: string, opts: { format: string; output?: string }) => done(graphCommand(file, opts, io)));
+    // Loaded on use: graph layout (dagre) and the golden recorder (Anthropic SDK)
+    // are optional peer dependencies the other commands must not need.
+    .action(async (file: string, opts: { format: string; output?: string }) => done((await import('./graph.ts')).graphCommand(file, opts, io)));
 
   cmd
     .command('migrate')
@@ -80,7 +81,7 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print one machine-readable report on stdout')
     .option('--flows <dir>', 'the flows folder (for tenants and flow ids)', 'flows')
     .option('--record', 'run against the live model (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) and write each turn\'s llm: block (extractor: replay)')
-    .action(async (paths: string[], opts: TestOptions) => done(await testCommand(paths, opts, io)));
+    .action(async (paths: string[], opts: TestOptions) => done(await (await import('./test.ts')).testCommand(paths, opts, io)));
 
   cmd
     .command('serve')

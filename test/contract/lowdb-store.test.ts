@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultOpenFiles, LowdbStore } from '../../server/store/lowdb.ts';
 import { sessionPaths } from '../../server/store/lowdb-paths.ts';
-import { event, HOSTILE_IDS, line, sessionStoreContract, storedSession } from './session-store.contract.ts';
+import { event, HOSTILE_IDS, line, sessionStoreContract, storedSession } from '../../server/api/session-store.contract.ts';
 
 const dirs: string[] = [];
 const open: LowdbStore[] = [];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RedisStore } from '../../server/redis/store.ts';
 import { useTestRedis } from '../support/redis.ts';
-import { line, sessionStoreContract, storedSession } from './session-store.contract.ts';
+import { line, sessionStoreContract, storedSession } from '../../server/api/session-store.contract.ts';
 
 const redis = useTestRedis();
 

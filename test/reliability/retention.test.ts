@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/main.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
 import { startRetention } from '../../server/store/retention.ts';
-import { line, storedSession } from '../contract/session-store.contract.ts';
+import { line, storedSession } from '../../server/api/session-store.contract.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
 import { ACME_KEY, api } from '../e2e/helpers.ts';
 

@@ -21,6 +21,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['server/transport'],
   ['server/transport/http', 'server/transport/socket'],
   ['server'],
+  ['server/api'],
   ['server/cli'],
 ];
 

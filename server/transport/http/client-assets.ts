@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import * as esbuild from 'esbuild';
 import type { Request, Response } from 'express';
 
 /**
- * The browser code in `client/` is TypeScript, bundled by esbuild in memory
- * when the server first serves it (a few tens of milliseconds), so
- * `npm install && npm start` needs no build step and tests serve the current
- * source. Each bundle is built once per process and kept.
+ * The browser code in `client/` is TypeScript. The published package ships
+ * it prebuilt (`npm run build` writes `dist/client/<name>`, which is where
+ * this file's compiled copy looks); running from source, there is no such
+ * file and esbuild bundles the entry in memory when the server first serves
+ * it (a few tens of milliseconds), so a clone needs no build step and tests
+ * serve the current source. Each bundle is made once per process and kept.
  */
 export const CLIENT_BUNDLES = {
   'widget.js': 'client/widget/index.ts',
@@ -19,6 +21,7 @@ export const CLIENT_BUNDLES = {
 
 export type BundleName = keyof typeof CLIENT_BUNDLES;
 
+/** The repository root from source (`server/…`), or `dist/` in the package (`dist/server/…`). */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A built bundle with its validator and compressed forms (made once, with the build). */
@@ -35,7 +38,7 @@ const built = new Map<BundleName, Promise<BuiltBundle>>();
 export function builtBundle(name: BundleName): Promise<BuiltBundle> {
   let pending = built.get(name);
   if (!pending) {
-    pending = build(CLIENT_BUNDLES[name]).then((js) => {
+    pending = bundleText(name).then((js) => {
       const bytes = Buffer.from(js, 'utf8');
       return {
         js,
@@ -85,9 +88,25 @@ export function bundleHandler(name: BundleName) {
   };
 }
 
-async function build(entry: string): Promise<string> {
+/** The prebuilt bundle beside the compiled server, else a fresh build from source. */
+async function bundleText(name: BundleName): Promise<string> {
+  try {
+    return await readFile(new URL(`../../../client/${name}`, import.meta.url), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return bundleFromSource(name, root);
+  }
+}
+
+/**
+ * Bundles one client entry with esbuild (a development dependency, loaded
+ * only here): used by the server running from source and by the build.
+ */
+export async function bundleFromSource(name: BundleName, repoRoot: string): Promise<string> {
+  const entry = CLIENT_BUNDLES[name];
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    absWorkingDir: root,
+    absWorkingDir: repoRoot,
     entryPoints: [entry],
     bundle: true,
     write: false,

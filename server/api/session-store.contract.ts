@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { start } from '../../server/engine/engine.ts';
-import { sessionToJson } from '../../server/engine/session.ts';
-import type { EngineEvent } from '../../server/engine/types.ts';
-import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
-import { compileText } from '../../server/flow/document.ts';
-import type { SessionStore, StoredSession, TranscriptEntry } from '../../server/store/session-store.ts';
+import { start } from '../engine/engine.ts';
+import { sessionToJson } from '../engine/session.ts';
+import type { EngineEvent } from '../engine/types.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { compileText } from '../flow/document.ts';
+import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 
 // One suite, every SessionStore: each implementation's test file calls
 // sessionStoreContract with a factory for a fresh, empty store.

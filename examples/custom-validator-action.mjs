@@ -1,0 +1,35 @@
+// Your own named validator and action, registered with a conversation. The
+// flow (signup.flow.json) names them: `validate: [{ name: "work_email" }]`
+// on a question and `call: "pricing.quote"` on an action node.
+// Run: node examples/custom-validator-action.mjs   (after `npm install questline`)
+import { answerValues, formatDiagnostic, LocalConversation, openFlow } from 'questline';
+
+/** @type {import('questline').EngineOptions['validators']} */
+const validators = {
+  // A validator is pure and synchronous: an error message, or null to accept.
+  work_email: (value, args) => {
+    const domain = String(value).split('@')[1]?.toLowerCase() ?? '';
+    return args.blocked.includes(domain) ? `${domain} is a personal address` : null;
+  },
+};
+
+/** @type {import('questline').ActionRegistry} */
+const actions = {
+  // An action gets the node's `input_map` values and returns fields for its `output_map`.
+  'pricing.quote': async ({ seats }) => ({ total: Number(seats) * 12 }),
+};
+
+const opened = openFlow(new URL('./signup.flow.json', import.meta.url));
+if (!opened.ok) {
+  for (const d of opened.diagnostics) console.error(formatDiagnostic(d));
+  process.exit(1);
+}
+
+const chat = new LocalConversation(opened.flow, { actions, engine: { validators } });
+const show = (reply) => reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
+show(await chat.start());
+for (const text of ['alice@gmail.com', 'alice@acme.io', '12 seats']) {
+  console.log(`you: ${text}`);
+  show(await chat.send(text));
+}
+console.log(JSON.stringify({ status: chat.session.status, answers: answerValues(chat.session) }));

@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The package as a user gets it: `npm pack` (which builds dist/ through
+// prepack), the tarball installed into a fresh project, and everything run
+// there by plain `node` — no tsx, no TypeScript sources, no optional peers.
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const EXAMPLES = ['engine-script.mjs', 'custom-validator-action.mjs', 'signup.flow.json'];
+
+/** A flow with an unknown field on line 4. */
+const BROKEN_FLOW = '{\n  "version": "v1",\n  "id": "flow.broken",\n  "nodes": [{ "id": "q.a", "type": "question", "key": "a", "colour": "red" }]\n}\n';
+
+interface PackedFile { path: string; size: number }
+interface Packed { filename: string; size: number; unpackedSize: number; entryCount: number; files: PackedFile[] }
+
+let work = '';
+let app = '';
+let packed: Packed;
+
+/** Runs a command in the consumer project; resolves with its output and exit code instead of throwing. */
+async function inApp(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd: app, env: { ...process.env, NODE_OPTIONS: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** The JSON summary an example prints on its last line. */
+function lastJson(stdout: string): { status: string; answers: Record<string, unknown> } {
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: string; answers: Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  const t0 = Date.now();
+  work = mkdtempSync(join(tmpdir(), 'questline-consumer-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 32 * 1024 * 1024 });
+  // prepack's build output comes before the JSON on stdout.
+  packed = (JSON.parse(stdout.slice(stdout.indexOf('\n[') + 1)) as Packed[])[0]!;
+  const t1 = Date.now();
+  app = join(work, 'app');
+  await run('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts'], { cwd: app });
+  for (const f of EXAMPLES) copyFileSync(join(ROOT, 'examples', f), join(app, f));
+  writeFileSync(join(app, 'broken.flow.json'), BROKEN_FLOW);
+  console.log(`consumer: tarball ${packed.filename} ${(packed.size / 1024).toFixed(0)} kB (${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked), ${packed.entryCount} files; pack+build ${t1 - t0} ms, install ${Date.now() - t1} ms`);
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+describe('the packed tarball', () => {
+  it('holds the compiled entry points, types, widget and CLI, and no tests, benches, fixtures or data', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const p of ['package.json', 'bin/questline.js', 'dist/server/api/index.js', 'dist/server/api/index.d.ts', 'dist/server/api/server.js',
+      'dist/server/api/testing.js', 'dist/client/widget.js', 'dist/client/widget-socket.js', 'flows/flow.schema.json', 'CHANGELOG.md']) {
+      expect(paths).toContain(p);
+    }
+    expect(paths.filter((p) => /(^|\/)(test|tests|bench|fixtures|data|examples)\//.test(p) || /\.test\.|\.golden\./.test(p))).toEqual([]);
+    expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('installs without the optional peers (Redis, Anthropic SDK, graph layout) or the build tools', () => {
+    for (const name of ['ioredis', '@socket.io/redis-streams-adapter', '@anthropic-ai/sdk', '@dagrejs/dagre', 'esbuild', 'tsx', 'typescript']) {
+      expect(existsSync(join(app, 'node_modules', name)), name).toBe(false);
+    }
+    expect(existsSync(join(app, 'node_modules', 'questline', 'dist', 'server', 'api', 'index.js'))).toBe(true);
+  });
+});
+
+describe('a Node project using the installed package', () => {
+  it('imports questline from plain node and lists the public API', async () => {
+    const script = "const q = await import('questline'); console.log(JSON.stringify(Object.keys(q).sort()));";
+    const r = await inApp(process.execPath, ['--input-type=module', '-e', script]);
+    expect(r.stderr).toBe('');
+    const names = JSON.parse(r.stdout) as string[];
+    for (const name of ['openFlow', 'LocalConversation', 'start', 'turn', 'compileText', 'formatDiagnostic', 'OfflineExtractor', 'MemoryStore']) expect(names).toContain(name);
+  });
+
+  it('runs a two-question conversation with a named validator and an action (examples/custom-validator-action.mjs)', async () => {
+    const r = await inApp(process.execPath, ['custom-validator-action.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // The validator refuses the personal address with the flow's message; the action's output lands in the answers.
+    expect(r.stdout).toContain('bot: Please give your work email, not a personal one.');
+    expect(r.stdout).toContain('bot: Thanks! 12 seats come to 144 EUR a month; we will write to alice@acme.io.');
+    expect(lastJson(r.stdout)).toEqual({ status: 'completed', answers: { email: 'alice@acme.io', seats: 12, quote_total: 144 } });
+  });
+
+  it('compiles a flow given as an object and holds a conversation in memory (examples/engine-script.mjs)', async () => {
+    const r = await inApp(process.execPath, ['engine-script.mjs']);
+    expect(r.stderr).toBe('');
+    expect(lastJson(r.stdout)).toEqual({ status: 'completed', answers: { name: 'Ada Lovelace', email: 'ada@example.org' } });
+  });
+
+  it('reports a broken flow as diagnostics with file, line and column, not an exception', async () => {
+    const script = "import { openFlow } from 'questline'; const r = openFlow('broken.flow.json'); console.log(JSON.stringify(r));";
+    const r = await inApp(process.execPath, ['--input-type=module', '-e', script]);
+    const result = JSON.parse(r.stdout) as { ok: boolean; diagnostics: Array<{ file: string; line: number; col: number; message: string }> };
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', code: 'unknown_field', file: 'broken.flow.json', line: 4, col: 60 }));
+  });
+
+  it('validates flows with npx questline validate', async () => {
+    const ok = await inApp('npx', ['--no-install', 'questline', 'validate', 'signup.flow.json']);
+    expect(ok.stderr).toContain('ok signup.flow.json: flow.signup');
+    expect(ok.code).toBe(0);
+    const bad = await inApp('npx', ['--no-install', 'questline', 'validate', 'broken.flow.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("broken.flow.json:4:60");
+  }, 90_000);
+
+  it('ships the prebuilt widget under questline/widget.js', async () => {
+    const r = await inApp(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('questline/widget.js'))"]);
+    const file = fileURLToPath(r.stdout.trim());
+    expect(statSync(file).size).toBeGreaterThan(1000);
+    expect(readFileSync(file, 'utf8')).not.toMatch(/^import /m);
+  });
+
+  it('type-checks TypeScript code against the shipped declarations', async () => {
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ['check.ts'],
+    }));
+    writeFileSync(join(app, 'check.ts'), [
+      "import { LocalConversation, openFlow, type ActionRegistry, type EngineOptions, type Extractor, type SessionStore } from 'questline';",
+      "const validators: EngineOptions['validators'] = { even: (v) => (Number(v) % 2 === 0 ? null : 'odd') };",
+      "const actions: ActionRegistry = { 'x.y': async (input) => ({ echoed: input }) };",
+      "const opened = openFlow('signup.flow.json', { packs: [] });",
+      "if (opened.ok) new LocalConversation(opened.flow, { actions, engine: { validators } });",
+      "export type Both = [Extractor, SessionStore];",
+      "// @ts-expect-error: a validator returns a message or null, not a boolean",
+      "export const wrong: EngineOptions['validators'] = { bad: () => true };",
+    ].join('\n'));
+    const r = await inApp(process.execPath, [TSC, '-p', '.']);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  }, 60_000);
+});
