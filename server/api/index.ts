@@ -23,7 +23,8 @@ export { OfflineExtractor } from '../extract/offline/index.ts';
 export type { Extractor, ExtractionRequest, Proposal, ProposedUpdate, OpenQuestion, HistoryEntry } from '../extract/extractor.ts';
 
 // Conversations: the engine with its effects carried out.
-export { LocalConversation, type LocalOptions, type Reply } from '../conversation/local-conversation.ts';
+export { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
+export type { Implementations } from '../conversation/implementations.ts';
 export { systemCallEnv, type ActionHandler, type ActionRegistry, type CallEnv } from '../conversation/actions.ts';
 export type { BotMessage } from '../conversation/messages.ts';
 
