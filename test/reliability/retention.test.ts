@@ -23,8 +23,7 @@ describe('retention', () => {
       ['other-tenant-1', 'stranger', at('2025-01-01')],
     ];
     for (const [id, tenant, updatedAt] of rows) {
-      await store.create(storedSession(id, { tenant, createdAt: updatedAt, updatedAt }));
-      await store.appendTranscript(id, [line(1, `secret of ${id}`)]);
+      await store.create(storedSession(id, { tenant, createdAt: updatedAt, updatedAt, seq: 1 }), { transcript: [line(1, `secret of ${id}`)], events: [] });
     }
     let now = Date.parse('2026-03-02T00:00:00Z');
     const sweeps: number[] = [];
