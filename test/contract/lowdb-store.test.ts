@@ -6,6 +6,9 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultOpenFiles, LowdbStore } from '../../server/store/lowdb.ts';
 import { sessionPaths } from '../../server/store/lowdb-paths.ts';
+import { LowSync } from 'lowdb';
+import { JsonlAppender } from '../../server/store/lowdb-jsonl.ts';
+import { SessionFileAdapter, type SessionDoc } from '../../server/store/lowdb-session-file.ts';
 import { event, HOSTILE_IDS, line, NO_TURN, sessionStoreContract, storedSession } from './session-store.contract.ts';
 
 const dirs: string[] = [];
@@ -277,6 +280,45 @@ describe('LowdbStore files', () => {
       [3, 'retried'],
     ]);
     expect(await store.events(rec.id)).toEqual([event('completed', 1)]);
+  });
+
+  it("ignores a turn whose write a crash cut inside its record line: its whole transcript and event lines do not count, and the retried turn reads once", async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-1', { seq: 1 });
+    await store.create(rec, { transcript: [line(1)], events: [event('node_enter', 0)] });
+    await store.close();
+    const paths = sessionPaths(dir, rec.id);
+    // the turn's write as a crash leaves it: transcript and events whole, the record line cut
+    const torn = `{"t":${JSON.stringify([line(2, 'lost')])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('completed', 1)] })}}\n{"r":${JSON.stringify({ ...rec, seq: 2, version: 2 })}}`;
+    await appendFile(paths.file, torn.slice(0, torn.length - 30));
+
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual(rec);
+    expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1']);
+    expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+    expect(await store.commit({ ...rec, seq: 2 }, 1, { transcript: [line(2, 'retried')], events: [event('completed', 2)] })).toEqual({ ok: true, version: 2 });
+    expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'retried']);
+    expect(await store.events(rec.id)).toEqual([event('node_enter', 0), event('completed', 2)]);
+  });
+
+  it("is a lowdb SyncAdapter: LowSync writes a turn as one append and reads back the file's current record", async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'session.jsonl');
+    const appender = new JsonlAppender(4);
+    const rec = storedSession('session-1', { seq: 1 });
+    const db = new LowSync<SessionDoc>(new SessionFileAdapter(appender, file), { record: rec, turn: { transcript: [line(1)], events: [event('node_enter', 0)] } });
+    db.write();
+    db.data = { record: { ...rec, version: 2 } };
+    db.write();
+    appender.reset();
+    expect((await readFile(file, 'utf8')).split('\n').map((l) => Object.keys(l ? JSON.parse(l) : {})[0])).toEqual(['t', 'e', 'r', 'r', undefined]);
+    const again = new LowSync<SessionDoc>(new SessionFileAdapter(new JsonlAppender(4), file), { record: rec });
+    again.read();
+    expect(again.data.record).toStrictEqual({ ...rec, version: 2 });
+    const missing = new LowSync<SessionDoc>(new SessionFileAdapter(appender, join(dir, 'none.jsonl')), { record: rec });
+    missing.read();
+    expect(missing.data.record).toBe(rec); // nothing on disk: lowdb keeps the default
   });
 
   it('lists from the per-tenant index and skips sessions whose record never reached the disk', async () => {
