@@ -4,4 +4,6 @@
 //   import { sessionStoreContract } from 'questline/testing';
 //   sessionStoreContract('my store', async () => ({ store: new MyStore() }));
 
-export { sessionStoreContract, storedSession, line, event, HOSTILE_IDS, type StoreHarness } from './session-store.contract.ts';
+export { sessionStoreContract, storedSession, line, event, HOSTILE_IDS, NO_TURN, type StoreHarness } from '../testing/session-store.contract.ts';
+export { outboxContract, completion, type OutboxHarness } from '../testing/outbox.contract.ts';
+export { turnLockContract, type TurnLockHarness } from '../testing/turn-lock.contract.ts';

@@ -134,9 +134,7 @@ export class ConversationService {
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
       session: sessionToJson(result.session),
     };
-    await this.deps.store.appendTranscript(id, messages);
-    await this.deps.store.appendEvents(id, record.seq, result.events);
-    const created = await this.deps.store.create(record);
+    const created = await this.deps.store.create(record, { transcript: messages, events: result.events });
     if (!created.ok) return failure('conflict', 'session id collision; try again');
     this.remember(record, result.session);
     const state = stateOf(flow, result.session);
@@ -282,7 +280,7 @@ export class ConversationService {
     }));
   }
 
-  /** Appends, saves (version-checked), then broadcasts; the reply is only sent once it is on disk. */
+  /** Saves the turn (version-checked, one store call), then broadcasts; the reply is only sent once it is on disk. */
   private async commit(
     record: StoredSession, flow: CompiledFlow, result: Settled,
     before: TranscriptEntry[], now: string, clientId: string | undefined, restarted: boolean,
@@ -295,9 +293,7 @@ export class ConversationService {
       ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
       processed: clientId ? [...record.processed, { clientId, seq: record.seq + 1 }].slice(-MAX_PROCESSED) : record.processed,
     };
-    if (all.length) await this.deps.store.appendTranscript(record.id, all);
-    if (result.events.length) await this.deps.store.appendEvents(record.id, seq, result.events);
-    const saved = await this.deps.store.save(next, record.version);
+    const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
     next.version = saved.version;
     this.remember(next, result.session);

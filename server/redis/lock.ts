@@ -10,10 +10,10 @@ import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 // on a KeyedMutex first, so a process asks Redis for one lock at a time.
 //
 // A lock with an expiry can be lost (a process paused longer than the TTL).
-// The fence is the session version: RedisStore saves only if the version is
-// the one the turn loaded, and commits only the saving process's appends, so
-// a turn that lost its lock fails its save with `conflict` and leaves nothing
-// behind; the client retries with the same clientId and gets the committed
+// The fence is the session version: RedisStore commits a turn (record,
+// transcript, events, in one script) only if the version is the one the turn
+// loaded, so a turn that lost its lock fails its commit with `conflict` and
+// leaves nothing behind; the client retries with the same clientId and gets the committed
 // reply.
 
 const RENEW = new Script(`

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 // Lua scripts run by SHA (EVALSHA), loaded on first use or after a Redis
@@ -22,11 +21,3 @@ export class Script {
     }
   }
 }
-
-/**
- * This process as a writer: appends are tagged with it, so a save commits only
- * what its own process appended (a server whose turn lock expired cannot slip
- * its lines into another server's turn). One id per process, so a store
- * reopened in the same process keeps its uncommitted appends.
- */
-export const PROCESS_WRITER = `${hostname().replace(/[^A-Za-z0-9_.-]/g, '_')}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -1,9 +1,10 @@
 import type { EngineEvent } from '../engine/types.ts';
-import type { SessionSummary, StoredSession, TranscriptEntry } from './session-store.ts';
+import type { TranscriptEntry } from './session-store.ts';
 
-// The commit protocol on the read side, shared by the stores that keep
-// histories as appended lines: only seqs up to the stored `seq` count, and
-// when a seq was written more than once the last write wins.
+// The read side of LowdbStore's session files: only seqs up to the stored
+// record's `seq` count (lines of a write torn by a crash, whose record line
+// did not make it, are not committed), and when a seq was written more than
+// once (the turn retried after such a crash) the last write wins.
 
 /** One line of a tenant index: written once when a session is created. */
 export interface IndexEntry {
@@ -38,27 +39,4 @@ export function committedEvents(lines: readonly unknown[], committed: number): E
     if (b && isSeq(b.seq) && b.seq <= committed && Array.isArray(b.events)) bySeq.set(b.seq, b.events);
   }
   return [...bySeq.keys()].sort((a, b) => a - b).flatMap((seq) => bySeq.get(seq)!);
-}
-
-/** The admin listing's view of a record. */
-export function summaryOf(r: StoredSession): SessionSummary {
-  return { id: r.id, tenant: r.tenant, flowId: r.flowId, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt };
-}
-
-/**
- * Freezes a JSON value and everything in it, so a record the store hands
- * out many times (shared, not copied) cannot be changed by a reader: an
- * assignment throws (ES modules are strict) instead of silently changing
- * what every later reader sees. Iterative, so depth costs no stack.
- */
-export function deepFreeze<T>(value: T): T {
-  const todo: unknown[] = [value];
-  while (todo.length > 0) {
-    const v = todo.pop();
-    if (v === null || typeof v !== 'object' || Object.isFrozen(v)) continue;
-    Object.freeze(v);
-    if (Array.isArray(v)) for (const x of v) todo.push(x);
-    else for (const k in v) todo.push((v as Record<string, unknown>)[k]);
-  }
-  return value;
 }

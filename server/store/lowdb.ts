@@ -1,16 +1,22 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { LowSync } from 'lowdb';
+import { TextFile } from 'lowdb/node';
 import type { EngineEvent } from '../engine/types.ts';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { isObject, JsonlAppender, lastJsonLine, lastJsonObject, parseJsonLines, readJsonl } from './lowdb-jsonl.ts';
+import { deepFreeze } from '../shared/deep-freeze.ts';
 import { LruCache } from '../shared/lru.ts';
-import { KeyedMutex } from '../shared/mutex.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { JsonlAppender, lastJsonObject, readJsonl } from './lowdb-jsonl.ts';
 import { assertSessionId, SESSION_ID_PATTERN, sessionPaths, tenantIndexPath, type SessionPaths } from './lowdb-paths.ts';
-import { committedEvents, committedTranscript, deepFreeze, summaryOf, type EventBatch, type IndexEntry } from './lowdb-read.ts';
-import type { SaveResult, SessionStore, SessionSummary, StoredSession, TranscriptEntry } from './session-store.ts';
+import { committedEvents, committedTranscript, type EventBatch, type IndexEntry } from './lowdb-read.ts';
+import { eventsLine, lastRecord, parseSessionFile, recordLine, SessionFileAdapter, transcriptLine, type SessionDoc, type SessionFile } from './lowdb-session-file.ts';
+import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, type StoredSession, type TranscriptEntry, type TurnWrites } from './session-store.ts';
+import { KeyedMutex } from './turn-lock.ts';
 
-// The embedded default store. On disk, under DATA_DIR:
+export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-file.ts';
+
+// The embedded default store, built on lowdb. On disk, under DATA_DIR:
 //
 //   .lock                          pid of the owning process
 //   sessions/<shard>/<id>.jsonl    the session: JSON Lines, appended to —
@@ -19,20 +25,40 @@ import type { SaveResult, SessionStore, SessionSummary, StoredSession, Transcrip
 //                                    {"r":record}          a save; the last complete one is current
 //   tenants/<slug>-<hash>.jsonl    { id, flowId, createdAt } per created session, appended
 //
-// A turn is one write() of a few KB to the session's own file: the
-// transcript entries and events the turn appended (kept in memory until
-// then: appended lines only count once a save commits their seq, so there
-// is nothing to lose by holding them) followed by the new record. One
-// write is atomic for a crash of this process; a torn last line (power cut)
-// does not parse and readers go by the record before it, which never counts
-// the lines after it. Past COMPACT_BYTES, and past twice its size after the
-// last compaction, the file is compacted in the background under the
-// session's mutex: its transcript and event lines and the current record
-// only (temp file, unlink, rename, all on the thread pool; a reader that
-// finds no file takes the temp file, which is complete by then). So a turn
-// costs the same with ten sessions stored or a million, old records do not
-// pile up, and histories are never rewritten per turn. This process is the
-// only writer (the .lock), so the record cache is never stale.
+// How it sits on lowdb: every session in use is a `LowSync<SessionDoc>`
+// (kept in an LRU) whose data is the current record, over a
+// SessionFileAdapter — lowdb's SyncAdapter interface implemented as an
+// append to the session's JSON Lines file (lowdb-session-file.ts). A turn
+// is `low.data = { record, turn }; low.write()`: one write() of a few KB,
+// the turn's transcript and event lines followed by its record line, after
+// the version check in the same synchronous step. Whole-file rewrites
+// (compaction, migration of the earlier layout) go through lowdb's own
+// `TextFile` adapter and its steno writer (temp file, then rename).
+//
+// What does not sit on lowdb, and why:
+// - The per-turn write is not lowdb's JSONFile/TextFile: those rewrite the
+//   whole file per write (temp file + rename over it). On ext4 a rename over
+//   an existing file forces the new file's data out (auto_da_alloc), about
+//   2 ms per save on the development machine against ~20 µs for an append,
+//   and the cost grows with the history. Hence the appending adapter.
+// - The tenant index is an append log (one line per created session) written
+//   through the same appender (lowdb-jsonl.ts), not a lowdb document: a
+//   document rewritten per created session would cost O(sessions) per create.
+// - Records that are not cached are read asynchronously (readFile +
+//   lastRecord) rather than with LowSync.read(), which would block the event
+//   loop on a cold disk read.
+//
+// A write is atomic for a crash of this process; a torn last line (power
+// cut) does not parse and readers go by the record before it, which never
+// counts the history lines after it (lowdb-read.ts). Past COMPACT_BYTES, and
+// past twice its size after the last compaction, the file is compacted in
+// the background under the session's mutex: its transcript and event lines
+// and the current record, written by lowdb's TextFile (steno: temp file
+// `.<id>.jsonl.tmp`, then rename over the file, on the thread pool; a crash
+// before the rename leaves the old file whole). So a turn costs the same
+// with ten sessions stored or a million, old records do not pile up, and
+// histories are never rewritten per turn. This process is the only writer
+// (the .lock), so the cached records are never stale.
 //
 // One file per session rather than one each for record, transcript and
 // events: creating a file is the most expensive thing the store does (on the
@@ -40,30 +66,25 @@ import type { SaveResult, SessionStore, SessionSummary, StoredSession, Transcrip
 // an append), so a session creates one file, on the thread pool, when it
 // starts; and a turn is one system call instead of three.
 //
-// Why not lowdb's TextFile (temp file + rename over the record) per save:
-// on ext4, renaming over an existing file forces the new file's data to be
-// allocated and written out (auto_da_alloc), about 2 ms per save on the
-// development machine against ~20 µs for an append.
-//
 // Writes to open files are synchronous system calls: small appends to the
-// page cache (no fsync, as before: a killed process loses nothing that was
+// page cache (no fsync: a killed process loses nothing that was
 // acknowledged; a power cut is the OS's business), and a synchronous append
 // costs microseconds where the async API costs thread-pool round trips and
 // promise machinery. Opening and creating files, reads of records that are
-// not cached and compactions are asynchronous (a cold disk read must not
-// block every other conversation). With the record cached and the file
-// open, a save is one synchronous step: version check and write cannot
-// interleave with another.
+// not cached and compactions are asynchronous. With the record cached and
+// the file open, a commit is one synchronous step: version check and write
+// cannot interleave with another.
 //
 // Cached records are frozen and shared: load() hands out the same object
 // until the next save, never a copy; a reader that tries to change it gets
-// a TypeError. A save keeps the values it was given (frozen), rather than a
-// copy parsed back (SessionStore.save).
+// a TypeError. A commit keeps the values it was given (frozen), rather than
+// a copy parsed back (SessionStore.commit).
 //
 // Data directories of the earlier layout (three files a session:
 // <id>.json, <id>.transcript.jsonl, <id>.events.jsonl) are read as they
 // are, and each session is rewritten into its one file the first time it
-// is used.
+// is used. A compaction of earlier versions (unlink, then rename) that
+// stopped in between leaves only the temp file, which is read and renamed.
 
 /** A session file longer than this (and than twice its size after its last compaction) is compacted. */
 const COMPACT_BYTES = 256 * 1024;
@@ -80,36 +101,6 @@ export interface LowdbStoreOptions {
   openFiles?: number;
 }
 
-/** The line of a save, of transcript entries, of a turn's events. */
-const recordLine = (r: StoredSession) => `{"r":${JSON.stringify(r)}}\n`;
-const transcriptLine = (entries: readonly TranscriptEntry[]) => `{"t":${JSON.stringify(entries)}}\n`;
-const eventsLine = (batch: EventBatch) => `{"e":${JSON.stringify(batch)}}\n`;
-
-/** The parsed lines of a session file (lines that do not parse, torn by a crash, are skipped). */
-export interface SessionFile {
-  /** The last complete record line's record, or null. */
-  record: StoredSession | null;
-  transcript: TranscriptEntry[];
-  events: EventBatch[];
-}
-
-/** Reads the text of a session file. */
-export function parseSessionFile(text: string): SessionFile {
-  const out: SessionFile = { record: null, transcript: [], events: [] };
-  for (const v of parseJsonLines(text)) {
-    if (!isObject(v)) continue;
-    if (isObject(v.r)) out.record = v.r as unknown as StoredSession;
-    else if (Array.isArray(v.t)) out.transcript.push(...(v.t as TranscriptEntry[]));
-    else if (isObject(v.e)) out.events.push(v.e as unknown as EventBatch);
-  }
-  return out;
-}
-
-/** The last complete record of a session file's text, reading from the end. */
-export function lastRecord(text: string): StoredSession | null {
-  return lastJsonLine(text, (v) => (isObject(v) && isObject(v.r) ? (v.r as unknown as StoredSession) : undefined));
-}
-
 /**
  * A session's file rebuilt from its lines: transcript and events as they
  * were (not parsed: a line torn by a crash is carried over and skipped by
@@ -121,19 +112,24 @@ function compacted(text: string, record: StoredSession): string {
   return out + recordLine(record);
 }
 
+/** A session's lowdb document over its file's adapter: what the store caches per session in use. */
+type SessionLow = LowSync<SessionDoc> & { adapter: SessionFileAdapter };
+
+const newLow = (adapter: SessionFileAdapter, record: StoredSession): SessionLow =>
+  new LowSync<SessionDoc>(adapter, { record }) as SessionLow;
+
 /** A session store in a data directory owned by this process: one appended file per session. */
 export class LowdbStore implements SessionStore {
   readonly dataDir: string;
   #state: 'new' | 'opening' | 'open' | 'closed' = 'new';
   #lock: DataDirLock | null = null;
-  readonly #cache: LruCache<string, StoredSession>;
+  /** The lowdb documents of recently used sessions (LRU): their current records, frozen. */
+  readonly #cache: LruCache<string, SessionLow>;
   /** File names of recently used sessions (a path costs a SHA-256 and a few joins). */
   readonly #paths: LruCache<string, SessionPaths>;
   readonly #mutex = new KeyedMutex();
   readonly #appender: JsonlAppender;
   readonly #dirs = new Set<string>();
-  /** Lines appended since the session's last save or create, written with it. */
-  readonly #pending = new Map<string, string>();
   /** Sessions whose file is being compacted. */
   readonly #compacting = new Set<string>();
   /** A session file's size after its last compaction (it is compacted again past twice that). */
@@ -169,11 +165,12 @@ export class LowdbStore implements SessionStore {
     return this;
   }
 
-  async create(record: StoredSession): Promise<{ ok: true } | { ok: false; exists: true }> {
+  async create(record: StoredSession, turn: TurnWrites): Promise<{ ok: true } | { ok: false; exists: true }> {
     this.#assertOpen();
     const id = record.id;
     const paths = this.#pathsOf(id);
-    const text = recordLine(record);
+    // the caller keeps its object: the store caches a copy (what a read of the file would give)
+    const own = JSON.parse(JSON.stringify(record)) as StoredSession;
     return this.#mutex.run(id, async () => {
       if (!this.#dirs.has(paths.dir)) {
         await mkdir(paths.dir, { recursive: true });
@@ -183,11 +180,7 @@ export class LowdbStore implements SessionStore {
       // also the existence check; a compaction's temp file or the earlier layout need the full look
       const created = !this.#cache.peek(id) && !existsSync(paths.tmp) && !existsSync(paths.legacy.record) && (await this.#appender.createAsync(paths.file));
       if (!created) {
-        if (await this.#current(id)) {
-          // what was appended for this id belongs to no session of ours
-          this.#pending.delete(id);
-          return { ok: false, exists: true } as const;
-        }
+        if (await this.#current(id)) return { ok: false, exists: true } as const;
         // a file with no record in it: a create that never finished
         await this.#appender.openAsync(paths.file);
       }
@@ -196,7 +189,7 @@ export class LowdbStore implements SessionStore {
       const index = tenantIndexPath(this.dataDir, record.tenant);
       const entry: IndexEntry = { id, flowId: record.flowId, createdAt: record.createdAt };
       this.#appender.appendSync(index, [entry]);
-      this.#writeRecord(id, paths, text);
+      this.#write(id, paths, newLow(new SessionFileAdapter(this.#appender, paths.file), own), own, turn);
       return { ok: true } as const;
     });
   }
@@ -204,38 +197,27 @@ export class LowdbStore implements SessionStore {
   async load(id: string): Promise<StoredSession | null> {
     this.#assertOpen();
     assertSessionId(id);
-    return this.#cache.get(id) ?? (await this.#mutex.run(id, () => this.#current(id)));
+    return (this.#cache.get(id) ?? (await this.#mutex.run(id, () => this.#current(id))))?.data.record ?? null;
   }
 
-  async save(record: StoredSession, expected: number): Promise<SaveResult> {
+  async commit(record: StoredSession, expected: number, turn: TurnWrites): Promise<SaveResult> {
     this.#assertOpen();
     const id = record.id;
     const paths = this.#pathsOf(id);
     // the hot path: cached, nothing queued for this session — check and write in one synchronous step
     const cached = this.#mutex.busy(id) ? undefined : this.#cache.get(id);
-    if (cached) return this.#saveOver(cached, paths, record, expected);
-    return this.#mutex.run(id, async () => this.#saveOver(await this.#current(id), paths, record, expected));
+    if (cached) return this.#commitOver(cached, paths, record, expected, turn);
+    return this.#mutex.run(id, async () => this.#commitOver(await this.#current(id), paths, record, expected, turn));
   }
 
   /** The version check and the write, synchronously. */
-  #saveOver(current: StoredSession | null, paths: SessionPaths, record: StoredSession, expected: number): SaveResult {
-    if (!current || current.version !== expected) {
-      // the lines appended for this turn are not committed by anything now
-      this.#pending.delete(record.id);
-      return { ok: false, conflict: true, current: current ? current.version : -1 };
-    }
+  #commitOver(low: SessionLow | null, paths: SessionPaths, record: StoredSession, expected: number, turn: TurnWrites): SaveResult {
+    const current = low?.data.record;
+    if (!low || !current || current.version !== expected) return { ok: false, conflict: true, current: current ? current.version : -1 };
     const version = expected + 1;
-    const saved = { ...record, version };
-    // the record's values become the store's (SessionStore.save): cached frozen as they are, not parsed back
-    this.#writeRecord(record.id, paths, recordLine(saved), saved);
+    // the record's values become the store's (SessionStore.commit): cached frozen as they are, not parsed back
+    this.#write(record.id, paths, low, { ...record, version }, turn);
     return { ok: true, version };
-  }
-
-  async appendTranscript(id: string, entries: readonly TranscriptEntry[]): Promise<void> {
-    this.#assertOpen();
-    assertSessionId(id);
-    if (entries.length === 0) return;
-    this.#pending.set(id, (this.#pending.get(id) ?? '') + transcriptLine(entries));
   }
 
   async transcript(id: string, after = 0): Promise<TranscriptEntry[]> {
@@ -243,12 +225,6 @@ export class LowdbStore implements SessionStore {
     const record = await this.#committed(id);
     if (!record) return [];
     return committedTranscript((await this.#readFile(id)).transcript, record.seq, after);
-  }
-
-  async appendEvents(id: string, seq: number, events: readonly EngineEvent[]): Promise<void> {
-    this.#assertOpen();
-    assertSessionId(id);
-    this.#pending.set(id, (this.#pending.get(id) ?? '') + eventsLine({ seq, events: events as EngineEvent[] }));
   }
 
   async events(id: string): Promise<EngineEvent[]> {
@@ -281,7 +257,7 @@ export class LowdbStore implements SessionStore {
     const out: SessionSummary[] = [];
     for (const { entry } of order) {
       if (out.length >= limit) break;
-      const record = this.#cache.peek(entry.id) ?? (await this.#readRecord(entry.id));
+      const record = this.#cache.peek(entry.id)?.data.record ?? (await this.#readRecord(entry.id));
       if (!record || record.tenant !== tenant) continue;
       if (opts.status !== undefined && record.status !== opts.status) continue;
       out.push(summaryOf(record));
@@ -300,7 +276,6 @@ export class LowdbStore implements SessionStore {
     return this.#mutex.run(id, async () => {
       const existed = (await this.#current(id)) !== null;
       this.#cache.delete(id);
-      this.#pending.delete(id);
       this.#compactedAt.delete(id);
       for (const file of [paths.file, paths.tmp, paths.legacy.record, paths.legacy.transcript, paths.legacy.events]) {
         this.#appender.forget(file);
@@ -318,17 +293,8 @@ export class LowdbStore implements SessionStore {
     }
     this.#state = 'closed';
     await this.#mutex.idle();
-    // lines appended with no save yet: written as they are (uncommitted until a save after reopening counts them)
-    for (const [id, text] of this.#pending) {
-      try {
-        this.#appender.appendTextSync(this.#pathsOf(id).file, text);
-      } catch {
-        // not committed anyway: a turn that never saved is retried by its client
-      }
-    }
     this.#cache.clear();
     this.#paths.clear();
-    this.#pending.clear();
     this.#compactedAt.clear();
     this.#appender.reset();
     await this.#lock?.release();
@@ -341,26 +307,28 @@ export class LowdbStore implements SessionStore {
     }
   }
 
-  /** The stored record, from the cache or the file (then cached). Call only under the session's mutex. */
-  async #current(id: string): Promise<StoredSession | null> {
+  /** The session's document, from the cache or its file (then cached). Call only under the session's mutex. */
+  async #current(id: string): Promise<SessionLow | null> {
     const hit = this.#cache.get(id);
     if (hit) return hit;
     const record = await this.#readRecord(id, true);
-    if (record) this.#cache.set(id, deepFreeze(record));
-    return record;
+    if (!record) return null;
+    const low = newLow(new SessionFileAdapter(this.#appender, this.#pathsOf(id).file), deepFreeze(record));
+    this.#cache.set(id, low);
+    return low;
   }
 
-  /** The record the readers go by: cached, or read under the mutex so no save is half-seen. */
+  /** The record the readers go by: cached, or read under the mutex so no commit is half-seen. */
   async #committed(id: string): Promise<StoredSession | null> {
-    return this.#cache.get(id) ?? (await this.#mutex.run(id, () => this.#current(id)));
+    return (this.#cache.get(id) ?? (await this.#mutex.run(id, () => this.#current(id))))?.data.record ?? null;
   }
 
   /**
    * The record on disk: the last complete record line of its file, or, when
-   * there is no file, the temp file of a compaction that stopped between
-   * unlink and rename, or a session of the earlier layout. With `repair`
-   * (under the session's mutex) the compaction is finished and an
-   * earlier-layout session is rewritten into its one file.
+   * there is no file, the temp file of a compaction (of earlier versions)
+   * that stopped between unlink and rename, or a session of the earlier
+   * layout. With `repair` (under the session's mutex) the compaction is
+   * finished and an earlier-layout session is rewritten into its one file.
    */
   async #readRecord(id: string, repair = false): Promise<StoredSession | null> {
     const paths = this.#paths.peek(id) ?? sessionPaths(this.dataDir, id);
@@ -380,8 +348,7 @@ export class LowdbStore implements SessionStore {
 
   /**
    * Everything in a session's file (or its earlier-layout files), read under
-   * the session's mutex: a compaction renames the file under it, and a read
-   * between its unlink and its rename would find neither file.
+   * the session's mutex: a compaction renames over the file under it.
    */
   async #readFile(id: string): Promise<SessionFile> {
     const paths = this.#pathsOf(id);
@@ -392,59 +359,57 @@ export class LowdbStore implements SessionStore {
     });
   }
 
-  /** Rewrites a session of the earlier layout into its one file (temp file, rename), then removes the old files. */
+  /** Rewrites a session of the earlier layout into its one file (lowdb's TextFile: temp file, rename), then removes the old files. */
   async #migrate(paths: SessionPaths, old: SessionFile): Promise<void> {
     let text = old.transcript.length ? transcriptLine(old.transcript) : '';
     for (const batch of old.events) text += eventsLine(batch);
     text += recordLine(old.record!);
-    await writeFile(paths.tmp, text);
-    await rename(paths.tmp, paths.file);
+    await new TextFile(paths.file).write(text);
     for (const file of Object.values(paths.legacy)) await unlink(file).catch(() => {});
   }
 
   /**
-   * Writes the session's pending lines and the record's line in one append
-   * (compacting a file that grew too long), then caches the record, frozen:
-   * `owned` when the caller handed its record over (save), else parsed back
-   * from the text (create: the caller keeps its object); forgets the cache
-   * entry if the write fails.
+   * Saves a turn through the session's lowdb document: its data becomes the
+   * record with the turn, `write()` appends them in one write() (compacting
+   * a file that grew too long), then the turn is dropped from memory and the
+   * record stays cached, frozen. A failed write forgets the cached document
+   * (the file's tail is unknown) before anyone else can read it.
    */
-  #writeRecord(id: string, paths: SessionPaths, line: string, owned?: StoredSession): void {
-    const pending = this.#pending.get(id);
-    this.#pending.delete(id);
+  #write(id: string, paths: SessionPaths, low: SessionLow, record: StoredSession, turn: TurnWrites): void {
+    low.data = { record, turn };
     try {
-      const size = this.#appender.appendTextSync(paths.file, pending === undefined ? line : pending + line);
-      if (size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0))) this.#compact(id, paths);
+      low.write();
     } catch (e) {
       this.#cache.delete(id);
       this.#appender.forget(paths.file);
       throw e;
     }
-    this.#cache.set(id, deepFreeze(owned ?? (JSON.parse(line) as { r: StoredSession }).r));
+    low.data = { record: deepFreeze(record) };
+    this.#cache.set(id, low);
+    if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0))) this.#compact(id, paths);
   }
 
   /**
    * Rewrites the session's file as its transcript and event lines and its
-   * current record, in the background under the session's mutex (saves
-   * meanwhile wait for it): temp file, unlink, rename. Not a rename over the
-   * file (see the top of this file); a crash after the unlink leaves the
-   * complete temp file, which #readRecord falls back to. A failure leaves the
-   * file as it was (still correct, just long).
+   * current record, in the background under the session's mutex (commits
+   * meanwhile wait for it), with lowdb's TextFile (steno: temp file, then
+   * rename over the file, on the thread pool). The forced write-out of a
+   * rename over a file (see the top of this file) is paid here once per
+   * compaction, off the turn. A crash before the rename leaves the old file
+   * whole; a failure leaves it as it was (still correct, just long).
    */
   #compact(id: string, paths: SessionPaths): void {
     if (this.#compacting.has(id)) return;
     this.#compacting.add(id);
     void this.#mutex.run(id, async () => {
-      const record = this.#cache.peek(id);
+      const record = this.#cache.peek(id)?.data.record;
       if (!record || this.#state !== 'open') return;
       const text = compacted(await readFile(paths.file, 'utf8'), record);
-      await writeFile(paths.tmp, text);
       this.#appender.forget(paths.file);
-      await unlink(paths.file);
-      await rename(paths.tmp, paths.file);
+      await new TextFile(paths.file).write(text);
       this.#compactedAt.set(id, Buffer.byteLength(text));
     }).catch(() => {
-      // the next save that finds the file long tries again
+      // the next commit that finds the file long tries again
     }).finally(() => this.#compacting.delete(id));
   }
 

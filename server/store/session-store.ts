@@ -14,7 +14,7 @@ export interface StoredSession {
   tokenHash: string;
   /** Optimistic concurrency: incremented by every successful save. */
   version: number;
-  /** The highest transcript sequence number committed with this version (see `appendTranscript`). */
+  /** The highest transcript sequence number committed with this version (see `SessionStore.commit`). */
   seq: number;
   /** Client message ids already processed, newest last (bounded), with the seq of the reply they got. */
   processed: Array<{ clientId: string; seq: number }>;
@@ -39,20 +39,27 @@ export interface SessionSummary {
   updatedAt: string;
 }
 
+/** What a turn adds to a session's histories, saved in the same call as its record. */
+export interface TurnWrites {
+  /** Transcript entries of the turn, numbered above the stored `seq` and up to the record's `seq`. */
+  transcript: readonly TranscriptEntry[];
+  /** Trace events of the turn (stored under the record's `seq`). */
+  events: readonly EngineEvent[];
+}
+
 /**
  * Where conversations live. Every implementation passes the same contract
  * suite (test/contract/session-store.contract.ts).
  *
- * Commit protocol: a turn first appends its transcript entries and events
- * (numbered above the stored `seq`), then saves the session with the new `seq`
- * under a version check. Readers only see entries with `seq` ≤ the stored
- * `seq`, and an entry appended twice under one `seq` reads once (the later
- * write wins), so a crash between the two steps loses nothing acknowledged
- * and duplicates nothing.
+ * A turn is saved in one call, `create` or `commit`: the record together
+ * with the transcript entries and events of the turn, all or nothing. A
+ * commit that fails its version check leaves no trace of the turn, and a
+ * crash loses nothing that was acknowledged (a store that writes in steps
+ * only counts history entries with `seq` ≤ the stored record's `seq`).
  */
 export interface SessionStore {
-  /** Stores a new session; fails with `exists` if the id is taken. */
-  create(record: StoredSession): Promise<{ ok: true } | { ok: false; exists: true }>;
+  /** Stores a new session with its first turn; fails with `exists` if the id is taken (then nothing is written). */
+  create(record: StoredSession, turn: TurnWrites): Promise<{ ok: true } | { ok: false; exists: true }>;
   /**
    * The stored record. Treat it as read-only: a store may hand out one frozen
    * object to every reader until the next save (LowdbStore and MemoryStore
@@ -60,19 +67,16 @@ export interface SessionStore {
    */
   load(id: string): Promise<StoredSession | null>;
   /**
-   * Saves if the stored version is still `expected`; the saved version is
-   * `expected + 1`. The values inside `record` (its session, processed list,
-   * operator) are handed over: a store may keep and freeze them rather than
-   * copy them (LowdbStore does), so the caller must not change them
-   * afterwards — build the next record anew, as the service does.
+   * Saves a turn if the stored version is still `expected`: the record (its
+   * saved version is `expected + 1`) with the turn's transcript entries and
+   * events, all or nothing. The values inside `record` (its session,
+   * processed list, operator) are handed over: a store may keep and freeze
+   * them rather than copy them (LowdbStore does), so the caller must not
+   * change them afterwards — build the next record anew, as the service does.
    */
-  save(record: StoredSession, expected: number): Promise<SaveResult>;
-  /** Appends transcript entries (each with its seq). */
-  appendTranscript(id: string, entries: readonly TranscriptEntry[]): Promise<void>;
+  commit(record: StoredSession, expected: number, turn: TurnWrites): Promise<SaveResult>;
   /** Committed transcript entries with seq > `after` (default 0), in seq order. */
   transcript(id: string, after?: number): Promise<TranscriptEntry[]>;
-  /** Appends trace events of a turn, tagged with the seq the turn committed. */
-  appendEvents(id: string, seq: number, events: readonly EngineEvent[]): Promise<void>;
   /** Committed trace events, in order. */
   events(id: string): Promise<EngineEvent[]>;
   /** Sessions of a tenant, newest first. */
@@ -85,4 +89,9 @@ export interface SessionStore {
   delete(id: string): Promise<boolean>;
   /** Releases files, locks and connections. */
   close(): Promise<void>;
+}
+
+/** The admin listing's view of a record. */
+export function summaryOf(r: StoredSession): SessionSummary {
+  return { id: r.id, tenant: r.tenant, flowId: r.flowId, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt };
 }

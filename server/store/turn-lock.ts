@@ -10,7 +10,8 @@ export interface TurnLock {
 
 /**
  * One task at a time per key, in arrival order: the per-session turn lock of
- * one process. (Across processes the Redis store adds its own lock.)
+ * one process (across processes, RedisTurnLock), and LowdbStore's
+ * per-session lock (check-then-write must not interleave).
  */
 export class KeyedMutex implements TurnLock {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -25,6 +26,16 @@ export class KeyedMutex implements TurnLock {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     });
     return next;
+  }
+
+  /** Whether a task of `key` is running or queued. */
+  busy(key: string): boolean {
+    return this.tails.has(key);
+  }
+
+  /** Resolves once every task queued so far has settled. */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
   }
 
   /** Keys with a task running or queued (for tests and metrics). */

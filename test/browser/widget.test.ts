@@ -285,11 +285,11 @@ describeBrowser('the chat widget', () => {
   });
 });
 
-/** A store whose saves take a while, to make turns slow. */
+/** A store whose commits take a while, to make turns slow. */
 class SlowStore extends MemoryStore {
   delayMs = 0;
-  override async save(record: Parameters<MemoryStore['save']>[0], expected: number) {
+  override async commit(...args: Parameters<MemoryStore['commit']>) {
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-    return super.save(record, expected);
+    return super.commit(...args);
   }
 }

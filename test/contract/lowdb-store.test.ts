@@ -6,7 +6,10 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultOpenFiles, LowdbStore } from '../../server/store/lowdb.ts';
 import { sessionPaths } from '../../server/store/lowdb-paths.ts';
-import { event, HOSTILE_IDS, line, sessionStoreContract, storedSession } from '../../server/api/session-store.contract.ts';
+import { LowSync } from 'lowdb';
+import { JsonlAppender } from '../../server/store/lowdb-jsonl.ts';
+import { SessionFileAdapter, type SessionDoc } from '../../server/store/lowdb-session-file.ts';
+import { event, HOSTILE_IDS, line, NO_TURN, sessionStoreContract, storedSession } from '../../server/testing/session-store.contract.ts';
 
 const dirs: string[] = [];
 const open: LowdbStore[] = [];
@@ -98,7 +101,7 @@ describe('LowdbStore data directory', () => {
     await writeFile(join(dir, '.lock'), `${pid}\n`);
     const store = await openStore(dir);
     expect((await readFile(join(dir, '.lock'), 'utf8')).trim()).toBe(String(process.pid));
-    expect(await store.create(storedSession('session-1'))).toEqual({ ok: true });
+    expect(await store.create(storedSession('session-1'), NO_TURN)).toEqual({ ok: true });
   });
 
   it('refuses to be used before open and after close', async () => {
@@ -113,19 +116,18 @@ describe('LowdbStore data directory', () => {
 });
 
 describe('LowdbStore files', () => {
-  it('keeps one file per session in a 2-character shard, a record line per save after its transcript lines, with no temp files left', async () => {
+  it('keeps one file per session in a 2-character shard, a record line per commit after its transcript lines, with no temp files left', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     for (let n = 0; n < 20; n++) {
       let rec = storedSession(`session-${n}`);
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       for (let v = 1; v <= 5; v++) {
-        await store.appendTranscript(rec.id, [line(v)]);
-        const r = await store.save({ ...rec, seq: v }, rec.version);
+        const r = await store.commit({ ...rec, seq: v }, rec.version, { transcript: [line(v)], events: [] });
         rec = { ...rec, seq: v, version: (r as { version: number }).version };
       }
     }
-    await Promise.all([1, 2, 3].map(() => store.save(storedSession('session-0'), 6)));
+    await Promise.all([1, 2, 3].map(() => store.commit(storedSession('session-0'), 6, NO_TURN)));
     const files = [...(await snapshot(dir)).keys()].sort();
     expect(files.filter((f) => f.includes('.tmp'))).toEqual([]);
     const sessions = files.filter((f) => f.startsWith('sessions/'));
@@ -143,20 +145,20 @@ describe('LowdbStore files', () => {
     expect(onDisk.version).toBe(6);
   });
 
-  it("writes only the saved session's file, whose size does not depend on how many sessions are stored", async () => {
+  it("writes only the committed session's file, whose size does not depend on how many sessions are stored", async () => {
     const oneDir = await tempDir();
     const manyDir = await tempDir();
     const one = await openStore(oneDir);
     const many = await openStore(manyDir);
     const rec = storedSession('session-target');
-    await one.create(rec);
-    await many.create(rec);
-    for (let n = 0; n < 300; n++) await many.create(storedSession(`session-${String(n).padStart(4, '0')}`));
+    await one.create(rec, NO_TURN);
+    await many.create(rec, NO_TURN);
+    for (let n = 0; n < 300; n++) await many.create(storedSession(`session-${String(n).padStart(4, '0')}`), NO_TURN);
 
     const before = await snapshot(manyDir);
     const next = { ...rec, seq: 1, status: 'completed' as const };
-    expect(await one.save(next, 1)).toEqual({ ok: true, version: 2 });
-    expect(await many.save(next, 1)).toEqual({ ok: true, version: 2 });
+    expect(await one.commit(next, 1, NO_TURN)).toEqual({ ok: true, version: 2 });
+    expect(await many.commit(next, 1, NO_TURN)).toEqual({ ok: true, version: 2 });
     const after = await snapshot(manyDir);
 
     const target = relative(manyDir, sessionPaths(manyDir, rec.id).file);
@@ -168,18 +170,17 @@ describe('LowdbStore files', () => {
     expect(size).toBe(Buffer.byteLength(`{"r":${JSON.stringify(rec)}}\n{"r":${JSON.stringify({ ...next, version: 2 })}}\n`));
   });
 
-  it('compacts a session file past 256 KB to its histories and last record (temp file, unlink, rename) before the next save', async () => {
+  it('compacts a session file past 256 KB to its histories and last record (lowdb TextFile: temp file, rename) before the next commit', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
     let rec = storedSession('session-big', { tokenHash: 'b'.repeat(64) });
-    await store.create(rec);
+    await store.create(rec, NO_TURN);
     const paths = sessionPaths(dir, rec.id);
     const lineBytes = Buffer.byteLength(JSON.stringify(rec)) + 8;
     const sizes: number[] = [];
     const turns = Math.ceil((2 * 256 * 1024) / lineBytes);
     for (let v = 1; v <= turns; v++) {
-      await store.appendTranscript(rec.id, [line(v)]);
-      const r = await store.save({ ...rec, seq: v }, rec.version);
+      const r = await store.commit({ ...rec, seq: v }, rec.version, { transcript: [line(v)], events: [] });
       rec = { ...rec, seq: v, version: (r as { version: number }).version };
       sizes.push((await stat(paths.file)).size);
     }
@@ -198,14 +199,14 @@ describe('LowdbStore files', () => {
     const dir = await tempDir();
     let store = await openStore(dir);
     const rec = storedSession('session-1');
-    await store.create(rec);
-    await store.save({ ...rec, seq: 1 }, 1);
+    await store.create(rec, NO_TURN);
+    await store.commit({ ...rec, seq: 1 }, 1, NO_TURN);
     await store.close();
     const paths = sessionPaths(dir, rec.id);
     await appendFile(paths.file, `{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}`.slice(0, 40)); // the crash
     store = await openStore(dir);
     expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 1, version: 2 });
-    expect(await store.save({ ...rec, seq: 2 }, 2)).toEqual({ ok: true, version: 3 });
+    expect(await store.commit({ ...rec, seq: 2 }, 2, NO_TURN)).toEqual({ ok: true, version: 3 });
     await store.close();
     // a compaction stopped after the unlink, before the rename: only the temp file holds the record
     await writeFile(paths.tmp, `{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}\n`);
@@ -213,7 +214,7 @@ describe('LowdbStore files', () => {
     store = await openStore(dir);
     expect(await store.load(rec.id)).toStrictEqual({ ...rec, seq: 2, version: 3 });
     expect(await readdir(paths.dir)).toEqual([`${rec.id}.jsonl`]); // the compaction was finished
-    expect(await store.save({ ...rec, seq: 3 }, 3)).toEqual({ ok: true, version: 4 });
+    expect(await store.commit({ ...rec, seq: 3 }, 3, NO_TURN)).toEqual({ ok: true, version: 4 });
     await store.close();
     store = await openStore(dir);
     expect((await store.load(rec.id))!.seq).toBe(3);
@@ -223,24 +224,19 @@ describe('LowdbStore files', () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     const rec = storedSession('session-1');
-    await store.create(rec);
+    await store.create(rec, NO_TURN);
     const paths = sessionPaths(dir, rec.id);
     const before = await readFile(paths.file);
-    await store.appendTranscript(rec.id, [line(1), line(2)]);
-    await store.appendEvents(rec.id, 2, [event('node_enter', 0)]);
-    // appended lines wait for the save that commits them
-    expect((await readFile(paths.file)).equals(before)).toBe(true);
-    expect(await store.save({ ...rec, seq: 2 }, 1)).toEqual({ ok: true, version: 2 });
+    expect(await store.commit({ ...rec, seq: 2 }, 1, { transcript: [line(1), line(2)], events: [event('node_enter', 0)] })).toEqual({ ok: true, version: 2 });
     const after = await readFile(paths.file);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
     expect(after.subarray(before.length).toString()).toBe(
       `{"t":${JSON.stringify([line(1), line(2)])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('node_enter', 0)] })}}\n{"r":${JSON.stringify({ ...rec, seq: 2, version: 2 })}}\n`,
     );
-    // a save that conflicts writes nothing, not even the lines appended for it
-    await store.appendTranscript(rec.id, [line(3)]);
-    expect(await store.save({ ...rec, seq: 3 }, 1)).toEqual({ ok: false, conflict: true, current: 2 });
+    // a commit that conflicts writes nothing, not even its turn's lines
+    expect(await store.commit({ ...rec, seq: 3 }, 1, { transcript: [line(3)], events: [event('completed', 1)] })).toEqual({ ok: false, conflict: true, current: 2 });
     expect((await readFile(paths.file)).equals(after)).toBe(true);
-    expect(await store.save({ ...rec, seq: 2 }, 2)).toEqual({ ok: true, version: 3 });
+    expect(await store.commit({ ...rec, seq: 2 }, 2, NO_TURN)).toEqual({ ok: true, version: 3 });
     expect((await readFile(paths.file, 'utf8')).slice(after.length)).toBe(`{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}\n`);
   });
 
@@ -261,8 +257,7 @@ describe('LowdbStore files', () => {
     expect((await readdir(paths.dir)).sort()).toEqual([`${rec.id}.jsonl`]);
     expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
     expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
-    await store.appendTranscript(rec.id, [line(3)]);
-    expect(await store.save({ ...rec, seq: 3 }, 3)).toEqual({ ok: true, version: 4 });
+    expect(await store.commit({ ...rec, seq: 3 }, 3, { transcript: [line(3)], events: [] })).toEqual({ ok: true, version: 4 });
     expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'line 2', 'line 3']);
   });
 
@@ -270,18 +265,15 @@ describe('LowdbStore files', () => {
     const dir = await tempDir();
     let store = await openStore(dir);
     const rec = storedSession('session-1');
-    await store.create(rec);
-    await store.appendTranscript(rec.id, [line(1), line(2)]);
-    await store.save({ ...rec, seq: 2 }, 1);
+    await store.create(rec, NO_TURN);
+    await store.commit({ ...rec, seq: 2 }, 1, { transcript: [line(1), line(2)], events: [] });
     await store.close();
     const paths = sessionPaths(dir, rec.id);
     await appendFile(paths.file, `{"t":${JSON.stringify([line(3, 'first try')])}}`.slice(0, 20)); // the crash
 
     store = await openStore(dir);
     expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
-    await store.appendTranscript(rec.id, [line(3, 'retried')]);
-    await store.appendEvents(rec.id, 3, [event('completed', 1)]);
-    await store.save({ ...rec, seq: 3, version: 2 }, 2);
+    await store.commit({ ...rec, seq: 3, version: 2 }, 2, { transcript: [line(3, 'retried')], events: [event('completed', 1)] });
     expect((await store.transcript(rec.id)).map((e) => [e.seq, e.text])).toEqual([
       [1, 'line 1'],
       [2, 'line 2'],
@@ -290,11 +282,50 @@ describe('LowdbStore files', () => {
     expect(await store.events(rec.id)).toEqual([event('completed', 1)]);
   });
 
+  it("ignores a turn whose write a crash cut inside its record line: its whole transcript and event lines do not count, and the retried turn reads once", async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-1', { seq: 1 });
+    await store.create(rec, { transcript: [line(1)], events: [event('node_enter', 0)] });
+    await store.close();
+    const paths = sessionPaths(dir, rec.id);
+    // the turn's write as a crash leaves it: transcript and events whole, the record line cut
+    const torn = `{"t":${JSON.stringify([line(2, 'lost')])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('completed', 1)] })}}\n{"r":${JSON.stringify({ ...rec, seq: 2, version: 2 })}}`;
+    await appendFile(paths.file, torn.slice(0, torn.length - 30));
+
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual(rec);
+    expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1']);
+    expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+    expect(await store.commit({ ...rec, seq: 2 }, 1, { transcript: [line(2, 'retried')], events: [event('completed', 2)] })).toEqual({ ok: true, version: 2 });
+    expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'retried']);
+    expect(await store.events(rec.id)).toEqual([event('node_enter', 0), event('completed', 2)]);
+  });
+
+  it("is a lowdb SyncAdapter: LowSync writes a turn as one append and reads back the file's current record", async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'session.jsonl');
+    const appender = new JsonlAppender(4);
+    const rec = storedSession('session-1', { seq: 1 });
+    const db = new LowSync<SessionDoc>(new SessionFileAdapter(appender, file), { record: rec, turn: { transcript: [line(1)], events: [event('node_enter', 0)] } });
+    db.write();
+    db.data = { record: { ...rec, version: 2 } };
+    db.write();
+    appender.reset();
+    expect((await readFile(file, 'utf8')).split('\n').map((l) => Object.keys(l ? JSON.parse(l) : {})[0])).toEqual(['t', 'e', 'r', 'r', undefined]);
+    const again = new LowSync<SessionDoc>(new SessionFileAdapter(new JsonlAppender(4), file), { record: rec });
+    again.read();
+    expect(again.data.record).toStrictEqual({ ...rec, version: 2 });
+    const missing = new LowSync<SessionDoc>(new SessionFileAdapter(appender, join(dir, 'none.jsonl')), { record: rec });
+    missing.read();
+    expect(missing.data.record).toBe(rec); // nothing on disk: lowdb keeps the default
+  });
+
   it('lists from the per-tenant index and skips sessions whose record never reached the disk', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
-    await store.create(storedSession('session-1', { createdAt: '2026-01-15T10:01:00Z' }));
-    await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:02:00Z' }));
+    await store.create(storedSession('session-1', { createdAt: '2026-01-15T10:01:00Z' }), NO_TURN);
+    await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:02:00Z' }), NO_TURN);
     await store.close();
     const index = (await readdir(join(dir, 'tenants')));
     expect(index).toHaveLength(1);
@@ -306,18 +337,18 @@ describe('LowdbStore files', () => {
     await unlink(sessionPaths(dir, 'session-2').file); // a crash between the index line and the record
     store = await openStore(dir);
     expect((await store.list('acme')).map((s) => s.id)).toEqual(['session-1']);
-    expect(await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:03:00Z' }))).toEqual({ ok: true });
+    expect(await store.create(storedSession('session-2', { createdAt: '2026-01-15T10:03:00Z' }), NO_TURN)).toEqual({ ok: true });
     expect((await store.list('acme')).map((s) => s.id)).toEqual(['session-2', 'session-1']);
   });
 
   it('refuses hostile ids without touching the file system', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
-    await store.create(storedSession('session-1'));
+    await store.create(storedSession('session-1'), NO_TURN);
     const before = await snapshot(dir);
     for (const bad of HOSTILE_IDS) {
-      await expect(store.create(storedSession(bad))).rejects.toThrow(/invalid session id/);
-      await expect(store.appendTranscript(bad, [line(1)])).rejects.toThrow(/invalid session id/);
+      await expect(store.create(storedSession(bad), NO_TURN)).rejects.toThrow(/invalid session id/);
+      await expect(store.commit(storedSession(bad), 1, { transcript: [line(1)], events: [] })).rejects.toThrow(/invalid session id/);
     }
     expect(await snapshot(dir)).toEqual(before);
     expect((await readdir(join(dir, '..'))).filter((f) => f.includes('passwd'))).toEqual([]);
@@ -326,22 +357,21 @@ describe('LowdbStore files', () => {
   it('stays correct when the record cache is smaller than the working set', async () => {
     const dir = await tempDir();
     const store = await openStore(dir, { cacheSize: 2 });
-    for (let n = 0; n < 6; n++) await store.create(storedSession(`session-${n}`));
-    for (let n = 0; n < 6; n++) expect(await store.save({ ...storedSession(`session-${n}`), seq: n }, 1)).toEqual({ ok: true, version: 2 });
-    for (let n = 0; n < 6; n++) expect(await store.save(storedSession(`session-${n}`), 1)).toEqual({ ok: false, conflict: true, current: 2 });
+    for (let n = 0; n < 6; n++) await store.create(storedSession(`session-${n}`), NO_TURN);
+    for (let n = 0; n < 6; n++) expect(await store.commit({ ...storedSession(`session-${n}`), seq: n }, 1, NO_TURN)).toEqual({ ok: true, version: 2 });
+    for (let n = 0; n < 6; n++) expect(await store.commit(storedSession(`session-${n}`), 1, NO_TURN)).toEqual({ ok: false, conflict: true, current: 2 });
     for (let n = 0; n < 6; n++) expect((await store.load(`session-${n}`))!.seq).toBe(n);
   });
 
   it('stays correct when fewer files may stay open than a turn appends to', async () => {
     const dir = await tempDir();
     const store = await openStore(dir, { openFiles: 1 });
-    for (let n = 0; n < 3; n++) await store.create(storedSession(`session-${n}`));
+    for (let n = 0; n < 3; n++) await store.create(storedSession(`session-${n}`), NO_TURN);
     for (let round = 1; round <= 3; round++) {
       for (let n = 0; n < 3; n++) {
         const id = `session-${n}`;
-        await store.appendTranscript(id, [line(round, `turn ${round} of ${n}`)]);
-        await store.appendEvents(id, round, [event('node_enter', round)]);
-        expect(await store.save({ ...storedSession(id), seq: round }, round)).toEqual({ ok: true, version: round + 1 });
+        const turn = { transcript: [line(round, `turn ${round} of ${n}`)], events: [event('node_enter', round)] };
+        expect(await store.commit({ ...storedSession(id), seq: round }, round, turn)).toEqual({ ok: true, version: round + 1 });
       }
     }
     for (let n = 0; n < 3; n++) {

@@ -1,4 +1,4 @@
 import { MemoryStore } from '../../server/store/memory.ts';
-import { sessionStoreContract } from '../../server/api/session-store.contract.ts';
+import { sessionStoreContract } from '../../server/testing/session-store.contract.ts';
 
 sessionStoreContract('MemoryStore', async () => ({ store: new MemoryStore() }));

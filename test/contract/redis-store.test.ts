@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RedisStore } from '../../server/redis/store.ts';
 import { useTestRedis } from '../support/redis.ts';
-import { line, sessionStoreContract, storedSession } from '../../server/api/session-store.contract.ts';
+import { event, line, NO_TURN, sessionStoreContract, storedSession } from '../../server/testing/session-store.contract.ts';
 
 const redis = useTestRedis();
 
@@ -24,25 +24,21 @@ sessionStoreContract('RedisStore', async () => {
 });
 
 describe('RedisStore across servers', () => {
-  it("commits only the saving server's appends: a server that lost the version race leaves no line behind", async () => {
+  it('commits only the turn of the server that won the version race: the loser leaves no line behind', async () => {
     const prefix = `x${randomUUID().slice(0, 8)}:`;
-    const a = await RedisStore.connect(redis.url, { prefix, writer: 'server-a' });
-    const b = await RedisStore.connect(redis.url, { prefix, writer: 'server-b' });
+    const a = await RedisStore.connect(redis.url, { prefix });
+    const b = await RedisStore.connect(redis.url, { prefix });
     try {
       const rec = storedSession('session-race-1');
-      await a.create(rec);
-      // both load version 1 and run the same turn; B appends and commits first, A appends late
-      await b.appendTranscript(rec.id, [line(1, 'from B')]);
-      await a.appendTranscript(rec.id, [line(1, 'from A (stale)')]);
-      expect(await b.save({ ...rec, seq: 1 }, 1)).toEqual({ ok: true, version: 2 });
-      expect(await a.save({ ...rec, seq: 1 }, 1)).toEqual({ ok: false, conflict: true, current: 2 });
+      await a.create(rec, NO_TURN);
+      // both load version 1 and run the same turn; B commits first
+      expect(await b.commit({ ...rec, seq: 1 }, 1, { transcript: [line(1, 'from B')], events: [event('node_enter', 1)] })).toEqual({ ok: true, version: 2 });
+      expect(await a.commit({ ...rec, seq: 1 }, 1, { transcript: [line(1, 'from A (stale)')], events: [event('node_enter', 9)] })).toEqual({ ok: false, conflict: true, current: 2 });
       expect((await a.transcript(rec.id)).map((e) => e.text)).toEqual(['from B']);
-      // A's stale line appended after the commit does not show at the next commit either
-      await a.appendTranscript(rec.id, [line(1, 'from A, later')]);
-      await b.appendTranscript(rec.id, [line(2, 'B again')]);
-      expect(await b.save({ ...rec, seq: 2, version: 2 }, 2)).toEqual({ ok: true, version: 3 });
+      expect(await a.events(rec.id)).toEqual([event('node_enter', 1)]);
+      expect(await b.commit({ ...rec, seq: 2, version: 2 }, 2, { transcript: [line(2, 'B again')], events: [] })).toEqual({ ok: true, version: 3 });
       expect((await b.transcript(rec.id)).map((e) => e.text)).toEqual(['from B', 'B again']);
-      expect(await redis.client().hlen(`${prefix}tp:${rec.id}`)).toBe(0);
+      expect(await redis.client().keys(`${prefix}tp:*`)).toEqual([]);
     } finally {
       await a.close();
       await b.close();
@@ -54,10 +50,9 @@ describe('RedisStore across servers', () => {
     const s = await RedisStore.connect(redis.url, { prefix });
     try {
       const rec = storedSession('session-flush-1');
-      expect(await s.create(rec)).toEqual({ ok: true });
+      expect(await s.create(rec, NO_TURN)).toEqual({ ok: true });
       await redis.client().script('FLUSH');
-      await s.appendTranscript(rec.id, [line(1)]);
-      expect(await s.save({ ...rec, seq: 1 }, 1)).toEqual({ ok: true, version: 2 });
+      expect(await s.commit({ ...rec, seq: 1 }, 1, { transcript: [line(1)], events: [] })).toEqual({ ok: true, version: 2 });
       expect((await s.transcript(rec.id)).map((e) => e.seq)).toEqual([1]);
     } finally {
       await s.close();
@@ -68,8 +63,7 @@ describe('RedisStore across servers', () => {
     const prefix = `y${randomUUID().slice(0, 8)}:`;
     const s = await RedisStore.connect(redis.url, { prefix });
     try {
-      await s.create(storedSession('session-prefix-1'));
-      await s.appendTranscript('session-prefix-1', [line(1)]);
+      await s.create(storedSession('session-prefix-1', { seq: 1 }), { transcript: [line(1)], events: [event('node_enter', 0)] });
       const keys = await redis.client().keys('*session-prefix-1*');
       expect(keys.length).toBeGreaterThan(0);
       for (const k of keys) expect(k.startsWith(prefix)).toBe(true);

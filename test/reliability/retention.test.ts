@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/main.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
 import { startRetention } from '../../server/store/retention.ts';
-import { line, storedSession } from '../../server/api/session-store.contract.ts';
+import { line, storedSession } from '../../server/testing/session-store.contract.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
 import { ACME_KEY, api } from '../e2e/helpers.ts';
 
@@ -23,8 +23,7 @@ describe('retention', () => {
       ['other-tenant-1', 'stranger', at('2025-01-01')],
     ];
     for (const [id, tenant, updatedAt] of rows) {
-      await store.create(storedSession(id, { tenant, createdAt: updatedAt, updatedAt }));
-      await store.appendTranscript(id, [line(1, `secret of ${id}`)]);
+      await store.create(storedSession(id, { tenant, createdAt: updatedAt, updatedAt, seq: 1 }), { transcript: [line(1, `secret of ${id}`)], events: [] });
     }
     let now = Date.parse('2026-03-02T00:00:00Z');
     const sweeps: number[] = [];

@@ -17,7 +17,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['server/catalog', 'server/delivery'],
   ['server/redis'],
   ['server/conversation'],
-  ['server/golden'],
+  ['server/golden', 'server/testing'],
   ['server/transport'],
   ['server/transport/http', 'server/transport/socket'],
   ['server'],

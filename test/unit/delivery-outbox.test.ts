@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JournalRecord, MemoryOutbox, type Outbox } from '../../server/delivery/outbox.ts';
 import { FileOutbox, type FileOutboxOptions } from '../../server/delivery/outbox-file.ts';
-import type { Completion } from '../../server/delivery/completion.ts';
+import { completion, outboxContract } from '../../server/testing/outbox.contract.ts';
 
 const T0 = Date.parse('2026-01-15T10:00:00Z');
 
@@ -27,100 +27,20 @@ async function openFile(dir: string, opts?: FileOutboxOptions): Promise<FileOutb
   return box;
 }
 
-function completion(sessionId = 's1', over: Partial<Completion> = {}): Completion {
+outboxContract('MemoryOutbox', async () => ({ outbox: new MemoryOutbox() }));
+
+outboxContract('FileOutbox', async () => {
+  const dir = await tempDir();
+  let current = await FileOutbox.open(dir);
   return {
-    sessionId, tenant: 'acme', flowId: 'flow.sales', revision: 'rev1', status: 'completed', version: 2,
-    answers: { email: `${sessionId}@acme.example` }, provenance: {}, at: '2026-01-15T10:00:00.000Z', ...over,
+    outbox: current,
+    reopen: async () => {
+      await current.close();
+      current = await FileOutbox.open(dir);
+      return current;
+    },
+    cleanup: () => current.close(),
   };
-}
-
-// One contract, every implementation (as the session stores do).
-const implementations: Array<[string, () => Promise<Outbox>]> = [
-  ['MemoryOutbox', async () => new MemoryOutbox()],
-  ['FileOutbox', async () => openFile(await tempDir())],
-];
-
-describe.each(implementations)('%s (outbox contract)', (_name, make) => {
-  it('enqueues an ending as pending and due now, with id session:status', async () => {
-    const box = await make();
-    const { entry, created } = await box.enqueue(completion(), T0);
-    expect(created).toBe(true);
-    expect(entry).toMatchObject({ id: 's1:completed', sessionId: 's1', tenant: 'acme', status: 'completed', version: 2, state: 'pending', attempts: 0, enqueuedAt: T0, nextAt: T0 });
-    expect(entry.completion).toEqual(completion());
-  });
-
-  it('treats the same ending enqueued twice as one', async () => {
-    const box = await make();
-    await box.enqueue(completion(), T0);
-    const again = await box.enqueue(completion(), T0 + 5);
-    expect(again.created).toBe(false);
-    expect(again.entry.enqueuedAt).toBe(T0);
-    expect(await box.list()).toHaveLength(1);
-  });
-
-  it('keeps escalation and completion of one session apart', async () => {
-    const box = await make();
-    await box.enqueue(completion('s1', { status: 'escalated' }), T0);
-    await box.enqueue(completion('s1', { version: 5 }), T0 + 1);
-    expect((await box.list()).map((e) => e.id)).toEqual(['s1:escalated', 's1:completed']);
-  });
-
-  it('orders pending entries by when they are due, then by enqueue order', async () => {
-    const box = await make();
-    for (const s of ['a', 'b', 'c']) await box.enqueue(completion(s), T0);
-    await box.attempted('a:completed', { at: T0, attempts: 1, nextAt: T0 + 1_000, error: 'HTTP 500', httpStatus: 500 });
-    expect((await box.pending()).map((e) => e.id)).toEqual(['b:completed', 'c:completed', 'a:completed']);
-    expect(await box.get('a:completed')).toMatchObject({ attempts: 1, lastError: 'HTTP 500', lastHttpStatus: 500, nextAt: T0 + 1_000 });
-  });
-
-  it('forgets the answers of a delivered entry but remembers that it was delivered', async () => {
-    const box = await make();
-    await box.enqueue(completion(), T0);
-    await box.delivered('s1:completed', { at: T0 + 10, attempts: 1, httpStatus: 200 });
-    expect(await box.pending()).toEqual([]);
-    expect(await box.get('s1:completed')).toMatchObject({ state: 'delivered', finishedAt: T0 + 10, completion: null });
-    expect((await box.enqueue(completion(), T0 + 20)).created).toBe(false);
-  });
-
-  it('keeps a dead entry with its answers and reason', async () => {
-    const box = await make();
-    await box.enqueue(completion(), T0);
-    await box.dead('s1:completed', { at: T0 + 10, attempts: 12, reason: 'max_attempts', error: 'HTTP 500' });
-    expect(await box.list({ state: 'dead' })).toEqual([expect.objectContaining({ id: 's1:completed', deadReason: 'max_attempts', lastError: 'HTTP 500', completion: completion() })]);
-    await expect(box.attempted('s1:completed', { at: T0, attempts: 13, nextAt: T0, error: 'x' })).rejects.toThrow(/already dead/);
-  });
-
-  it('lets the same ending replace one dropped as never committed', async () => {
-    const box = await make();
-    await box.enqueue(completion(), T0);
-    await box.dead('s1:completed', { at: T0 + 10, attempts: 0, reason: 'uncommitted', error: 'never committed' });
-    const again = await box.enqueue(completion(), T0 + 20);
-    expect(again.created).toBe(true);
-    expect(again.entry).toMatchObject({ id: 's1:completed', state: 'pending', enqueuedAt: T0 + 20 });
-  });
-
-  it('gives a later ending of a restarted session its own id, and ignores a stale one', async () => {
-    const box = await make();
-    await box.enqueue(completion('s1', { version: 2 }), T0);
-    await box.delivered('s1:completed', { at: T0, attempts: 1 });
-    expect((await box.enqueue(completion('s1', { version: 7 }), T0 + 1)).entry.id).toBe('s1:completed:7');
-    expect((await box.enqueue(completion('s1', { version: 7 }), T0 + 2)).created).toBe(false);
-    expect((await box.enqueue(completion('s1', { version: 1 }), T0 + 3)).created).toBe(false);
-  });
-});
-
-describe.each(implementations)('%s forgetting an erased session', (_name, make) => {
-  it('drops every entry of the session, pending, delivered or dead, and leaves the others', async () => {
-    const box = await make();
-    await box.enqueue(completion('gone', { status: 'escalated' }), T0);
-    await box.enqueue(completion('gone'), T0 + 1);
-    await box.enqueue(completion('kept'), T0 + 2);
-    await box.delivered('gone:escalated', { at: T0 + 3, attempts: 1, httpStatus: 200 });
-    expect(await box.forgetSession('gone', T0 + 4)).toBe(2);
-    expect((await box.list()).map((e) => e.id)).toEqual(['kept:completed']);
-    expect((await box.pending()).map((e) => e.id)).toEqual(['kept:completed']);
-    expect(await box.forgetSession('gone', T0 + 5)).toBe(0);
-  });
 });
 
 describe('FileOutbox journal', () => {

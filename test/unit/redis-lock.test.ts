@@ -79,7 +79,7 @@ describe('two conversation services on one Redis', () => {
 
   function server(prefix: string, writer: string) {
     const client = redis.client();
-    const store = new RedisStore(client, { prefix, writer });
+    const store = new RedisStore(client, { prefix });
     return new ConversationService({ store, tenants, actions: sampleActions, lock: new RedisTurnLock(client, { prefix }) });
   }
 
@@ -133,7 +133,7 @@ describe('two conversation services on one Redis', () => {
     const mk = (writer: string, extractor?: Extractor) => {
       const client = redis.client();
       return new ConversationService({
-        store: new RedisStore(client, { prefix, writer }), tenants, actions: sampleActions,
+        store: new RedisStore(client, { prefix }), tenants, actions: sampleActions,
         lock: new RedisTurnLock(client, { prefix }), ...(extractor ? { extractorFor: () => extractor } : {}),
       });
     };

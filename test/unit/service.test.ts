@@ -116,12 +116,12 @@ describe('conversation service', () => {
     expect(await svc.decide(s.sessionId, 'approve')).toMatchObject({ ok: false, error: { code: 'not_waiting' } });
   });
 
-  it('a stale save (another server saved first) is refused as a conflict, not overwritten', async () => {
+  it('a stale commit (another server committed first) is refused as a conflict, not overwritten', async () => {
     const { svc, store } = service();
     const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
     const rec = (await store.load(s.sessionId))!;
-    expect((await store.save({ ...rec, updatedAt: 'elsewhere' }, rec.version)).ok).toBe(true);
-    expect((await store.save({ ...rec, updatedAt: 'stale' }, rec.version)).ok).toBe(false);
+    expect((await store.commit({ ...rec, updatedAt: 'elsewhere' }, rec.version, { transcript: [], events: [] })).ok).toBe(true);
+    expect((await store.commit({ ...rec, updatedAt: 'stale' }, rec.version, { transcript: [], events: [] })).ok).toBe(false);
     const after = must(await svc.message(s.sessionId, 'buy lights', 'x'));
     expect(after.duplicate).toBe(false);
   });
@@ -134,7 +134,7 @@ describe('conversation service', () => {
     expect(moved.state.nodeId).not.toBe('q.intent');
     // another server rolls the conversation back to the first question (a newer save, as it would)
     const now = (await store.load(s.sessionId))!;
-    expect((await store.save({ ...now, session: atIntent.session, updatedAt: '2026-01-15T11:00:00.000Z' }, now.version)).ok).toBe(true);
+    expect((await store.commit({ ...now, session: atIntent.session, updatedAt: '2026-01-15T11:00:00.000Z' }, now.version, { transcript: [], events: [] })).ok).toBe(true);
     const next = must(await svc.message(s.sessionId, 'we need help with broken lights', 'b'));
     expect(next.messages.find((m) => m.role === 'bot')).toBeDefined();
     expect((await store.load(s.sessionId))!.session.answers.intention?.value).not.toBe('buy_led');

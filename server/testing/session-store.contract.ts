@@ -5,10 +5,13 @@ import { sessionToJson } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { compileText } from '../flow/document.ts';
-import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
+import type { SessionStore, StoredSession, TranscriptEntry, TurnWrites } from '../store/session-store.ts';
 
 // One suite, every SessionStore: each implementation's test file calls
 // sessionStoreContract with a factory for a fresh, empty store.
+
+/** A turn that adds nothing to the histories. */
+export const NO_TURN: TurnWrites = { transcript: [], events: [] };
 
 /** What a contract test gets: a fresh store, and optionally a way to reopen it on the same data. */
 export interface StoreHarness {
@@ -113,19 +116,17 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       await (h.cleanup ? h.cleanup() : store.close());
     });
 
-    /** Appends lines and commits them with a save, as a turn does. */
+    /** Commits a turn with its transcript entries and events, as the service does. */
     async function turn(rec: StoredSession, entries: TranscriptEntry[], events: EngineEvent[] = []): Promise<StoredSession> {
       const seq = Math.max(rec.seq, ...entries.map((e) => e.seq));
-      await store.appendTranscript(rec.id, entries);
-      await store.appendEvents(rec.id, seq, events);
-      const r = await store.save({ ...rec, seq }, rec.version);
-      if (!r.ok) throw new Error(`save conflicted at ${r.current}`);
+      const r = await store.commit({ ...rec, seq }, rec.version, { transcript: entries, events });
+      if (!r.ok) throw new Error(`commit conflicted at ${r.current}`);
       return { ...rec, seq, version: r.version };
     }
 
     it('loads what was created, deeply equal and not shared with the caller', async () => {
       const rec = storedSession(id(1));
-      expect(await store.create(rec)).toEqual({ ok: true });
+      expect(await store.create(rec, NO_TURN)).toEqual({ ok: true });
       const loaded = await store.load(rec.id);
       expect(loaded).toStrictEqual(rec);
       expect(loaded).not.toBe(rec);
@@ -148,36 +149,36 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
 
     it('refuses to create an id twice and keeps the first record', async () => {
       const rec = storedSession(id(1));
-      await store.create(rec);
-      expect(await store.create(storedSession(id(1), { tenant: 'other', version: 7 }))).toEqual({ ok: false, exists: true });
+      await store.create(rec, NO_TURN);
+      expect(await store.create(storedSession(id(1), { tenant: 'other', version: 7 }), NO_TURN)).toEqual({ ok: false, exists: true });
       expect(await store.load(rec.id)).toStrictEqual(rec);
     });
 
-    it('saves with the current version: returns version + 1 and stores the new data', async () => {
+    it('commits with the current version: returns version + 1 and stores the new data', async () => {
       const rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       const next = { ...rec, status: 'completed' as const, updatedAt: '2026-01-15T10:05:00Z', processed: [{ clientId: 'c1', seq: 2 }] };
-      expect(await store.save(next, 1)).toEqual({ ok: true, version: 2 });
+      expect(await store.commit(next, 1, NO_TURN)).toEqual({ ok: true, version: 2 });
       expect(await store.load(rec.id)).toStrictEqual({ ...next, version: 2 });
-      expect(await store.save({ ...next, seq: 3 }, 2)).toEqual({ ok: true, version: 3 });
+      expect(await store.commit({ ...next, seq: 3 }, 2, NO_TURN)).toEqual({ ok: true, version: 3 });
       expect((await store.load(rec.id))!.seq).toBe(3);
     });
 
-    it('refuses a save with a stale version, reports the current one and writes nothing', async () => {
+    it('refuses a commit with a stale version, reports the current one and writes nothing', async () => {
       const rec = storedSession(id(1));
-      await store.create(rec);
-      await store.save({ ...rec, seq: 1 }, 1);
-      expect(await store.save({ ...rec, status: 'abandoned', seq: 9 }, 1)).toEqual({ ok: false, conflict: true, current: 2 });
-      expect(await store.save({ ...rec, status: 'abandoned', seq: 9 }, 5)).toEqual({ ok: false, conflict: true, current: 2 });
+      await store.create(rec, NO_TURN);
+      await store.commit({ ...rec, seq: 1 }, 1, NO_TURN);
+      expect(await store.commit({ ...rec, status: 'abandoned', seq: 9 }, 1, NO_TURN)).toEqual({ ok: false, conflict: true, current: 2 });
+      expect(await store.commit({ ...rec, status: 'abandoned', seq: 9 }, 5, NO_TURN)).toEqual({ ok: false, conflict: true, current: 2 });
       const stored = await store.load(rec.id);
       expect(stored).toStrictEqual({ ...rec, seq: 1, version: 2 });
     });
 
-    it('lets exactly one of concurrent saves with the same expected version win', async () => {
+    it('lets exactly one of concurrent commits with the same expected version win', async () => {
       const rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       const results = await Promise.all(
-        [1, 2, 3, 4, 5].map((n) => store.save({ ...rec, updatedAt: `2026-01-15T10:0${n}:00Z`, seq: n }, 1)),
+        [1, 2, 3, 4, 5].map((n) => store.commit({ ...rec, updatedAt: `2026-01-15T10:0${n}:00Z`, seq: n }, 1, NO_TURN)),
       );
       const won = results.flatMap((r, i) => (r.ok ? [i + 1] : []));
       expect(won).toHaveLength(1);
@@ -187,21 +188,19 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(stored!.seq).toBe(won[0]);
     });
 
-    it('treats a save of a session that was never created as a conflict (current -1)', async () => {
-      expect(await store.save(storedSession(id('never')), 1)).toEqual({ ok: false, conflict: true, current: -1 });
+    it('treats a commit to a session that was never created as a conflict (current -1)', async () => {
+      expect(await store.commit(storedSession(id('never')), 1, NO_TURN)).toEqual({ ok: false, conflict: true, current: -1 });
       expect(await store.load(id('never'))).toBeNull();
     });
 
-    it('keeps stored state apart from the objects passed to save and to append', async () => {
+    it('keeps stored state apart from the objects passed to commit', async () => {
       const rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       const next = { ...rec, seq: 1, session: structuredClone(rec.session) };
       const entry = line(1, 'hello', { quickReplies: ['a', 'b'] });
       const ev = event('node_enter', 0);
-      await store.appendTranscript(rec.id, [entry]);
-      await store.appendEvents(rec.id, 1, [ev]);
-      await store.save(next, 1);
-      // what save was given is the store's now: it either copied it, or keeps it frozen (a change throws)
+      await store.commit(next, 1, { transcript: [entry], events: [ev] });
+      // what commit was given is the store's now: it either copied it, or keeps it frozen (a change throws)
       try {
         next.session.context.locale = 'mutated';
       } catch (e) {
@@ -219,7 +218,7 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
 
     it('reads the committed transcript in seq order, after a given seq', async () => {
       let rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       rec = await turn(rec, [line(1, 'Your name?')]);
       rec = await turn(rec, [line(2, 'Ada', { role: 'user', kind: 'user', clientId: 'c1' }), line(3, 'Thanks, Ada.', { kind: 'done' })]);
       const all = await store.transcript(rec.id);
@@ -229,53 +228,69 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(await store.transcript(rec.id, 3)).toEqual([]);
     });
 
-    it('hides transcript entries above the stored seq until a save commits them', async () => {
-      let rec = storedSession(id(1));
-      await store.create(rec);
-      rec = await turn(rec, [line(1)]);
-      await store.appendTranscript(rec.id, [line(2), line(3)]);
-      expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1]);
-      expect(await store.save({ ...rec, seq: 3 }, rec.version)).toEqual({ ok: true, version: rec.version + 1 });
-      expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    it('creates a session with its first turn: the record, transcript and events at once', async () => {
+      const rec = storedSession(id(1), { seq: 1 });
+      expect(await store.create(rec, { transcript: [line(1, 'Your name?')], events: [event('node_enter', 0)] })).toEqual({ ok: true });
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['Your name?']);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
     });
 
-    it('reads an entry re-appended under the same seq after a crash once, the later write winning', async () => {
+    it('writes nothing of a create that finds the id taken: neither record nor transcript nor events', async () => {
+      const rec = storedSession(id(1), { seq: 1 });
+      await store.create(rec, { transcript: [line(1, 'first')], events: [event('node_enter', 0)] });
+      const again = storedSession(id(1), { seq: 2, tenant: 'other' });
+      expect(await store.create(again, { transcript: [line(1, 'second'), line(2, 'second')], events: [event('completed', 9)] })).toEqual({ ok: false, exists: true });
+      expect(await store.load(rec.id)).toStrictEqual(rec);
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['first']);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+    });
+
+    it('shows nothing of a turn whose commit fails its version check, neither its transcript nor its events', async () => {
       let rec = storedSession(id(1));
-      await store.create(rec);
-      rec = await turn(rec, [line(1, 'Your name?')]);
-      // the turn appends, then "crashes" before its save; the retry appends again and commits
-      await store.appendTranscript(rec.id, [line(2, 'Ada (first try)'), line(3, 'reply (first try)')]);
-      await store.appendEvents(rec.id, 3, [event('answer_set', 1, { key: 'name', attempt: 1 })]);
-      rec = await turn(rec, [line(2, 'Ada'), line(3, 'Thanks, Ada.')], [event('answer_set', 1, { key: 'name', attempt: 2 })]);
-      expect((await store.transcript(rec.id)).map((e) => [e.seq, e.text])).toEqual([
-        [1, 'Your name?'],
-        [2, 'Ada'],
-        [3, 'Thanks, Ada.'],
-      ]);
-      expect((await store.events(rec.id)).filter((e) => e.type === 'answer_set')).toEqual([event('answer_set', 1, { key: 'name', attempt: 2 })]);
+      await store.create(rec, NO_TURN);
+      rec = await turn(rec, [line(1, 'Your name?')], [event('node_enter', 0)]);
+      const stale = { transcript: [line(2, 'Ada (stale)'), line(3, 'reply (stale)')], events: [event('answer_set', 1, { key: 'name', stale: true })] };
+      expect(await store.commit({ ...rec, seq: 3 }, rec.version - 1, stale)).toEqual({ ok: false, conflict: true, current: rec.version });
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['Your name?']);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
+      // the winning turn of the same seqs reads alone, also after a reopen
+      rec = await turn(rec, [line(2, 'Ada'), line(3, 'Thanks, Ada.')], [event('answer_set', 1, { key: 'name' })]);
+      if (h.reopen) store = await h.reopen();
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['Your name?', 'Ada', 'Thanks, Ada.']);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', 0), event('answer_set', 1, { key: 'name' })]);
+    });
+
+    it('lets only the winner of concurrent commits add its turn to the histories', async () => {
+      const rec = storedSession(id(1));
+      await store.create(rec, NO_TURN);
+      const results = await Promise.all(
+        [1, 2, 3, 4].map((n) => store.commit({ ...rec, seq: 1 }, 1, { transcript: [line(1, `from ${n}`)], events: [event('node_enter', n)] })),
+      );
+      const winner = results.findIndex((r) => r.ok) + 1;
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual([`from ${winner}`]);
+      expect(await store.events(rec.id)).toEqual([event('node_enter', winner)]);
     });
 
     it('reads only committed events, in seq order', async () => {
       let rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       rec = await turn(rec, [line(1)], [event('node_enter', 0), event('guard', 0, { result: true })]);
       rec = await turn(rec, [line(2), line(3)], [event('answer_set', 1, { key: 'name' }), event('completed', 1)]);
-      await store.appendEvents(rec.id, 4, [event('node_enter', 2)]); // not committed
       expect((await store.events(rec.id)).map((e) => e.type)).toEqual(['node_enter', 'guard', 'answer_set', 'completed']);
       expect((await store.events(rec.id))[2]).toStrictEqual(event('answer_set', 1, { key: 'name' }));
-      await store.appendTranscript(rec.id, [line(4)]);
-      await store.save({ ...rec, seq: 4 }, rec.version);
+      rec = await turn(rec, [line(4)], [event('node_enter', 2)]);
       expect((await store.events(rec.id)).map((e) => e.type)).toEqual(['node_enter', 'guard', 'answer_set', 'completed', 'node_enter']);
     });
 
     it("lists only the tenant's sessions, newest first, with their current status", async () => {
       const acme = tenant('acme');
-      await store.create(storedSession(id('b'), { tenant: acme, createdAt: '2026-01-15T10:02:00Z' }));
-      await store.create(storedSession(id('c'), { tenant: acme, createdAt: '2026-01-15T10:03:00Z', flowId: 'flow.other' }));
-      await store.create(storedSession(id('a'), { tenant: acme, createdAt: '2026-01-15T10:01:00Z' }));
-      await store.create(storedSession(id('z'), { tenant: tenant('globex'), createdAt: '2026-01-15T10:09:00Z' }));
+      await store.create(storedSession(id('b'), { tenant: acme, createdAt: '2026-01-15T10:02:00Z' }), NO_TURN);
+      await store.create(storedSession(id('c'), { tenant: acme, createdAt: '2026-01-15T10:03:00Z', flowId: 'flow.other' }), NO_TURN);
+      await store.create(storedSession(id('a'), { tenant: acme, createdAt: '2026-01-15T10:01:00Z' }), NO_TURN);
+      await store.create(storedSession(id('z'), { tenant: tenant('globex'), createdAt: '2026-01-15T10:09:00Z' }), NO_TURN);
       const b = (await store.load(id('b')))!;
-      await store.save({ ...b, status: 'completed', updatedAt: '2026-01-15T10:08:00Z' }, b.version);
+      await store.commit({ ...b, status: 'completed', updatedAt: '2026-01-15T10:08:00Z' }, b.version, NO_TURN);
       expect(await store.list(acme)).toEqual([
         { id: id('c'), tenant: acme, flowId: 'flow.other', status: 'active', createdAt: '2026-01-15T10:03:00Z', updatedAt: NOW },
         { id: id('b'), tenant: acme, flowId: 'flow.store', status: 'completed', createdAt: '2026-01-15T10:02:00Z', updatedAt: '2026-01-15T10:08:00Z' },
@@ -288,7 +303,7 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       const acme = tenant('acme');
       for (let n = 1; n <= 5; n++) {
         const status = n % 2 === 0 ? 'escalated' : 'active';
-        await store.create(storedSession(id(n), { tenant: acme, status, createdAt: `2026-01-15T10:0${n}:00Z` }));
+        await store.create(storedSession(id(n), { tenant: acme, status, createdAt: `2026-01-15T10:0${n}:00Z` }), NO_TURN);
       }
       expect((await store.list(acme, { status: 'escalated' })).map((s) => s.id)).toEqual([id(4), id(2)]);
       expect((await store.list(acme, { status: 'active', limit: 2 })).map((s) => s.id)).toEqual([id(5), id(3)]);
@@ -306,12 +321,10 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
     it('refuses hostile session ids in every method', async () => {
       for (const bad of HOSTILE_IDS) {
         const rec = storedSession(bad);
-        await expect(store.create(rec), bad).rejects.toThrow(/session id/);
+        await expect(store.create(rec, NO_TURN), bad).rejects.toThrow(/session id/);
         await expect(store.load(bad), bad).rejects.toThrow(/session id/);
-        await expect(store.save(rec, 1), bad).rejects.toThrow(/session id/);
-        await expect(store.appendTranscript(bad, [line(1)]), bad).rejects.toThrow(/session id/);
+        await expect(store.commit(rec, 1, NO_TURN), bad).rejects.toThrow(/session id/);
         await expect(store.transcript(bad), bad).rejects.toThrow(/session id/);
-        await expect(store.appendEvents(bad, 1, [event('node_enter', 0)]), bad).rejects.toThrow(/session id/);
         await expect(store.events(bad), bad).rejects.toThrow(/session id/);
       }
       expect(await store.list('acme')).toEqual([]);
@@ -321,8 +334,8 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       const acme = tenant('acme');
       let rec = storedSession(id(1), { tenant: acme });
       const other = storedSession(id(2), { tenant: acme });
-      await store.create(rec);
-      await store.create(other);
+      await store.create(rec, NO_TURN);
+      await store.create(other, NO_TURN);
       rec = await turn(rec, [line(1, 'secret answer')], [event('answer_set', 1, { key: 'name' })]);
       expect(await store.delete(rec.id)).toBe(true);
       expect(await store.load(rec.id)).toBeNull();
@@ -333,7 +346,7 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(await store.delete(id('never'))).toBe(false);
       expect(await store.load(other.id)).toStrictEqual(other);
       // the id can be used again and starts from an empty history
-      expect(await store.create(storedSession(rec.id, { tenant: acme }))).toEqual({ ok: true });
+      expect(await store.create(storedSession(rec.id, { tenant: acme }), NO_TURN)).toEqual({ ok: true });
       expect(await store.transcript(rec.id)).toEqual([]);
       await expect(store.delete('../../etc/passwd')).rejects.toThrow(/session id/);
     });
@@ -341,7 +354,7 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
     it('keeps a deleted session deleted across close and reopen', async (ctx) => {
       if (!h.reopen) return ctx.skip();
       let rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       rec = await turn(rec, [line(1)], [event('node_enter', 0)]);
       expect(await store.delete(rec.id)).toBe(true);
       store = await h.reopen();
@@ -352,7 +365,7 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
 
     it('round-trips a 1 MB transcript entry', async () => {
       let rec = storedSession(id(1));
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       const big = 'ü€ line\n"quoted"\t'.repeat(2 ** 20 / 16).slice(0, 2 ** 20);
       rec = await turn(rec, [line(1, big, { role: 'user', kind: 'user' }), line(2, 'after')]);
       const read = await store.transcript(rec.id);
@@ -366,18 +379,17 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       if (!h.reopen) return ctx.skip();
       const acme = tenant('acme');
       let rec = storedSession(id(1), { tenant: acme });
-      await store.create(rec);
+      await store.create(rec, NO_TURN);
       rec = await turn(rec, [line(1), line(2)], [event('node_enter', 0)]);
-      await store.appendTranscript(rec.id, [line(3, 'uncommitted')]);
       store = await h.reopen();
       expect(await store.load(rec.id)).toStrictEqual(rec);
       expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual([1, 2]);
       expect(await store.events(rec.id)).toEqual([event('node_enter', 0)]);
       expect((await store.list(acme)).map((s) => s.id)).toEqual([rec.id]);
-      expect(await store.create(storedSession(rec.id))).toEqual({ ok: false, exists: true });
-      expect(await store.save(rec, 1)).toEqual({ ok: false, conflict: true, current: rec.version });
-      expect(await store.save({ ...rec, seq: 3 }, rec.version)).toEqual({ ok: true, version: rec.version + 1 });
-      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'line 2', 'uncommitted']);
+      expect(await store.create(storedSession(rec.id), NO_TURN)).toEqual({ ok: false, exists: true });
+      expect(await store.commit(rec, 1, NO_TURN)).toEqual({ ok: false, conflict: true, current: rec.version });
+      expect(await store.commit({ ...rec, seq: 3 }, rec.version, { transcript: [line(3, 'after reopen')], events: [] })).toEqual({ ok: true, version: rec.version + 1 });
+      expect((await store.transcript(rec.id)).map((e) => e.text)).toEqual(['line 1', 'line 2', 'after reopen']);
     });
   });
 }

@@ -1,0 +1,16 @@
+import { RedisTurnLock } from '../../server/redis/lock.ts';
+import { KeyedMutex } from '../../server/store/turn-lock.ts';
+import { useTestRedis } from '../support/redis.ts';
+import { turnLockContract } from '../../server/testing/turn-lock.contract.ts';
+
+turnLockContract('KeyedMutex', async () => {
+  const lock = new KeyedMutex();
+  return { lock, other: lock };
+});
+
+const redis = useTestRedis();
+
+turnLockContract('RedisTurnLock (two instances on one Redis)', async () => {
+  const prefix = `lc${Math.random().toString(36).slice(2, 8)}:`;
+  return { lock: new RedisTurnLock(redis.client(), { prefix }), other: new RedisTurnLock(redis.client(), { prefix }) };
+});
