@@ -5,6 +5,7 @@ import { coerceEmail, parseEmail } from './email.ts';
 import { coerceEnum, parseEnum } from './enum.ts';
 import { coerceNumber, parseNumber } from './number.ts';
 import { findEmails } from './email.ts';
+import { correctedTail } from './correction.ts';
 import { fail, mask, MAX_TYPED_CHARS, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
 import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
@@ -34,6 +35,17 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   if (text.trim() === '') return fail('Please type an answer.');
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);
+  // "3 courts — sorry, 4": the correction is the answer when it is one by itself
+  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean);
+  if (tail !== null) {
+    const corrected = parseClean(spec, tail, ctx);
+    if (corrected.ok) return { ...corrected, exact: false };
+  }
+  return parseClean(spec, clean, ctx);
+}
+
+/** parseAnswer for a non-text type on scrubbed text. */
+function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, ctx: ParseContext): ParseResult {
   switch (spec.type) {
     case 'number':
     case 'integer':

@@ -6,14 +6,26 @@ export interface ParseContext {
   defaultCountry: string;
 }
 
+/** How a value given in another unit was understood: echoed to the visitor and kept in the answer's provenance. */
+export interface Conversion {
+  /** The words the value came from, as typed ("5000 sq ft"). */
+  raw: string;
+  /** The unit typed, as shown back ("ft²"). */
+  from: string;
+  /** The question's unit ("m²"). */
+  to: string;
+  /** The value in the question's unit, as committed. */
+  value: number;
+}
+
 /** A parsed, normalised value with where it came from, or a short user-facing reason. */
 export type ParseResult =
-  | { ok: true; value: unknown; evidence: string; exact: boolean }
+  | { ok: true; value: unknown; evidence: string; exact: boolean; conversion?: Conversion }
   | { ok: false; reason: string };
 
 /** A successful parse result. */
-export function ok(value: unknown, evidence: string, exact: boolean): ParseResult {
-  return { ok: true, value, evidence, exact };
+export function ok(value: unknown, evidence: string, exact: boolean, conversion?: Conversion): ParseResult {
+  return conversion ? { ok: true, value, evidence, exact, conversion } : { ok: true, value, evidence, exact };
 }
 
 /** A failed parse result with a reason the bot can say. */
