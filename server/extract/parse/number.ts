@@ -96,7 +96,8 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
       continue;
     }
     const value = spec.type === 'integer' ? Math.round(converted) : converted;
-    read.push({ value, end: typed.end, conversion: { raw: text.slice(f.start, typed.end).trim(), from: typed.unit.label, to: spec.unit!, value } });
+    const raw = text.slice(f.start, typed.end).trim();
+    read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
   }
   const distinct = [...new Set(read.map((r) => r.value))];
   if (distinct.length > 1) return fail('I found more than one number there — please give just one.');

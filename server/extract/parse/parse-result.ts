@@ -1,3 +1,6 @@
+import type { Conversion } from '../../engine/session.ts';
+
+export type { Conversion } from '../../engine/session.ts';
 /** What every parser needs besides the text: the session clock and the phone default country. */
 export interface ParseContext {
   /** The session clock, ISO 8601 datetime with offset; relative dates resolve against it. */
@@ -6,17 +9,6 @@ export interface ParseContext {
   defaultCountry: string;
 }
 
-/** How a value given in another unit was understood: echoed to the visitor and kept in the answer's provenance. */
-export interface Conversion {
-  /** The words the value came from, as typed ("5000 sq ft"). */
-  raw: string;
-  /** The unit typed, as shown back ("ft²"). */
-  from: string;
-  /** The question's unit ("m²"). */
-  to: string;
-  /** The value in the question's unit, as committed. */
-  value: number;
-}
 
 /** A parsed, normalised value with where it came from, or a short user-facing reason. */
 export type ParseResult =
