@@ -10,7 +10,9 @@ export const NAME_KEYS: ReadonlySet<string> = new Set(['name', 'full_name', 'fir
 // "my name is" / "call me" announce a name, so any case goes; "I'm" and
 // "this is" announce anything ("I'm looking for…"), so the name must be
 // capitalised and not a common word.
-const INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is|it is|it['’]s)\s+/giu;
+const INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is)\s+/giu;
+// Answering the name question itself, "it's Maria Lopez" names too; volunteered elsewhere it would not ("it's BF-10423").
+const ANSWER_INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is|it is|it['’]s)\s+/giu;
 const LOOSE_INTROS = new Set(['my name is', "my name's", 'my name’s', 'name is', 'call me']);
 const TOKEN = /^[\p{L}][\p{L}'’-]*(?:\.(?=\s|$))?/u;
 const STOP = new Set([
@@ -30,8 +32,8 @@ const NOT_NAMES = new Set([
  * addresses and numbers already blanked by the caller). `words` limits the
  * name's length: 1 for a first name, up to 3 otherwise.
  */
-export function findName(text: string, words: number): FoundName | null {
-  for (const m of text.matchAll(INTRO)) {
+export function findName(text: string, words: number, intro: RegExp = INTRO): FoundName | null {
+  for (const m of text.matchAll(intro)) {
     const loose = LOOSE_INTROS.has(m[1]!.toLowerCase());
     const name = readName(text, m.index + m[0].length, words, loose);
     if (name) return { value: name.value, evidence: text.slice(m.index, name.end) };
@@ -87,5 +89,5 @@ export function findNameOf(text: string, of: Whose, words = 4): NameFor | null {
     if (of === 'respondent' && whose === 'subject') return { problem: `Thanks — that's your ${m[2]}'s name. And what's your own name?` };
     return { value: name.value, evidence: text.slice(m.index, name.end) };
   }
-  return findName(text, words);
+  return findName(text, words, ANSWER_INTRO);
 }

@@ -37,7 +37,7 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
     return ok(chosen.map((i) => options[i]!.value), evidence, exact);
   }
   // "red or green" (or any two options named) for a single choice: asking beats guessing
-  const named = [...new Set(hits.map((h) => h.owner))];
+  const named = [...new Set(hits.map((h) => h.owner))].filter((i, k, all) => all.findIndex((j) => options[j]!.value === options[i]!.value) === k);
   if (named.length !== 1) return fail(`Please pick just one: ${named.sort((a, b) => a - b).map((i) => options[i]!.label).join(' or ')}.`);
   const winner = named[0]!;
   const hit = hits.find((h) => h.owner === winner)!;

@@ -102,7 +102,8 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
   const distinct = [...new Set(read.map((r) => r.value))];
   if (distinct.length > 1) return fail('I found more than one number there — please give just one.');
   const first = read[0]!;
-  const spans = found.map((f, i) => [f.start, read[i]!.end] as const);
+  // a unit typed after the number does not make the reply exact unless it is the question's own (confidence as before)
+  const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
   return checkNumber(spec, first.value, text.slice(found[0]!.start, first.end), exact, first.conversion);
 }
