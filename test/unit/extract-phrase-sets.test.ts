@@ -8,6 +8,7 @@ import { findName, NAME_KEYS } from '../../server/extract/offline/name.ts';
 import type { ProposedUpdate } from '../../server/extract/extractor.ts';
 import { findPhrase, fold, foldPhrase, originalSlice, type Folded } from '../../server/extract/parse/fold.ts';
 import { findHits, longestHits, longestOwners, phraseSet, type PhraseCandidate, type PhraseHit } from '../../server/extract/parse/phrase-match.ts';
+import { negated } from '../../server/extract/parse/enum.ts';
 import { normalOptions } from '../../server/flow/answer-types.ts';
 
 // The phrase matchers fold and deduplicate a candidate list once (phraseSet),
@@ -119,7 +120,7 @@ function refVotePath(text: string, paths: readonly PathChoice[]): Proposal['path
     [...(p.label ? [p.label] : []), ...p.examples].map((phrase) => ({ phrase, owner: i })),
   );
   const folded = fold(text);
-  const { owners, length } = longestOwners(refFindHits(folded, candidates));
+  const { owners, length } = longestOwners(refFindHits(folded, candidates).filter((h) => !negated(folded.text, h.start)));
   if (owners.length === 0) return refVoteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // The whole message being an example is as sure as a keyword match gets; a

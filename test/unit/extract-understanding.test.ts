@@ -88,6 +88,12 @@ describe('negation, alternatives and self-corrections', () => {
     expect(value(colour, 'green, not red')).toBe('green');
   });
 
+  it('gives no path vote to a negated example', () => {
+    const paths = [{ name: 'buy', examples: ['quote'] }, { name: 'support', examples: ['repair'] }];
+    const vote = offline.extract({ text: "I don't need a repair, I want a quote", current: null, open: [], paths, now: ctx.now, defaultCountry: 'US' }).pathVote;
+    expect(vote?.path).toBe('buy');
+  });
+
   it('asks about two options for a single choice', () => {
     expect(value(colour, 'red or green')).toBe('problem: Please pick just one: red or green.');
   });

@@ -47,8 +47,8 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
 // A negation up to two words before an option, within its clause: "not red", "I don't need support", "no tennis".
 const NEGATION = /(?:^|\s)(?:not|no|don't|dont|do not|never|without|isn't|isnt|aren't|arent|nor|except|instead of|rather than|other than)(?:\s+[\p{L}'-]+){0,2}\s*$/u;
 
-/** Whether the option mentioned at `start` of folded text is negated ("not red"). */
-function negated(folded: string, start: number): boolean {
+/** Whether the option (or path example) mentioned at `start` of folded text is negated ("not red", "I don't need a repair"). */
+export function negated(folded: string, start: number): boolean {
   const before = folded.slice(Math.max(0, start - 48), start);
   const clause = before.slice(Math.max(...[',', '.', ';', ':', '!', '?', '—', '–'].map((p) => before.lastIndexOf(p))) + 1);
   return NEGATION.test(clause);
