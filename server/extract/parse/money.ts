@@ -22,6 +22,8 @@ const SIGNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}])\$/gu, '$'],
 ];
 
+const MAYBE = /[$€£¥₹]|[A-Z]{3}|eur|pound|quid|sterling|yen|rupee|franc|peso|dollar|buck/i;
+
 /** A currency named in a reply, with its span; `code` is '$' for a bare dollar of no stated country. */
 export interface FoundCurrency {
   code: string;
@@ -31,6 +33,8 @@ export interface FoundCurrency {
 
 /** Every currency sign, code or name in the text, earliest first, spans not overlapping. */
 export function findCurrencies(text: string): FoundCurrency[] {
+  // most replies name no currency: one scan decides before the thirteen below
+  if (!MAYBE.test(text)) return [];
   const found: FoundCurrency[] = [];
   for (const [re, code] of SIGNS) {
     for (const m of text.matchAll(re)) {
