@@ -146,5 +146,6 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
     key, value: shown, source: record.source,
     ...(record.extractor ? { extractor: record.extractor } : {}),
     ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),
+    ...(record.conversion && !isPii(d, key) ? { conversion: record.conversion } : {}),
   });
 }

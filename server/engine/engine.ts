@@ -5,7 +5,7 @@ import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
-import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
+import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
@@ -240,7 +240,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   for (const [key, { update, value }] of accepted) {
     commit(d, key, { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
       ...(update.confidence !== undefined ? { confidence: update.confidence } : {}),
-      ...(isPii(d, key) ? {} : { text }), validation: 'passed' });
+      ...(isPii(d, key) ? {} : { text }), validation: 'passed',
+      ...(update.conversion && update.conversion.value === value ? { conversion: update.conversion } : {}) });
+  }
+  // "5000 sq ft — about 465 m², noted.": a converted value is said back, so the visitor sees how it was read and can correct it
+  for (const [key, { update, value }] of accepted) {
+    if (update.conversion && update.conversion.value === value && !isPii(d, key)) {
+      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion) });
+    }
   }
   if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
 
@@ -491,4 +498,12 @@ function onOperator(d: Draft, input: Extract<Input, { kind: 'operator' }>): void
   d.approved = id;
   if (pending.when === 'before') run(d, id);
   else run(d, next(d, id));
+}
+
+/** The line that says a converted value back: "5,000 sq ft — about 465 m², noted." (en-US digits, deterministic). */
+export function conversionEcho(c: Conversion): string {
+  const raw = c.raw.replace(/\d{4,}(?:\.\d+)?/g, (n) => Number(n).toLocaleString('en-US', { maximumFractionDigits: 10 }));
+  const value = c.value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const approx = !c.exact || value !== c.value.toLocaleString('en-US', { maximumFractionDigits: 10 });
+  return `${raw} — ${approx ? 'about ' : ''}${value} ${c.to}, noted.`;
 }

@@ -74,7 +74,7 @@ export function extractionRequest(
     open,
     paths,
     now,
-    defaultCountry: flow.source.default_country ?? 'US',
+    defaultCountry: countryOf(session.context) ?? flow.source.default_country ?? 'US',
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
     ...(session.llm ? { usage: session.llm } : {}),
@@ -205,4 +205,15 @@ function successors(flow: CompiledFlow, c: CompiledNode, session: Session): stri
     const caller = [...session.stack].reverse().find((f) => f.ref === c.scope);
     return caller ? flow.nodes.get(caller.node)!.out.map((x) => x.to) : [];
   });
+}
+
+/**
+ * The tenant's country for phone numbers and date order: the session context's
+ * `country` (tenant settings override what the page sent, see the
+ * conversation service), when it is an ISO 3166 alpha-2 code; the flow's
+ * `default_country` and then US come after it.
+ */
+export function countryOf(context: Session['context'] | undefined): string | undefined {
+  const c = context?.country;
+  return typeof c === 'string' && /^[A-Za-z]{2}$/.test(c.trim()) ? c.trim().toUpperCase() : undefined;
 }

@@ -4,6 +4,7 @@
  * implement `Extractor` (server/extract/extractor.ts) against them.
  */
 import type { AnswerSpec } from '../flow/answer-types.ts';
+import type { Conversion } from './session.ts';
 
 /** A question the user may answer now: the current one or another open, applicable one. */
 export interface OpenQuestion {
@@ -85,6 +86,8 @@ export interface ProposedUpdate {
   confidence?: number;
   /** The part of the message the value came from. */
   evidence?: string;
+  /** How a value typed in another unit was understood ("5000 sq ft" → 465 m²); the engine keeps it and echoes it. */
+  conversion?: Conversion;
 }
 
 /**

@@ -35,6 +35,21 @@ export function upgradeSession(json: unknown): unknown {
 }
 
 /** Where a committed answer came from. */
+/** How a value typed in another unit was understood ("5000 sq ft" → 465 m²): kept with the answer, echoed to the visitor. */
+export const Conversion = z.object({
+  /** The words the value came from, as typed. */
+  raw: z.string(),
+  /** The unit typed, as shown back ("ft²"). */
+  from: z.string(),
+  /** The question's unit. */
+  to: z.string(),
+  /** The value in the question's unit, as committed. */
+  value: z.number(),
+  /** Whether `value` is the conversion itself, not rounded (an integer question rounds). */
+  exact: z.boolean(),
+});
+export type Conversion = z.infer<typeof Conversion>;
+
 export const AnswerRecord = z.object({
   value: z.unknown(),
   /** The turn that committed it (0 for `given` answers and the start). */
@@ -47,6 +62,8 @@ export const AnswerRecord = z.object({
   text: z.string().optional(),
   /** How validation went: 'passed', or 'skipped' for an optional question left blank. */
   validation: z.enum(['passed', 'skipped']),
+  /** How a value typed in another unit was understood. */
+  conversion: Conversion.optional(),
 });
 export type AnswerRecord = z.infer<typeof AnswerRecord>;
 

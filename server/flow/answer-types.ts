@@ -9,6 +9,16 @@ const TextAnswer = z
     min: z.number().int().nonnegative().optional().describe('minimum length in characters'),
     max: z.number().int().positive().optional().describe('maximum length in characters'),
     pattern: z.string().optional().describe('RE2 regular expression the whole answer must match'),
+    kind: z
+      .enum(['name'])
+      .optional()
+      .describe('name: the answer is a person\'s name; "my name is Ann Lee", "it is for me, Ann Lee" commit "Ann Lee"'),
+    of: z
+      .enum(['respondent', 'subject'])
+      .optional()
+      .describe(
+        'with kind name, whose name is asked: respondent (the person typing, the default) or subject (the person the intake is about, e.g. the patient — "this is for my son, Tom Baker" gives "Tom Baker")',
+      ),
   })
   .strict();
 
@@ -17,7 +27,17 @@ const NumberAnswer = z
     type: z.enum(['number', 'integer']),
     min: z.number().optional(),
     max: z.number().optional(),
-    unit: z.string().optional().describe('shown to the user and to the extractor, e.g. "m²"'),
+    unit: z
+      .string()
+      .optional()
+      .describe(
+        'the unit the value is committed in, e.g. "m²", "m", "kg", "°C", "hours": a reply in another unit of the same dimension ("5000 sq ft") is converted exactly, one of another dimension is asked again',
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code such as USD')
+      .optional()
+      .describe('ISO 4217 code of a money answer, e.g. "USD": an amount in another currency is not converted but asked again'),
   })
   .strict();
 

@@ -126,7 +126,7 @@ describe('phone numbers', () => {
   });
 
   it('rejects a number that is too short to be a phone number', () => {
-    expect(reason(phone, '12')).toBe("That doesn't look like a phone number.");
+    expect(reason(phone, '12')).toBe("That doesn't look like a phone number — for example (201) 555-0123.");
     expect(reason(phone, '555-0123')).toMatch(/area code/);
   });
 

@@ -11,6 +11,8 @@ export const NAME_KEYS: ReadonlySet<string> = new Set(['name', 'full_name', 'fir
 // "this is" announce anything ("I'm looking for…"), so the name must be
 // capitalised and not a common word.
 const INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is)\s+/giu;
+// Answering the name question itself, "it's Maria Lopez" names too; volunteered elsewhere it would not ("it's BF-10423").
+const ANSWER_INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is|it is|it['’]s)\s+/giu;
 const LOOSE_INTROS = new Set(['my name is', "my name's", 'my name’s', 'name is', 'call me']);
 const TOKEN = /^[\p{L}][\p{L}'’-]*(?:\.(?=\s|$))?/u;
 const STOP = new Set([
@@ -30,29 +32,62 @@ const NOT_NAMES = new Set([
  * addresses and numbers already blanked by the caller). `words` limits the
  * name's length: 1 for a first name, up to 3 otherwise.
  */
-export function findName(text: string, words: number): FoundName | null {
-  for (const m of text.matchAll(INTRO)) {
+export function findName(text: string, words: number, intro: RegExp = INTRO): FoundName | null {
+  for (const m of text.matchAll(intro)) {
     const loose = LOOSE_INTROS.has(m[1]!.toLowerCase());
-    const names: string[] = [];
-    let at = m.index + m[0].length;
-    while (names.length < words) {
-      const t = TOKEN.exec(text.slice(at, at + 64))?.[0];
-      if (!t) break;
-      const bare = t.replace(/\.$/, '');
-      const lower = bare.toLowerCase();
-      if (STOP.has(lower) || (!loose && !/^\p{Lu}/u.test(bare)) || (names.length === 0 && NOT_NAMES.has(lower))) break;
-      // A single-letter initial keeps its dot ("Ann J. Lee"); a sentence's full stop is not part of the name.
-      names.push(bare.length === 1 ? t : bare);
-      at += t.length;
-      if (t.endsWith('.') && bare.length > 1) break;
-      const gap = /^ +/.exec(text.slice(at, at + 8))?.[0];
-      if (!gap) break;
-      at += gap.length;
-    }
-    if (names.length === 0) continue;
-    const value = names.join(' ');
-    const end = text.indexOf(names[names.length - 1]!, m.index + m[1]!.length) + names[names.length - 1]!.length;
-    return { value, evidence: text.slice(m.index, end) };
+    const name = readName(text, m.index + m[0].length, words, loose);
+    if (name) return { value: name.value, evidence: text.slice(m.index, name.end) };
   }
   return null;
+}
+
+/** The name written at `at`: up to `words` words, capitalised unless `loose`, stopping at common words. */
+function readName(text: string, start: number, words: number, loose: boolean): { value: string; end: number } | null {
+  const names: string[] = [];
+  let at = start;
+  let end = start;
+  while (names.length < words) {
+    const t = TOKEN.exec(text.slice(at, at + 64))?.[0];
+    if (!t) break;
+    const bare = t.replace(/\.$/, '');
+    const lower = bare.toLowerCase();
+    if (STOP.has(lower) || (!loose && !/^\p{Lu}/u.test(bare)) || (names.length === 0 && NOT_NAMES.has(lower))) break;
+    // A single-letter initial keeps its dot ("Ann J. Lee"); a sentence's full stop is not part of the name.
+    names.push(bare.length === 1 ? t : bare);
+    at += t.length;
+    end = at - (t.length - (bare.length === 1 ? t.length : bare.length));
+    if (t.endsWith('.') && bare.length > 1) break;
+    const gap = /^ +/.exec(text.slice(at, at + 8))?.[0];
+    if (!gap) break;
+    at += gap.length;
+  }
+  return names.length === 0 ? null : { value: names.join(' '), end };
+}
+
+/** Whose name a reply gives: the person typing, or someone the intake is for ("my son"). */
+export type Whose = 'respondent' | 'subject';
+
+/** A name with whose it is, or why it cannot be taken for the name asked. */
+export type NameFor = { value: string; evidence: string } | { problem: string };
+
+// "it is for me, Maria Lopez", "this is for my son, Tom Baker", "for my mum Ann Lee"
+const FOR = /(?<![\p{L}])(?:(?:it|this|that)(?:['’]s| is) )?for (me|myself|my ([\p{L}-]+))[,:;—–-]?\s+/giu;
+const SELF_WORDS = new Set(['me', 'myself']);
+
+/**
+ * The name of `of` (the respondent, or the subject the intake is about) in a
+ * reply: "it is for me, Maria Lopez" (the respondent is the subject) and
+ * "this is for my son, Tom Baker" (the subject) name whose it is; "my name is
+ * Ann" names the respondent. A name of the wrong person is a problem to ask
+ * about, never committed. Null when no name is introduced.
+ */
+export function findNameOf(text: string, of: Whose, words = 4): NameFor | null {
+  for (const m of text.matchAll(FOR)) {
+    const name = readName(text, m.index + m[0].length, words, true);
+    if (!name) continue;
+    const whose: Whose = SELF_WORDS.has(m[1]!.toLowerCase()) ? 'respondent' : 'subject';
+    if (of === 'respondent' && whose === 'subject') return { problem: `Thanks — that's your ${m[2]}'s name. And what's your own name?` };
+    return { value: name.value, evidence: text.slice(m.index, name.end) };
+  }
+  return findName(text, words, ANSWER_INTRO);
 }

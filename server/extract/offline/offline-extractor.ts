@@ -1,9 +1,42 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
 import { findEmails, findPhones, findUrls, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
-import { findName, NAME_KEYS } from './name.ts';
+import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
 import { volunteeredUpdates } from './volunteered.ts';
+
+/*
+ * HOW THE OFFLINE RULES UNDERSTAND A REPLY — the rule of this layer is that
+ * no wrong value is ever committed silently: a reply gives the right value,
+ * or a short, specific problem that the engine says when it asks again.
+ *
+ * Hedges and skips (one rule, every answer type):
+ *  1. A hedge — "I don't know", "dont know", "idk", "dunno", "no idea", "not
+ *     sure", "unsure", "no clue" — or a refusal — "skip", "pass", "rather not
+ *     say", "n/a" — with nothing else but filler words and the question's own
+ *     key or label is a skip: the key is proposed as unknown. The engine skips
+ *     an optional question and asks a required one again ("This one is needed
+ *     to continue.").
+ *  2. A bare "no", "none", "nope", "nah", "nothing", "no thanks" is the same
+ *     skip when the question is optional and its prompt invites one ("say skip
+ *     if not", "if any", "if none", "if you have one", "if applicable",
+ *     "optional", "leave blank") — except a yes/no question, where "no" is the
+ *     answer.
+ *  3. A reply that is exactly an option ("Not sure" as an enum option) is that
+ *     option, not a skip.
+ *  4. A hedge beside a value ("no idea, ann@x.io"; "not sure, maybe 20k") is
+ *     not a skip: the value is read, with a lower confidence when words
+ *     surround it. A hedge alone never becomes a value.
+ *
+ * Values (server/extract/parse/): "not X" never selects X; two options for a
+ * single choice ("red or green") are asked about; the words after a
+ * self-correction ("3 — sorry, 4", "3, no wait, 4", "3 actually 4") are the
+ * answer; a number in another unit of the same kind is converted exactly and
+ * carries its conversion (echoed by the engine), in a unit of another kind or
+ * another currency it is asked about; a date without a day ("mid January") is
+ * asked about; short text answers lose filler by fixed rules (parse/text.ts)
+ * and name answers take the name out of "my name is …", "it is for me, …".
+ */
 
 /** Confidence of an answer found inside a longer message rather than being the whole of it. */
 const PARTIAL = 0.8;
@@ -38,7 +71,7 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && wantsSkip(withoutContacts, topic);
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic) || declines(cur, withoutContacts));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic);
@@ -49,7 +82,12 @@ export class OfflineExtractor implements Extractor {
         proposal.unknown.push(cur.key);
       } else if (parsed.ok) {
         const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
-        updates.push(name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
+        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem };
+        else {
+          const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
+          if (parsed.conversion) u.conversion = parsed.conversion;
+          updates.push(u);
+        }
       } else {
         proposal.problem = { key: cur.key, reason: parsed.reason };
       }
@@ -80,13 +118,30 @@ function blankContacts(text: string, ctx: ParseContext): string {
   return mask(text, [...findEmails(text), ...findUrls(text), ...findPhones(text, ctx)].map((f) => [f.start, f.end] as const));
 }
 
-/** "I'm Ann" answering a name question is "Ann", not the whole sentence. */
-function introducedName(q: OpenQuestion, blanked: string, ctx: ParseContext): ProposedUpdate | null {
-  if (!NAME_KEYS.has(q.key)) return null;
-  const name = findName(blanked, q.key === 'first_name' ? 1 : 3);
+/**
+ * "I'm Ann" answering a name question is "Ann", not the whole sentence; "this
+ * is for my son, Tom Baker" is Tom Baker when the question asks the subject's
+ * name (`of: subject`) and a question back when it asks the respondent's.
+ */
+function introducedName(q: OpenQuestion, blanked: string, ctx: ParseContext): ProposedUpdate | { problem: string } | null {
+  const spec = q.answer;
+  const kind = spec.type === 'text' && spec.kind === 'name';
+  if (!kind && !NAME_KEYS.has(q.key)) return null;
+  const of = spec.type === 'text' && spec.of ? spec.of : 'respondent';
+  const name = kind ? findNameOf(blanked, of) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3);
   if (!name) return null;
+  if ('problem' in name) return name;
   const checked = parseAnswer(q.answer, name.value, ctx);
   return checked.ok ? update(q.key, checked.value, NAME_FROM_INTRO, name.evidence) : null;
+}
+
+// Prompts that offer a way out ("Is there a date? Say skip if not"); a bare "no" to them is a skip (rule 2 above).
+const INVITES_SKIP = /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i;
+const BARE_NO = /^[\s,.!]*(?:no|none|nope|nah|nothing|no thanks|no thank you|not really)[\s,.!]*$/i;
+
+/** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
+function declines(q: OpenQuestion, text: string): boolean {
+  return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && INVITES_SKIP.test(q.prompt) && BARE_NO.test(text);
 }
 
 /** Blanks the first occurrence of `part`, if any. */

@@ -1,5 +1,5 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
-import { findHits, fold, longestOwners, phraseSet, type PhraseSet } from '../parse/index.ts';
+import { findHits, fold, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
 
 /** Words too common to count as evidence for a path. */
 const FILLER = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'and', 'or', 'my', 'our', 'we', 'i', 'in', 'on', 'at', 'with', 'is', 'it', 'need', 'want', 'some']);
@@ -61,7 +61,8 @@ const LONG_MATCH = 24;
 export function votePath(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
   if (paths.length === 0) return undefined;
   const folded = fold(text);
-  const { owners, length } = longestOwners(findHits(folded, compiledPaths(paths).phrases));
+  // "I don't need a repair, I want a quote": a negated example is no vote for its path
+  const { owners, length } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start)));
   if (owners.length === 0) return voteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // The whole message being an example is as sure as a keyword match gets; a

@@ -14,6 +14,7 @@ interface Clock {
 
 // Countries that write dates month-first; everyone else reads 03/04 as 3 April.
 const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'GU', 'AS', 'MP', 'PR', 'VI', 'UM']);
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const ISO = /(?<![\p{N}-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\p{N}])/u;
 
 /** Reads `now` (ISO with offset) into an instant, its offset and the local calendar date; null when unreadable. */
@@ -51,6 +52,10 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const results = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
   if (results.length === 0) return fail("That doesn't look like a date.");
   if (results.some((r) => r.end)) return fail('Please give a single date.');
+  // "mid January", "January", "next month": chrono fills the missing day with the 1st, which would be
+  // a guess; a clarification is asked instead (the 15th for "mid" is a guess too, and "late March" has none)
+  const vague = results.find((r) => !r.start.isCertain('day') && !r.start.isCertain('weekday'));
+  if (vague) return fail(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
   const values = results.map((r) => {
     const year = r.start.get('year')!;
     const month = r.start.get('month')!;

@@ -1,7 +1,7 @@
 import { normalOptions, type AnswerSpec, type NormalOption } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice, type Folded } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
-import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
+import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
@@ -25,20 +25,33 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
   const { options, phrases } = compiledOptions(spec);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
-  const hits = longestHits(findHits(folded, phrases));
-  if (hits.length === 0) return byPosition(spec, options, folded.text) ?? fail(chooseFrom(options));
-  const exact = onlyFillerOutside(folded, hits);
+  const all = longestHits(findHits(folded, phrases));
+  if (all.length === 0) return byPosition(spec, options, folded.text) ?? fail(chooseFrom(options));
+  // "I don't need support, I want a quote": a negated option is never chosen
+  const hits = all.filter((h) => !negated(folded.text, h.start));
+  if (hits.length === 0) return fail(`Which one, then? ${chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)))}`);
+  const exact = onlyFillerOutside(folded, all) && hits.length === all.length;
   if (spec.multiple) {
     const chosen = [...new Set(hits.map((h) => h.owner))].sort((a, b) => a - b);
     const evidence = hits.map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
     return ok(chosen.map((i) => options[i]!.value), evidence, exact);
   }
-  const { owners } = longestOwners(hits);
-  if (owners.length !== 1) return fail(`Please pick just one: ${owners.map((i) => options[i]!.label).join(' or ')}.`);
-  const winner = owners[0]!;
+  // "red or green" (or any two options named) for a single choice: asking beats guessing
+  const named = [...new Set(hits.map((h) => h.owner))].filter((i, k, all) => all.findIndex((j) => options[j]!.value === options[i]!.value) === k);
+  if (named.length !== 1) return fail(`Please pick just one: ${named.sort((a, b) => a - b).map((i) => options[i]!.label).join(' or ')}.`);
+  const winner = named[0]!;
   const hit = hits.find((h) => h.owner === winner)!;
-  const others = hits.some((h) => h.owner !== winner);
-  return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact && !others);
+  return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
+}
+
+// A negation up to two words before an option, within its clause: "not red", "I don't need support", "no tennis".
+const NEGATION = /(?:^|\s)(?:not|no|don't|dont|do not|never|without|isn't|isnt|aren't|arent|nor|except|instead of|rather than|other than)(?:\s+[\p{L}'-]+){0,2}\s*$/u;
+
+/** Whether the option (or path example) mentioned at `start` of folded text is negated ("not red", "I don't need a repair"). */
+export function negated(folded: string, start: number): boolean {
+  const before = folded.slice(Math.max(0, start - 48), start);
+  const clause = before.slice(Math.max(...[',', '.', ';', ':', '!', '?', '—', '–'].map((p) => before.lastIndexOf(p))) + 1);
+  return NEGATION.test(clause);
 }
 
 const compiled = new WeakMap<EnumSpec, { options: readonly NormalOption[]; phrases: PhraseSet<number> }>();

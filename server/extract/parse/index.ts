@@ -5,6 +5,7 @@ import { coerceEmail, parseEmail } from './email.ts';
 import { coerceEnum, parseEnum } from './enum.ts';
 import { coerceNumber, parseNumber } from './number.ts';
 import { findEmails } from './email.ts';
+import { correctedTail } from './correction.ts';
 import { fail, mask, MAX_TYPED_CHARS, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
 import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
@@ -17,7 +18,7 @@ export { findEmails, type FoundEmail } from './email.ts';
 export { findPhones, type FoundPhone } from './phone.ts';
 export { findUrls, type FoundUrl } from './url.ts';
 export { findNumbers, type FoundNumber } from './number.ts';
-export { optionPhrases, findOptionHits } from './enum.ts';
+export { optionPhrases, findOptionHits, negated } from './enum.ts';
 export { fold, foldPhrase, findPhrase, originalSlice, type Folded } from './fold.ts';
 export { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 export { MAX_TYPED_CHARS, mask, scrub } from './parse-result.ts';
@@ -34,6 +35,17 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   if (text.trim() === '') return fail('Please type an answer.');
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);
+  // "3 courts — sorry, 4": the correction is the answer when it is one by itself
+  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean);
+  if (tail !== null) {
+    const corrected = parseClean(spec, tail, ctx);
+    if (corrected.ok) return { ...corrected, exact: false };
+  }
+  return parseClean(spec, clean, ctx);
+}
+
+/** parseAnswer for a non-text type on scrubbed text. */
+function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, ctx: ParseContext): ParseResult {
   switch (spec.type) {
     case 'number':
     case 'integer':

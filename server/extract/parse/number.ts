@@ -1,6 +1,8 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { findWordNumbers } from './number-words.ts';
-import { fail, hasWordsOutside, ok, type ParseResult } from './parse-result.ts';
+import { currencyName, findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
+import { fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
+import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
 
 type NumberSpec = Extract<AnswerSpec, { type: 'number' | 'integer' }>;
 
@@ -17,7 +19,7 @@ export interface FoundNumber {
 // multipliers may follow a space ("2 million").
 const DIGITS = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])([-−]?)(?:([$€£¥₹])\s?)?` +
-    String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)` +
+    String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?![\p{N}])|\d+(?:\.\d+)?|\.\d+)` +
     String.raw`(?:(k|m|b|bn|mn|mln|mil)(?![\p{L}\p{N}²³])|\s?(thousand|grand|million|millions|billion|billions)(?![\p{L}]))?`,
   'giu',
 );
@@ -28,8 +30,15 @@ const EXPONENT: Record<string, number> = {
   k: 3, thousand: 3, grand: 3, m: 6, mn: 6, mln: 6, mil: 6, million: 6, millions: 6, b: 9, bn: 9, billion: 9, billions: 9,
 };
 
-/** Every number in the text, written in digits ("25,000", "$1.5k", "2 million") or words ("twenty five"). */
-export function findNumbers(text: string, unit?: string): FoundNumber[] {
+// "7,5" (one or two digits after the comma) is a decimal comma, as most of Europe writes it; "7,500" is thousands.
+const DECIMAL_COMMA = /^\d+,\d{1,2}$/;
+
+/**
+ * Every number in the text, written in digits ("25,000", "$1.5k", "2 million",
+ * "7,5") or words ("twenty five"). With `measured`, an attached "m" is metres,
+ * not millions ("2m" for a height).
+ */
+export function findNumbers(text: string, unit?: string, measured = false): FoundNumber[] {
   const found: FoundNumber[] = [];
   // every match has an ASCII digit (\d under the u flag)
   if (ASCII_DIGIT.test(text)) for (const m of text.matchAll(DIGITS)) {
@@ -37,13 +46,14 @@ export function findNumbers(text: string, unit?: string): FoundNumber[] {
     let suffix = (short ?? long ?? '').toLowerCase();
     let end = m.index + m[0].length;
     // With a unit such as "m" or "kg", "420m" is 420 metres, not 420 million.
-    if (short && unit && unit.trim().toLowerCase().startsWith(suffix)) {
+    if (short && ((unit && unit.trim().toLowerCase().startsWith(suffix)) || (measured && suffix === 'm'))) {
       suffix = '';
       end -= short.length;
     }
     const exponent = EXPONENT[suffix] ?? 0;
     // Scaling through the exponent keeps "2.3m" exactly 2300000 (2.3 * 1e6 is not).
-    const value = Number(`${sign ? '-' : ''}${digits.replace(/,/g, '')}e${exponent}`);
+    const plain = DECIMAL_COMMA.test(digits) ? digits.replace(',', '.') : digits.replace(/,/g, '');
+    const value = Number(`${sign ? '-' : ''}${plain}e${exponent}`);
     found.push({ value, start: m.index, end });
   }
   for (const w of findWordNumbers(text)) {
@@ -53,16 +63,55 @@ export function findNumbers(text: string, unit?: string): FoundNumber[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** Parses a number or integer answer from free text, applying min/max. */
+/**
+ * Parses a number or integer answer from free text, applying min/max. A money
+ * question (`currency`, or a `unit` that is an ISO currency code) refuses an
+ * amount in another currency; a question with a unit of measure converts a
+ * value typed in another unit of the same kind exactly ("5000 sq ft" → 464.5152
+ * m², an integer question rounds and says so) and refuses one of another kind.
+ */
 export function parseNumber(spec: NumberSpec, text: string): ParseResult {
-  const found = findNumbers(text, spec.unit);
+  const money = spec.currency ?? (isCurrencyCode(spec.unit) ? spec.unit : undefined);
+  const measure = money === undefined && spec.unit ? readUnit(spec.unit) : null;
+  const found = findNumbers(text, spec.unit, measure !== null);
   if (found.length === 0) return fail(spec.type === 'integer' ? "That doesn't look like a whole number." : "That doesn't look like a number.");
-  const distinct = [...new Set(found.map((f) => f.value))];
+  if (money !== undefined) {
+    const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
+    if (other) {
+      const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
+      return fail(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
+    }
+  }
+  const read: Array<{ value: number; conversion?: Conversion; end: number }> = [];
+  for (const f of found) {
+    const typed = measure ? unitAfter(text, f.end) : null;
+    if (!typed || !measure) {
+      read.push({ value: f.value, end: f.end });
+      continue;
+    }
+    const converted = convert(f.value, typed.unit, measure);
+    if (converted === null) return fail(otherUnit(typed.unit, measure, spec.unit!));
+    if (typed.unit.qty === measure.qty || converted === f.value) {
+      read.push({ value: f.value, end: typed.end });
+      continue;
+    }
+    const value = spec.type === 'integer' ? Math.round(converted) : converted;
+    const raw = text.slice(f.start, typed.end).trim();
+    read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
+  }
+  const distinct = [...new Set(read.map((r) => r.value))];
   if (distinct.length > 1) return fail('I found more than one number there — please give just one.');
-  const first = found[0]!;
+  const first = read[0]!;
+  // a unit typed after the number does not make the reply exact unless it is the question's own (confidence as before)
   const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
-  return checkNumber(spec, first.value, text.slice(first.start, first.end), exact);
+  return checkNumber(spec, first.value, text.slice(found[0]!.start, first.end), exact, first.conversion);
+}
+
+/** The clarification for a value typed in a unit the question's cannot be converted from. */
+function otherUnit(typed: Unit, wanted: Unit, written: string): string {
+  if (typed.kind === wanted.kind) return `Please give that in ${written}.`;
+  return `That's ${kindName(typed.kind)} (${typed.label}), and I need ${kindName(wanted.kind)} — please give it in ${written}.`;
 }
 
 /** Normalises a structured number proposal: a JSON number passes, "25k" or "25,000" is parsed. */
@@ -75,7 +124,7 @@ export function coerceNumber(spec: NumberSpec, value: unknown): ParseResult {
   return fail("That doesn't look like a number.");
 }
 
-function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean): ParseResult {
+function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean, conversion?: Conversion): ParseResult {
   if (Number.isNaN(value)) return fail("That doesn't look like a number.");
   if (!Number.isFinite(value)) return fail('That number is too large.');
   if (spec.type === 'integer' && !Number.isInteger(value)) return fail('Please give a whole number.');
@@ -86,7 +135,7 @@ function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: b
     if (min !== undefined) return fail(`Please give a number of at least ${min}${unit}.`);
     return fail(`Please give a number no more than ${max}${unit}.`);
   }
-  return ok(value === 0 ? 0 : value, evidence, exact);
+  return ok(value === 0 ? 0 : value, evidence, exact, conversion);
 }
 
 /** Blanks the spec's unit ("m²" also as "m2") so "420 m²" still counts as just the answer. */

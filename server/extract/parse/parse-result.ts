@@ -1,3 +1,6 @@
+import type { Conversion } from '../../engine/session.ts';
+
+export type { Conversion } from '../../engine/session.ts';
 /** What every parser needs besides the text: the session clock and the phone default country. */
 export interface ParseContext {
   /** The session clock, ISO 8601 datetime with offset; relative dates resolve against it. */
@@ -6,14 +9,15 @@ export interface ParseContext {
   defaultCountry: string;
 }
 
+
 /** A parsed, normalised value with where it came from, or a short user-facing reason. */
 export type ParseResult =
-  | { ok: true; value: unknown; evidence: string; exact: boolean }
+  | { ok: true; value: unknown; evidence: string; exact: boolean; conversion?: Conversion }
   | { ok: false; reason: string };
 
 /** A successful parse result. */
-export function ok(value: unknown, evidence: string, exact: boolean): ParseResult {
-  return { ok: true, value, evidence, exact };
+export function ok(value: unknown, evidence: string, exact: boolean, conversion?: Conversion): ParseResult {
+  return conversion ? { ok: true, value, evidence, exact, conversion } : { ok: true, value, evidence, exact };
 }
 
 /** A failed parse result with a reason the bot can say. */

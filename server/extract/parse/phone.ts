@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { findPhoneNumbersInText, getExampleNumber, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import examples from 'libphonenumber-js/mobile/examples';
 import { findEmails } from './email.ts';
 import { fail, mask, theOneFound, type ParseContext, type ParseResult } from './parse-result.ts';
 
@@ -57,12 +58,25 @@ function scan(plain: string, country: CountryCode): FoundPhone[] {
 export function parsePhone(text: string, ctx: ParseContext): ParseResult {
   const found = findPhones(text, ctx);
   const partial = found.length === 0 && text.replace(/\D/g, '').length >= 4 && parsePhoneNumberFromString(text, phoneCountry(ctx));
+  const example = exampleNumber(phoneCountry(ctx));
   return theOneFound(text, found, {
     none: partial
-      ? "That phone number doesn't look complete — please include the area code, or the country code if it's outside the country."
-      : "That doesn't look like a phone number.",
+      ? `That phone number doesn't look complete — please include the area code, or the country code if it's outside the country${example ? ` (for example ${example})` : ''}.`
+      : `That doesn't look like a phone number${example ? ` — for example ${example}` : ''}.`,
     many: 'I found more than one phone number — which one should I use?',
   });
+}
+
+const exampleCache = new Map<CountryCode, string | null>();
+
+/** A mobile number as written in the country (libphonenumber's example, e.g. GB "07400 123456"), for re-asks. */
+export function exampleNumber(country: CountryCode): string | null {
+  let e = exampleCache.get(country);
+  if (e === undefined) {
+    e = getExampleNumber(country, examples)?.formatNational() ?? null;
+    exampleCache.set(country, e);
+  }
+  return e;
 }
 
 /** Normalises a structured phone proposal ("+1 (415) 555-0123", 4155550123) to E.164. */

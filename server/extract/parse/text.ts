@@ -22,9 +22,32 @@ function compile(pattern: string): RE2JS | null {
   return re;
 }
 
-/** A text answer is the whole trimmed message, checked against min/max length and the RE2 pattern. */
-export function parseText(spec: TextSpec, text: string): ParseResult {
+/**
+ * Filler around a short answer, trimmed by these rules only (the raw reply
+ * stays in the answer's provenance): a short answer is a `kind: name` answer
+ * or one whose `max` is at most SHORT_MAX characters; free text (no max, or a
+ * longer one) is kept exactly as typed. Leading: hesitations ("um", "well,",
+ * "ok so") and "it's" / "it is" / "that's" / "that is". Trailing: "like I
+ * said", "as I said", "as I mentioned", "I think", "I believe", "I guess",
+ * "thanks", "thank you", "please", with the punctuation before them. The
+ * middle of an answer is never touched.
+ */
+export const SHORT_MAX = 200;
+const LEADING = /^(?:(?:um+|uh+|erm?|hmm+|well|so|ok|okay|oh)\b[,.!]?\s+)*(?:(?:it|that)(?:'s|’s|\s+is)\s+)?/iu;
+const TRAILING = /(?:[\s,;.!—–-]*\b(?:like i said|like i told you|as i said|as i mentioned|as mentioned|i think|i believe|i guess|thanks|thank you|thx|please))+[\s.!]*$/iu;
+
+/** A short answer without the filler around it ("Blue Cross, like I said" → "Blue Cross"); other answers as typed. */
+export function withoutFiller(spec: TextSpec, text: string): string {
   const value = text.trim();
+  if (spec.kind !== 'name' && !(spec.max !== undefined && spec.max <= SHORT_MAX)) return value;
+  const trimmed = value.replace(TRAILING, '').replace(LEADING, '').trim();
+  // filler alone ("thanks") is not emptied away: the length check then speaks for itself
+  return /[\p{L}\p{N}]/u.test(trimmed) ? trimmed : value;
+}
+
+/** A text answer is the whole trimmed message (short answers without filler), checked against min/max length and the RE2 pattern. */
+export function parseText(spec: TextSpec, text: string): ParseResult {
+  const value = withoutFiller(spec, text);
   if (value === '') return fail('Please type an answer.');
   if (spec.min !== undefined && value.length < spec.min) {
     return fail(`Please write at least ${spec.min} character${spec.min === 1 ? '' : 's'}.`);
