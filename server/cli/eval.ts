@@ -114,7 +114,8 @@ export async function evalCommand(paths: readonly string[], opts: EvalOptions, i
   const recorded = new Map<string, Array<[string, RecordedTurn]>>();
   const results = await runCases(cases, extractorFor, recorder ? (c) => {
     const turn = recorder!.turns[0];
-    if (turn) (recorded.get(c.file) ?? recorded.set(c.file, []).get(c.file)!).push([c.id, turn]);
+    // a reply that is a command word ("skip") reaches no extractor: recorded as such, so every case has its entry
+    (recorded.get(c.file) ?? recorded.set(c.file, []).get(c.file)!).push([c.id, turn ?? { calls: [], source: 'command' }]);
   } : undefined);
   for (const [file, turns] of recorded) {
     const out = cassettePath(opts.record!, file);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
 import { AnthropicExtractor } from '../../server/extract/anthropic/index.ts';
+import { exactRule } from '../../server/extract/anthropic/hybrid.ts';
 import { propertySchema, toolsFor } from '../../server/extract/anthropic/schema.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { compileText } from '../../server/flow/document.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
 import { tool } from '../support/fake-anthropic.ts';
@@ -92,5 +94,19 @@ describe('tool schemas for questions with a unit or a currency', () => {
     const props = tools.find((t) => t.name === 'update_answers')!.input_schema.properties!.updates as { properties: Record<string, { description: string }> };
     expect(props.properties.budget!.description).toMatch(/currency EUR/);
     expect(props.properties.court_area!.description).toMatch(/unit ft²/);
+  });
+});
+
+describe('the hybrid rule for numbers with a unit or currency', () => {
+  const off = new OfflineExtractor();
+  const ask = (text: string, unit: string) => ({ text, current: { nodeId: 'q.n', key: 'n', answer: { type: 'number' as const, min: 0, unit }, required: true },
+    open: [], paths: [], now: '2026-01-15T10:00:00Z', defaultCountry: 'US' });
+  const rule = (text: string, unit: string) => exactRule(ask(text, unit), off.extract(ask(text, unit)));
+
+  it('sends a number written with a unit or currency sign to the model, and keeps a bare number offline', () => {
+    expect(rule('€30,000', 'USD')).toBeNull();
+    expect(rule('25ft', 'm')).toBeNull();
+    expect(rule('650', 'm²')).toBe('exact_value');
+    expect(rule('30,000', 'USD')).toBe('exact_value');
   });
 });

@@ -40,6 +40,15 @@ describe('the labelled reply set through the offline rules', () => {
     expect({ unexpected, fixedSoRemoveFromList: fixed }).toEqual({ unexpected: [], fixedSoRemoveFromList: [] });
     expect(s.silentlyWrong).toBe(KNOWN_WRONG.length);
   }, 120_000);
+
+  it('replays the recorded Claude cassettes (fake server scripted to the labels) with no silently wrong case beyond the listed ones', async () => {
+    const { readCassette, cassettePath } = await import('../../server/golden/eval-cassettes.ts');
+    const tapes = new Map(files.map((f) => [f, readCassette(cassettePath(join(EVAL_DIR, 'cassettes'), f))]));
+    expect(cases.filter((c) => !tapes.get(c.file)!.cases[c.id]).map((c) => c.id)).toEqual([]);
+    const results = await runCases(cases, (c) => new ReplayExtractor([tapes.get(c.file)!.cases[c.id]!.calls]));
+    // the turns the hybrid rule settled offline were recorded as the offline proposal: they share the offline list
+    expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
+  }, 120_000);
 });
 
 describe('the eval runner', () => {
