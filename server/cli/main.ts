@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { flowDocumentJsonSchemaText } from '../flow/json-schema.ts';
 import { chatCommand } from './chat.ts';
+import type { EvalOptions } from './eval.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.ts';
 import { mergeCommand, type MergeOptions } from './merge.ts';
 import { migrateCommand } from './migrate.ts';
@@ -82,6 +83,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--flows <dir>', 'the flows folder (for tenants and flow ids)', 'flows')
     .option('--record', 'run against the live model (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) and write each turn\'s llm: block (extractor: replay)')
     .action(async (paths: string[], opts: TestOptions) => done(await (await import('./test.ts')).testCommand(paths, opts, io)));
+
+  cmd
+    .command('eval')
+    .description('run labelled replies (case files or folders) through the extractor and the engine; print correct / clarified / silently wrong per answer type; exit 1 if any is silently wrong')
+    .argument('<cases...>', 'case files (*.yaml) or folders of them')
+    .option('--extractor <name>', 'rules (offline, default) | claude (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) | replay (--cassettes)')
+    .option('--json', 'print one machine-readable JSON object on stdout')
+    .option('--record <dir>', 'with claude: write each case\'s tool calls to <dir>/<cases>.cassette.yaml')
+    .option('--cassettes <dir>', 'with replay: where the cassettes are')
+    .option('--verbose', 'also list the clarified cases')
+    .action(async (paths: string[], opts: EvalOptions) => done(await (await import('./eval.ts')).evalCommand(paths, opts, io)));
 
   cmd
     .command('serve')

@@ -3,6 +3,7 @@ import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
+import { extractionRequest } from './extraction.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
@@ -168,12 +169,16 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   let currentProblem: string | undefined = proposal.problem?.key === currentKey ? proposal.problem?.reason : undefined;
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
+  const offered = llm ? offeredKeys(d, input) : undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
       continue;
     }
-    const open = openQuestion(d, update.key);
+    const found = openQuestion(d, update.key);
+    // a model may answer only what its request offered (found.ok alone would take any unanswered question)
+    const open = found.ok && offered && !offered.has(update.key)
+      ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
     const checked = open.ok ? checkValue(d, open.node, update.value) : open;
     if (checked.ok) accepted.set(update.key, { update, value: checked.value });
     else if (update.key === currentKey) {
@@ -239,6 +244,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const text = input.text.trim().slice(0, 500);
   for (const [key, { update, value }] of accepted) {
     commit(d, key, { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
+      ...modelOf(proposal),
       ...(update.confidence !== undefined ? { confidence: update.confidence } : {}),
       ...(isPii(d, key) ? {} : { text }), validation: 'passed',
       ...(update.conversion && update.conversion.value === value ? { conversion: update.conversion } : {}) });
@@ -333,6 +339,22 @@ function assessCurrent(
   if (a.feedback_key) commit(d, a.feedback_key, { value: feedback, turn: d.s.turn, source: 'assessment', validation: 'passed' });
   d.s.assessing = { key, draft: entry.value, refinements: refinements + 1 };
   return feedback;
+}
+
+/**
+ * The keys a model was offered for this message: the current question and the
+ * open questions of the extraction request built from the session as it stood
+ * (the same request the caller sent). A model's answer for any other key, even
+ * an unanswered question of the flow, is not committed.
+ */
+function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<string> {
+  const req = extractionRequest(d.flow, d.base, input.text, input.now);
+  return new Set([...(req.current ? [req.current.key] : []), ...req.open.map((q) => q.key)]);
+}
+
+/** The model behind a proposal, for the provenance of each answer it produced (none for rules, replay or a failed call). */
+function modelOf(p: Proposal): { model?: string } {
+  return p.llm && !p.llm.failed && !p.fallback ? { model: p.llm.model } : {};
 }
 
 const ZERO_USAGE: NonNullable<Session['llm']> = { calls: 0, skipped: 0, fallbacks: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, durationMs: 0 };

@@ -58,6 +58,8 @@ export const AnswerRecord = z.object({
   /** Extractor name for user answers: rules, anthropic, replay. */
   extractor: z.string().optional(),
   confidence: z.number().optional(),
+  /** The model that produced a user answer, when an LLM extractor's call did (provenance, with `confidence`). */
+  model: z.string().optional(),
   /** The user's message (trimmed, at most 500 characters; absent for pii answers). */
   text: z.string().optional(),
   /** How validation went: 'passed', or 'skipped' for an optional question left blank. */

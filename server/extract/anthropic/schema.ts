@@ -31,6 +31,35 @@ export function valueJsonSchema(spec: AnswerSpec): Record<string, unknown> {
   return json;
 }
 
+/** ISO 4217 codes and the symbols visitors type, read as a currency when a number question's `unit` is one. */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', 'US$': 'USD' };
+
+/** The unit and currency a number question's value is in (a `currency` field when the flow language has one, else a currency `unit`). */
+export function measureOf(spec: AnswerSpec): { unit?: string; currency?: string } {
+  if (spec.type !== 'number' && spec.type !== 'integer') return {};
+  const declared = (spec as { currency?: unknown }).currency;
+  if (typeof declared === 'string' && declared) return { currency: declared.toUpperCase(), ...(spec.unit ? { unit: spec.unit } : {}) };
+  if (!spec.unit) return {};
+  const u = spec.unit.trim();
+  if (/^[A-Z]{3}$/.test(u)) return { currency: u };
+  if (CURRENCY_SYMBOLS[u]) return { currency: CURRENCY_SYMBOLS[u] };
+  return { unit: u };
+}
+
+/**
+ * One question's property in update_answers: its value schema, a description
+ * (see describeQuestion) and, for a number with a unit or currency, what the
+ * model must do with a value stated otherwise — convert a unit exactly, never
+ * convert money (rates move), and leave out what it cannot tell.
+ */
+export function propertySchema(q: OpenQuestion): Record<string, unknown> {
+  const { unit, currency } = measureOf(q.answer);
+  const notes: string[] = [describeQuestion(q)];
+  if (unit) notes.push(`The value is in ${unit}: a value the user gives in another unit (feet, sq ft, cm, inches, pounds, °F, hours…) is converted exactly to ${unit}; a bare number is taken as ${unit}; when the unit is unclear, do not record it.`);
+  if (currency) notes.push(`The value is an amount in ${currency}: an amount the user gives in another currency is NOT converted and NOT recorded (leave the key out, so the user is asked again in ${currency}); "25k" means 25000.`);
+  return { ...valueJsonSchema(q.answer), description: notes.join(' ') };
+}
+
 /** One line describing a question for the prompt: node id, key, type and constraints, never its prompt text. */
 export function describeQuestion(q: OpenQuestion): string {
   const a = q.answer;
@@ -40,7 +69,9 @@ export function describeQuestion(q: OpenQuestion): string {
     bits.push(`options ${normalOptions(a).map((o) => (o.label === o.value ? o.value : `${o.value} ("${o.label}")`)).join(', ')}`);
     if (a.multiple) bits.push('several allowed');
   }
-  if ((a.type === 'number' || a.type === 'integer') && a.unit) bits.push(`unit ${a.unit}`);
+  const { unit, currency } = measureOf(a);
+  if (unit) bits.push(`unit ${unit}`);
+  if (currency) bits.push(`currency ${currency}`);
   if ('min' in a && a.min !== undefined) bits.push(`min ${a.min}`);
   if ('max' in a && a.max !== undefined) bits.push(`max ${a.max}`);
   if (!q.required) bits.push('optional');
@@ -81,7 +112,7 @@ export function toolsFor(req: ExtractionRequest): ToolDef[] {
         properties: {
           updates: {
             type: 'object',
-            properties: Object.fromEntries(qs.map((q) => [q.key, { ...valueJsonSchema(q.answer), description: describeQuestion(q) }])),
+            properties: Object.fromEntries(qs.map((q) => [q.key, propertySchema(q)])),
             additionalProperties: false,
           },
           confidence: { type: 'number', minimum: 0, maximum: 1 },

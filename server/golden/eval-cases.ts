@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { QuestionNode } from '../flow/schema.ts';
+
+// `questline eval` case files: labelled visitor replies. Each case is one
+// question (as a flow declares it), the reply as typed, and what a careful
+// person would record: a value, a re-ask, or a skip.
+
+/** A question as a flow declares it, without id and type; `key` defaults to its name in `questions:` (else `answer`). */
+export const EvalQuestion = QuestionNode.omit({ id: true, type: true }).extend({ key: QuestionNode.shape.key.optional() });
+export type EvalQuestion = z.infer<typeof EvalQuestion>;
+
+/** The flow-level context a case runs in. */
+const FlowContext = {
+  /** ISO 3166 country for phone numbers without a country code (the flow's `default_country`). */
+  default_country: z.string().length(2).optional(),
+  /** The session clock (relative dates resolve against it); default 2026-01-15T10:00:00Z. */
+  now: z.string().optional(),
+};
+
+export const EvalCase = z
+  .object({
+    id: z.string().min(1),
+    /** The question: a name from the file's `questions:`, or a question inline. */
+    question: z.union([z.string(), EvalQuestion]),
+    /** The reply exactly as the visitor typed it. */
+    reply: z.string(),
+    /** The value a careful person would commit (normalised: numbers, ISO dates, E.164 phones, option values). */
+    expect: z.unknown().optional(),
+    /** Other values that are equally right (e.g. a rounding of a conversion). */
+    accept: z.array(z.unknown()).optional(),
+    /** Instead of a value: `reask` (nothing may be committed: ambiguous, contradictory, another currency…) or `skip`. */
+    must: z.enum(['reask', 'skip']).optional(),
+    /** For numbers: how far from `expect` still counts as the same value (unit conversions). */
+    tolerance: z.number().nonnegative().optional(),
+    /** Why the expectation is what it is, when it is not obvious. */
+    note: z.string().optional(),
+    ...FlowContext,
+  })
+  .strict()
+  .refine((c) => (c.must === undefined) !== (c.expect === undefined && c.accept === undefined), {
+    message: 'a case has either expect (and/or accept) or must, not both and not neither',
+  });
+export type EvalCase = z.infer<typeof EvalCase>;
+
+export const EvalFile = z
+  .object({
+    description: z.string().optional(),
+    /** Questions shared by the file's cases, by name. */
+    questions: z.record(z.string(), EvalQuestion).optional(),
+    /** Context every case of the file runs in unless it says otherwise. */
+    defaults: z.object(FlowContext).strict().optional(),
+    cases: z.array(EvalCase).min(1),
+  })
+  .strict();
+export type EvalFile = z.infer<typeof EvalFile>;
+
+/** A case ready to run: its question resolved, its context filled in, where it came from. */
+export interface ResolvedCase {
+  id: string;
+  file: string;
+  question: EvalQuestion & { key: string };
+  reply: string;
+  expect: { kind: 'value'; values: unknown[]; tolerance: number } | { kind: 'reask' } | { kind: 'skip' };
+  defaultCountry?: string;
+  now: string;
+  note?: string;
+}
+
+/** Where the session clock stands when a case does not say (a Thursday, like the goldens). */
+export const EVAL_DEFAULT_NOW = '2026-01-15T10:00:00Z';
+
+/** Reads one case file; throws with the file name and the problems when it is not a valid case file. */
+export function loadEvalFile(file: string): ResolvedCase[] {
+  const parsed = EvalFile.safeParse(parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`${file}: not a case file: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return resolveCases(parsed.data, file);
+}
+
+/** Resolves a parsed case file's cases (question names, defaults, expectations). */
+export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
+  return data.cases.map((c) => {
+    const named = typeof c.question === 'string' ? data.questions?.[c.question] : undefined;
+    if (typeof c.question === 'string' && !named) throw new Error(`${file}: case ${c.id}: no question '${c.question}' in questions:`);
+    const q = named ?? (c.question as EvalQuestion);
+    const key = q.key ?? (typeof c.question === 'string' ? c.question : 'answer');
+    const country = c.default_country ?? data.defaults?.default_country;
+    return {
+      id: c.id,
+      file,
+      question: { ...q, key },
+      reply: c.reply,
+      expect: c.must ? { kind: c.must } : { kind: 'value', values: [...(c.expect !== undefined ? [c.expect] : []), ...(c.accept ?? [])], tolerance: c.tolerance ?? 0 },
+      ...(country ? { defaultCountry: country } : {}),
+      now: c.now ?? data.defaults?.now ?? EVAL_DEFAULT_NOW,
+      ...(c.note ? { note: c.note } : {}),
+    };
+  });
+}

@@ -1,0 +1,128 @@
+import { isDeepStrictEqual } from 'node:util';
+import { LocalConversation } from '../conversation/local-conversation.ts';
+import { ScriptedClock } from '../conversation/scripted-clock.ts';
+import type { Extractor } from '../extract/extractor.ts';
+import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
+import { compileText } from '../flow/document.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { ResolvedCase } from './eval-cases.ts';
+
+// One case = one question flow, one visitor turn, through the same steps the
+// server takes (command words, the extraction request, the extractor, the
+// engine's validation and commit). What the engine committed is judged
+// against the label.
+
+/** What one turn did to the question: committed a value, recorded a skip, or asked again. */
+export type EvalOutcome = { kind: 'value'; value: unknown } | { kind: 'skip' } | { kind: 'reask' };
+
+/**
+ * How a case went. `correct`: the expected value (or the required re-ask or
+ * skip). `clarified`: asked again where a value or skip was expected — safe,
+ * not helpful. `wrong`: silently wrong — committed a value other than the
+ * expected one, committed (or skipped) where a re-ask was required, or moved
+ * on with a skip where the visitor gave an answer. `error`: the case could
+ * not run (its question does not compile, the extractor threw); it fails the
+ * run like a wrong one but is counted apart.
+ */
+export type Verdict = 'correct' | 'clarified' | 'wrong' | 'error';
+
+export interface CaseResult {
+  id: string;
+  file: string;
+  type: string;
+  reply: string;
+  expected: ResolvedCase['expect'];
+  outcome: EvalOutcome;
+  verdict: Verdict;
+  /** What the bot said next (the re-ask, or the next line): how the visitor saw it understood. */
+  bot: string;
+  error?: string;
+}
+
+/** Makes the extractor for one case (replay needs the case's recorded calls). */
+export type ExtractorFor = (c: ResolvedCase) => Extractor;
+
+const TERMINAL = { id: 'n.done', type: 'terminal', say: 'Noted.' };
+
+/** The one-question flow a case runs in. */
+export function caseFlow(c: ResolvedCase): CompiledFlow {
+  const doc = {
+    version: 'v1',
+    id: 'eval.case',
+    ...(c.defaultCountry ? { default_country: c.defaultCountry } : {}),
+    nodes: [{ id: 'q.case', type: 'question', ...c.question }, TERMINAL],
+  };
+  const r = compileText(JSON.stringify(doc), `${c.file}#${c.id}`);
+  if (r.kind !== 'flow' || !r.flow || hasErrors(r.diagnostics)) {
+    throw new Error(r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('; ') || 'the case question does not compile');
+  }
+  return r.flow;
+}
+
+/** Runs one case: start, the visitor's reply, and what the engine made of it. */
+export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<CaseResult> {
+  const type = (c.question.answer?.type ?? 'text') + ((c.question.answer as { multiple?: boolean } | undefined)?.multiple ? '[]' : '');
+  const base = { id: c.id, file: c.file, type, reply: c.reply, expected: c.expect };
+  let flow: CompiledFlow;
+  try {
+    flow = caseFlow(c);
+  } catch (err) {
+    return { ...base, outcome: { kind: 'reask' }, verdict: 'error', bot: '', error: `case does not compile: ${(err as Error).message}` };
+  }
+  const clock = new ScriptedClock(c.now);
+  const conv = new LocalConversation(flow, { extractor, env: clock });
+  await conv.start({ now: clock.now() });
+  clock.tick();
+  const reply = await conv.send(c.reply, clock.now());
+  const rec = reply.session.answers.get(c.question.key);
+  const outcome: EvalOutcome = !rec ? { kind: 'reask' } : rec.validation === 'skipped' || rec.value === null ? { kind: 'skip' } : { kind: 'value', value: rec.value };
+  const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
+  return { ...base, outcome, verdict: judge(c.expect, outcome, c.question.answer?.type ?? 'text'), bot };
+}
+
+/** The verdict on one outcome (see Verdict). */
+export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, type: string): Verdict {
+  if (expected.kind === 'reask') return outcome.kind === 'reask' ? 'correct' : 'wrong';
+  if (outcome.kind === 'reask') return 'clarified';
+  if (expected.kind === 'skip') return outcome.kind === 'skip' ? 'correct' : 'wrong';
+  if (outcome.kind === 'skip') return 'wrong';
+  return expected.values.some((v) => sameValue(v, outcome.value, expected.tolerance, type)) ? 'correct' : 'wrong';
+}
+
+/**
+ * Whether a committed value is the expected one: numbers within the
+ * tolerance, text answers equal once case, spacing and closing punctuation
+ * are set aside (a careful person records "Blue Cross" and "blue cross" as
+ * the same insurer), lists of options in any order, anything else exactly.
+ */
+export function sameValue(expected: unknown, actual: unknown, tolerance: number, type: string): boolean {
+  if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= tolerance;
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    if (type !== 'text') return expected === actual;
+    const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
+    return norm(expected) === norm(actual);
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    return expected.length === actual.length && [...expected].map(String).sort().join('\u0000') === [...actual].map(String).sort().join('\u0000');
+  }
+  // dates may be written unquoted in YAML and parsed as Date
+  if (expected instanceof Date && typeof actual === 'string') return expected.toISOString().slice(0, 10) === actual;
+  return isDeepStrictEqual(expected, actual);
+}
+
+/** Runs every case in order with the extractor made for it; `after` sees each case once it ran (recording). */
+export async function runCases(cases: readonly ResolvedCase[], extractorFor: ExtractorFor, after?: (c: ResolvedCase, r: CaseResult) => void): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    try {
+      const r = await runCase(c, extractorFor(c));
+      results.push(r);
+      after?.(c, r);
+    } catch (err) {
+      const type = c.question.answer?.type ?? 'text';
+      // a case that cannot run says why; it is never counted as answered
+      results.push({ id: c.id, file: c.file, type, reply: c.reply, expected: c.expect, outcome: { kind: 'reask' }, verdict: 'error', bot: '', error: (err as Error).message });
+    }
+  }
+  return results;
+}
