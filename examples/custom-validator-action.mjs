@@ -25,7 +25,7 @@ if (!opened.ok) {
   process.exit(1);
 }
 
-const chat = new LocalConversation(opened.flow, { actions, engine: { validators } });
+const chat = new LocalConversation(opened.flow, { actions, validators });
 const show = (reply) => reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
 show(await chat.start());
 for (const text of ['alice@gmail.com', 'alice@acme.io', '12 seats']) {

@@ -140,7 +140,7 @@ describe('a Node project using the installed package', () => {
       "const validators: EngineOptions['validators'] = { even: (v) => (Number(v) % 2 === 0 ? null : 'odd') };",
       "const actions: ActionRegistry = { 'x.y': async (input) => ({ echoed: input }) };",
       "const opened = openFlow('signup.flow.json', { packs: [] });",
-      "if (opened.ok) new LocalConversation(opened.flow, { actions, engine: { validators } });",
+      "if (opened.ok) new LocalConversation(opened.flow, { actions, validators });",
       "export type Both = [Extractor, SessionStore];",
       "// @ts-expect-error: a validator returns a message or null, not a boolean",
       "export const wrong: EngineOptions['validators'] = { bad: () => true };",
