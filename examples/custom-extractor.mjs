@@ -38,7 +38,7 @@ if (!opened.ok) throw new Error(JSON.stringify(opened.diagnostics));
 const chat = converse(opened.flow, { extractor: keyValue });
 let reply = await chat.start();
 reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
-// one message answers three questions; "0" for the quantity is refused by the flow's min, not by the extractor
+// one message answers three questions; the quantity 0 is not kept (the flow's min is 1, checked by the engine, not the extractor)
 for (const text of ['product: lamp, quantity: 0, city: Lyon', 'quantity: 4']) {
   console.log(`you: ${text}`);
   reply = await chat.send(text);
