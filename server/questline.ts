@@ -82,11 +82,6 @@ export interface Questline {
   logger: Logger;
 }
 
-/** A flow that names an unregistered implementation, or does not compile: reported at load, not mid-conversation. */
-export class FlowLoadError extends Error {
-  override readonly name = 'FlowLoadError';
-}
-
 /** The composition with what startServer needs to close its http server in order. */
 export interface Composed extends Questline {
   inflight: InFlight;
@@ -120,7 +115,7 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
  * why with file:line:col.
  */
 function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
-  if (!opts.catalog && !opts.flowsDir) throw new FlowLoadError('createQuestline: give flowsDir or catalog');
+  if (!opts.catalog && !opts.flowsDir) throw new TypeError('createQuestline: give flowsDir or catalog');
   const names = namesOf(opts);
   const tenants = opts.catalog ?? TenantDirectory.load(opts.flowsDir!, opts.archive ?? new MemoryArchive(), names);
   for (const problem of tenants.problems) logger.warn({ flowsDir: tenants.library.dir }, `flow problem: ${problem}`);

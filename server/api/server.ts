@@ -2,7 +2,7 @@
 // SDK and graph layout are optional peer dependencies, imported only when
 // configured or asked for.
 
-export { createQuestline, FlowLoadError, type Questline, type QuestlineOptions } from '../questline.ts';
+export { createQuestline, type Questline, type QuestlineOptions } from '../questline.ts';
 export { startServer, StartupError, type RunningServer, type ServerOverrides } from '../main.ts';
 export { loadConfig, ConfigError, type Config } from '../config.ts';
 export { createEmbeddedBackend, type Backend } from '../delivery/backend.ts';
