@@ -27,7 +27,7 @@
  * clicks (the message is one of the quick replies the bot had just offered).
  */
 import { LocalConversation, type Reply } from '../server/conversation/local-conversation.ts';
-import { sampleActions } from '../server/conversation/sample-actions.ts';
+import { sampleActions } from '../examples/sample-actions.ts';
 import { ScriptedClock } from '../server/conversation/scripted-clock.ts';
 import type { Session } from '../server/engine/session.ts';
 import { matchCommand } from '../server/engine/extraction.ts';

@@ -1,10 +1,12 @@
 // Your own named validator and action, registered with a conversation. The
 // flow (signup.flow.json) names them: `validate: [{ name: "work_email" }]`
-// on a question and `call: "pricing.quote"` on an action node.
+// on a question and `call: "pricing.quote"` on an action node. A name the
+// flow uses that you do not register is an error when the flow is loaded
+// (`questline validate --config`, server start), never mid-conversation.
 // Run: node examples/custom-validator-action.mjs   (after `npm install questline`)
-import { answerValues, formatDiagnostic, LocalConversation, openFlow } from 'questline';
+import { checkImplementations, converse, formatDiagnostic, openFlow } from 'questline';
 
-/** @type {import('questline').EngineOptions['validators']} */
+/** @type {import('questline').ConverseOptions['validators']} */
 const validators = {
   // A validator is pure and synchronous: an error message, or null to accept.
   work_email: (value, args) => {
@@ -24,12 +26,18 @@ if (!opened.ok) {
   for (const d of opened.diagnostics) console.error(formatDiagnostic(d));
   process.exit(1);
 }
+const missing = checkImplementations(opened.flow, { validators: Object.keys(validators), actions: Object.keys(actions) });
+if (missing.length) {
+  for (const d of missing) console.error(formatDiagnostic(d));
+  process.exit(1);
+}
 
-const chat = new LocalConversation(opened.flow, { actions, validators });
-const show = (reply) => reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
-show(await chat.start());
+const chat = converse(opened.flow, { validators, actions });
+let reply = await chat.start();
+reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
 for (const text of ['alice@gmail.com', 'alice@acme.io', '12 seats']) {
   console.log(`you: ${text}`);
-  show(await chat.send(text));
+  reply = await chat.send(text);
+  reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
 }
-console.log(JSON.stringify({ status: chat.session.status, answers: answerValues(chat.session) }));
+console.log(JSON.stringify({ status: reply.status, answers: reply.answers }));

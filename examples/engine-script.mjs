@@ -1,7 +1,7 @@
 // Embeds the Questline engine in a plain Node script: compile a flow given as
 // an object, then hold a conversation in memory with the offline extractor.
 // Run: node examples/engine-script.mjs   (after `npm install questline`)
-import { answerValues, formatDiagnostic, LocalConversation, openFlow } from 'questline';
+import { converse, formatDiagnostic, openFlow } from 'questline';
 
 const opened = openFlow({
   version: 'v1',
@@ -17,11 +17,12 @@ if (!opened.ok) {
   process.exit(1);
 }
 
-const chat = new LocalConversation(opened.flow);
-const show = (reply) => reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
-show(await chat.start());
+const chat = converse(opened.flow);
+let reply = await chat.start();
+reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
 for (const text of ['Ada Lovelace', 'not an email', 'ada@example.org']) {
   console.log(`you: ${text}`);
-  show(await chat.send(text));
+  reply = await chat.send(text);
+  reply.messages.forEach((m) => console.log(`bot: ${m.text}`));
 }
-console.log(JSON.stringify({ status: chat.session.status, answers: answerValues(chat.session) }));
+console.log(JSON.stringify({ status: reply.status, answers: reply.answers }));

@@ -1,40 +1,30 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server as SocketServer } from 'socket.io';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
-import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
+import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import { DirectoryArchive, MemoryArchive } from './catalog/registry.ts';
-import { DeliveryWorker } from './delivery/delivery.ts';
-import { deliveryHook } from './delivery/hook.ts';
-import type { DeliveryLog } from './delivery/log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
-import { sampleActions } from './conversation/sample-actions.ts';
-import { AnthropicExtractor } from './extract/anthropic/index.ts';
+import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
-import { ConversationService, type Broadcast } from './conversation/service.ts';
+import type { ConversationService } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
-import { createApp } from './transport/http/app.ts';
-import { InFlight } from './transport/inflight.ts';
-import { OriginGate } from './transport/origins.ts';
+import { namesOf } from './catalog/implementations-check.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
-import { Metrics } from './observability/metrics.ts';
-import { attachChat } from './transport/socket/chat.ts';
-import { attachOperator } from './transport/socket/operator.ts';
-import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
-import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
-import { createRedisBackend } from './redis/index.ts';
-import { startRetention } from './store/retention.ts';
+import type { Metrics } from './observability/metrics.ts';
+import type { RateLimitSettings } from './transport/rate-limits.ts';
 import type { SessionStore } from './store/session-store.ts';
+import { loadProjectConfig, ProjectConfigError, type QuestlineConfig } from './project-config.ts';
+import { compose, type Composed } from './questline.ts';
 
-// The composition root: config → backend (store, lock, outbox) → tenants and flows → service →
-// express + socket.io on one http.Server → listen. `npm start` runs this file;
-// tests call startServer() with port 0 and their own data directory.
-
-const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+// `npm start` and `questline serve`: config (environment + questline.config) →
+// backend → createQuestline's composition → one http.Server → listen.
+// Redis and the Anthropic SDK are imported only when configured, so the
+// server runs without those optional peers installed.
 
 /** What tests and embedders may replace. */
 export interface ServerOverrides {
@@ -47,7 +37,18 @@ export interface ServerOverrides {
   backend?: Backend;
   flowsDir?: string;
   dataDir?: string;
+  /** Action handlers flows call; default: the project config's (questline.config in the working directory). */
   actions?: ActionRegistry;
+  /** Named validators flows use; default: the project config's. */
+  validators?: Readonly<Record<string, NamedValidator>>;
+  /** The extractor for every tenant, in place of the offline rules or Claude (ANTHROPIC_API_KEY); default: the project config's. */
+  extractor?: Extractor;
+  /**
+   * The project's implementations: a questline.config file to load, `false`
+   * for none, or (default) the one in the working directory if there is one.
+   * Fields given here directly (actions, validators, extractor) win over it.
+   */
+  projectConfig?: string | false;
   /** Clock and timers for action calls and session timestamps. */
   env?: CallEnv;
   logLevel?: Config['LOG_LEVEL'];
@@ -101,15 +102,34 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
   if (!existsSync(flowsDir)) throw new StartupError(`FLOWS_DIR ${flowsDir} does not exist`);
 
+  const project = await projectImplementations(overrides);
   const backend = overrides.backend ?? (await openBackend(config, dataDir, logger));
   const kind = backend.kind;
   logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}), ...(kind === 'redis' ? { prefix: config.REDIS_PREFIX } : {}) }, `session store: ${kind}`);
+  const actions = overrides.actions ?? project.actions;
+  const validators = overrides.validators ?? project.validators;
+  let questline: Composed;
   try {
-    return await serve(config, overrides, logger, backend, loadTenants(logger, backend, dataDir, flowsDir));
+    // revisions are archived beside the data unless nothing is kept on disk
+    const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
+    const catalog = TenantDirectory.load(flowsDir, archive, namesOf({ ...(actions ? { actions } : {}), ...(validators ? { validators } : {}) }));
+    questline = await compose({
+      catalog, backend, logger,
+      ...(await extractorOption(config, overrides, project, catalog, logger)),
+      ...(actions ? { actions } : {}),
+      ...(validators ? { validators } : {}),
+      ...(overrides.env ? { env: overrides.env } : {}),
+      ...(config.ADMIN_KEY ? { adminKey: config.ADMIN_KEY } : {}),
+      ...(overrides.rateLimits ? { rateLimits: overrides.rateLimits } : {}),
+      ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
+      ...(overrides.random ? { random: overrides.random } : {}),
+      ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}),
+    });
   } catch (err) {
     await backend.close().catch(() => {});
     throw err;
   }
+  return serve(config, questline);
 }
 
 /** The backend STORE names, its failures worded for the person starting the server. */
@@ -117,6 +137,8 @@ async function openBackend(config: Config, dataDir: string, logger: Logger): Pro
   if (config.STORE === 'memory') return createEmbeddedBackend({ memory: true });
   if (config.STORE === 'redis') {
     try {
+      // loaded only for STORE=redis: ioredis and the streams adapter are optional peers
+      const { createRedisBackend } = await import('./redis/index.ts');
       return await createRedisBackend({
         url: config.REDIS_URL!, prefix: config.REDIS_PREFIX,
         onLockLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version'),
@@ -134,116 +156,60 @@ async function openBackend(config: Config, dataDir: string, logger: Logger): Pro
   }
 }
 
-/** Flows and tenants from FLOWS_DIR; revisions are archived beside the data unless nothing is kept on disk. */
-function loadTenants(logger: Logger, backend: Backend, dataDir: string, flowsDir: string): TenantDirectory {
-  const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
-  const tenants = TenantDirectory.load(flowsDir, archive);
-  for (const problem of tenants.problems) logger.warn({ flowsDir }, `flow problem: ${problem}`);
-  for (const id of tenants.ids()) {
-    const t = tenants.tenant(id)!;
-    const served = tenants.flows(id);
-    const missing = t.flows.filter((f) => !served.includes(f));
-    logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
+/** The project config startServer runs with (see ServerOverrides.projectConfig). */
+async function projectImplementations(overrides: ServerOverrides): Promise<QuestlineConfig> {
+  if (overrides.projectConfig === false) return {};
+  try {
+    return (await loadProjectConfig(overrides.projectConfig !== undefined ? { file: overrides.projectConfig } : {})).config;
+  } catch (err) {
+    if (err instanceof ProjectConfigError) throw new StartupError(err.message);
+    throw err;
   }
-  if (tenants.ids().length === 0) logger.warn({ flowsDir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
-  return tenants;
 }
 
-async function serve(
-  config: Config, overrides: ServerOverrides, logger: Logger, backend: Backend, tenants: TenantDirectory,
-): Promise<RunningServer> {
-  // endings go to the tenants' webhooks through the backend's durable outbox
-  // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
-  const { store, outbox, kind: storeKind } = backend;
-  const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
-  const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
-  const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
-  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
-
-  const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
-  // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
-  const limits = new RateLimits(overrides.rateLimits, ...(backend.limiters ? [backend.limiters] : []));
-  const inflight = new InFlight();
-  const gate = new OriginGate(tenants);
-  // the service broadcasts through socket.io, which needs the http server, which needs the app, which needs the service
-  let broadcast: Broadcast = () => {};
-
-  // one extractor per tenant: each keeps its own usage figures and budget; the
-  // LLM metrics come from each extraction's own report (Proposal.llm / skipped /
-  // fallback: one call at most, tokens included even when its answer was malformed)
+/**
+ * The extractor option: one given by the caller or the project config, else
+ * Claude per tenant when ANTHROPIC_API_KEY is set (the SDK loaded only then),
+ * else none (the offline rules).
+ */
+async function extractorOption(config: Config, overrides: ServerOverrides, project: QuestlineConfig, tenants: TenantDirectory, logger: Logger):
+  Promise<{ extractor?: Extractor | ((tenant: string) => Extractor) }> {
+  const given = overrides.extractor ?? project.extractor;
+  if (given) return { extractor: given };
+  if (!config.ANTHROPIC_API_KEY) return {};
+  const { AnthropicExtractor } = await import('./extract/anthropic/index.ts');
+  // one extractor per tenant: each keeps its own usage figures and budget; composition adds the metrics
   const extractors = new Map<string, Extractor>();
-  const extractorFor = config.ANTHROPIC_API_KEY
-    ? (tenant: string) => {
-        let x = extractors.get(tenant);
-        if (!x) {
-          const llm = tenants.tenant(tenant)?.llm;
-          const claude = new AnthropicExtractor({
-            apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
-            ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
-            ...(llm?.budget ? { budget: llm.budget } : {}),
-            // per-message events at debug (the metrics count them); a fallback is worth a warning
-            onEvent: (e) => logger[e.type === 'llm_fallback' ? 'warn' : 'debug']({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
-          });
-          x = {
-            name: claude.name,
-            extract: async (req) => {
-              const proposal = await claude.extract(req);
-              metrics.extraction(tenant, proposal);
-              return proposal;
-            },
-          };
-          extractors.set(tenant, x);
-        }
-        return x;
-      }
-    : undefined;
-  const service = new ConversationService({
-    store, tenants,
-    ...(extractorFor ? { extractorFor } : {}),
-    broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
-    actions: overrides.actions ?? sampleActions,
-    env: overrides.env ?? systemCallEnv,
-    ...(overrides.random ? { random: overrides.random } : {}),
-    lock: backend.lock,
-    onComplete: async (c) => {
-      metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
-      // keys, never values: answers may be pii
-      logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
-      await enqueue(c);
-    },
-    // an erased session's endings leave the outbox too: undelivered ones are not sent, and no answers stay in its journal
-    onErase: async (sessionId) => {
-      const forgotten = await outbox.forgetSession(sessionId, Date.now());
-      if (forgotten > 0) logger.info({ sessionId, outboxEntries: forgotten }, 'erased session: its outbox entries are gone too');
-    },
-  });
+  const perTenant = (tenant: string): Extractor => {
+    let x = extractors.get(tenant);
+    if (!x) {
+      const llm = tenants.tenant(tenant)?.llm;
+      x = new AnthropicExtractor({
+        apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
+        ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
+        ...(llm?.budget ? { budget: llm.budget } : {}),
+        // per-message events at debug (the metrics count them); a fallback is worth a warning
+        onEvent: (e) => logger[e.type === 'llm_fallback' ? 'warn' : 'debug']({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
+      });
+      extractors.set(tenant, x);
+    }
+    return x;
+  };
+  return { extractor: perTenant };
+}
 
-  const started = Date.now();
-  const app = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: config.ADMIN_KEY, demoDir: DEMO_DIR,
-    health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size }),
-  });
+/** Serves the composition on one http.Server at HOST:PORT. */
+async function serve(config: Config, questline: Composed): Promise<RunningServer> {
+  const { handler, logger } = questline;
   // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
-  const http = createServer(app);
-  const io = createSocketServer(http, gate);
-  backend.attachSockets?.(io);
-  broadcast = roomBroadcast(io);
-  attachChat(io, { service, tenants, metrics, logger, limits, inflight });
-  attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY });
+  const http = createServer(handler);
+  const io = questline.attach(http);
   if (!config.ADMIN_KEY) logger.info('ADMIN_KEY is not set: admin endpoints and /operator refuse every request');
 
   await listen(http, config).catch(async (err: unknown) => {
-    await io.close();
+    await questline.close();
     throw err;
   });
-  worker.start();
-  const retention = config.RETENTION_DAYS
-    ? startRetention({
-        store, tenants: () => tenants.ids(), days: config.RETENTION_DAYS, erase: (id) => service.erase(id),
-        onSweep: ({ erased, cutoff }) => logger.info({ erased, cutoff, retentionDays: config.RETENTION_DAYS }, `retention: erased ${erased} sessions last active before ${cutoff}`),
-        onError: (err) => logger.error({ err }, 'retention sweep failed'),
-      })
-    : null;
   const port = (http.address() as AddressInfo).port;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   const url = `http://${shownHost}:${port}`;
@@ -252,21 +218,12 @@ async function serve(
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {
     logger.info('shutting down');
-    const httpClosed = new Promise<void>((done) => {
-      // disconnects every socket, stops engine.io, then closes the http server
-      void io.close(() => done());
-    });
     http.closeIdleConnections();
-    const drained = await inflight.drain(5_000);
-    if (!drained) logger.warn({ inFlight: inflight.size }, 'requests still running after 5 s; closing anyway');
-    http.closeAllConnections();
-    await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
-    retention?.stop();
-    await worker.stop();
-    await backend.close();
+    await questline.shutdown(() => http.closeAllConnections());
     logger.info('stopped');
   })());
 
+  const { service, tenants, store, metrics } = questline;
   return { url, host: config.HOST, port, config, service, tenants, store, metrics, logger, io, http, close };
 }
 
@@ -286,8 +243,8 @@ function listen(http: HttpServer, config: Config): Promise<void> {
   });
 }
 
-/** `npm start` and `questline serve`: read the environment, start, stop cleanly on SIGINT/SIGTERM. */
-export async function runFromEnv(): Promise<void> {
+/** `npm start` and `questline serve`: read the environment and the project config, start, stop cleanly on SIGINT/SIGTERM. */
+export async function runFromEnv(opts: { configFile?: string } = {}): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -299,7 +256,7 @@ export async function runFromEnv(): Promise<void> {
   let local: ReturnType<typeof withLocalAdminKey>;
   try {
     local = withLocalAdminKey(config);
-    server = await startServer(local.config);
+    server = await startServer(local.config, opts.configFile !== undefined ? { projectConfig: opts.configFile } : {});
   } catch (err) {
     process.stderr.write(`questline: ${err instanceof StartupError ? err.message : (err as Error).stack}\n`);
     process.exit(1);

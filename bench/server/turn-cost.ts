@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { systemCallEnv } from '../../server/conversation/actions.ts';
 import { DirectoryArchive } from '../../server/catalog/registry.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { LowdbStore } from '../../server/store/lowdb.ts';

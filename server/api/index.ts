@@ -3,6 +3,9 @@
 // semver policy in CHANGELOG.md; anything not exported here is internal.
 
 export { openFlow, type FlowDocumentInput, type OpenFlowOptions, type OpenFlowResult } from './open-flow.ts';
+export { converse, type Conversation, type ConverseOptions, type Exchange } from './converse.ts';
+export { defineConfig, type QuestlineConfig } from '../project-config.ts';
+export { checkImplementations, type RegisteredNames, type FlowSource } from '../catalog/implementations-check.ts';
 
 // Flows: load, validate, compile.
 export { compileDocument, compileFile, compileText, type DocumentResult } from '../flow/document.ts';

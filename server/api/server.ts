@@ -1,5 +1,13 @@
-// `questline/server`: the HTTP + socket.io server. Redis and the Anthropic
-// SDK are optional peer dependencies, needed only when configured.
+// `questline/server`: Questline over HTTP and socket.io. Redis, the Anthropic
+// SDK and graph layout are optional peer dependencies, imported only when
+// configured or asked for.
 
+export { createQuestline, type Questline, type QuestlineOptions } from '../questline.ts';
 export { startServer, StartupError, type RunningServer, type ServerOverrides } from '../main.ts';
 export { loadConfig, ConfigError, type Config } from '../config.ts';
+export { createEmbeddedBackend, type Backend } from '../delivery/backend.ts';
+export { MemoryOutbox } from '../delivery/outbox.ts';
+export { TenantDirectory } from '../catalog/tenants.ts';
+export { DirectoryArchive, MemoryArchive, type RevisionArchive } from '../catalog/registry.ts';
+export { createLogger, type Logger } from '../observability/logger.ts';
+export { loadProjectConfig, findProjectConfig, ProjectConfigError, CONFIG_FILES } from '../project-config.ts';

@@ -1,5 +1,6 @@
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { checkImplementations, type RegisteredNames } from './implementations-check.ts';
 import { effectiveFlow, loadLibrary, type Library } from './library.ts';
 import type { Tenant } from './tenant.ts';
 import { FlowRegistry, MemoryArchive, type RevisionArchive } from './registry.ts';
@@ -20,13 +21,16 @@ export class TenantDirectory {
   readonly registry: FlowRegistry;
   readonly problems: string[] = [];
 
-  private constructor(readonly library: Library, archive: RevisionArchive) {
+  private constructor(readonly library: Library, archive: RevisionArchive, private readonly names?: RegisteredNames) {
     this.registry = new FlowRegistry(archive);
   }
 
-  /** Loads a flows folder and compiles every tenant's flows. */
-  static load(flowsDir: string, archive: RevisionArchive = new MemoryArchive()): TenantDirectory {
-    const dir = new TenantDirectory(loadLibrary(flowsDir), archive);
+  /**
+   * Loads a flows folder and compiles every tenant's flows. With `names`, a
+   * flow naming a validator or action not among them is not served either.
+   */
+  static load(flowsDir: string, archive: RevisionArchive = new MemoryArchive(), names?: RegisteredNames): TenantDirectory {
+    const dir = new TenantDirectory(loadLibrary(flowsDir), archive, names);
     dir.compile();
     return dir;
   }
@@ -42,9 +46,13 @@ export class TenantDirectory {
       for (const key of t.tenant.keys) this.keys.set(key, id);
       for (const flowId of t.tenant.flows) {
         const eff = effectiveFlow(this.library, flowId, id);
-        if (!eff.flow || hasErrors(eff.diagnostics)) {
+        const base = this.library.flows.get(flowId);
+        const missing = eff.flow && this.names
+          ? checkImplementations(eff.flow, this.names, base ? { file: base.file, ir: base.ir, ...(base.map ? { map: base.map } : {}) } : undefined)
+          : [];
+        if (!eff.flow || hasErrors(eff.diagnostics) || missing.length) {
           this.problems.push(`tenant ${id}: flow ${flowId} is not served:`);
-          report(eff.diagnostics);
+          report([...eff.diagnostics, ...missing]);
           continue;
         }
         this.latest.set(`${id}/${flowId}`, eff.flow);

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { systemCallEnv } from '../conversation/actions.ts';
 import { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
-import { sampleActions } from '../conversation/sample-actions.ts';
+import type { QuestlineConfig } from '../project-config.ts';
 import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
@@ -32,6 +32,8 @@ export function resolveQuickReply(line: string, last: BotMessage | undefined): s
 /** Flags of `questline chat`. */
 export interface ChatOptions {
   now?: string;
+  /** The project's implementations (questline.config): the flow is checked against them and runs with them. */
+  implementations?: QuestlineConfig;
 }
 
 /** `questline chat FLOW`: a conversation in the terminal, with the offline extractor. */
@@ -45,10 +47,10 @@ export async function chatCommand(
     io.err(`questline chat: --now ${JSON.stringify(opts.now)} is not an ISO 8601 date-time such as ${DEFAULT_NOW}`);
     return EXIT_USAGE;
   }
-  const flow = compileForCli(flowFile, io);
+  const flow = compileForCli(flowFile, io, opts.implementations);
   if (!flow) return EXIT_FAILED;
   const clock = opts.now !== undefined ? new ScriptedClock(opts.now) : undefined;
-  const conversation = new LocalConversation(flow, { env: clock ?? systemCallEnv, actions: sampleActions });
+  const conversation = new LocalConversation(flow, { env: clock ?? systemCallEnv, ...opts.implementations });
   const tty = input.isTTY === true;
   // A piped stdin is read through the line iterator, which buffers lines that
   // arrive while a turn is still running; `question()` would drop them.

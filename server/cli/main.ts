@@ -9,6 +9,25 @@ import { migrateCommand } from './migrate.ts';
 import { runCommand, type RunOptions } from './run.ts';
 import type { TestOptions } from './test.ts';
 import { validateCommand } from './validate.ts';
+import { loadProjectConfig, ProjectConfigError, type QuestlineConfig } from '../project-config.ts';
+
+const CONFIG_HELP = 'questline.config.{ts,mjs,js} exporting { validators, actions, extractor } (default: the one in the working directory)';
+
+/**
+ * The project's implementations for a command: `--config FILE`, else the
+ * config file in the working directory; `undefined` when there is none. A
+ * config that cannot load is printed and becomes an exit code.
+ */
+async function projectConfig(file: string | undefined, io: CliIo, command: string): Promise<{ impl?: QuestlineConfig } | number> {
+  try {
+    const loaded = await loadProjectConfig(file !== undefined ? { file } : {});
+    return loaded.file ? { impl: loaded.config } : {};
+  } catch (err) {
+    if (!(err instanceof ProjectConfigError)) throw err;
+    io.err(`questline ${command}: ${err.message}`);
+    return file !== undefined && err.message.includes('no such file') ? EXIT_USAGE : EXIT_FAILED;
+  }
+}
 
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
 function program(io: CliIo, done: (code: number) => void): Command {
@@ -25,8 +44,13 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print a machine-readable report on stdout')
     .option('--outputs-schema', 'print the JSON Schema of the flow\'s outputs (its answers)')
     .option('--no-warnings', 'print errors only')
-    .action((paths: string[], opts: { json?: boolean; outputsSchema?: boolean; warnings?: boolean }) =>
-      done(validateCommand(paths, opts, io)));
+    .option('--config <file>', 'also check that every validator and action the flows name is registered in this questline.config file; without --config, names are not checked (validate cannot know your registry)')
+    .action(async (paths: string[], opts: { json?: boolean; outputsSchema?: boolean; warnings?: boolean; config?: string }) => {
+      const { config, ...rest } = opts;
+      const project = config === undefined ? {} : await projectConfig(config, io, 'validate');
+      if (typeof project === 'number') return done(project);
+      done(validateCommand(paths, { ...rest, ...(project.impl ? { implementations: project.impl } : {}) }, io));
+    });
 
   cmd
     .command('graph')
@@ -52,14 +76,26 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print one JSON object: status, answers, turns and the whole trace')
     .option('--audit', 'audit the trace against the flow; exit 1 on any issue')
     .option('--now <iso>', 'session clock at the start (overrides the script\'s now:; default 2026-01-15T10:00:00Z)')
-    .action(async (file: string, opts: RunOptions) => done(await runCommand(file, opts, io)));
+    .option('--config <file>', CONFIG_HELP)
+    .action(async (file: string, opts: RunOptions & { config?: string }) => {
+      const { config, ...rest } = opts;
+      const project = await projectConfig(config, io, 'run');
+      if (typeof project === 'number') return done(project);
+      done(await runCommand(file, { ...rest, ...(project.impl ? { implementations: project.impl } : {}) }, io));
+    });
 
   cmd
     .command('chat')
     .description('chat with a flow in the terminal (offline extractor); works with piped input')
     .argument('<flow>', 'flow file')
     .option('--now <iso>', 'fix the session clock (one minute per turn) instead of the real time')
-    .action(async (file: string, opts: { now?: string }) => done(await chatCommand(file, opts, io)));
+    .option('--config <file>', CONFIG_HELP)
+    .action(async (file: string, opts: { now?: string; config?: string }) => {
+      const { config, ...rest } = opts;
+      const project = await projectConfig(config, io, 'chat');
+      if (typeof project === 'number') return done(project);
+      done(await chatCommand(file, { ...rest, ...(project.impl ? { implementations: project.impl } : {}) }, io));
+    });
 
   cmd
     .command('merge')
@@ -82,7 +118,13 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print one machine-readable report on stdout')
     .option('--flows <dir>', 'the flows folder (for tenants and flow ids)', 'flows')
     .option('--record', 'run against the live model (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) and write each turn\'s llm: block (extractor: replay)')
-    .action(async (paths: string[], opts: TestOptions) => done(await (await import('./test.ts')).testCommand(paths, opts, io)));
+    .option('--config <file>', CONFIG_HELP)
+    .action(async (paths: string[], opts: TestOptions & { config?: string }) => {
+      const { config, ...rest } = opts;
+      const project = await projectConfig(config, io, 'test');
+      if (typeof project === 'number') return done(project);
+      done(await (await import('./test.ts')).testCommand(paths, { ...rest, ...(project.impl ? { implementations: project.impl } : {}) }, io));
+    });
 
   cmd
     .command('eval')
@@ -98,9 +140,10 @@ function program(io: CliIo, done: (code: number) => void): Command {
   cmd
     .command('serve')
     .description('run the server (same as npm start); configured by PORT, HOST, DATA_DIR, FLOWS_DIR, ADMIN_KEY… (see README)')
-    .action(async () => {
+    .option('--config <file>', CONFIG_HELP)
+    .action(async (opts: { config?: string }) => {
       const { runFromEnv } = await import('../main.ts'); // loaded on demand: the other commands need no server code
-      await runFromEnv();
+      await runFromEnv(opts.config !== undefined ? { configFile: opts.config } : {});
     });
 
   cmd

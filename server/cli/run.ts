@@ -1,13 +1,14 @@
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
 import { LocalConversation, type Reply } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
-import { sampleActions } from '../conversation/sample-actions.ts';
+import type { QuestlineConfig } from '../project-config.ts';
 import { auditTrace, type AuditIssue } from '../engine/audit.ts';
 import { answerValues, type Session } from '../engine/session.ts';
 import type { EngineEvent, StartInit } from '../engine/types.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileFile } from '../flow/document.ts';
+import { checkFileImplementations, namesOf } from '../catalog/implementations-check.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ISO_INSTANT, loadScript } from '../golden/script.ts';
 
@@ -15,11 +16,16 @@ import { ISO_INSTANT, loadScript } from '../golden/script.ts';
 export const DEFAULT_NOW = '2026-01-15T10:00:00Z';
 
 
-/** Compiles a flow for a command; prints its errors (file:line:col) and returns null when it cannot run. */
-export function compileForCli(file: string, io: CliIo): CompiledFlow | null {
+/**
+ * Compiles a flow for a command; prints its errors (file:line:col) and returns
+ * null when it cannot run. With the project's implementations, a validator or
+ * action the flow names that is not among them is an error too.
+ */
+export function compileForCli(file: string, io: CliIo, impl?: QuestlineConfig): CompiledFlow | null {
   const result = compileFile(file);
-  if (result.kind === 'flow' && result.flow && !hasErrors(result.diagnostics)) return result.flow;
-  for (const d of result.diagnostics) if (d.severity === 'error') io.err(formatDiagnostic(d));
+  const missing = impl && result.kind === 'flow' && result.flow ? checkFileImplementations(file, result.flow, result.ir, namesOf(impl)) : [];
+  if (result.kind === 'flow' && result.flow && !hasErrors(result.diagnostics) && missing.length === 0) return result.flow;
+  for (const d of [...result.diagnostics, ...missing]) if (d.severity === 'error') io.err(formatDiagnostic(d));
   if (result.kind === 'overlay') io.err(`${file}: an overlay, not a flow; merge it onto its base flow first`);
   return null;
 }
@@ -140,6 +146,8 @@ export interface RunOptions {
   json?: boolean;
   audit?: boolean;
   now?: string;
+  /** The project's implementations (questline.config): the flow is checked against them and runs with them. */
+  implementations?: QuestlineConfig;
 }
 
 /** `questline run FLOW --script FILE`: plays a golden's user turns and prints the conversation and its trace. */
@@ -152,7 +160,7 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
     io.err(`questline run: --now ${JSON.stringify(opts.now)} is not an ISO 8601 date-time such as ${DEFAULT_NOW}`);
     return EXIT_USAGE;
   }
-  const flow = compileForCli(flowFile, io);
+  const flow = compileForCli(flowFile, io, opts.implementations);
   if (!flow) return EXIT_FAILED;
   const loaded = loadScript(opts.script);
   if (!loaded.ok) {
@@ -167,7 +175,7 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
   const start = opts.now ?? script.now ?? DEFAULT_NOW;
   const clock = new ScriptedClock(start);
   const startedAt = clock.now();
-  const conversation = new LocalConversation(flow, { env: clock, actions: sampleActions });
+  const conversation = new LocalConversation(flow, { env: clock, ...opts.implementations });
   const given: StartInit['given'] | undefined = script.given
     ? { ...(script.given.answers ? { answers: script.given.answers } : {}), ...(script.given.path !== undefined ? { path: script.given.path } : {}) }
     : undefined;

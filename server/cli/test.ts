@@ -6,6 +6,7 @@ import { runGolden, type GoldenResult } from '../golden/run-golden.ts';
 import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
 import { loadLibrary } from '../catalog/library.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
+import type { QuestlineConfig } from '../project-config.ts';
 
 export interface TestOptions {
   update?: boolean;
@@ -15,6 +16,8 @@ export interface TestOptions {
   flows?: string;
   /** Run against the live model (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) and write each turn's `llm:` block. */
   record?: boolean;
+  /** The project's implementations (questline.config); goldens call its actions and validators. */
+  implementations?: QuestlineConfig;
 }
 
 /** The model options `--record` reads from the environment, or why it cannot run. */
@@ -29,6 +32,7 @@ export const DEFAULT_GOLDEN_PATHS = ['test/golden', 'flows'];
 
 /** `questline test [PATH...]`: run golden transcripts, compare trace snapshots, report coverage. */
 export async function testCommand(paths: readonly string[], opts: TestOptions, io: CliIo): Promise<number> {
+  const impl = opts.implementations ?? {};
   const roots = paths.length ? [...paths] : DEFAULT_GOLDEN_PATHS.filter((p) => existsSync(p));
   const missing = roots.filter((p) => !existsSync(p));
   if (missing.length) {
@@ -55,7 +59,8 @@ export async function testCommand(paths: readonly string[], opts: TestOptions, i
   const coverage = new Map<string, FlowCoverage>();
   for (const job of jobs) {
     const r = await runGolden(job.file, {
-      library, ci, ...(opts.update ? { update: true } : {}), ...(record ? { record } : {}),
+      library, ci, implementations: { ...(impl.validators ? { validators: impl.validators } : {}), ...(impl.actions ? { actions: impl.actions } : {}) },
+      ...(opts.update ? { update: true } : {}), ...(record ? { record } : {}),
       ...(job.tenant ? { tenant: job.tenant, overrides: job.overrides ?? [], noSnapshot: true } : {}),
     });
     results.push(r);

@@ -1,9 +1,11 @@
 import { statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
+import { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileFile, type DocumentResult } from '../flow/document.ts';
 import { outputsJsonSchema } from '../flow/json-schema.ts';
 import { isFlowDocument } from '../catalog/library.ts';
+import { checkFileImplementations, namesOf } from '../catalog/implementations-check.ts';
+import type { QuestlineConfig } from '../project-config.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
 
@@ -28,6 +30,11 @@ export interface ValidateOptions {
   json?: boolean;
   outputsSchema?: boolean;
   warnings?: boolean;
+  /**
+   * The project's implementations (--config): a validator or action a flow
+   * names that is not among them is an error. Without them, names are not checked.
+   */
+  implementations?: QuestlineConfig;
 }
 
 /** `questline validate FLOW...`: compile each file and report every problem. */
@@ -37,7 +44,7 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
     return EXIT_USAGE;
   }
   const files = expandFlowPaths(paths);
-  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: compileFile(file) }));
+  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, compileFile(file), opts.implementations) }));
   const failed = results.some(({ result }) => hasErrors(result.diagnostics));
 
   if (opts.outputsSchema) {
@@ -78,6 +85,13 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
   const bad = results.filter(({ result }) => hasErrors(result.diagnostics)).length;
   io.err(`${results.length - bad} of ${results.length} flow file${results.length === 1 ? '' : 's'} valid`);
   return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+/** Adds the registry's diagnostics to a compiled flow's (sorted like the compiler's). */
+function withRegistry(file: string, result: DocumentResult, impl: QuestlineConfig | undefined): DocumentResult {
+  if (!impl || result.kind !== 'flow' || !result.flow) return result;
+  const missing = checkFileImplementations(file, result.flow, result.ir, namesOf(impl));
+  return missing.length ? { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...missing]) } : result;
 }
 
 function printDiagnostics(list: readonly Diagnostic[], io: CliIo, warnings: boolean): void {

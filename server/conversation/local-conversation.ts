@@ -1,6 +1,6 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { Session } from '../engine/session.ts';
-import type { EngineEvent, StartInit } from '../engine/types.ts';
+import type { Command, EngineEvent, StartInit } from '../engine/types.ts';
 import { systemCallEnv } from './actions.ts';
 import type { Implementations } from './implementations.ts';
 import type { BotMessage } from './messages.ts';
@@ -38,6 +38,11 @@ export class LocalConversation {
   /** Sends one user message: a command word, or text for the extractor. */
   async send(text: string, now = this.now()): Promise<Reply> {
     return this.run({ kind: 'text', text, now });
+  }
+
+  /** A command sent as a control (a widget button) rather than typed. */
+  async command(command: Command, now = this.now()): Promise<Reply> {
+    return this.run({ kind: 'command', command, now });
   }
 
   /** An operator's decision on a waiting interrupt. */

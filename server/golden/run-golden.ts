@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseScript, type GoldenScript } from './script.ts';
 import { LocalConversation } from '../conversation/local-conversation.ts';
 import type { BotMessage } from '../conversation/messages.ts';
-import { sampleActions } from '../conversation/sample-actions.ts';
+import type { Implementations } from '../conversation/implementations.ts';
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
@@ -52,6 +52,8 @@ export interface GoldenOptions {
   /** Run against this tenant's merged flow (inherited goldens), with these overrides. */
   tenant?: string;
   overrides?: readonly Override[];
+  /** The project's validators and actions (questline.config); a golden's extractor is its own (offline, replay or recording). */
+  implementations?: Pick<Implementations, 'validators' | 'actions'>;
   /** Skip the trace snapshot (inherited runs: the tenant's flow differs on purpose). */
   noSnapshot?: boolean;
   /**
@@ -151,7 +153,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
     return { ...fail((err as Error).message), name };
   }
   const clock = new ScriptedClock(script.now ?? GOLDEN_DEFAULT_NOW);
-  const conv = new LocalConversation(flow, { extractor, actions: sampleActions, env: clock });
+  const conv = new LocalConversation(flow, { ...opts.implementations, extractor, env: clock });
   const failures: GoldenFailure[] = [];
   const overrides = new Map((opts.overrides ?? []).map((o) => [o.turn, o.expect]));
   await conv.start({ ...(script.given ? { given: script.given } : {}) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../server/protocol/index.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { TYPING_AFTER_MS } from '../../server/transport/socket/chat.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ACME_SALES_SCRIPT, api, chat, contiguous, type ChatClient } from './helpers.ts';

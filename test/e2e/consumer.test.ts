@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const EXAMPLES = ['engine-script.mjs', 'custom-validator-action.mjs', 'signup.flow.json'];
+const EXAMPLES = ['engine-script.mjs', 'custom-validator-action.mjs', 'custom-extractor.mjs', 'custom-store.mjs', 'express-mount.mjs', 'signup.flow.json', 'flows'];
 
 /** A flow with an unknown field on line 4. */
 const BROKEN_FLOW = '{\n  "version": "v1",\n  "id": "flow.broken",\n  "nodes": [{ "id": "q.a", "type": "question", "key": "a", "colour": "red" }]\n}\n';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   await run('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await run('npm', ['install', join(work, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts'], { cwd: app });
-  for (const f of EXAMPLES) copyFileSync(join(ROOT, 'examples', f), join(app, f));
+  for (const f of EXAMPLES) cpSync(join(ROOT, 'examples', f), join(app, f), { recursive: true });
   writeFileSync(join(app, 'broken.flow.json'), BROKEN_FLOW);
   console.log(`consumer: tarball ${packed.filename} ${(packed.size / 1024).toFixed(0)} kB (${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked), ${packed.entryCount} files; pack+build ${t1 - t0} ms, install ${Date.now() - t1} ms`);
 }, 300_000);
@@ -87,7 +87,7 @@ describe('a Node project using the installed package', () => {
     const r = await inApp(process.execPath, ['--input-type=module', '-e', script]);
     expect(r.stderr).toBe('');
     const names = JSON.parse(r.stdout) as string[];
-    for (const name of ['openFlow', 'LocalConversation', 'start', 'turn', 'compileText', 'formatDiagnostic', 'OfflineExtractor', 'MemoryStore']) expect(names).toContain(name);
+    for (const name of ['openFlow', 'converse', 'checkImplementations', 'defineConfig', 'LocalConversation', 'start', 'turn', 'compileText', 'formatDiagnostic', 'OfflineExtractor', 'MemoryStore']) expect(names).toContain(name);
   });
 
   it('runs a two-question conversation with a named validator and an action (examples/custom-validator-action.mjs)', async () => {
@@ -114,6 +114,48 @@ describe('a Node project using the installed package', () => {
     expect(result.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', code: 'unknown_field', file: 'broken.flow.json', line: 4, col: 60 }));
   });
 
+  it('holds a conversation with an extractor of its own (examples/custom-extractor.mjs)', async () => {
+    const r = await inApp(process.execPath, ['custom-extractor.mjs']);
+    expect(r.stderr).toBe('');
+    // one message proposes three answers: product and city are kept, the quantity 0 is not (the flow's min is 1), so it is asked next
+    expect(r.stdout).toContain('you: product: lamp, quantity: 0, city: Lyon\nbot: How many?\nyou: quantity: 4');
+    expect(lastJson(r.stdout)).toEqual({ status: 'completed', answers: { product: 'lamp', quantity: 4, city: 'Lyon' } });
+  });
+
+  it('runs its own SessionStore (examples/custom-store.mjs)', async () => {
+    const r = await inApp(process.execPath, ['custom-store.mjs']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ created: { ok: true }, saved: { ok: true, version: 2 }, transcript: 1, listed: 1 });
+  });
+
+  it('mounts createQuestline from questline/server in an express app, API only, and holds a REST conversation (examples/express-mount.mjs)', async () => {
+    const r = await inApp(process.execPath, ['express-mount.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // the named validator and the action run on the server; the app's own route still answers
+    expect(r.stdout).toContain('bot: Please give your work email, not a personal one. What is your work email?');
+    expect(r.stdout).toContain('bot: Thanks! 3 seats come to 36 EUR a month; we will write to bob@acme.io.');
+    expect(lastJson(r.stdout)).toEqual({ home: 'my own home page', status: 'completed' });
+  }, 60_000);
+
+  it('serves no demo page or console with pages: false, and needs none of the optional peers', async () => {
+    const script = [
+      "import { createServer } from 'node:http';",
+      "import { createLogger, createQuestline } from 'questline/server';",
+      "const q = await createQuestline({ flowsDir: 'flows', pages: false, logger: createLogger('silent'), validators: { work_email: () => null }, actions: { 'pricing.quote': async () => ({ total: 1 }) } });",
+      'const http = createServer(q.handler); q.attach(http);',
+      "await new Promise((r) => http.listen(0, '127.0.0.1', r));",
+      'const base = `http://127.0.0.1:${http.address().port}`;',
+      "const codes = await Promise.all(['/', '/admin', '/widget.js', '/healthz'].map(async (p) => (await fetch(base + p)).status));",
+      "const graph = await fetch(base + '/api/v1/tenants/demo/flows/flow.signup/graph', { headers: { 'x-questline-key': 'pk_demo_signup' } });",
+      'await q.close();',
+      'console.log(JSON.stringify({ codes, graph: graph.status }));',
+    ].join('\n');
+    const r = await inApp(process.execPath, ['--input-type=module', '-e', script]);
+    // without @dagrejs/dagre installed, only the graph layout route fails; everything else runs
+    expect(JSON.parse(r.stdout)).toEqual({ codes: [404, 404, 404, 200], graph: 500 });
+  }, 60_000);
+
   it('validates flows with npx questline validate', async () => {
     const ok = await inApp('npx', ['--no-install', 'questline', 'validate', 'signup.flow.json']);
     expect(ok.stderr).toContain('ok signup.flow.json: flow.signup');
@@ -121,6 +163,13 @@ describe('a Node project using the installed package', () => {
     const bad = await inApp('npx', ['--no-install', 'questline', 'validate', 'broken.flow.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("broken.flow.json:4:60");
+  }, 90_000);
+
+  it('checks the names a flow uses against questline.config with validate --config', async () => {
+    writeFileSync(join(app, 'only-actions.config.mjs'), "export default { actions: { 'pricing.quote': async () => ({ total: 0 }) } };\n");
+    const r = await inApp('npx', ['--no-install', 'questline', 'validate', '--config', 'only-actions.config.mjs', 'signup.flow.json']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^signup\.flow\.json:11:30: error \[unregistered_validator\] validator 'work_email' is not registered/m);
   }, 90_000);
 
   it('ships the prebuilt widget under questline/widget.js', async () => {
@@ -136,11 +185,13 @@ describe('a Node project using the installed package', () => {
       files: ['check.ts'],
     }));
     writeFileSync(join(app, 'check.ts'), [
-      "import { LocalConversation, openFlow, type ActionRegistry, type EngineOptions, type Extractor, type SessionStore } from 'questline';",
+      "import { converse, openFlow, type ActionRegistry, type EngineOptions, type Exchange, type Extractor, type SessionStore } from 'questline';",
+      "import { createQuestline, type Questline } from 'questline/server';",
       "const validators: EngineOptions['validators'] = { even: (v) => (Number(v) % 2 === 0 ? null : 'odd') };",
       "const actions: ActionRegistry = { 'x.y': async (input) => ({ echoed: input }) };",
       "const opened = openFlow('signup.flow.json', { packs: [] });",
-      "if (opened.ok) new LocalConversation(opened.flow, { actions, validators });",
+      "if (opened.ok) { const first: Promise<Exchange> = converse(opened.flow, { actions, validators }).start(); void first; }",
+      "export const mounted: Promise<Questline> = createQuestline({ flowsDir: 'flows', pages: false, actions, validators });",
       "export type Both = [Extractor, SessionStore];",
       "// @ts-expect-error: a validator returns a message or null, not a boolean",
       "export const wrong: EngineOptions['validators'] = { bad: () => true };",

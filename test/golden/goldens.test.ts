@@ -5,6 +5,7 @@ import { loadLibrary } from '../../server/catalog/library.ts';
 import { discoverJobs } from '../../server/golden/discover.ts';
 import { resultLines } from '../../server/golden/report.ts';
 import { runGolden } from '../../server/golden/run-golden.ts';
+import project from '../../questline.config.ts';
 
 // Every golden transcript of the project and of the shipped flows, one vitest
 // test each (tenants re-run the goldens they inherit), so a failure shows by name.
@@ -17,7 +18,8 @@ describe('golden transcripts', () => {
   });
 
   it.each(jobs.map((j) => [j.label, j] as const))('%s', async (_label, job) => {
-    const r = await runGolden(job.file, { library, ci: Boolean(process.env.CI),
+    // the repository's own implementations (the sample CRM action), as `questline test` loads them
+    const r = await runGolden(job.file, { library, ci: Boolean(process.env.CI), implementations: project,
       ...(job.tenant ? { tenant: job.tenant, overrides: job.overrides ?? [], noSnapshot: true } : {}) });
     expect(r.passed, resultLines(r).join('\n')).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { AnthropicExtractor, type AnthropicEvent, type AnthropicExtractorOptions } from '../../server/extract/anthropic/index.ts';
 import { compileFile } from '../../server/flow/document.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { auditTrace, type AuditCode } from '../../server/engine/audit.ts';
 import type { EngineEvent } from '../../server/engine/types.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';

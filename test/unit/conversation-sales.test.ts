@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { answerValues } from '../../server/engine/session.ts';
 import { compileFile } from '../../server/flow/document.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LockTimeoutError, RedisTurnLock } from '../../server/redis/lock.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { RedisStore } from '../../server/redis/store.ts';

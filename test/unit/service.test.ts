@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
 import type { Completion } from '../../server/delivery/completion.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';

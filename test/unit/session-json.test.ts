@@ -2,7 +2,7 @@ import { Map as IMap } from 'immutable';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
-import { sampleActions } from '../../server/conversation/sample-actions.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { sessionToJson, type AnswerRecord, type Session, type SessionJson } from '../../server/engine/session.ts';
 import { compileFile } from '../../server/flow/document.ts';
 import { ACME_SALES_SCRIPT } from '../support/scripts.ts';

@@ -107,7 +107,7 @@ export function adminRoutes(deps: AdminDeps): Router {
       // for the console: provenance per answer, the path taken, where it can be handed back
       flow: { id: view.record.flowId, revision: view.record.revision, label: flow?.label ?? null },
       provenance: provenanceOf(flow, view.record),
-      trail: flow ? trailOf(events, layouts.of(flow)) : { nodes: [], edges: [] },
+      trail: flow ? trailOf(events, await layouts.of(flow)) : { nodes: [], edges: [] },
       handBack: flow ? handBackTargets(flow, view.record) : [],
     });
   });
@@ -120,7 +120,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const flow = pinnedOf(record);
     if (!flow) throw new HttpError('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.json(layouts.of(flow));
+    res.json(await layouts.of(flow));
   });
 
   r.post('/sessions/:id/decision', async (req, res) => {

@@ -2,7 +2,6 @@ import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { GraphLayout } from '../../render/graph-layout.ts';
-import { layoutFlow } from '../../render/layout.ts';
 import type { SessionStore, SessionSummary, StoredSession } from '../../store/session-store.ts';
 
 // Read models of the operator console (`/admin`), built from the store and the
@@ -154,15 +153,20 @@ export function handBackTargets(flow: CompiledFlow, record: StoredSession): Hand
   return out;
 }
 
-/** Graph layouts by flow revision (a revision never changes, so neither does its layout). */
+/**
+ * Graph layouts by flow revision (a revision never changes, so neither does its
+ * layout). The layout module (dagre, an optional peer) is loaded on the first
+ * layout asked for, so a server without the admin console never needs it.
+ */
 export class LayoutCache {
   private readonly layouts = new Map<string, GraphLayout>();
   constructor(private readonly max = 64) {}
 
-  of(flow: CompiledFlow): GraphLayout {
+  async of(flow: CompiledFlow): Promise<GraphLayout> {
     const key = `${flow.id}@${flow.revision}`;
     let layout = this.layouts.get(key);
     if (!layout) {
+      const { layoutFlow } = await import('../../render/layout.ts');
       layout = layoutFlow(flow);
       if (this.layouts.size >= this.max) this.layouts.delete(this.layouts.keys().next().value!);
       this.layouts.set(key, layout);

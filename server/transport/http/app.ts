@@ -26,8 +26,11 @@ export interface AppDeps {
   inflight: InFlight;
   gate: OriginGate;
   adminKey: string | undefined;
-  /** Static files of the demo page, served at `/`. */
-  demoDir: string;
+  /**
+   * Static files of the demo page, served at `/`; with it come the widget
+   * bundles and the operator console. Without it the app is the API only.
+   */
+  demoDir?: string;
   /** What `/healthz` reports. */
   health: () => Record<string, unknown>;
 }
@@ -100,18 +103,20 @@ export function createApp(deps: AppDeps): express.Express {
     throw new HttpError('not_found', `no route ${req.method} ${req.baseUrl}${req.path}`);
   });
 
-  // the widget and the operator console, bundled from client/ on first request
-  for (const name of Object.keys(CLIENT_BUNDLES) as BundleName[]) {
-    app.get(`/${name}`, bundleHandler(name));
+  if (deps.demoDir !== undefined) {
+    // the widget and the operator console, bundled from client/ on first request
+    for (const name of Object.keys(CLIENT_BUNDLES) as BundleName[]) {
+      app.get(`/${name}`, bundleHandler(name));
+    }
+
+    app.use(adminConsole()); // the operator console at /admin
+
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Content-Security-Policy', DEMO_CSP);
+      next();
+    });
+    app.use(express.static(deps.demoDir, { index: 'index.html', dotfiles: 'ignore', etag: false }));
   }
-
-  app.use(adminConsole()); // the operator console at /admin
-
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Content-Security-Policy', DEMO_CSP);
-    next();
-  });
-  app.use(express.static(deps.demoDir, { index: 'index.html', dotfiles: 'ignore', etag: false }));
 
   // one place turns every failure into `{ error: { code, message } }` with the table's status
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {

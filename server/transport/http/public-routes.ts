@@ -4,7 +4,6 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import { outputsJsonSchema } from '../../flow/json-schema.ts';
-import { renderJson } from '../../render/json.ts';
 import type { Tenant } from '../../catalog/tenant.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 import { MessageBody, StartBody, toWire } from '../../protocol/index.ts';
@@ -108,7 +107,9 @@ export function publicRoutes(deps: PublicDeps): Router {
     res.json({ id: param(req, 'flow'), effectiveId: flow.id, revision: flow.revision, flow: flow.source });
   });
 
-  r.get('/tenants/:tenant/flows/:flow/graph', (req, res) => {
+  r.get('/tenants/:tenant/flows/:flow/graph', async (req, res) => {
+    // the layout (dagre, an optional peer) is loaded when a graph is first asked for
+    const { renderJson } = await import('../../render/json.ts');
     res.type('application/json').send(renderJson(flowOf(req)));
   });
 

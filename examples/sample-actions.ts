@@ -1,4 +1,4 @@
-import type { ActionRegistry } from './actions.ts';
+import type { ActionRegistry } from '../server/conversation/actions.ts';
 
 /**
  * Handlers for the actions the shipped sample flows call, so the demo and

@@ -1,0 +1,229 @@
+import type { Server as HttpServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import type { Server as SocketServer } from 'socket.io';
+import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
+import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
+import { TenantDirectory } from './catalog/tenants.ts';
+import { namesOf } from './catalog/implementations-check.ts';
+import { DeliveryWorker } from './delivery/delivery.ts';
+import { deliveryHook } from './delivery/hook.ts';
+import type { DeliveryLog } from './delivery/log.ts';
+import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import type { NamedValidator } from './engine/types.ts';
+import type { Extractor } from './extract/extractor.ts';
+import { ConversationService, type Broadcast } from './conversation/service.ts';
+import { createApp } from './transport/http/app.ts';
+import { InFlight } from './transport/inflight.ts';
+import { OriginGate } from './transport/origins.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { Metrics } from './observability/metrics.ts';
+import { attachChat } from './transport/socket/chat.ts';
+import { attachOperator } from './transport/socket/operator.ts';
+import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
+import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
+import { startRetention } from './store/retention.ts';
+import type { SessionStore } from './store/session-store.ts';
+
+// The one composition of Questline's parts: backend (store, lock, outbox) →
+// tenants and flows checked against the implementations → conversation service
+// → express app (+ socket.io once attached to an http server). createQuestline
+// hands it to an app of yours; startServer (main.ts) adds config, listen and signals.
+
+const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+
+/** What Questline is built from; everything but the flows has a default. */
+export interface QuestlineOptions {
+  /** A flows folder (global/, packs/, tenants/); or give `catalog`. */
+  flowsDir?: string;
+  /** Tenants and flows already loaded: TenantDirectory.load(dir, archive, names) checks them against the implementations' names. */
+  catalog?: TenantDirectory;
+  /** Store, turn lock and outbox; closed by close(). Default: in memory (createEmbeddedBackend({ memory: true })). */
+  backend?: Backend;
+  /** Reads messages into proposals: one extractor, or one per tenant. Default: the offline rules extractor. */
+  extractor?: Extractor | ((tenant: string) => Extractor);
+  /** Named validators flows use (`validate: [{ name }]`). */
+  validators?: Readonly<Record<string, NamedValidator>>;
+  /** Action handlers flows call (`call:`). */
+  actions?: ActionRegistry;
+  /** Clock and timers for action calls and session timestamps. */
+  env?: CallEnv;
+  logger?: Logger;
+  /** Serve the demo page, the operator console and the widget bundles (default true); false mounts the API only. */
+  pages?: boolean;
+  /** The key of the admin API and operator console; without it they refuse every request. */
+  adminKey?: string;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Erase sessions idle this many days (a sweep runs in the background). */
+  retentionDays?: number;
+  /** Where flow revisions live sessions are pinned to are kept (default: in memory). */
+  archive?: RevisionArchive;
+  /** Random bytes for session ids and tokens. */
+  random?: (n: number) => Buffer;
+  /** How long a session may go without a turn before the metrics count it as idle (drop-off). */
+  idleAfterMs?: number;
+  /** What `/healthz` adds to its report. */
+  health?: () => Record<string, unknown>;
+}
+
+/** Questline mounted in your process. */
+export interface Questline {
+  /** The express app: `app.use(questline.handler)`, or `http.createServer(questline.handler)`. */
+  handler: Express;
+  /** Attaches the socket.io chat and operator namespaces to the http server that serves `handler`. */
+  attach(http: HttpServer): SocketServer;
+  /** Disconnects sockets, lets requests in progress finish, stops background work, closes the backend; idempotent. */
+  close(): Promise<void>;
+  service: ConversationService;
+  tenants: TenantDirectory;
+  store: SessionStore;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/** The composition with what startServer needs to close its http server in order. */
+export interface Composed extends Questline {
+  inflight: InFlight;
+  /** The socket.io server once attached. */
+  io(): SocketServer | undefined;
+  /** close(), with `afterDrain` run once requests in progress finished (or timed out). */
+  shutdown(afterDrain?: () => void): Promise<void>;
+}
+
+/** Builds Questline: an express handler and a socket.io attach, over a backend, for the flows of a folder. */
+export async function createQuestline(opts: QuestlineOptions): Promise<Questline> {
+  const { inflight: _i, io: _io, shutdown: _s, ...questline } = await compose(opts);
+  return questline;
+}
+
+/** createQuestline's parts, shared with startServer. */
+export async function compose(opts: QuestlineOptions): Promise<Composed> {
+  const logger = opts.logger ?? createLogger('info');
+  const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
+  try {
+    return build(opts, logger, backend, loadCatalog(opts, logger));
+  } catch (err) {
+    await backend.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Tenants and flows, each flow checked against the registered validators and
+ * actions: a flow naming one that is missing is not served, and the log says
+ * why with file:line:col.
+ */
+function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
+  if (!opts.catalog && !opts.flowsDir) throw new TypeError('createQuestline: give flowsDir or catalog');
+  const names = namesOf(opts);
+  const tenants = opts.catalog ?? TenantDirectory.load(opts.flowsDir!, opts.archive ?? new MemoryArchive(), names);
+  for (const problem of tenants.problems) logger.warn({ flowsDir: tenants.library.dir }, `flow problem: ${problem}`);
+  for (const id of tenants.ids()) {
+    const t = tenants.tenant(id)!;
+    const served = tenants.flows(id);
+    const missing = t.flows.filter((f) => !served.includes(f));
+    logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
+  }
+  if (tenants.ids().length === 0) logger.warn({ flowsDir: tenants.library.dir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
+  return tenants;
+}
+
+function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory): Composed {
+  // endings go to the tenants' webhooks through the backend's durable outbox
+  // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
+  const { store, outbox, kind: storeKind } = backend;
+  const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
+  const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
+  const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
+  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
+
+  const metrics = new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
+  // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
+  const limits = new RateLimits(opts.rateLimits, ...(backend.limiters ? [backend.limiters] : []));
+  const inflight = new InFlight();
+  const gate = new OriginGate(tenants);
+  // the service broadcasts through socket.io, which needs the http server, which the caller owns
+  let broadcast: Broadcast = () => {};
+
+  // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
+  const perTenant = typeof opts.extractor === 'function' ? opts.extractor : undefined;
+  const single = typeof opts.extractor === 'object' ? opts.extractor : undefined;
+  const extractorFor = perTenant
+    ? (tenant: string): Extractor => {
+        const x = perTenant(tenant);
+        return { name: x.name, extract: async (req) => {
+          const proposal = await x.extract(req);
+          metrics.extraction(tenant, proposal);
+          return proposal;
+        } };
+      }
+    : undefined;
+  const service = new ConversationService({
+    store, tenants,
+    ...(extractorFor ? { extractorFor } : {}),
+    ...(single ? { extractor: single } : {}),
+    broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    ...(opts.actions ? { actions: opts.actions } : {}),
+    ...(opts.validators ? { validators: opts.validators } : {}),
+    env: opts.env ?? systemCallEnv,
+    ...(opts.random ? { random: opts.random } : {}),
+    lock: backend.lock,
+    onComplete: async (c) => {
+      metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
+      // keys, never values: answers may be pii
+      logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
+      await enqueue(c);
+    },
+    // an erased session's endings leave the outbox too: undelivered ones are not sent, and no answers stay in its journal
+    onErase: async (sessionId) => {
+      const forgotten = await outbox.forgetSession(sessionId, Date.now());
+      if (forgotten > 0) logger.info({ sessionId, outboxEntries: forgotten }, 'erased session: its outbox entries are gone too');
+    },
+  });
+
+  const started = Date.now();
+  const handler = createApp({
+    service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: opts.adminKey,
+    ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
+    health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
+  });
+
+  let io: SocketServer | undefined;
+  const attach = (http: HttpServer): SocketServer => {
+    if (io) throw new Error('Questline is already attached to an http server');
+    io = createSocketServer(http, gate);
+    backend.attachSockets?.(io);
+    broadcast = roomBroadcast(io);
+    attachChat(io, { service, tenants, metrics, logger, limits, inflight });
+    attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: opts.adminKey });
+    return io;
+  };
+
+  worker.start();
+  const retention = opts.retentionDays
+    ? startRetention({
+        store, tenants: () => tenants.ids(), days: opts.retentionDays, erase: (id) => service.erase(id),
+        onSweep: ({ erased, cutoff }) => logger.info({ erased, cutoff, retentionDays: opts.retentionDays }, `retention: erased ${erased} sessions last active before ${cutoff}`),
+        onError: (err) => logger.error({ err }, 'retention sweep failed'),
+      })
+    : null;
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (afterDrain?: () => void) => (closing ??= (async () => {
+    // disconnects every socket and stops engine.io (closing the http server it is attached to)
+    const socketsClosed = io ? new Promise<void>((done) => void io!.close(() => done())) : Promise.resolve();
+    const drained = await inflight.drain(5_000);
+    if (!drained) logger.warn({ inFlight: inflight.size }, 'requests still running after 5 s; closing anyway');
+    afterDrain?.();
+    await Promise.race([socketsClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
+    retention?.stop();
+    await worker.stop();
+    await backend.close();
+  })());
+
+  return {
+    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger,
+    inflight, io: () => io, shutdown,
+  };
+}
