@@ -7,6 +7,8 @@ import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
+import { cancelCommand, confirmingReply } from './cancel.ts';
+import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -65,6 +67,7 @@ export function turn(flow: CompiledFlow, session: Session, input: Input, opts: E
   switch (input.kind) {
     case 'message':
       onMessage(d, input);
+      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text }, opts);
       break;
     case 'command':
       return onCommand(flow, d, input, opts);
@@ -146,6 +149,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
   recordLlm(d, proposal);
   if (d.s.status === 'waiting') {
+    // a red flag while an operator holds the session still marks it urgent
+    const t = matchedTrigger(d, proposal);
+    if (t) noteTrigger(d, t, proposal);
     d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: 'Thanks — a member of our team is reviewing this and will continue shortly.' });
     return;
   }
@@ -153,6 +159,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
   const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
   d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
+  // a trigger wins over everything the message might also answer
+  const trigger = matchedTrigger(d, proposal);
+  if (trigger) {
+    d.s.confirming = undefined;
+    noteTrigger(d, trigger, proposal);
+    d.command = fireTrigger(d, trigger);
+    return;
+  }
+  if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
   const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
   d.s.path = voted.state;
   for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
@@ -383,6 +398,7 @@ function moveToRoute(d: Draft): void {
 function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: 'command' }>, opts: EngineOptions): TurnResult {
   emit(d, 'command', { command: input.command });
   d.heard = { text: input.text ?? input.command, pii: false };
+  if (input.command !== 'cancel') d.s.confirming = undefined;
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
@@ -394,8 +410,7 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
       d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: "I'll connect you with a member of our team." });
       break;
     case 'cancel':
-      finish(d, 'abandoned', 'abandoned', { reason: 'user cancelled' });
-      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'done', text: 'No problem — I have stopped here.' });
+      cancelCommand(d);
       break;
     case 'skip':
       return turn(flow, d.base, { kind: 'message', text: input.text ?? 'skip', now: input.now,
