@@ -8,6 +8,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
+import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
@@ -262,11 +263,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (atPathPrompt) {
     if (d.s.path.tentative !== null) {
       d.s.pending = undefined;
+      d.s.pathAttempts = undefined;
       run(d, routeDecision(d, d.flow.nodes.get(d.s.node!)!));
-    } else {
-      emit(d, 'validation_failed', { reason: 'no path chosen' });
-      askPath(d, d.s.node!, "Sorry, I didn't catch that.");
-    }
+    } else pathPromptMissed(d);
     return;
   }
   if (!current || current.node.type !== 'question') return;

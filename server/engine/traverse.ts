@@ -230,6 +230,7 @@ export function routeDecision(d: Draft, c: CompiledNode): string | null {
   if (tentative === null) {
     d.s.node = id;
     d.s.pending = { kind: 'path_prompt' };
+    d.s.pathAttempts = undefined; // a fresh arrival at the prompt gets its full `paths.max_attempts`
     askPath(d, id);
     return null;
   }
