@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { progressAt } from '../engine/progress.ts';
+import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
@@ -337,6 +337,8 @@ function sessionContext(settings: Record<string, unknown> | undefined, fromClien
 /** The client-facing state of a session. */
 export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   // once it has ended nothing is ahead
-  const progress = progressAt(flow, s.answers, s.status === 'active' ? s.node : null);
-  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress };
+  const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
+  const progress = steadyProgress(now, s.progress, now.total > now.answered);
+  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}) };
 }

@@ -116,6 +116,8 @@ const sessionFields = {
   urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
   /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */
   confirming: z.literal('cancel').optional(),
+  /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
+  progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
   /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */
   pathAttempts: z.number().int().nonnegative().optional(),
   /** Model usage of this session (absent until an extractor reports any). */
