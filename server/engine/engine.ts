@@ -8,6 +8,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
+import { missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
@@ -213,6 +214,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       accepted.delete(key);
       emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
     }
+  }
+  // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
+  for (const key of [...accepted.keys()]) {
+    if (key === currentKey) continue;
+    const missing = missingDependencies(d, key, new Set(accepted.keys()));
+    if (missing.length === 0) continue;
+    accepted.delete(key);
+    emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
   for (const [key, a] of [...accepted]) {
