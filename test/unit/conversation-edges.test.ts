@@ -175,3 +175,22 @@ describe('interface.context', () => {
     expect(checkContext({}, { anything: 1 })).toEqual([]);
   });
 });
+
+describe('the model side of triggers', () => {
+  it('is offered the active triggers with their descriptions, and its match becomes the proposal\'s trigger', async () => {
+    const { toolsFor } = await import('../../server/extract/anthropic/schema.ts');
+    const { proposalFromToolCalls } = await import('../../server/extract/tool-calls.ts');
+    const flow = flowOf({ ...base, triggers: [{ ...base.triggers[0], description: 'a medical emergency now' }] });
+    const req = extractionRequest(flow, start(flow, { now: NOW }).session, 'my chest is crushing', NOW);
+    const tool = toolsFor(req).find((t) => t.name === 'match_trigger')!;
+    expect(tool.description).toContain('danger: a medical emergency now');
+    expect((tool.input_schema as { properties: { id: { enum: string[] } } }).properties.id.enum).toEqual(['danger']);
+    expect(proposalFromToolCalls([{ tool: 'match_trigger', input: { id: 'danger', confidence: 0.9 } }], req, 'anthropic').trigger).toEqual({ id: 'danger', confidence: 0.9 });
+  });
+  it('an offline trigger match settles the message without the model', async () => {
+    const { exactRule } = await import('../../server/extract/anthropic/hybrid.ts');
+    const flow = flowOf(base);
+    const req = extractionRequest(flow, start(flow, { now: NOW }).session, 'I cannot breathe', NOW);
+    expect(exactRule(req, rules.extract(req))).toBe('trigger');
+  });
+});
