@@ -184,7 +184,7 @@ describe('the model side of triggers', () => {
     const req = extractionRequest(flow, start(flow, { now: NOW }).session, 'my chest is crushing', NOW);
     const tool = toolsFor(req).find((t) => t.name === 'match_trigger')!;
     expect(tool.description).toContain('danger: a medical emergency now');
-    expect((tool.input_schema as { properties: { id: { enum: string[] } } }).properties.id.enum).toEqual(['danger']);
+    expect((tool.input_schema as unknown as { properties: { id: { enum: string[] } } }).properties.id.enum).toEqual(['danger']);
     expect(proposalFromToolCalls([{ tool: 'match_trigger', input: { id: 'danger', confidence: 0.9 } }], req, 'anthropic').trigger).toEqual({ id: 'danger', confidence: 0.9 });
   });
   it('an offline trigger match settles the message without the model', async () => {
