@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { progressAt } from '../engine/progress.ts';
+import { progressAt, steadyProgress } from '../engine/progress.ts';
+import { checkContext } from '../flow/context-check.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { Extractor } from '../extract/extractor.ts';
@@ -127,6 +128,9 @@ export class ConversationService {
     const token = this.random(32).toString('base64url');
     const now = this.env.now();
     const context = sessionContext(this.deps.tenants.tenant(req.tenant)?.settings, req.context);
+    // the flow's declared interface is a contract: a start without (or with a wrong) field is refused, naming it
+    const issues = checkContext(flow.source, context ?? {});
+    if (issues.length > 0) return failure('invalid_payload', `context: ${issues.map((i) => i.message).join('; ')}`);
     const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}) } }, this.impl);
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
@@ -333,6 +337,8 @@ function sessionContext(settings: Record<string, unknown> | undefined, fromClien
 /** The client-facing state of a session. */
 export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   // once it has ended nothing is ahead
-  const progress = progressAt(flow, s.answers, s.status === 'active' ? s.node : null);
-  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress };
+  const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
+  const progress = steadyProgress(now, s.progress, now.total > now.answered);
+  return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}) };
 }

@@ -28,6 +28,8 @@ export interface Draft {
   approved?: string;
   /** What the user sent this turn, for the session's recent lines (`pii`: the text is withheld). */
   heard?: { text: string; pii: boolean };
+  /** A command a matched trigger asks for; `turn` runs it after the message (flow-ir.md `triggers`). */
+  command?: import('./types.ts').Command;
 }
 
 /** Starts a draft over a session. */

@@ -8,6 +8,10 @@ import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
+import { cancelCommand, confirmingReply } from './cancel.ts';
+import { missingDependencies } from './dependencies.ts';
+import { pathPromptMissed } from './path-prompt.ts';
+import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -66,6 +70,7 @@ export function turn(flow: CompiledFlow, session: Session, input: Input, opts: E
   switch (input.kind) {
     case 'message':
       onMessage(d, input);
+      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text }, opts);
       break;
     case 'command':
       return onCommand(flow, d, input, opts);
@@ -147,6 +152,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
   recordLlm(d, proposal);
   if (d.s.status === 'waiting') {
+    // a red flag while an operator holds the session still marks it urgent
+    const t = matchedTrigger(d, proposal);
+    if (t) noteTrigger(d, t, proposal);
     d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: 'Thanks — a member of our team is reviewing this and will continue shortly.' });
     return;
   }
@@ -154,6 +162,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
   const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
   d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
+  // a trigger wins over everything the message might also answer
+  const trigger = matchedTrigger(d, proposal);
+  if (trigger) {
+    d.s.confirming = undefined;
+    noteTrigger(d, trigger, proposal);
+    d.command = fireTrigger(d, trigger);
+    return;
+  }
+  if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
   const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
   d.s.path = voted.state;
   for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
@@ -202,6 +219,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       accepted.delete(key);
       emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
     }
+  }
+  // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
+  for (const key of [...accepted.keys()]) {
+    if (key === currentKey) continue;
+    const missing = missingDependencies(d, key, new Set(accepted.keys()));
+    if (missing.length === 0) continue;
+    accepted.delete(key);
+    emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
   for (const [key, a] of [...accepted]) {
@@ -260,11 +285,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (atPathPrompt) {
     if (d.s.path.tentative !== null) {
       d.s.pending = undefined;
+      d.s.pathAttempts = undefined;
       run(d, routeDecision(d, d.flow.nodes.get(d.s.node!)!));
-    } else {
-      emit(d, 'validation_failed', { reason: 'no path chosen' });
-      askPath(d, d.s.node!, "Sorry, I didn't catch that.");
-    }
+    } else pathPromptMissed(d);
     return;
   }
   if (!current || current.node.type !== 'question') return;
@@ -412,6 +435,7 @@ function moveToRoute(d: Draft): void {
 function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: 'command' }>, opts: EngineOptions): TurnResult {
   emit(d, 'command', { command: input.command });
   d.heard = { text: input.text ?? input.command, pii: false };
+  if (input.command !== 'cancel') d.s.confirming = undefined;
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
@@ -423,8 +447,7 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
       d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: "I'll connect you with a member of our team." });
       break;
     case 'cancel':
-      finish(d, 'abandoned', 'abandoned', { reason: 'user cancelled' });
-      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'done', text: 'No problem — I have stopped here.' });
+      cancelCommand(d);
       break;
     case 'skip':
       return turn(flow, d.base, { kind: 'message', text: input.text ?? 'skip', now: input.now,

@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
 import type { ExtractionRequest, OpenQuestion, PathChoice } from './input.ts';
+import { activeTriggers } from './triggers.ts';
 import { assessPolicy } from './assess.ts';
 import { draftOf, holds, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
@@ -68,11 +69,13 @@ export function extractionRequest(
   }
   const open = here ? openAhead(flow, session, here, current) : [];
   const paths = flow.source.paths && !session.path.locked ? pathChoices(flow) : [];
+  const triggers = activeTriggers(flow, session.node);
   return {
     text,
     current,
     open,
     paths,
+    ...(triggers ? { triggers } : {}),
     now,
     defaultCountry: countryOf(session.context) ?? flow.source.default_country ?? 'US',
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),

@@ -57,6 +57,17 @@ export interface PathChoice {
   examples: readonly string[];
 }
 
+/** A flow-level trigger active at the current node, as an extractor sees it (flow-ir.md `triggers`). */
+export interface TriggerChoice {
+  id: string;
+  /** Offline rule: phrases that fire it (not when negated). */
+  phrases: readonly string[];
+  /** Sample messages that should fire it. */
+  examples: readonly string[];
+  /** When it applies, for the model. */
+  description?: string;
+}
+
 /** Everything an extractor needs for one user message; nothing else is in scope. */
 export interface ExtractionRequest {
   text: string;
@@ -66,6 +77,8 @@ export interface ExtractionRequest {
   open: readonly OpenQuestion[];
   /** Declared paths; empty when the flow has none or the path is locked. */
   paths: readonly PathChoice[];
+  /** The flow's triggers active at this node (absent when the flow has none). */
+  triggers?: readonly TriggerChoice[];
   /** The session clock, ISO 8601 with offset (relative dates resolve against it). */
   now: string;
   /** ISO 3166 country for phone numbers without a country code. */
@@ -102,6 +115,8 @@ export interface Proposal {
   unknown: string[];
   escalate?: { reason: string };
   pathVote?: { path: string; confidence?: number };
+  /** A flow trigger the message matches; the engine, never the extractor, acts on it. */
+  trigger?: { id: string; confidence?: number; evidence?: string };
   /** Why the current question could not be answered from this message, for the re-ask. */
   problem?: { key: string; reason: string };
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */

@@ -33,7 +33,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * Applies one turn's vote (or none) with hysteresis: scores accumulate
- * (weighted by confidence), the other paths decay, a different path may take
+ * (each vote weighs its confidence, clamped to 0..1, so `lock_threshold: N`
+ * locks after N clear votes), the other paths decay, a different path may take
  * over before the lock when allowed, and the path locks once its score reaches
  * the threshold. After the lock, votes change nothing. `decisive` (an answer
  * to the path prompt) locks at once. Returns the new state and the events that
@@ -55,7 +56,8 @@ export function applyVote(
   const scores: Record<string, number> = { ...state.scores };
   let voted: string | null = null;
   if (vote) {
-    const confidence = vote.confidence ?? 1;
+    // a vote weighs its confidence: a clear vote 1, a model's 0.7 less; never more than one vote
+    const confidence = Math.min(1, Math.max(0, vote.confidence ?? 1));
     if (!Object.hasOwn(options, vote.path)) {
       events.push({ type: 'path_vote', path: vote.path, confidence, ignored: 'not a declared path' });
     } else if (confidence < policy.minConfidence && !opts.decisive) {

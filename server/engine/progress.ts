@@ -1,16 +1,90 @@
-import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
+import { EXIT } from '../flow/desugar.ts';
+import { draftOf, holds, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
 
+// Progress the visitor sees (docs/engine.md, progress): answered / applicable
+// questions on the route the visitor is on. Optional questions ahead count
+// too: they are asked, and "10/10" over an open question would mislead. Questions whose `when`
+// is false and other paths' questions are not in the total; the total is an
+// estimate ahead (guards that depend on answers not given yet take their
+// `else`), so the ratio is kept from going backwards except after `back`.
+
+/** At most this many nodes are walked ahead (a long flow's estimate stops there). */
+const MAX_WALK = 2000;
+
 /**
- * Answered questions and the estimated total of those that still apply: the
- * answers so far plus the questions on the longest route ahead of `at`
- * (computed once per flow, so this costs nothing per turn).
+ * Answered questions and the estimated total of those that still apply:
+ * the answers so far (feedback keys excluded) plus the unanswered
+ * questions on the route ahead of `at`, walking the edges the current answers
+ * and path take.
  */
-export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null): Progress {
+export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session): Progress {
   const idx = flowIndex(flow);
   let answered = answers.size;
   for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
-  return { answered, total: answered + (at ? idx.remaining.get(at) ?? 0 : 0) };
+  if (!at) return { answered, total: answered };
+  if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
+  const d = draftOf(flow, { ...session, answers });
+  return { answered, total: answered + remainingOnRoute(d, at, session.stack) };
+}
+
+/** Unanswered, applicable questions from `at` (included) along the route the answers and path take. */
+function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number {
+  const path = d.s.path.tentative;
+  const frames = [...stack];
+  const seen = new Set<string>();
+  const counted = new Set<string>();
+  let id: string | null = at;
+  for (let steps = 0; id !== null && steps < MAX_WALK; steps++) {
+    const frameKey = `${id}|${frames.length}`;
+    if (seen.has(frameKey)) break; // a loop back: its questions are counted once
+    seen.add(frameKey);
+    const c: CompiledNode | undefined = d.flow.nodes.get(id);
+    if (!c) break;
+    const n = c.node;
+    const applies = !c.when || holds(d, c.when, { path });
+    if (n.type === 'terminal') break;
+    if (applies && n.type === 'question' && !d.s.answers.has(n.key)) counted.add(n.key);
+    if (applies && n.type === 'subgraph') {
+      frames.push({ node: id, ref: n.ref });
+      id = d.flow.subgraphs.get(n.ref)?.entry ?? null;
+      continue;
+    }
+    const edges = c.out.filter((e) => !e.on);
+    const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard, { path })))
+      ?? edges.find((e) => e.guard === 'else');
+    if (!chosen) {
+      // the end of a subgraph without edges returns to its caller
+      const frame = c.scope !== null ? frames.pop() : undefined;
+      id = frame ? nextOf(d, frame.node, path) : null;
+      continue;
+    }
+    if (chosen.to === EXIT) {
+      const frame = frames.pop();
+      id = frame ? nextOf(d, frame.node, path) : null;
+    } else id = chosen.to;
+  }
+  return counted.size;
+}
+
+function nextOf(d: Draft, id: string, path: string | null): string | null {
+  const edges = d.flow.nodes.get(id)!.out.filter((e) => !e.on);
+  const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard, { path }))) ?? edges.find((e) => e.guard === 'else');
+  return chosen && chosen.to !== EXIT ? chosen.to : null;
+}
+
+/**
+ * Progress that does not go backwards: when the visitor answered as many or
+ * more than last time, the ratio shown is at least the last one (the total is
+ * lowered to keep it, never below the answers plus one question still
+ * ahead). After `back` (fewer answers) the fresh estimate stands.
+ */
+export function steadyProgress(now: Progress, last: Progress | undefined, stillAhead: boolean): Progress {
+  if (!last || last.total === 0 || now.answered < last.answered || now.total === 0) return now;
+  if (now.answered * last.total >= last.answered * now.total) return now;
+  const total = Math.max(now.answered + (stillAhead ? 1 : 0), Math.floor((now.answered * last.total) / last.answered));
+  return { answered: now.answered, total: Math.min(total, now.total) };
 }

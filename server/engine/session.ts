@@ -131,6 +131,14 @@ const sessionFields = {
   assessing: z.object({ key: z.string(), draft: z.unknown(), refinements: z.number().int().nonnegative() }).optional(),
   /** The last few lines of the conversation for context-reading extractors; pii lines hold no text. */
   recent: z.array(z.object({ role: z.enum(['bot', 'user']), text: z.string(), pii: z.boolean().optional() })).optional(),
+  /** Set when an urgent trigger matched (flow-ir.md `triggers`): operators see the session first, with the reason. */
+  urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
+  /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */
+  confirming: z.literal('cancel').optional(),
+  /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
+  progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
+  /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */
+  pathAttempts: z.number().int().nonnegative().optional(),
   /** Model usage of this session (absent until an extractor reports any). */
   llm: z.object({
     calls: z.number().int().nonnegative(), skipped: z.number().int().nonnegative(), fallbacks: z.number().int().nonnegative(),

@@ -6,7 +6,7 @@ import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
 import { answerValues, type Session } from './session.ts';
-import { progressAt } from './progress.ts';
+import { progressAt, steadyProgress } from './progress.ts';
 import { renderTemplate } from './template.ts';
 import type { Progress } from './types.ts';
 
@@ -15,7 +15,10 @@ export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null): Progress {
-  return progressAt(d.flow, d.s.answers, at);
+  const now = progressAt(d.flow, d.s.answers, at, d.s);
+  const shown = steadyProgress(now, d.s.progress, now.total > now.answered);
+  d.s.progress = shown;
+  return shown;
 }
 
 const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s.context);
@@ -230,6 +233,7 @@ export function routeDecision(d: Draft, c: CompiledNode): string | null {
   if (tentative === null) {
     d.s.node = id;
     d.s.pending = { kind: 'path_prompt' };
+    d.s.pathAttempts = undefined; // a fresh arrival at the prompt gets its full `paths.max_attempts`
     askPath(d, id);
     return null;
   }

@@ -3,7 +3,7 @@ import type { ExtractionRequest, Proposal, ProposedUpdate } from './extractor.ts
 import { coerceValue } from './parse/index.ts';
 
 /** The tools an LLM extractor may call (seed 001): the names are part of the replay format. */
-export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path', 'assess_answer'] as const;
+export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path', 'assess_answer', 'match_trigger'] as const;
 
 /** One recorded tool call: what a live model answered, and what `extractor: replay` plays back. */
 export const ToolCall = z.object({
@@ -52,6 +52,12 @@ export function proposalFromToolCalls(calls: readonly ToolCall[], req: Extractio
         }
         break;
       }
+      case 'match_trigger':
+        // a flow trigger the model recognised; the engine decides whether it is active here
+        if (typeof call.input.id === 'string') {
+          proposal.trigger = { id: call.input.id, ...(typeof call.input.confidence === 'number' ? { confidence: call.input.confidence } : {}) };
+        }
+        break;
       case 'vote_path':
         if (typeof call.input.path === 'string') {
           proposal.pathVote = { path: call.input.path, ...(typeof call.input.confidence === 'number' ? { confidence: call.input.confidence } : {}) };

@@ -7,6 +7,9 @@ export function analyseGraph(ctx: CompileContext): void {
   const { byId, entry, error, warn, subgraphNames } = ctx;
   const targets = new Map<string, string[]>();
   for (const [id, list] of ctx.out) targets.set(id, list.map((e) => e.to));
+  // a trigger can fire from the entry on, so its target is reachable (an emergency terminal needs no edge)
+  const gotos = (ctx.flow.triggers ?? []).flatMap((t) => (t.goto && byId.get(t.goto)?.scope === null ? [t.goto] : []));
+  if (entry && gotos.length > 0) targets.set(entry, [...(targets.get(entry) ?? []), ...gotos]);
   const nodesForGraph = new Map([...byId].map(([id, p]) => [id, { node: p.node, scope: p.scope }]));
   const succ = flatSuccessors({ entry, nodes: nodesForGraph, out: targets, subgraphEntry: ctx.subgraphEntry });
   const reached = reachable(entry && byId.has(entry) ? entry : undefined, succ);

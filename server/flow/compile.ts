@@ -6,6 +6,7 @@ import { createContext, type CompileContext, type CompileInput } from './compile
 import { checkNodeEdges, checkRoutes, compileEdges } from './compile-edges.ts';
 import { collectAnswerKeys, indexNodes, resolveEntries } from './compile-index.ts';
 import { checkDependencyCycles, compileNodes } from './compile-nodes.ts';
+import { checkTriggers } from './compile-triggers.ts';
 import type { CompiledFlow } from './compiled-flow.ts';
 import { plainFlow } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
@@ -37,6 +38,7 @@ export const COMPILE_PASSES: ReadonlyArray<readonly [name: string, pass: Compile
   ['check dependency cycles', checkDependencyCycles],
   ['compile constraints', compileConstraints],
   ['check path use', checkPathUse],
+  ['check triggers', checkTriggers],
   ['analyse graph', analyseGraph],
 ];
 

@@ -77,11 +77,16 @@ function questionNode(q: V0Question, id: string): Node {
   };
 }
 
+/** The id segment of the questions asked when no path is ever chosen (`q.no_path.KEY`). */
+export const NO_PATH = 'no_path';
+
 /**
  * v0 checklist → v1 graph. Without paths: the checklist order as a sequence.
  * With paths: the questions every path starts with alike, then a decision
  * that routes on the locked `path` (asking `prompt` until one locks) into one
- * sequence per path of the rest of its merged checklist.
+ * sequence per path of the rest of its merged checklist; when the path
+ * prompt is exhausted without a path, the decision's `on: invalid` edge runs
+ * the global questions not asked yet, so the checklist still completes.
  */
 export function migrateV0(v0: FlowV0): Migration {
   const origin = new Map<string, DocPath>();
@@ -139,6 +144,16 @@ export function migrateV0(v0: FlowV0): Migration {
   const last = pathNames[pathNames.length - 1]!;
   const { [last]: fallback, ...named } = cases;
   nodes.splice(prefix.length, 0, { id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases: named, default: fallback! } });
+  // no path ever chosen (the path prompt exhausted): the global questions not asked yet, then done
+  const asked = new Set(prefix.map((q) => q.key));
+  const globals = checklistOrder(v0.questions).filter((q) => !asked.has(q.key));
+  const globalIds = globals.map((q) => `q.${NO_PATH}.${q.key}`);
+  globals.forEach((q, i) => {
+    nodes.push(questionNode(q, globalIds[i]!));
+    origin.set(globalIds[i]!, at(q.key));
+    edges.push({ from: globalIds[i]!, to: globalIds[i + 1] ?? 'n.done' });
+  });
+  edges.push({ from: 'n.route', to: globalIds[0] ?? 'n.done', on: 'invalid', label: 'No path chosen' });
   nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
   origin.set('n.route', ['paths']).set('n.done', ['questions']);
   const options = Object.fromEntries(

@@ -152,6 +152,8 @@ export const Paths = z
   .object({
     policy: PathPolicy.optional(),
     prompt: z.string().optional().describe('asked when a node routes on path and none is locked'),
+    max_attempts: z.number().int().positive().optional().describe('times the path prompt is asked before `default` (or an escalation); default 3'),
+    default: Id.optional().describe('the path taken when the prompt is exhausted; without it the session escalates'),
     options: z.record(Id, PathOption),
   })
   .strict();
@@ -169,8 +171,31 @@ export const Commands = z
     human: z.array(z.string()).optional(),
     cancel: z.array(z.string()).optional(),
     skip: z.array(z.string()).optional(),
+    cancel_confirm: z.string().optional().describe('asked before cancelling; "yes" cancels, anything else carries on'),
+    cancel_yes: z.array(z.string()).optional().describe('replies that confirm the cancel (default yes, yes please, stop…)'),
   })
   .strict();
+
+/**
+ * A flow-level trigger: checked on every message at every node (but `off_at`),
+ * before answer extraction; when it matches, the engine goes to `goto` or runs
+ * `command` (the role of Dialogflow CX route groups, Rasa's conversation patterns).
+ */
+export const Trigger = z
+  .object({
+    id: Id,
+    phrases: z.array(z.string().min(1)).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
+    examples: z.array(z.string()).optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
+    description: z.string().optional().describe('when it applies, for the model'),
+    goto: Id.optional().describe('node to go to when it matches'),
+    command: z.enum(['back', 'restart', 'human', 'cancel', 'skip']).optional().describe('command to run when it matches'),
+    off_at: z.array(Id).optional().describe('nodes where the trigger is not checked'),
+    urgent: z.boolean().optional().describe('mark the session urgent for operators'),
+    reason: z.string().optional().describe('shown to operators with an urgent session; defaults to the id'),
+  })
+  .strict()
+  .refine((t) => (t.goto === undefined) !== (t.command === undefined), { message: 'a trigger has either goto or command' });
+export type Trigger = z.infer<typeof Trigger>;
 
 export const FlowInterface = z
   .object({ context: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the session context') })
@@ -188,6 +213,7 @@ export const FlowV1 = z
     commands: Commands.optional(),
     interface: FlowInterface.optional(),
     paths: Paths.optional(),
+    triggers: z.array(Trigger).optional().describe('checked on every message, before answers'),
     nodes: z.array(Node),
     edges: z.array(Edge).optional().describe('omit for a sequence: each node to the next'),
     subgraphs: z.record(Id, Subgraph).optional(),

@@ -22,6 +22,8 @@ export const SessionState = z.object({
   nodeId: z.string().nullable(),
   path: z.object({ active: z.string().nullable(), locked: z.boolean() }),
   progress: Progress,
+  /** Set when a flow trigger marked the session urgent (e.g. a red-flag symptom): consoles list it first, with the reason. */
+  urgent: z.object({ reason: z.string() }).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -40,7 +40,8 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
     expect(body.tool_choice).toEqual({ type: 'any', disable_parallel_tool_use: true });
     expect(body.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
     expect(body.tools.at(-1).cache_control).toEqual({ type: 'ephemeral' });
-    expect(body.tools.map((t: { name: string }) => t.name).sort()).toEqual(['escalate_to_human', 'unknown_answer', 'update_answers', 'vote_path']);
+    // the sales flow's safety trigger is offered at every question but the problem and hazard ones
+    expect(body.tools.map((t: { name: string }) => t.name).sort()).toEqual(['escalate_to_human', 'match_trigger', 'unknown_answer', 'update_answers', 'vote_path']);
     const update = body.tools.find((t: { name: string }) => t.name === 'update_answers').input_schema;
     expect(update.additionalProperties).toBe(false);
     expect(update.properties.updates.additionalProperties).toBe(false);

@@ -317,13 +317,16 @@ describe('commands', () => {
     expect(strip(again)).toEqual(strip(before));
   });
 
-  it('restart begins again with the same context; human escalates; cancel abandons', () => {
+  it('restart begins again with the same context; human escalates; cancel abandons once confirmed', () => {
     const s = answer(flow, begin(flow, { context: { site: 'x' } }).session, { a: '1' }).session;
     const restarted = command(flow, s, 'restart');
     expect(restarted.session).toMatchObject({ node: 'q.a', status: 'active', context: { site: 'x' } });
     expect(restarted.session.answers.size).toBe(0);
     expect(command(flow, s, 'human').session.status).toBe('escalated');
-    expect(command(flow, s, 'cancel').session).toMatchObject({ status: 'abandoned', outcome: 'abandoned' });
+    // cancel asks first; cancelling again confirms
+    const asked = command(flow, s, 'cancel').session;
+    expect(asked).toMatchObject({ status: 'active', confirming: 'cancel' });
+    expect(command(flow, asked, 'cancel').session).toMatchObject({ status: 'abandoned', outcome: 'abandoned' });
   });
 });
 

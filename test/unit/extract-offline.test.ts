@@ -194,17 +194,15 @@ describe('OfflineExtractor — path votes', () => {
     expect(p.pathVote?.path).toBe('buy_led');
   });
 
-  it('votes from the label too, with confidence between 0.6 and 0.9', () => {
+  it('votes from the label too, as a clear vote (two clear votes lock at lock_threshold 2)', () => {
     const vote = run('support', null, [], { paths }).pathVote;
-    expect(vote?.path).toBe('support');
-    expect(vote?.confidence).toBeGreaterThanOrEqual(0.6);
-    expect(vote?.confidence).toBeLessThanOrEqual(0.9);
+    expect(vote).toEqual({ path: 'support', confidence: 1 });
   });
 
-  it('is surer of a long phrase than of a short word in a sentence', () => {
-    const long = run('we want lights for a court at school', null, [], { paths }).pathVote!;
-    const short = run('we want to buy something', null, [], { paths }).pathVote!;
-    expect(long.confidence!).toBeGreaterThan(short.confidence!);
+  it('a phrase as written is a clear vote, an example\'s words in another order a weaker one', () => {
+    expect(run('we want lights for a court at school', null, [], { paths }).pathVote).toEqual({ path: 'buy_led', confidence: 1 });
+    expect(run('we want to buy something', null, [], { paths }).pathVote).toEqual({ path: 'buy_led', confidence: 1 });
+    expect(run('our court needs lights', null, [], { paths }).pathVote).toEqual({ path: 'buy_led', confidence: 0.6 });
   });
 
   it('does not vote when two paths tie or nothing matches', () => {

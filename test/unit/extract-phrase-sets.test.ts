@@ -106,9 +106,6 @@ function refVoteByWords(text: string, paths: readonly PathChoice[]): Proposal['p
   return { path: paths[best.indexOf(top)]!.name, confidence: 0.6 };
 }
 
-/** Matches this long (folded characters) or longer earn the top partial-match confidence. */
-const LONG_MATCH = 24;
-
 /**
  * Votes for the path whose label or example phrase matches the message
  * longest (case-insensitive, on word boundaries). No vote when nothing
@@ -120,14 +117,12 @@ function refVotePath(text: string, paths: readonly PathChoice[]): Proposal['path
     [...(p.label ? [p.label] : []), ...p.examples].map((phrase) => ({ phrase, owner: i })),
   );
   const folded = fold(text);
-  const { owners, length } = longestOwners(refFindHits(folded, candidates).filter((h) => !negated(folded.text, h.start)));
+  const { owners } = longestOwners(refFindHits(folded, candidates).filter((h) => !negated(folded.text, h.start)));
   if (owners.length === 0) return refVoteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
-  // The whole message being an example is as sure as a keyword match gets; a
-  // short word inside a sentence ("buy") is a hint, a long phrase nearly proof.
-  const whole = length === folded.text.replace(/[^\p{L}\p{N}' ]+/gu, '').trim().length;
-  const confidence = whole ? 0.9 : 0.6 + 0.25 * Math.min(1, length / LONG_MATCH);
-  return { path: paths[owners[0]!]!.name, confidence: Math.round(confidence * 100) / 100 };
+  // One path's label or example phrase, as written, is a clear vote (docs/engine.md, paths):
+  // `lock_threshold: 2` locks after two such mentions. Only the word fallback is a weaker hint.
+  return { path: paths[owners[0]!]!.name, confidence: 1 };
 }
 
 /** volunteeredUpdates before the per-spec caches. */

@@ -2,7 +2,7 @@ import type { ExtractionRequest, Proposal } from '../extractor.ts';
 import { measureOf } from './schema.ts';
 
 /** Why a message was settled by the offline rules without calling the model. */
-export type ExactRule = 'exact_value' | 'short_text' | 'skip' | 'human' | 'path_option';
+export type ExactRule = 'exact_value' | 'short_text' | 'skip' | 'human' | 'path_option' | 'trigger';
 
 /** A text answer this short (in words, without clause punctuation) is taken as typed. */
 export const SHORT_TEXT_WORDS = 4;
@@ -26,6 +26,8 @@ function words(text: string): number {
  * The hybrid rule: the offline proposal is taken, and the model not called,
  * when the message is settled by an exact parse. Exactly one of:
  *
+ * - `trigger`: the offline rules matched a flow trigger (a red flag is not
+ *   left to the model's reading);
  * - `human`: the offline rules found a request for a person;
  * - `exact_value`: the current question is not free text, the offline
  *   proposal answers it with confidence 1 (the parser's `exact` flag: the
@@ -46,6 +48,7 @@ function words(text: string): number {
  */
 export function exactRule(req: ExtractionRequest, offline: Proposal): ExactRule | null {
   const text = req.text.trim();
+  if (offline.trigger) return 'trigger';
   if (offline.escalate) return 'human';
   const cur = req.current;
   if (!cur) {

@@ -95,6 +95,7 @@ export function toolsFor(req: ExtractionRequest): ToolDef[] {
       input_schema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'], additionalProperties: false },
     },
   ];
+  if (req.triggers?.length) tools.push(triggerTool(req.triggers));
   if (req.paths.length > 0) tools.push(votePathTool(req.paths));
   if (keys.length > 0) {
     tools.push({
@@ -176,6 +177,22 @@ export function supportsStrictTools(model: string): boolean {
   const major = Number(m[1]);
   const minor = m[2] && m[2].length <= 2 ? Number(m[2]) : 0;
   return major > 4 || (major === 4 && minor >= 5);
+}
+
+/** The flow's triggers active here: the model calls it instead of answering when the message is one (flow-ir.md `triggers`). */
+function triggerTool(triggers: NonNullable<ExtractionRequest['triggers']>): ToolDef {
+  return {
+    name: 'match_trigger',
+    description: 'The message is one of these situations, which outrank answering the question: '
+      + triggers.map((t) => `${t.id}: ${t.description ?? t.phrases.join(', ')}`).join(' | ')
+      + '. Not when the user denies it or speaks of the past.',
+    input_schema: {
+      type: 'object',
+      properties: { id: { type: 'string', enum: triggers.map((t) => t.id) }, confidence: { type: 'number', minimum: 0, maximum: 1 } },
+      required: ['id', 'confidence'],
+      additionalProperties: false,
+    },
+  };
 }
 
 function votePathTool(paths: readonly PathChoice[]): ToolDef {

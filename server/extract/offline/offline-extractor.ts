@@ -3,6 +3,7 @@ import { findEmails, findPhones, findUrls, mask, MAX_TYPED_CHARS, parseAnswer, s
 import { wantsHuman, wantsSkip } from './intents.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
+import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 
 /*
@@ -108,6 +109,8 @@ export class OfflineExtractor implements Extractor {
     if (scannable !== null) {
       const vote = votePath(scannable, req.paths);
       if (vote) proposal.pathVote = vote;
+      const trigger = matchTrigger(scannable, req.triggers);
+      if (trigger) proposal.trigger = trigger;
     }
     return proposal;
   }

@@ -1,0 +1,50 @@
+import type { Proposal, TriggerChoice } from '../extractor.ts';
+import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
+
+// The offline rule for flow triggers: a trigger's phrase (or example) found
+// in the message on word boundaries, unless the clause negates it before the
+// phrase — "no chest pain", "I don't have chest pain", "without any
+// bleeding" do not fire; "no fever but crushing chest pain" does.
+
+/** Words that negate a phrase that follows them in the same clause. */
+const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'nor', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt',
+  "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "haven't", 'havent', "hasn't", 'hasnt', 'denies', 'deny', "i'm not", 'free']);
+/** How many words before a phrase a negator may stand. */
+const NEGATION_WINDOW = 4;
+/** Where a clause ends: a negation before it does not reach past. */
+const CLAUSE_END = /[.,;:!?()]|\b(but|although|though|however|except|and now|yet)\b/g;
+
+const compiled = new WeakMap<readonly TriggerChoice[], PhraseSet<number>>();
+
+function phrasesOf(triggers: readonly TriggerChoice[]): PhraseSet<number> {
+  let set = compiled.get(triggers);
+  if (!set) {
+    set = phraseSet(triggers.flatMap((t, i) => [...t.phrases, ...t.examples].map((phrase) => ({ phrase: apostrophes(phrase), owner: i }))));
+    if (Object.isFrozen(triggers)) compiled.set(triggers, set);
+  }
+  return set;
+}
+
+const apostrophes = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
+
+/** Whether the words just before `start` in its clause negate what follows. */
+function negated(text: string, start: number): boolean {
+  let from = 0;
+  for (const m of text.slice(0, start).matchAll(CLAUSE_END)) from = m.index + m[0].length;
+  const before = text.slice(from, start).split(/\s+/).filter((w) => w.length > 0).slice(-NEGATION_WINDOW);
+  return before.some((w) => NEGATORS.has(w.replace(/[^\p{L}']/gu, '')));
+}
+
+/**
+ * The first trigger (in declaration order) one of whose phrases occurs in
+ * the message and is not negated; undefined when none does.
+ */
+export function matchTrigger(text: string, triggers: readonly TriggerChoice[] | undefined): Proposal['trigger'] {
+  if (!triggers?.length) return undefined;
+  const folded = fold(apostrophes(text));
+  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start));
+  if (hits.length === 0) return undefined;
+  const first = Math.min(...hits.map((h) => h.owner));
+  const hit = hits.find((h) => h.owner === first)!;
+  return { id: triggers[first]!.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
+}
