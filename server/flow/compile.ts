@@ -6,6 +6,7 @@ import { createContext, type CompileContext, type CompileInput } from './compile
 import { checkNodeEdges, checkRoutes, compileEdges } from './compile-edges.ts';
 import { collectAnswerKeys, indexNodes, resolveEntries } from './compile-index.ts';
 import { checkDependencyCycles, compileNodes } from './compile-nodes.ts';
+import { checkReviews } from './compile-review.ts';
 import type { CompiledFlow } from './compiled-flow.ts';
 import { plainFlow } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
@@ -35,6 +36,7 @@ export const COMPILE_PASSES: ReadonlyArray<readonly [name: string, pass: Compile
   ['check node edges', checkNodeEdges],
   ['compile nodes', compileNodes],
   ['check dependency cycles', checkDependencyCycles],
+  ['check reviews', checkReviews],
   ['compile constraints', compileConstraints],
   ['check path use', checkPathUse],
   ['analyse graph', analyseGraph],
