@@ -15,7 +15,7 @@ import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import { sampleActions } from './conversation/sample-actions.ts';
 import { AnthropicExtractor } from './extract/anthropic/index.ts';
 import type { Extractor } from './extract/extractor.ts';
-import { ConversationService, type Broadcast } from './conversation/service.ts';
+import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { createApp } from './transport/http/app.ts';
 import { InFlight } from './transport/inflight.ts';
@@ -158,7 +158,8 @@ async function serve(
   const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
   const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
   const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
-  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
+  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
+    partialLeads: (tenant) => wantsPartialLeads(tenants.tenant(tenant)?.settings) });
 
   const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
   // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
@@ -237,6 +238,8 @@ async function serve(
     throw err;
   });
   worker.start();
+  // idle sessions end (tenant settings.inactivity_s) and waiting interrupts time out (timeout_s)
+  const stopSweeps = service.startSweeps(config.SWEEP_INTERVAL_S * 1000, (err) => logger.error({ err }, 'inactivity sweep failed'));
   const retention = config.RETENTION_DAYS
     ? startRetention({
         store, tenants: () => tenants.ids(), days: config.RETENTION_DAYS, erase: (id) => service.erase(id),
@@ -262,6 +265,7 @@ async function serve(
     http.closeAllConnections();
     await Promise.race([httpClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
     retention?.stop();
+    stopSweeps();
     await worker.stop();
     await backend.close();
     logger.info('stopped');

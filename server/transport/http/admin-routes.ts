@@ -141,7 +141,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   r.post('/sessions/:id/hand-back', async (req, res) => {
     const id = sessionParam(req);
     const body = parseWith(HandBack, req.body);
-    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId)));
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId, body.answers)));
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
