@@ -3,6 +3,7 @@ import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { sampleActions } from '../../server/conversation/sample-actions.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
+import { listSessions } from '../../server/transport/http/admin-views.ts';
 
 const tenants = TenantDirectory.load('flows');
 
@@ -65,8 +66,12 @@ describe('hand-back', () => {
     must(await svc.message(id, 'are you still there?', '2'));
     must(await svc.message(id, 'hello?', '3'));
     expect((await store.load(id))!.operator?.unanswered).toMatchObject({ count: 2, since: expect.any(String) });
+    // the console's session list carries the flag
+    const [row] = await listSessions(store, tenants, { tenant: 'acme', limit: 10 });
+    expect(row).toMatchObject({ id, operator: true, unanswered: { count: 2 } });
     must(await svc.operatorMessage(id, 'Sorry, yes, I am here', 'kim'));
     expect((await store.load(id))!.operator).toMatchObject({ by: 'kim' });
     expect((await store.load(id))!.operator?.unanswered).toBeUndefined();
+    expect((await listSessions(store, tenants, { tenant: 'acme', limit: 10 }))[0]).toMatchObject({ id, unanswered: null });
   });
 });
