@@ -49,9 +49,10 @@ export function reviewLines(d: Draft, n: ReviewNode): ReviewLine[] {
 const DEFAULT_PROMPT = 'Before I send this, please check what I have:';
 const DEFAULT_CONFIRM = 'Is everything right? Say "yes" to send it, or tell me what to change (for example "change the email").';
 const CONFIRM_REPLY = "Yes, that's right";
+const CHANGE_REPLY = 'Change something';
 
-/** Shows the review: the answers one per line, then the question; the session waits at the review node. */
-export function askReview(d: Draft, c: CompiledNode, problem?: string): void {
+/** Shows the review: the answers one per line, then the question; the session waits at the review node. `which` offers one chip per answer. */
+export function askReview(d: Draft, c: CompiledNode, problem?: string, which = false): void {
   if (c.node.type !== 'review') return;
   const n = c.node;
   d.s.node = n.id;
@@ -65,7 +66,8 @@ export function askReview(d: Draft, c: CompiledNode, problem?: string): void {
     render(n.confirm_prompt ?? DEFAULT_CONFIRM),
   ].join('\n');
   d.effects.push({ type: 'ask', nodeId: n.id, text, kind: problem ? 'invalid' : 'question',
-    quickReplies: [CONFIRM_REPLY, ...lines.map((l) => `Change ${l.label.toLowerCase()}`)], progress: progressAt(d.flow, d.s.answers, n.id) });
+    // two choices, or, once the visitor wants a change, one per answer
+    quickReplies: which ? lines.map((l) => `Change ${l.label.toLowerCase()}`) : [CONFIRM_REPLY, CHANGE_REPLY], progress: progressAt(d.flow, d.s.answers, n.id) });
 }
 
 const YES = /^(yes|yeah|yep|yup|y|ok|okay|sure|correct|confirm(ed)?|right|all good|looks good|that'?s right|that'?s correct|send( it)?|submit|perfect|fine|go ahead)\b/;
@@ -121,8 +123,9 @@ export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id:
   }
   d.s.attempts += 1;
   emit(d, 'review', { decision: 'unclear' });
-  askReview(d, c, CHANGE.test(said)
+  const which = CHANGE.test(said);
+  askReview(d, c, which
     ? `Which one would you like to change? Say its name, for example "change ${lines[0]?.label.toLowerCase() ?? 'the first one'}".`
-    : "Sorry, I didn't catch that.");
+    : "Sorry, I didn't catch that.", which);
   return null;
 }
