@@ -26,6 +26,7 @@
  * count), turns settled without a call by the exact rule, and quick-reply
  * clicks (the message is one of the quick replies the bot had just offered).
  */
+import { playTurn } from '../server/golden/play-turn.ts';
 import { LocalConversation, type Reply } from '../server/conversation/local-conversation.ts';
 import { sampleActions } from '../examples/sample-actions.ts';
 import { ScriptedClock } from '../server/conversation/scripted-clock.ts';
@@ -92,6 +93,10 @@ async function play(g: BenchGolden, extractor: Extractor, onTurn?: (i: number, t
   let last: Reply | undefined = await conv.start({ ...(g.script.given ? { given: g.script.given } : {}) });
   for (const [i, t] of g.script.turns.entries()) {
     clock.tick();
+    if (t.user === undefined) { // an operator's move: no extraction to measure
+      last = await playTurn(conv, t, clock.now());
+      continue;
+    }
     const isCommand = matchCommand(g.flow, t.user) !== null;
     await onTurn?.(i, t.user, last, isCommand);
     last = await conv.send(t.user, clock.now());

@@ -38,6 +38,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
+  /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
+  SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });
 
 /** The server's configuration. */

@@ -122,6 +122,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(config.ADMIN_KEY ? { adminKey: config.ADMIN_KEY } : {}),
       ...(overrides.rateLimits ? { rateLimits: overrides.rateLimits } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
+      sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,
       ...(overrides.random ? { random: overrides.random } : {}),
       ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}),
     });

@@ -13,7 +13,7 @@ import type { DeliveryLog } from './delivery/log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
-import { ConversationService, type Broadcast } from './conversation/service.ts';
+import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
 import { createApp } from './transport/http/app.ts';
 import { InFlight } from './transport/inflight.ts';
 import { OriginGate } from './transport/origins.ts';
@@ -57,6 +57,8 @@ export interface QuestlineOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Erase sessions idle this many days (a sweep runs in the background). */
   retentionDays?: number;
+  /** How often idle sessions are ended (tenant settings.inactivity_s) and waiting interrupts time out (timeout_s); default 30 s, 0 turns the sweep off. */
+  sweepIntervalMs?: number;
   /** Where flow revisions live sessions are pinned to are kept (default: in memory). */
   archive?: RevisionArchive;
   /** Random bytes for session ids and tokens. */
@@ -136,7 +138,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
   const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
   const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
-  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake() });
+  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
+    partialLeads: (tenant) => wantsPartialLeads(tenants.tenant(tenant)?.settings) });
 
   const metrics = new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
   // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
@@ -201,6 +204,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   };
 
   worker.start();
+  // idle sessions end (tenant settings.inactivity_s) and waiting interrupts time out (timeout_s)
+  const sweepMs = opts.sweepIntervalMs ?? 30_000;
+  const stopSweeps = sweepMs > 0 ? service.startSweeps(sweepMs, (err) => logger.error({ err }, 'inactivity sweep failed')) : () => {};
   const retention = opts.retentionDays
     ? startRetention({
         store, tenants: () => tenants.ids(), days: opts.retentionDays, erase: (id) => service.erase(id),
@@ -218,6 +224,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     afterDrain?.();
     await Promise.race([socketsClosed, new Promise((r) => setTimeout(r, 2_000).unref())]);
     retention?.stop();
+    stopSweeps();
     await worker.stop();
     await backend.close();
   })());

@@ -284,12 +284,16 @@ function renderRows(): void {
   const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator) || r.status === 'waiting').length;
   say(ui.escalated, waiting ? `${waiting} need${waiting === 1 ? 's' : ''} a person` : '');
   document.title = `${waiting ? `(${waiting}) ` : ''}Questline operator console`;
-  ui.rows.replaceChildren(...rows.map((r) => {
+  // a visitor waiting for a person's reply comes first, the longest waiting on top
+  const shown = [...rows].sort((a, b) => (a.unanswered ? 0 : 1) - (b.unanswered ? 0 : 1)
+    || (a.unanswered && b.unanswered ? a.unanswered.since.localeCompare(b.unanswered.since) : 0));
+  ui.rows.replaceChildren(...shown.map((r) => {
     // the accessible name holds the visible text (the id) with words around it
     const button = h('button', { type: 'button', class: 'open', 'data-session': r.id },
       h('span', { class: 'visually-hidden' }, 'Open session '), r.id, h('span', { class: 'visually-hidden' }, ` (${r.status})`));
     button.addEventListener('click', () => void openSession(r.id));
-    const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null);
+    const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
+      r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null);
     const tr = h('tr', { class: open?.id === r.id ? 'selected' : '' },
       h('td', {}, button),
       status,
@@ -386,9 +390,10 @@ function renderSession(d: SessionDetail): void {
   const held = s.operator !== undefined;
   ui.alert.className = `alert${status === 'escalated' ? ' escalated' : ''}`;
   say(ui.alert,
-    held ? 'You hold this conversation: the bot stays quiet until you hand it back.'
+    held && s.operator?.unanswered ? `The visitor is waiting for your reply (${s.operator.unanswered.count} unanswered message${s.operator.unanswered.count === 1 ? '' : 's'}). The bot stays quiet until you hand it back.`
+    : held ? 'You hold this conversation: the bot stays quiet until you hand it back.'
     : status === 'escalated' ? `Escalated to a person${reasonOf(d)}: reply to the visitor, then hand the conversation back to the bot at a question.`
-    : status === 'waiting' ? 'Waiting at an interrupt: approve (you may correct answers) or reject.'
+    : status === 'waiting' ? `Waiting at an interrupt${d.interrupt?.role ? ` for a ${d.interrupt.role}` : ''}: ${d.interrupt?.prompt ? `${d.interrupt.prompt} ` : ''}approve (you may correct answers) or reject.${d.interrupt?.timeoutS ? ` Without a decision within ${d.interrupt.timeoutS} s it is rejected.` : ''}`
     : status === 'error' ? 'The conversation stopped with an error; you can reply and hand it back at a question.'
     : '');
 

@@ -23,6 +23,8 @@ export interface SessionRow {
   updatedAt: string;
   nodeId: string | null;
   operator: boolean;
+  /** A visitor message the operator has not replied to yet (null when none). */
+  unanswered: { since: string; count: number } | null;
   answered: number;
 }
 
@@ -60,10 +62,12 @@ export interface SessionDetail {
     status: Status;
     createdAt: string;
     updatedAt: string;
-    operator?: { since: string; by?: string };
+    operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
     session: { outcome?: string; pending?: { kind: string; when?: string } };
   };
   state: SessionState;
+  /** The interrupt the session waits at: who must decide, what they are asked, and its timeout (null when not waiting). */
+  interrupt?: { role: string | null; prompt: string | null; timeoutS: number | null } | null;
   messages: WireMessage[];
   /** The trace (engine events), oldest first. */
   events: Array<{ type: string; turn: number; node: string | null; reason?: unknown }>;

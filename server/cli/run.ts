@@ -11,6 +11,7 @@ import { compileFile } from '../flow/document.ts';
 import { checkFileImplementations, namesOf } from '../catalog/implementations-check.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ISO_INSTANT, loadScript } from '../golden/script.ts';
+import { playTurn, turnText } from '../golden/play-turn.ts';
 
 /** The session clock of a scripted run when neither the file nor `--now` sets one. */
 export const DEFAULT_NOW = '2026-01-15T10:00:00Z';
@@ -185,7 +186,7 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
   record(null, await conversation.start(given ? { given } : {}));
   for (const t of script.turns) {
     clock.tick();
-    record(t.user, await conversation.send(t.user));
+    record(turnText(t), await playTurn(conversation, t, clock.now()));
   }
 
   const session = conversation.session;

@@ -1,4 +1,5 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { checkOperatorAnswers } from '../engine/hand-back.ts';
 import type { Session } from '../engine/session.ts';
 import type { Command, EngineEvent, StartInit } from '../engine/types.ts';
 import { systemCallEnv } from './actions.ts';
@@ -48,6 +49,21 @@ export class LocalConversation {
   /** An operator's decision on a waiting interrupt. */
   async operator(decision: 'approve' | 'reject', answers?: Record<string, unknown>): Promise<Reply> {
     return this.run({ kind: 'operator', decision, ...(answers ? { answers } : {}), now: this.now() });
+  }
+
+  /**
+   * A person hands the conversation back to the bot at the question `nodeId`,
+   * optionally with answers they settled; refused (throws) when an answer
+   * does not pass its question's checks or the node is not a question here.
+   */
+  async handBack(nodeId: string, answers: Record<string, unknown> = {}): Promise<Reply> {
+    const c = this.flow.nodes.get(nodeId);
+    if (!c || c.node.type !== 'question') throw new Error(`'${nodeId}' is not a question of ${this.flow.id}`);
+    const checked = checkOperatorAnswers(this.flow, this.session, answers, this.impl);
+    if (!checked.ok) throw new Error(`answers.${checked.key}: ${checked.reason}`);
+    const frame = c.scope === null ? -1 : this.session.stack.findIndex((f) => f.ref === c.scope);
+    if (c.scope !== null && frame < 0) throw new Error(`'${nodeId}' is inside subgraph '${c.scope}', which the conversation is not in`);
+    return this.run({ kind: 'resume', nodeId, stack: this.session.stack.slice(0, frame + 1), now: this.now(), answers: checked.values });
   }
 
   private now(): string {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { checkOperatorAnswers } from '../engine/hand-back.ts';
 import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { checkContext } from '../flow/context-check.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
@@ -78,6 +79,19 @@ export interface Started {
 }
 
 const MAX_PROCESSED = 64;
+/** The most sessions of one tenant and status one sweep looks at (the store lists the newest first). */
+const SWEEP_PAGE = 1000;
+
+/** A tenant's `settings.inactivity_s`, when it is a positive number of seconds. */
+export function inactivitySeconds(settings: Record<string, unknown> | undefined): number | undefined {
+  const v = settings?.inactivity_s;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** Whether a tenant wants partial leads: the answers of sessions that timed out (`settings.partial_leads: true`). */
+export function wantsPartialLeads(settings: Record<string, unknown> | undefined): boolean {
+  return settings?.partial_leads === true;
+}
 /** Engine sessions kept parsed between turns (see ConversationService.parsed). */
 const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -164,9 +178,13 @@ export class ConversationService {
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
       // a person has the conversation: the message goes to them, the bot stays quiet
-      const result = record.operator
-        ? { session, messages: [], events: [] }
-        : await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      if (record.operator) {
+        // a person has the conversation: the message waits for them, flagged until they reply
+        const u = record.operator.unanswered;
+        const flagged = { ...record, operator: { ...record.operator, unanswered: { since: u?.since ?? now, count: (u?.count ?? 0) + 1 } } };
+        return { ok: true, value: { record: flagged, result: { session, messages: [], events: [] }, before: [user], now, clientId } };
+      }
+      const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
       return { ok: true, value: { record, result, before: [user], now, clientId } };
     });
   }
@@ -195,24 +213,83 @@ export class ConversationService {
     const done = await this.withSession(sessionId, undefined, async ({ record, session }) => {
       const now = this.env.now();
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
-      const held = { ...record, operator: record.operator ?? { since: now, ...(by ? { by } : {}) } };
+      // the reply answers whatever the visitor wrote meanwhile: the unanswered flag goes
+      const { unanswered: _u, ...holding } = record.operator ?? { since: now, ...(by ? { by } : {}) };
+      const held = { ...record, operator: holding };
       return { ok: true, value: { record: held, result: { session, messages: [], events: [] }, before: [entry], now } };
     });
     return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
   }
 
-  /** Gives the conversation back to the bot, asking the question at `nodeId`. */
-  async handBack(sessionId: string, nodeId: string): Promise<Result<TurnDone>> {
+  /**
+   * Gives the conversation back to the bot at the question `nodeId`; the
+   * visitor is told the person left. `answers` the operator sets are checked
+   * like any answer (an invalid one refuses the hand-back, naming the key) and
+   * committed, and a question they answer is not asked again.
+   */
+  async handBack(sessionId: string, nodeId: string, answers?: Record<string, unknown>): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const c = flow.nodes.get(nodeId);
       if (!c || c.node.type !== 'question') return failure('invalid_payload', `'${nodeId}' is not a question of this flow`);
       const frame = c.scope === null ? -1 : session.stack.findIndex((f) => f.ref === c.scope);
       if (c.scope !== null && frame < 0) return failure('invalid_payload', `'${nodeId}' is inside subgraph '${c.scope}', which the conversation is not in`);
+      const checked = checkOperatorAnswers(flow, session, answers ?? {}, this.impl);
+      if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'resume', nodeId, stack: session.stack.slice(0, frame + 1), now }, record.tenant);
+      const result = await this.run(flow, session, { kind: 'resume', nodeId, stack: session.stack.slice(0, frame + 1), now, answers: checked.values }, record.tenant);
       const { operator: _o, ...released } = record;
       return { ok: true, value: { record: released, result, before: [], now, restarted: true } };
     }));
+  }
+
+  /**
+   * Ends what has waited too long, and returns the ids it changed: an active
+   * session idle for longer than its tenant's `settings.inactivity_s` ends as
+   * `abandoned` (outcome `timed_out`; the outbox delivers it when the tenant
+   * wants partial leads), and an interrupt waiting past its `timeout_s` is
+   * rejected (the node's `rejected` edge, else an escalation). Both count from
+   * the session's last activity. Each session is re-checked under its turn
+   * lock, so a turn that just arrived wins, and with several instances
+   * sharing a cross-instance lock only one ends it.
+   */
+  async sweep(): Promise<string[]> {
+    const changed: string[] = [];
+    for (const tenant of this.deps.tenants.ids()) {
+      const idleLimit = inactivitySeconds(this.deps.tenants.tenant(tenant)?.settings);
+      for (const status of ['active', 'waiting'] as const) {
+        if (status === 'active' && idleLimit === undefined) continue;
+        for (const s of await this.deps.store.list(tenant, { status, limit: SWEEP_PAGE })) {
+          const done = await this.withSession(s.id, undefined, async ({ record, flow, session }) => {
+            const now = this.env.now();
+            const idle = (Date.parse(now) - Date.parse(record.updatedAt)) / 1000;
+            if (record.status === 'active' && session.status === 'active' && !record.operator && idleLimit !== undefined && idle >= idleLimit) {
+              const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle) }, tenant);
+              return { ok: true, value: { record, result, before: [], now } };
+            }
+            const timeout = session.status === 'waiting' && session.node ? flow.nodes.get(session.node)?.node.interrupt?.timeout_s : undefined;
+            if (timeout !== undefined && idle >= timeout) {
+              const result = await this.run(flow, session, { kind: 'operator', decision: 'reject', by: 'timeout', note: `no decision within ${timeout} s`, now }, tenant);
+              return { ok: true, value: { record, result, before: [], now } };
+            }
+            return failure('conflict', 'not due');
+          });
+          if (done.ok) changed.push(s.id);
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Runs `sweep` every `everyMs` (main.ts starts it); errors go to `onError`; returns a stop function. */
+  startSweeps(everyMs: number, onError: (err: unknown) => void = () => {}): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return; // a slow sweep is not stacked on itself
+      running = true;
+      this.sweep().catch(onError).finally(() => { running = false; });
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /**

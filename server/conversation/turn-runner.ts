@@ -1,4 +1,6 @@
-import { resumeAt, start, turn } from '../engine/engine.ts';
+import { start, turn } from '../engine/engine.ts';
+import { expire } from '../engine/expire.ts';
+import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import type { Session } from '../engine/session.ts';
 import type { EngineEvent, Input, StartInit, TurnResult } from '../engine/types.ts';
@@ -18,13 +20,15 @@ export interface Settled {
 /**
  * What a runner is asked to do: start a session, or move one on with a
  * user's text (a command word or words for the extractor), a command sent as
- * a control, an operator's decision, or a hand-back to the bot at a question.
+ * a control, an operator's decision, a hand-back to the bot at a question,
+ * or the end of an idle session.
  */
 export type TurnInput =
   | { kind: 'start'; init: StartInit }
   | { kind: 'text'; text: string; now: string }
   | Extract<Input, { kind: 'command' | 'operator' }>
-  | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string };
+  | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string; answers?: Record<string, unknown> }
+  | { kind: 'expire'; now: string; idleSeconds: number };
 
 // stateless: one instance serves every runner that brings no extractor
 const offline = new OfflineExtractor();
@@ -48,7 +52,9 @@ export async function runTurn(flow: CompiledFlow, session: Session | undefined, 
       return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
     }
     case 'resume':
-      return await settle(flow, resumeAt(flow, session, input.nodeId, input.stack, input.now, impl), impl);
+      return await settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
+    case 'expire':
+      return await settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
     default:
       return await settle(flow, turn(flow, session, input, impl), impl);
   }

@@ -1,3 +1,4 @@
+import { TIMED_OUT } from '../engine/expire.ts';
 import { checkWebhookUrl } from './http.ts';
 import { stderrLog, type DeliveryLog } from './log.ts';
 import type { Webhook } from './delivery.ts';
@@ -14,7 +15,12 @@ export interface DeliveryHookOptions {
   notify?: () => void;
   /** The endings delivered (default all: completed, escalated, abandoned, error). */
   statuses?: readonly Completion['status'][];
+  /** Whether a tenant wants partial leads (tenant.json `settings.partial_leads`); without it a session that timed out is not delivered. */
+  partialLeads?: (tenant: string) => boolean;
 }
+
+/** Whether an ending is a partial lead: an idle session ended by the inactivity sweep with what it had collected. */
+export const isPartialLead = (c: Pick<Completion, 'status' | 'outcome'>): boolean => c.status === 'abandoned' && c.outcome === TIMED_OUT;
 
 /**
  * The service's `onComplete`: puts the ending in the outbox (durably) and wakes
@@ -29,6 +35,7 @@ export function deliveryHook(outbox: Outbox, opts: DeliveryHookOptions): (c: Com
   const now = opts.now ?? Date.now;
   return async (c) => {
     if (opts.statuses && !opts.statuses.includes(c.status)) return;
+    if (isPartialLead(c) && !opts.partialLeads?.(c.tenant)) return;
     const fields = { tenant: c.tenant, session: c.sessionId, status: c.status, version: c.version };
     // no webhook, nothing to deliver: skip the durable (fsynced) journal write on the turn's path
     if (!opts.webhookFor(c.tenant)) {

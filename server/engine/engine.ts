@@ -12,6 +12,7 @@ import { cancelCommand, confirmingReply } from './cancel.ts';
 import { missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
+import { answerReview, askReview } from './review.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -160,6 +161,12 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
   const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  if (current?.node.type === 'review' && !atPathPrompt) {
+    // at a review the message confirms or names an answer to change; nothing is extracted from it
+    d.heard = { text: input.text, pii: false };
+    run(d, answerReview(d, current, input.text, (id) => afterNode(d, id)));
+    return;
+  }
   const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
   d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
   // a trigger wins over everything the message might also answer
@@ -495,6 +502,7 @@ function reask(d: Draft): void {
   const c = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
   if (!c) return;
   if (c.node.type === 'question') ask(d, c);
+  else if (c.node.type === 'review') askReview(d, c);
   else if (c.node.type === 'decision' && d.flow.source.paths && !d.s.path.locked) {
     d.s.pending = { kind: 'path_prompt' };
     askPath(d, c.node.id);

@@ -8,6 +8,7 @@ import { emit, holds, isPii, type Draft } from './draft.ts';
 import { answerValues, type Session } from './session.ts';
 import { progressAt, steadyProgress } from './progress.ts';
 import { renderTemplate } from './template.ts';
+import { askReview } from './review.ts';
 import type { Progress } from './types.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
@@ -205,6 +206,9 @@ function visit(d: Draft, id: string): string | null {
     }
     case 'action':
       return callAction(d, c);
+    case 'review':
+      askReview(d, c);
+      return null;
     case 'terminal': {
       d.s.node = id;
       const outcome = n.outcome ?? 'completed';

@@ -7,6 +7,7 @@ import { checkNodeEdges, checkRoutes, compileEdges } from './compile-edges.ts';
 import { collectAnswerKeys, indexNodes, resolveEntries } from './compile-index.ts';
 import { checkDependencyCycles, compileNodes } from './compile-nodes.ts';
 import { checkTriggers } from './compile-triggers.ts';
+import { checkReviews } from './compile-review.ts';
 import type { CompiledFlow } from './compiled-flow.ts';
 import { plainFlow } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
@@ -36,6 +37,7 @@ export const COMPILE_PASSES: ReadonlyArray<readonly [name: string, pass: Compile
   ['check node edges', checkNodeEdges],
   ['compile nodes', compileNodes],
   ['check dependency cycles', checkDependencyCycles],
+  ['check reviews', checkReviews],
   ['compile constraints', compileConstraints],
   ['check path use', checkPathUse],
   ['check triggers', checkTriggers],

@@ -108,7 +108,23 @@ export const TerminalNode = z
   })
   .strict();
 
-export const Node = z.discriminatedUnion('type', [QuestionNode, DecisionNode, ActionNode, SubgraphNode, TerminalNode]);
+/**
+ * Shows the visitor the answers collected so far, in plain words, and waits
+ * for a confirmation or the name of one answer to change (which is asked
+ * again; the conversation then comes back here along its edges).
+ */
+export const ReviewNode = z
+  .object({
+    ...common,
+    type: z.literal('review'),
+    keys: z.array(Id).optional().describe('answer keys to show, in order; default every answered question in flow order'),
+    prompt: Message.optional().describe('the line before the answers, e.g. "Before I send this, please check:"'),
+    confirm_prompt: Message.optional().describe('the line after the answers, asking to confirm or change one'),
+  })
+  .strict();
+export type ReviewNode = z.infer<typeof ReviewNode>;
+
+export const Node = z.discriminatedUnion('type', [QuestionNode, DecisionNode, ActionNode, SubgraphNode, TerminalNode, ReviewNode]);
 export type Node = z.infer<typeof Node>;
 export type QuestionNode = z.infer<typeof QuestionNode>;
 export type NodeType = Node['type'];

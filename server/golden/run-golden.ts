@@ -19,6 +19,7 @@ import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
 import { checkEnd, checkTurn, type Mismatch } from './expect.ts';
 import { RecordingExtractor, writeRecording } from './record.ts';
 import { firstDifference, traceSnapshot } from './trace.ts';
+import { playTurn, turnText } from './play-turn.ts';
 
 /** Where the session clock starts when a golden does not say. */
 export const GOLDEN_DEFAULT_NOW = '2026-01-15T10:00:00Z';
@@ -160,13 +161,19 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   for (const [i, t] of script.turns.entries()) {
     clock.tick();
     replay?.seek(i);
-    const reply = await conv.send(t.user, clock.now());
+    let reply;
+    try {
+      reply = await playTurn(conv, t, clock.now());
+    } catch (err) {
+      failures.push({ turn: i + 1, ...(turnLine(map, i) ? { line: turnLine(map, i)! } : {}), user: turnText(t), mismatches: [], message: (err as Error).message });
+      break;
+    }
     const expect = overrides.get(i + 1) ?? t.expect;
     if (!expect) continue;
     const mismatches = checkTurn(expect, { session: reply.session, messages: reply.messages, events: reply.events });
     if (mismatches.length) {
       const line = turnLine(map, i);
-      failures.push({ turn: i + 1, ...(line ? { line } : {}), user: t.user, mismatches, trace: reply.events.map(eventLine), message: botText(reply.messages) });
+      failures.push({ turn: i + 1, ...(line ? { line } : {}), user: turnText(t), mismatches, trace: reply.events.map(eventLine), message: botText(reply.messages) });
     }
   }
   const end = overrides.get('end') ?? script.end;

@@ -21,17 +21,30 @@ const Instant = z.union([z.string(), z.date().transform((d) => d.toISOString())]
     message: 'expected an ISO 8601 date-time with an offset, e.g. 2026-01-15T10:00:00Z',
   });
 
-/** One scripted user turn. */
+/**
+ * A person's move instead of the visitor's: a decision on a waiting
+ * interrupt, or a hand-back to the bot at a question; either may set answers
+ * (checked like any answer).
+ */
+export const OperatorTurn = z.strictObject({
+  decision: z.enum(['approve', 'reject']).optional(),
+  hand_back: z.string().min(1).optional().describe('the question node the bot resumes at'),
+  answers: z.record(z.string(), z.unknown()).optional(),
+}).refine((o) => (o.decision === undefined) !== (o.hand_back === undefined), { message: 'an operator turn has either decision: or hand_back:' });
+export type OperatorTurn = z.infer<typeof OperatorTurn>;
+
+/** One scripted turn: the visitor's message, or an operator's move. */
 export const GoldenTurn = z.strictObject({
   // A plain `user: 420` would reach the engine as a number that YAML may have
   // reformatted (`007` → 7), so user text must be a string.
   user: z.string({
     error: (issue) => (issue.input === undefined ? undefined : 'expected text; quote numbers and words YAML reads as other types, e.g. user: "420"'),
-  }),
+  }).optional(),
+  operator: OperatorTurn.optional(),
   expect: Passthrough.optional(),
   /** The recorded tool calls of the LLM for this turn (`extractor: replay`): a record or a list of calls. */
   llm: z.union([Passthrough, z.array(z.unknown())]).optional(),
-});
+}).refine((t) => (t.user === undefined) !== (t.operator === undefined), { message: 'a turn has either user: or operator:' });
 export type GoldenTurn = z.infer<typeof GoldenTurn>;
 
 /** A golden transcript (`*.golden.yaml`). */
@@ -82,7 +95,8 @@ export function parseScript(text: string, file: string): ScriptResult {
 
 /** The fields a golden allows at a path: the top level, a turn, or `given`. */
 function fieldsAt(path: readonly PropertyKey[]): string[] {
-  if (path.length === 2 && path[0] === 'turns') return Object.keys(GoldenTurn.shape);
+  if (path.length === 2 && path[0] === 'turns') return ['user', 'operator', 'expect', 'llm'];
+  if (path.length === 3 && path[0] === 'turns' && path[2] === 'operator') return ['decision', 'hand_back', 'answers'];
   if (path.length === 1 && path[0] === 'given') return ['answers', 'path'];
   return Object.keys(GoldenScript.shape);
 }

@@ -60,7 +60,11 @@ export const Decision = z.object({ decision: z.enum(['approve', 'reject']), answ
 /** `operator:decision`. */
 export const OperatorDecision = Decision.extend({ sessionId: SessionId });
 /** Hand a session back to the bot at a question node (REST body). */
-export const HandBack = z.object({ nodeId: z.string().min(1).max(200) });
+export const HandBack = z.object({
+  nodeId: z.string().min(1).max(200),
+  /** Answers the operator's conversation settled, checked like any answer; the bot does not ask them again. */
+  answers: z.record(z.string().max(200), z.unknown()).optional(),
+});
 /** `operator:hand-back`. */
 export const OperatorHandBack = HandBack.extend({ sessionId: SessionId });
 

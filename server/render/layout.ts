@@ -92,10 +92,10 @@ export function layoutFlow(flow: CompiledFlow): GraphLayout {
     ids.add(n.id);
     drafts.push({
       id: n.id,
-      type: n.type,
+      type: n.type === 'review' ? 'question' : n.type, // drawn as a question box, marked 'review' below
       label: n.label ?? n.id,
       key: n.type === 'question' ? n.key : null,
-      answerType: n.type === 'question' ? (n.answer?.type ?? 'text') : null,
+      answerType: n.type === 'question' ? (n.answer?.type ?? 'text') : n.type === 'review' ? 'review' : null,
       call: n.type === 'action' ? n.call : null,
       ref: n.type === 'subgraph' ? n.ref : null,
       outcome: n.type === 'terminal' ? (n.outcome ?? 'completed') : null,

@@ -19,6 +19,7 @@ function shape(c: CompiledNode): string {
     case 'action': return `${mid(n.id)}[[${label}]]`;
     case 'subgraph': return `${mid(n.id)}[/${label}/]`;
     case 'terminal': return `${mid(n.id)}([${label}])`;
+    case 'review': return `${mid(n.id)}{{${label}}}`;
   }
 }
 

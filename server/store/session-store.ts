@@ -19,8 +19,12 @@ export interface StoredSession {
   /** Client message ids already processed, newest last (bounded), with the seq of the reply they got. */
   processed: Array<{ clientId: string; seq: number }>;
   status: SessionJson['status'];
-  /** Set while an operator holds an escalated session. */
-  operator?: { since: string; by?: string };
+  /**
+   * Set while an operator holds an escalated session; `unanswered` is set by
+   * a visitor message the operator has not replied to yet (when the first
+   * came, how many), and cleared by the operator's reply.
+   */
+  operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
   createdAt: string;
   updatedAt: string;
   session: SessionJson;

@@ -121,7 +121,8 @@ describeBrowser('operator console', () => {
     expect(await page.locator('#transcript b').count()).toBe(0);
     expect(await v.request('message', { text: 'Great, I need a quote for 4 poles', clientId: 'to-sam' })).toMatchObject({ ok: true });
     await page.locator('#transcript li.msg-user', { hasText: 'Great, I need a quote for 4 poles' }).waitFor();
-    await poll(() => page.locator('#session-alert').textContent()).toMatch(/You hold this conversation/);
+    // the visitor's message waits for the operator: flagged until they reply
+    await poll(() => page.locator('#session-alert').textContent()).toMatch(/The visitor is waiting for your reply \(1 unanswered message\)/);
 
     // hand back at a chosen question; the bot asks it, and the map moves there
     await page.getByLabel('Hand back to the bot at').selectOption('q.pole_count');

@@ -130,4 +130,6 @@ export const SALES_SCRIPT: Array<{ say: string } | { pick: string }> = [
   { say: "I'm Ann Lee" },
   { say: 'Northside High School' },
   { say: 'ann@northside.edu' },
+  // the review of the answers before they are sent
+  { pick: "Yes, that's right" },
 ];

@@ -115,7 +115,7 @@ describe('the admin API', () => {
     const done = await restConversation([...ACME_SALES_SCRIPT]);
     expect(done.last.state.status).toBe('completed');
     const odd = await restConversation(ACME_SALES_SCRIPT.slice(0, 9));
-    for (const text of ['=HYPERLINK("http://x"), "quoted" Co', 'bob@example.com']) {
+    for (const text of ['=HYPERLINK("http://x"), "quoted" Co', 'bob@example.com', 'yes']) {
       await api(server.url, `/sessions/${odd.sessionId}/messages`, { body: { text }, headers: { authorization: `Bearer ${odd.token}` } });
     }
 

@@ -1,7 +1,7 @@
 /**
  * A visitor buying LED lights for a school gym, through Acme's sales flow
- * (lighting pack + Acme's overlay): eleven messages, the conversation
- * completes on the last one. Worded the way people type (numbers with units,
+ * (lighting pack + Acme's overlay): twelve messages, the conversation
+ * completes on the last one, which confirms the review of the answers. Worded the way people type (numbers with units,
  * "$25k", a skipped optional question). Shared by the e2e tests and bench:server.
  */
 export const ACME_SALES_SCRIPT = [
@@ -16,4 +16,5 @@ export const ACME_SALES_SCRIPT = [
   "I'm Ann Lee",
   'Northside High School',
   'ann@northside.edu',
+  'yes',
 ] as const;

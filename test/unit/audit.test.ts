@@ -25,7 +25,7 @@ async function salesTrace(lines: readonly string[]): Promise<{ trace: EngineEven
   return { trace: conv.trace, status: conv.session.status };
 }
 
-const HAPPY = ['Hi, I want LED lights for a basketball court', '420', '8', '10', 'skip', '25k', 'asap', "I'm Ann Lee", 'Lincoln High', 'ann@example.com'];
+const HAPPY = ['Hi, I want LED lights for a basketball court', '420', '8', '10', 'skip', '25k', 'asap', "I'm Ann Lee", 'Lincoln High', 'ann@example.com', 'yes'];
 
 const codes = (issues: ReturnType<typeof auditTrace>) => issues.map((i) => i.code);
 
@@ -51,7 +51,7 @@ describe('auditTrace over real runs', () => {
   it('finds nothing wrong when back undoes an answer across the subgraph boundary and a wrong email is re-asked', async () => {
     const { trace, status } = await salesTrace([
       'We need new lights, looking for a quote', 'tennis', 'about 1300 m2', '2', '30', 'back', '25', '1000w',
-      'back', '1000w', '$40k', 'next season', "I'm Ann Lee", 'Acme Tennis Club', 'ann@acme', 'ann@acmetennis.com',
+      'back', '1000w', '$40k', 'next season', "I'm Ann Lee", 'Acme Tennis Club', 'ann@acme', 'ann@acmetennis.com', 'yes',
     ]);
     expect(status).toBe('completed');
     expect(trace.filter((e) => e.type === 'back')).toHaveLength(2);
@@ -61,7 +61,7 @@ describe('auditTrace over real runs', () => {
   it('does not count a budget the flow gave up on through its invalid edge as a missing required answer', async () => {
     const { trace, status } = await salesTrace([
       'I want a quote for new lights', '420', 'basketball', 'school gym', '8', 'skip',
-      'no idea', 'no idea', 'no idea', 'asap', 'Ann Lee', 'Lincoln High', 'ann@example.com',
+      'no idea', 'no idea', 'no idea', 'asap', 'Ann Lee', 'Lincoln High', 'ann@example.com', 'yes',
     ]);
     expect(trace).toContainEqual(expect.objectContaining({ type: 'node_exit', node: 'q.budget', on: 'invalid' }));
     expect(status).toBe('completed');

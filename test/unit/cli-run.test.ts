@@ -45,6 +45,7 @@ turns:
   - user: "I'm Ann Lee"
   - user: Lincoln High
   - user: ann@example.com
+  - user: "yes"
 end:
   status: completed
 `);
@@ -62,7 +63,7 @@ describe('questline run', () => {
     expect(r.out).toContain('  [t2] node_exit q.sport skipped (answered)');
     expect(r.out).toContain('  [t5] node_exit q.wattage → __exit__ via e.wattage.exit');
     expect(r.out).toContain('  [t10] answer_set email=[pii] @q.email');
-    expect(r.out).toContain('  [t10] completed outcome=completed @n.done');
+    expect(r.out).toContain('  [t11] completed outcome=completed @n.done');
     expect(r.out).toMatch(/status: completed \(outcome: completed\)\nanswers:\n {2}account_owner: "Sales team"\n {2}budget: 25000\n/);
   });
 
@@ -76,7 +77,7 @@ describe('questline run', () => {
       intention: 'buy_led', court_size: 420, pole_count: 8, mounting_height: 10, wattage: null, budget: 25000,
       timeline: 'asap', name: 'Ann Lee', company: 'Lincoln High', email: 'ann@example.com',
     });
-    expect(out.turns).toHaveLength(11);
+    expect(out.turns).toHaveLength(12);
     expect(out.turns[0]).toMatchObject({ user: null, node: 'q.intent' });
     expect(out.turns[1]).toMatchObject({ user: 'Hi, I want LED lights for a basketball court', node: 'q.court_size' });
     expect(out.turns[2].events).toContainEqual({ type: 'answer_set', turn: 2, node: 'q.court_size', key: 'court_size', value: 420, source: 'user', extractor: 'rules', confidence: 1 });

@@ -38,7 +38,9 @@ describe('a realistic sales conversation with the offline extractor', () => {
     const wrong = await conv.send('ann@acme');
     expect(wrong.messages[0]).toMatchObject({ kind: 'invalid', nodeId: 'q.email' });
     expect(wrong.session.answers.has('email')).toBe(false);
-    const done = await conv.send('ann@acmetennis.com');
+    const review = await conv.send('ann@acmetennis.com');
+    expect(review.session.node).toBe('n.review'); // the answers are shown before they are sent
+    const done = await conv.send('yes');
     expect(done.session.status).toBe('completed');
     expect(done.messages.at(-1)).toMatchObject({ kind: 'done', text: expect.stringContaining('Ann Lee') });
     expect(answerValues(done.session)).toMatchObject({

@@ -7,6 +7,8 @@ import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
 import { Decision, HandBack, OperatorMessageBody, SessionId, Status, toWire } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
+import type { CompiledFlow } from '../../flow/compiled-flow.ts';
+import type { SessionState } from '../../protocol/session.ts';
 import { clientIp, isAdmin, param, parseWith } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { completedIntakes, intakesCsv } from './export.ts';
@@ -29,6 +31,12 @@ const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow
 const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
 
 /** A stored record without its secrets (the token hash) and bookkeeping (processed client ids). */
+/** The interrupt a waiting session is held at, for the console: who decides, the question, the timeout. */
+function interruptOf(flow: CompiledFlow | undefined, state: SessionState): { role: string | null; prompt: string | null; timeoutS: number | null } | null {
+  const i = state.status === 'waiting' && state.nodeId ? flow?.nodes.get(state.nodeId)?.node.interrupt : undefined;
+  return i ? { role: i.role ?? null, prompt: i.prompt ?? null, timeoutS: i.timeout_s ?? null } : null;
+}
+
 const publicRecord = ({ tokenHash: _t, processed: _p, ...rest }: StoredSession) => rest;
 
 /** `/api/v1/admin`: every route needs `X-Questline-Admin: <ADMIN_KEY>`; without ADMIN_KEY they are all off. */
@@ -109,6 +117,7 @@ export function adminRoutes(deps: AdminDeps): Router {
       provenance: provenanceOf(flow, view.record),
       trail: flow ? trailOf(events, await layouts.of(flow)) : { nodes: [], edges: [] },
       handBack: flow ? handBackTargets(flow, view.record) : [],
+      interrupt: interruptOf(flow, view.state),
     });
   });
 
@@ -141,7 +150,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   r.post('/sessions/:id/hand-back', async (req, res) => {
     const id = sessionParam(req);
     const body = parseWith(HandBack, req.body);
-    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId)));
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId, body.answers)));
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 

@@ -16,6 +16,8 @@ export interface SessionRow extends SessionSummary {
   nodeId: string | null;
   /** Whether an operator holds the conversation (the bot is quiet until hand-back). */
   operator: boolean;
+  /** A visitor message the operator has not replied to yet: since when, and how many (null when none). */
+  unanswered: { since: string; count: number } | null;
   answered: number;
 }
 
@@ -51,6 +53,7 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
       if (!record) continue;
       rows.push({
         ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
+        unanswered: record.operator?.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
       });
     }

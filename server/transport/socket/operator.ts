@@ -96,7 +96,7 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
     });
 
     handle(socket, 'operator:hand-back', OperatorHandBack, inflight, log, async (p): Promise<OperatorAck> => {
-      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId));
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId, p.answers));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });
   });

@@ -1,0 +1,120 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TenantDirectory } from '../../server/catalog/tenants.ts';
+import { sampleActions } from '../../examples/sample-actions.ts';
+import { ConversationService, wantsPartialLeads } from '../../server/conversation/service.ts';
+import type { Completion } from '../../server/delivery/completion.ts';
+import { deliveryHook } from '../../server/delivery/hook.ts';
+import { MemoryOutbox } from '../../server/delivery/outbox.ts';
+import { MemoryStore } from '../../server/store/memory.ts';
+
+// A copy of the shipped flows where Acme ends sessions idle for 60 s and wants partial leads.
+const dir = mkdtempSync(join(tmpdir(), 'ql-idle-'));
+cpSync('flows', dir, { recursive: true });
+const tenantFile = join(dir, 'tenants', 'acme', 'tenant.json');
+const acme = JSON.parse(readFileSync(tenantFile, 'utf8'));
+writeFileSync(tenantFile, JSON.stringify({ ...acme, webhook: { url: 'https://hooks.example/intake', secret: 'sekrit-sekrit' },
+  settings: { ...acme.settings, inactivity_s: 60, partial_leads: true } }));
+// and a tenant whose flow waits for an operator for at most 30 s
+writeFileSync(join(dir, 'global', 'wait.flow.json'), JSON.stringify({
+  version: 'v1', id: 'flow.wait',
+  nodes: [
+    { id: 'q.name', type: 'question', key: 'name', prompt: 'Your name?' },
+    { id: 'n.check', type: 'decision', interrupt: { when: 'before', role: 'manager', timeout_s: 30 } },
+    { id: 'n.done', type: 'terminal' },
+    { id: 'n.not_reviewed', type: 'terminal', outcome: 'not_reviewed' },
+  ],
+  edges: [
+    { from: 'q.name', to: 'n.check' }, { from: 'n.check', to: 'n.done' },
+    { from: 'n.check', to: 'n.not_reviewed', on: 'rejected' },
+  ],
+}));
+mkdirSync(join(dir, 'tenants', 'waity'));
+writeFileSync(join(dir, 'tenants', 'waity', 'tenant.json'), JSON.stringify({ id: 'waity', name: 'Waity', keys: ['pk_waity_demo'], origins: [], flows: ['flow.wait'] }));
+const tenants = TenantDirectory.load(dir);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup() {
+  let t = Date.parse('2026-01-15T10:00:00Z');
+  const clock = { advance: (s: number) => { t += s * 1000; } };
+  const store = new MemoryStore();
+  const outbox = new MemoryOutbox();
+  const completions: Completion[] = [];
+  const enqueue = deliveryHook(outbox, {
+    webhookFor: (id) => tenants.tenant(id)?.webhook, log: () => {},
+    partialLeads: (id) => wantsPartialLeads(tenants.tenant(id)?.settings),
+  });
+  const svc = new ConversationService({
+    store, tenants, actions: sampleActions,
+    env: { now: () => new Date(t).toISOString(), sleep: async () => {}, clock: () => 0 },
+    onComplete: async (c) => { completions.push(c); await enqueue(c); },
+  });
+  return { svc, store, outbox, completions, clock };
+}
+
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+describe('inactivity sweep', () => {
+  it('ends a session idle past the tenant\'s inactivity_s as abandoned / timed_out and delivers the partial lead', async () => {
+    const { svc, store, outbox, completions, clock } = setup();
+    const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await svc.message(s.sessionId, 'We want to buy new lights for a tennis court', 'c1'));
+    clock.advance(59);
+    expect(await svc.sweep()).toEqual([]); // not idle long enough yet
+    clock.advance(2);
+    expect(await svc.sweep()).toEqual([s.sessionId]);
+    const view = must(await svc.view(s.sessionId));
+    expect(view.state.status).toBe('abandoned');
+    expect(view.record.session.outcome).toBe('timed_out');
+    expect(view.transcript.at(-1)).toMatchObject({ role: 'bot', kind: 'done', text: expect.stringMatching(/idle/) });
+    expect(completions).toHaveLength(1);
+    expect(completions[0]).toMatchObject({ status: 'abandoned', outcome: 'timed_out', answers: { intention: 'buy_led', sport: 'tennis' } });
+    const [entry] = await outbox.list();
+    expect(entry).toMatchObject({ sessionId: s.sessionId, status: 'abandoned' });
+    expect((await store.events(s.sessionId)).at(-1)).toMatchObject({ type: 'abandoned', outcome: 'timed_out', reason: 'inactivity' });
+    expect(await svc.sweep()).toEqual([]); // ended once
+  });
+
+  it('leaves a session alone whose visitor wrote again before the limit, and one an operator holds', async () => {
+    const { svc, clock } = setup();
+    const a = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    const b = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await svc.operatorMessage(b.sessionId, 'Hi, Kim here', 'kim'));
+    clock.advance(40);
+    must(await svc.message(a.sessionId, 'buy lights for a tennis court', 'c1'));
+    clock.advance(40);
+    expect(await svc.sweep()).toEqual([]);
+    expect(must(await svc.view(b.sessionId)).state.status).toBe('active');
+  });
+
+  it('does not deliver a timed-out session when the tenant does not want partial leads', async () => {
+    const outbox = new MemoryOutbox();
+    const enqueue = deliveryHook(outbox, { webhookFor: () => ({ url: 'https://hooks.example/x', secret: 'sekrit-sekrit' }), log: () => {} });
+    const base = { sessionId: 's1', tenant: 'acme', flowId: 'flow.sales', revision: 'r', version: 2, answers: {}, provenance: {}, at: '2026-01-15T10:00:00Z' };
+    await enqueue({ ...base, status: 'abandoned', outcome: 'timed_out' });
+    expect(await outbox.list()).toHaveLength(0);
+    await enqueue({ ...base, sessionId: 's2', status: 'abandoned', outcome: 'abandoned' }); // a visitor's cancel still goes out
+    expect(await outbox.list()).toHaveLength(1);
+  });
+
+  it('rejects an interrupt still waiting past its timeout_s: the rejected edge is followed', async () => {
+    const { svc, store, clock } = setup();
+    expect(tenants.problems).toEqual([]);
+    const s = must(await svc.startSession({ tenant: 'waity', flow: 'flow.wait' }));
+    must(await svc.message(s.sessionId, 'Ann Lee', 'c1'));
+    expect(must(await svc.view(s.sessionId)).state.status).toBe('waiting');
+    clock.advance(29);
+    expect(await svc.sweep()).toEqual([]);
+    clock.advance(2);
+    expect(await svc.sweep()).toEqual([s.sessionId]);
+    const view = must(await svc.view(s.sessionId));
+    expect(view.state).toMatchObject({ status: 'completed', nodeId: 'n.not_reviewed' });
+    expect(view.record.session.outcome).toBe('not_reviewed');
+    expect((await store.events(s.sessionId)).find((e) => e.type === 'operator')).toMatchObject({ decision: 'reject', by: 'timeout' });
+  });
+});
