@@ -139,8 +139,13 @@ function introducedName(q: OpenQuestion, blanked: string, ctx: ParseContext): Pr
 const INVITES_SKIP = /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i;
 const BARE_NO = /^[\s,.!]*(?:no|none|nope|nah|nothing|no thanks|no thank you|not really)[\s,.!]*$/i;
 
+const NONE_COUNT = /^[\s,.!]*(?:none|nothing|no one|nobody|zero)[\s,.!]*$/i;
+
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
 function declines(q: OpenQuestion, text: string): boolean {
+  // "none" to "how many guests?" is 0 when 0 is allowed: an answer, not a skip
+  const a = q.answer;
+  if ((a.type === 'integer' || a.type === 'number') && (a.min === undefined || a.min <= 0) && NONE_COUNT.test(text)) return false;
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && INVITES_SKIP.test(q.prompt) && BARE_NO.test(text);
 }
 
