@@ -102,8 +102,8 @@ export interface Proposal {
   unknown: string[];
   escalate?: { reason: string };
   pathVote?: { path: string; confidence?: number };
-  /** Why the current question could not be answered from this message, for the re-ask. */
-  problem?: { key: string; reason: string };
+  /** Why the current question could not be answered from this message, for the re-ask; `specific` when it is a clarification about what was typed, said even where the question has an `invalid_prompt`. */
+  problem?: { key: string; reason: string; specific?: true };
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
   assessment?: { key: string; score: number; feedback?: string };
   /** The model call behind this proposal (usage and duration), when one was made. */

@@ -82,14 +82,14 @@ export class OfflineExtractor implements Extractor {
         proposal.unknown.push(cur.key);
       } else if (parsed.ok) {
         const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
-        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem };
+        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
         else {
           const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
           if (parsed.conversion) u.conversion = parsed.conversion;
           updates.push(u);
         }
       } else {
-        proposal.problem = { key: cur.key, reason: parsed.reason };
+        proposal.problem = { key: cur.key, reason: parsed.reason, ...(parsed.specific ? { specific: true as const } : {}) };
       }
     }
 

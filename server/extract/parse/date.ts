@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
-import { fail, hasWordsOutside, ok, type ParseContext, type ParseResult } from './parse-result.ts';
+import { clarify, fail, hasWordsOutside, ok, type ParseContext, type ParseResult } from './parse-result.ts';
 
 type DateSpec = Extract<AnswerSpec, { type: 'date' }>;
 
@@ -50,7 +50,7 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   }
   // "end of the month", "about a week ago", "around the 10th": a span or a hedge on the day is not a day
   const loose = LOOSE_DAY.exec(text);
-  if (loose) return fail(`Which day exactly? "${loose[0].trim()}" could be a few — please give the date.`);
+  if (loose) return clarify(`Which day exactly? "${loose[0].trim()}" could be a few — please give the date.`);
   // "last monday" to a question about the future: chrono's forward reading would turn it into next week's
   if (spec.future && PAST_WORDS.test(text)) return fail("That date has passed — please give today's date or a later one.");
   const parser = MONTH_FIRST.has(ctx.defaultCountry.trim().toUpperCase()) ? chrono.casual : chrono.en.GB;
@@ -60,7 +60,7 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   // "mid January", "January", "next month": chrono fills the missing day with the 1st, which would be
   // a guess; a clarification is asked instead (the 15th for "mid" is a guess too, and "late March" has none)
   const vague = results.find((r) => !r.start.isCertain('day') && !r.start.isCertain('weekday'));
-  if (vague) return fail(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
+  if (vague) return clarify(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
   const values = results.map((r) => {
     const year = r.start.get('year')!;
     const month = r.start.get('month')!;

@@ -1,7 +1,7 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { findWordNumbers } from './number-words.ts';
 import { currencyName, findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
-import { fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
+import { clarify, fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
 import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
 
 type NumberSpec = Extract<AnswerSpec, { type: 'number' | 'integer' }>;
@@ -79,21 +79,21 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
   const all = halves(text, findNumbers(text, spec.unit, measure !== null));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
   const found = all.filter((f) => !NEGATED.test(text.slice(Math.max(0, f.start - 40), f.start)));
-  if (found.length === 0 && all.length > 0) return fail(`Not ${text.slice(all[0]!.start, all[0]!.end).trim()} — so what is the number?`);
+  if (found.length === 0 && all.length > 0) return clarify(`Not ${text.slice(all[0]!.start, all[0]!.end).trim()} — so what is the number?`);
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
   if (found.length === 0 && NONE.test(text)) return checkNumber(spec, 0, text.trim(), true);
   if (found.length === 0) return fail(spec.type === 'integer' ? "That doesn't look like a whole number." : "That doesn't look like a number.");
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
-  if (found.length > 1 && labelsDiffer(text, found)) return fail('How many is that in total?');
+  if (found.length > 1 && labelsDiffer(text, found)) return clarify('How many is that in total?');
   // "6+", "10 or more": a lower bound, not the number
-  if (found.some((f) => OPEN_ENDED.test(text.slice(f.end, f.end + 12)))) return fail('About how many exactly?');
+  if (found.some((f) => OPEN_ENDED.test(text.slice(f.end, f.end + 12)))) return clarify('About how many exactly?');
   // "not sure, around 40?": a guess asked back is not an answer
-  if (HEDGE.test(text) && /\?\s*$/.test(text)) return fail("If you're not sure, your best estimate is fine — what number should I note?");
+  if (HEDGE.test(text) && /\?\s*$/.test(text)) return clarify("If you're not sure, your best estimate is fine — what number should I note?");
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
       const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
-      return fail(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
+      return clarify(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
     }
   }
   const read: Array<{ value: number; conversion?: Conversion; end: number }> = [];
@@ -102,13 +102,13 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
     if (!typed || !measure) {
       // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
       const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
-      if (unitless) return fail(`Please give that as a plain number (without "${unitless.unit.label}").`);
-      if (measure && COUNTED.test(text.slice(f.end, f.end + 40))) return fail(`Please give that in ${spec.unit}.`);
+      if (unitless) return clarify(`Please give that as a plain number (without "${unitless.unit.label}").`);
+      if (measure && COUNTED.test(text.slice(f.end, f.end + 40))) return clarify(`Please give that in ${spec.unit}.`);
       read.push({ value: f.value, end: f.end });
       continue;
     }
     const converted = convert(f.value, typed.unit, measure);
-    if (converted === null) return fail(otherUnit(typed.unit, measure, spec.unit!));
+    if (converted === null) return clarify(otherUnit(typed.unit, measure, spec.unit!));
     if (typed.unit.qty === measure.qty || converted === f.value) {
       read.push({ value: f.value, end: typed.end });
       continue;
@@ -169,7 +169,7 @@ function dotThousands(spec: NumberSpec, text: string, money: string | undefined)
     const euro = (money !== undefined && EURO_LIKE.has(money.toUpperCase())) || /€|\beur(?:o|os)?\b/i.test(text);
     if (!(euro || spec.type === 'integer' || groups >= 2)) {
       const digits = m[0];
-      return fail(`Did you mean ${digits} or ${digits.replace(/\./g, ',')}? Please write it without the dot.`);
+      return clarify(`Did you mean ${digits} or ${digits.replace(/\./g, ',')}? Please write it without the dot.`);
     }
     const plain = m[1]! + m[2]!.replace(/\./g, '');
     out = out.slice(0, m.index) + plain + ' '.repeat(m[0].length - plain.length) + out.slice(m.index + m[0].length);

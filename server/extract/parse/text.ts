@@ -1,7 +1,7 @@
 import { RE2JS } from 're2js';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { correctedTail } from './correction.ts';
-import { fail, ok, type ParseResult } from './parse-result.ts';
+import { clarify, fail, ok, type ParseResult } from './parse-result.ts';
 
 type TextSpec = Extract<AnswerSpec, { type: 'text' }>;
 
@@ -91,7 +91,7 @@ export function parseText(spec: TextSpec, text: string): ParseResult {
     const tail = correctedTail(value);
     if (tail !== null) value = withoutFiller(spec, tail);
     const problem = notAnAnswer(value);
-    if (problem !== null) return fail(problem);
+    if (problem !== null) return clarify(problem);
   }
   if (spec.min !== undefined && value.length < spec.min) {
     return fail(`Please write at least ${spec.min} character${spec.min === 1 ? '' : 's'}.`);
