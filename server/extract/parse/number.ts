@@ -76,12 +76,15 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
   const grouped = dotThousands(spec, text, money);
   if (typeof grouped !== 'string') return grouped;
   text = grouped;
-  const all = halves(text, findNumbers(text, spec.unit, measure !== null));
+  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null)))).filter((f) => !outOf(text, f, spec.max));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
   const found = all.filter((f) => !NEGATED.test(text.slice(Math.max(0, f.start - 40), f.start)));
   if (found.length === 0 && all.length > 0) return clarify(`Not ${text.slice(all[0]!.start, all[0]!.end).trim()} — so what is the number?`);
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
   if (found.length === 0 && NONE.test(text)) return checkNumber(spec, 0, text.trim(), true);
+  // "a pair of padel courts", "a couple"; "just me" to a count of people
+  const few = found.length === 0 ? FEW.exec(text) : null;
+  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false);
   if (found.length === 0) return fail(spec.type === 'integer' ? "That doesn't look like a whole number." : "That doesn't look like a number.");
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
   if (found.length > 1 && labelsDiffer(text, found)) return clarify('How many is that in total?');
@@ -102,9 +105,14 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
     if (!typed || !measure) {
       // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
       const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
-      if (unitless) return clarify(`Please give that as a plain number (without "${unitless.unit.label}").`);
+      if (unitless && !/^\s*old\b/i.test(text.slice(unitless.end, unitless.end + 8))) return clarify(`Please give that as a plain number (without "${unitless.unit.label}").`);
       if (measure && COUNTED.test(text.slice(f.end, f.end + 40))) return clarify(`Please give that in ${spec.unit}.`);
       read.push({ value: f.value, end: f.end });
+      continue;
+    }
+    // "minus 10 degrees" to a question in °C or °F: "degrees" is its unit, not an angle
+    if (measure.kind === 'temperature' && typed.unit.kind === 'angle' && /^deg/i.test(text.slice(typed.start, typed.end))) {
+      read.push({ value: f.value, end: typed.end });
       continue;
     }
     const converted = convert(f.value, typed.unit, measure);
@@ -139,6 +147,29 @@ const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
 function labelsDiffer(text: string, found: FoundNumber[]): boolean {
   const labels = found.map((f) => LABEL_AFTER.exec(text.slice(f.end, f.end + 30))?.[1]?.toLowerCase());
   return labels.every((l) => l !== undefined && !['and', 'or', 'but', 'not', 'sorry', 'maybe'].includes(l)) && new Set(labels).size === labels.length;
+}
+const FEW = /(?<![\p{L}])(?:(just me|only me|just myself|only myself|me alone|just one of us)|a (?:couple|pair)(?: of)?)(?![\p{L}])/iu;
+const MINUS_BEFORE = /(?<![\p{L}])(?:minus|negative)\s*$/iu;
+const BELOW_ZERO = /^\s*(?:degrees?\s+|°\s*c?\s+)?below(?:\s+zero)(?![\p{L}])/iu;
+const OUT_OF = /(?:\/|\bout of|\bof)\s*$/iu;
+
+/** Numbers inside another's span ("zero" in "5 below zero", "half" read as a word) are part of it. */
+function dropCovered(found: FoundNumber[]): FoundNumber[] {
+  return found.filter((f) => !found.some((o) => o !== f && o.start <= f.start && f.end <= o.end && o.end - o.start > f.end - f.start));
+}
+
+/** "minus 10 degrees", "5 below zero": the number is negative. */
+function signed(text: string, found: FoundNumber[]): FoundNumber[] {
+  return found.map((f) => {
+    if (f.value > 0 && MINUS_BEFORE.test(text.slice(Math.max(0, f.start - 12), f.start))) return { ...f, value: -f.value };
+    const below = BELOW_ZERO.exec(text.slice(f.end, f.end + 24));
+    return below && f.value > 0 ? { ...f, value: -f.value, end: f.end + below[0].length } : f;
+  });
+}
+
+/** "7/10", "6 out of 10" on a scale whose max is 10: the 10 is the scale, not an answer. */
+function outOf(text: string, f: FoundNumber, max: number | undefined): boolean {
+  return max !== undefined && f.value === max && OUT_OF.test(text.slice(Math.max(0, f.start - 8), f.start));
 }
 const HALF = /^\s*(?:-?and-?\s*a\s+half|and\s+half|½)(?![\p{L}])/iu;
 
