@@ -145,7 +145,7 @@ const NICKNAME = /[\s,;—–-]+(?:but\s+)?(?:please\s+)?(?:call me|i go by|ever
 
 // Prompts that offer a way out ("Is there a date? Say skip if not"); a bare "no" to them is a skip (rule 2 above).
 const INVITES_SKIP = /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i;
-const BARE_NO = /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)[\s,.!]*$/i;
+const BARE_NO = /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?[\s,.!]*$/i;
 // The prompt says how to decline ("say skip if not", "if none"): "none" is that way out, not an answer.
 const NAMES_SKIP = /\b(?:skip|if not|if none|leave (?:it )?blank)\b/i;
 // "I don't have insurance", "we don't have a website": nothing to give — a skip (the engine asks a required question again).
