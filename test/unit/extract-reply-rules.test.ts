@@ -135,3 +135,31 @@ describe('hedges and skips', () => {
     expect(meds.updates[0]?.value).toBe('none');
   });
 });
+
+describe('later rules: signs, scales, small counts, spaced emails, declines', () => {
+  const celsius: AnswerSpec = { type: 'number', min: -80, max: 60, unit: '°C' };
+  it('reads "minus" and "below zero" as negative, and "degrees" as the question\'s temperature unit', () => {
+    expect(value(celsius, 'minus 4 degrees')).toBe(-4);
+    expect(value(celsius, '12 below zero')).toBe(-12);
+  });
+  it('drops the scale in "8/10" and "3 out of 5"', () => {
+    expect(value({ type: 'number', min: 0, max: 10 }, 'a solid 8/10')).toBe(8);
+    expect(value({ type: 'integer', min: 1, max: 5 }, '3 out of 5')).toBe(3);
+  });
+  it('reads "a pair of" as 2 and "only me" as 1', () => {
+    expect(value(count, 'a pair of tennis courts')).toBe(2);
+    expect(value(count, 'only me')).toBe(1);
+  });
+  it('closes spaces typed around the @ or a dot of one address', () => {
+    expect(value({ type: 'email' }, 'li.wei @ mail . org')).toBe('li.wei@mail.org');
+  });
+  it('takes "prefer not to share" and "no, no hurry" as skips of an optional question', () => {
+    const optional: Partial<OpenQuestion> = { required: false, prompt: 'A deadline, if any? Say skip if not.' };
+    expect(extract({ type: 'phone' }, "I'd prefer not to share my number", optional).unknown).toEqual(['k']);
+    expect(extract({ type: 'date', future: true }, 'no, no hurry', optional).unknown).toEqual(['k']);
+  });
+  it('keeps a short number a number where the country reads it as a phone', () => {
+    const r = parseAnswer({ type: 'integer', min: 1 }, '2.400', { ...ctx, defaultCountry: 'DE' });
+    expect(r).toMatchObject({ ok: true, value: 2400 });
+  });
+});

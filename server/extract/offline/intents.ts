@@ -6,7 +6,7 @@ const SKIP = [
   'rather not say', "i'd rather not say", "i'd rather not", 'rather not', 'prefer not to say', 'i prefer not to say',
   "i'd prefer not to say", 'prefer not to answer', "i'd prefer not to", 'no comment', "can't say", 'cannot say',
   'not telling', 'none of your business', 'next question', 'n/a', 'not applicable',
-  'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share',
+  'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
 ];
 // Words that may surround a skip phrase without turning the message into an
 // answer: "honestly no idea, sorry" skips, "I don't know why it broke" does not.
