@@ -321,7 +321,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const max = current.node.max_attempts ?? 3;
   if (d.s.attempts >= max) {
     run(d, special(d, current.node.id, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
-  } else ask(d, current, reason);
+  } else ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
 }
 
 /**

@@ -117,8 +117,8 @@ export interface Proposal {
   pathVote?: { path: string; confidence?: number };
   /** A flow trigger the message matches; the engine, never the extractor, acts on it. */
   trigger?: { id: string; confidence?: number; evidence?: string };
-  /** Why the current question could not be answered from this message, for the re-ask. */
-  problem?: { key: string; reason: string };
+  /** Why the current question could not be answered from this message, for the re-ask; `specific` when it is a clarification about what was typed, said even where the question has an `invalid_prompt`. */
+  problem?: { key: string; reason: string; specific?: true };
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
   assessment?: { key: string; score: number; feedback?: string };
   /** The model call behind this proposal (usage and duration), when one was made. */

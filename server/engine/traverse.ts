@@ -46,14 +46,16 @@ function quickReplies(c: CompiledNode): { quickReplies?: string[]; multiple?: bo
  * Asks the current question (again): plain, after a failed answer with the
  * reason, or for a refinement of an assessed answer with the feedback (which
  * comes first unless the prompt shows it itself through its `feedback_key`).
+ * A `specific` reason (the extractor's clarification about what was typed, e.g. another currency) is
+ * said even where the question has an `invalid_prompt`, which stays for plain invalid values.
  */
-export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string): void {
+export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
   if (c.node.type !== 'question') return;
   const prompt = promptOf(d, c);
   const fk = c.node.assess?.feedback_key;
   const text = feedback !== undefined
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
-    : invalid === undefined ? prompt : c.node.invalid_prompt ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
+    : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
   d.effects.push({ type: 'ask', nodeId: c.node.id, key: c.node.key, text, kind: invalid === undefined ? 'question' : 'invalid',
     ...quickReplies(c), progress: progressOf(d, c.node.id) });
 }

@@ -6,6 +6,7 @@ const SKIP = [
   'rather not say', "i'd rather not say", "i'd rather not", 'rather not', 'prefer not to say', 'i prefer not to say',
   "i'd prefer not to say", 'prefer not to answer', "i'd prefer not to", 'no comment', "can't say", 'cannot say',
   'not telling', 'none of your business', 'next question', 'n/a', 'not applicable',
+  'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
 ];
 // Words that may surround a skip phrase without turning the message into an
 // answer: "honestly no idea, sorry" skips, "I don't know why it broke" does not.
@@ -14,6 +15,7 @@ const SKIP_FILLER = new Set([
   'thanks', 'thank', 'you', 'i', "i'm", 'im', 'am', 'my', 'our', 'your', 'just', 'for', 'now', 'this', 'that', 'one', 'it', 'question',
   'yet', 'actually', 'to', 'be', 'tbh', 'but', 'the', 'answer', 'on', 'at', 'moment', 'right', 'no', 'say', 'can',
   "let's", 'lets', 'we', 'afraid', 'quite', 'very', 'yeah', 'nope', 'sadly', 'unfortunately', 'either',
+  'number', 'details', 'out', 'it',
 ]);
 // Sentences only: bare words like "agent" or "representative" also appear in
 // answers ("I'm a sales agent"); the one-word command is the engine's.

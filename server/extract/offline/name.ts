@@ -17,7 +17,7 @@ const LOOSE_INTROS = new Set(['my name is', "my name's", 'my name’s', 'name is
 const TOKEN = /^[\p{L}][\p{L}'’-]*(?:\.(?=\s|$))?/u;
 const STOP = new Set([
   'and', 'or', 'but', 'from', 'with', 'at', 'in', 'on', 'of', 'the', 'a', 'an', 'here', 'i', 'my', 'me', 'we', 'our',
-  'by', 'for', 'to', 'is', 'please', 'thanks', 'thank', 'email', 'phone', 'number', 'mail',
+  'by', 'for', 'to', 'is', 'please', 'thanks', 'thank', 'email', 'phone', 'number', 'mail', 'her', 'his', 'their', 'name',
 ]);
 const NOT_NAMES = new Set([
   'looking', 'interested', 'not', 'calling', 'writing', 'sorry', 'fine', 'good', 'great', 'just', 'also', 'very',
@@ -72,6 +72,9 @@ export type NameFor = { value: string; evidence: string } | { problem: string };
 
 // "it is for me, Maria Lopez", "this is for my son, Tom Baker", "for my mum Ann Lee"
 const FOR = /(?<![\p{L}])(?:(?:it|this|that)(?:['’]s| is) )?for (me|myself|my ([\p{L}-]+))[,:;—–-]?\s+/giu;
+// The same at the start of a reply without "for": "me, David Kim", "my daughter Emily Chen".
+const LEAD = /^(?:(?:it|this|that)(?:['’]s| is) )?(me|myself|my ([\p{L}-]+))[,:;—–-]?\s+/giu;
+const TWO_PEOPLE = /(?<![\p{L}])(?:me|myself|i) and my(?![\p{L}])|(?<![\p{L}])\p{Lu}[\p{L}'’-]* and \p{Lu}[\p{L}'’-]*(?![\p{L}])/u;
 const SELF_WORDS = new Set(['me', 'myself']);
 
 /**
@@ -82,7 +85,10 @@ const SELF_WORDS = new Set(['me', 'myself']);
  * about, never committed. Null when no name is introduced.
  */
 export function findNameOf(text: string, of: Whose, words = 4): NameFor | null {
-  for (const m of text.matchAll(FOR)) {
+  // "me and my son, Tom and Ben Baker": two people in one answer — ask whose first
+  if (TWO_PEOPLE.test(text)) return { problem: "That's two people — whose name shall I take first? Just one, please." };
+  for (const m of [...text.matchAll(FOR), ...text.matchAll(LEAD)]) {
+    if (m[2]?.toLowerCase() === 'name') continue;
     const name = readName(text, m.index + m[0].length, words, true);
     if (!name) continue;
     const whose: Whose = SELF_WORDS.has(m[1]!.toLowerCase()) ? 'respondent' : 'subject';

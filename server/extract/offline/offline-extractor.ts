@@ -83,14 +83,14 @@ export class OfflineExtractor implements Extractor {
         proposal.unknown.push(cur.key);
       } else if (parsed.ok) {
         const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
-        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem };
+        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
         else {
           const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
           if (parsed.conversion) u.conversion = parsed.conversion;
           updates.push(u);
         }
       } else {
-        proposal.problem = { key: cur.key, reason: parsed.reason };
+        proposal.problem = { key: cur.key, reason: parsed.reason, ...(parsed.specific ? { specific: true as const } : {}) };
       }
     }
 
@@ -126,11 +126,17 @@ function blankContacts(text: string, ctx: ParseContext): string {
  * is for my son, Tom Baker" is Tom Baker when the question asks the subject's
  * name (`of: subject`) and a question back when it asks the respondent's.
  */
-function introducedName(q: OpenQuestion, blanked: string, ctx: ParseContext): ProposedUpdate | { problem: string } | null {
+function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): ProposedUpdate | { problem: string } | null {
+  let blanked = text;
   const spec = q.answer;
   const kind = spec.type === 'text' && spec.kind === 'name';
   if (!kind && !NAME_KEYS.has(q.key)) return null;
   const of = spec.type === 'text' && spec.of ? spec.of : 'respondent';
+  // "Robert Jones but call me Bob": for a full name the nickname is an aside (a first name is the nickname)
+  if (q.key !== 'first_name') {
+    const aside = NICKNAME.exec(blanked);
+    if (aside && /[\p{L}]/u.test(blanked.slice(0, aside.index))) blanked = blanked.slice(0, aside.index);
+  }
   const name = kind ? findNameOf(blanked, of) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3);
   if (!name) return null;
   if ('problem' in name) return name;
@@ -138,12 +144,26 @@ function introducedName(q: OpenQuestion, blanked: string, ctx: ParseContext): Pr
   return checked.ok ? update(q.key, checked.value, NAME_FROM_INTRO, name.evidence) : null;
 }
 
+const NICKNAME = /[\s,;—–-]+(?:but\s+)?(?:please\s+)?(?:call me|i go by|everyone calls me)\s/iu;
+
 // Prompts that offer a way out ("Is there a date? Say skip if not"); a bare "no" to them is a skip (rule 2 above).
 const INVITES_SKIP = /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i;
-const BARE_NO = /^[\s,.!]*(?:no|none|nope|nah|nothing|no thanks|no thank you|not really)[\s,.!]*$/i;
+const BARE_NO = /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?[\s,.!]*$/i;
+// The prompt says how to decline ("say skip if not", "if none"): "none" is that way out, not an answer.
+const NAMES_SKIP = /\b(?:skip|if not|if none|leave (?:it )?blank)\b/i;
+// "I don't have insurance", "we don't have a website": nothing to give — a skip (the engine asks a required question again).
+const HAS_NONE = /^[\s,.!]*(?:no,?\s+)?(?:i|we)\s+(?:don['’]?t|do not|dont|haven['’]?t|have not)\s+(?:have|got|use)\s+(?:an?\s+|any\s+|one\b)?[\p{L}\s'’-]{0,30}[\s.!]*$/iu;
+
+const NONE_COUNT = /^[\s,.!]*(?:none|nothing|no one|nobody|zero)[\s,.!]*$/i;
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
 function declines(q: OpenQuestion, text: string): boolean {
+  // "none" to "how many guests?" is 0 when 0 is allowed: an answer, not a skip
+  const a = q.answer;
+  if ((a.type === 'integer' || a.type === 'number') && (a.min === undefined || a.min <= 0) && NONE_COUNT.test(text)) return false;
+  if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
+  // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
+  if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && INVITES_SKIP.test(q.prompt) && BARE_NO.test(text);
 }
 

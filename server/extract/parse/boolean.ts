@@ -1,3 +1,4 @@
+import { negated } from './enum.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
@@ -55,7 +56,13 @@ function candidates(spec: BooleanSpec): PhraseCandidate<Side>[] {
 /** Parses yes/no from free text: built-in English words plus the spec's synonyms, longest phrase wins. */
 export function parseBoolean(spec: BooleanSpec, text: string): ParseResult {
   const folded = fold(text);
-  const hits = longestHits(findHits(folded, phrasesOf(spec)));
+  const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].map(foldPhrase));
+  // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
+  const hits = longestHits(findHits(folded, phrasesOf(spec))).map((h) =>
+    (h.owner === 'true' || h.owner === 'false') && custom.has(folded.text.slice(h.start, h.end)) && negated(folded.text, h.start)
+      ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) }
+      : h,
+  );
   const { owners } = longestOwners(hits);
   if (owners.length !== 1 || owners[0] === 'neither') return fail('Please answer yes or no.');
   const side = owners[0]!;

@@ -4,7 +4,7 @@
  * answer when they hold one; otherwise (a trailing "sorry", "actually" as a
  * lead-in) the whole reply is read as usual.
  */
-const MARKER = /(?<![\p{L}\p{N}'’])(?:sorry|no wait|wait|actually|i mean|i meant|correction|make that|make it|scratch that|oops|or rather)(?![\p{L}\p{N}'’])/giu;
+const MARKER = /(?<![\p{L}\p{N}'’])(?:sorry|no wait|wait|actually|i mean|i meant|correction|make that|make it|scratch that|oops|or rather|no(?=[\s,]+(?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])))(?![\p{L}\p{N}'’])/giu;
 
 /** The part of the reply after its last self-correction marker, when something came before it; null when there is none. */
 export function correctedTail(text: string): string | null {

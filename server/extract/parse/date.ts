@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
-import { fail, hasWordsOutside, ok, type ParseContext, type ParseResult } from './parse-result.ts';
+import { clarify, fail, hasWordsOutside, ok, type ParseContext, type ParseResult } from './parse-result.ts';
 
 type DateSpec = Extract<AnswerSpec, { type: 'date' }>;
 
@@ -48,6 +48,11 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
     if (!value) return fail("There's no such date — please check the day and month.");
     return checkDate(spec, value, clock, iso[0], !hasWordsOutside(text, [[iso.index, iso.index + iso[0].length]]));
   }
+  // "end of the month", "about a week ago", "around the 10th": a span or a hedge on the day is not a day
+  const loose = LOOSE_DAY.exec(text);
+  if (loose) return clarify(`Which day exactly? "${loose[0].trim()}" could be a few — please give the date.`);
+  // "last monday" to a question about the future: chrono's forward reading would turn it into next week's
+  if (spec.future && PAST_WORDS.test(text)) return fail("That date has passed — please give today's date or a later one.");
   const parser = MONTH_FIRST.has(ctx.defaultCountry.trim().toUpperCase()) ? chrono.casual : chrono.en.GB;
   const results = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
   if (results.length === 0) return fail("That doesn't look like a date.");
@@ -55,7 +60,7 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   // "mid January", "January", "next month": chrono fills the missing day with the 1st, which would be
   // a guess; a clarification is asked instead (the 15th for "mid" is a guess too, and "late March" has none)
   const vague = results.find((r) => !r.start.isCertain('day') && !r.start.isCertain('weekday'));
-  if (vague) return fail(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
+  if (vague) return clarify(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
   const values = results.map((r) => {
     const year = r.start.get('year')!;
     const month = r.start.get('month')!;
@@ -75,6 +80,9 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const spans = results.map((r) => [r.index, r.index + r.text.length] as const);
   return checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans));
 }
+
+const LOOSE_DAY = /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu;
+const PAST_WORDS = /(?<![\p{L}])(?:last|yesterday|ago|previous|past)(?![\p{L}])/iu;
 
 /** Normalises a structured date proposal: ISO dates (or datetimes) keep their date, other text is parsed. */
 export function coerceDate(spec: DateSpec, value: unknown, ctx: ParseContext): ParseResult {

@@ -27,6 +27,11 @@ export function findEmails(text: string): FoundEmail[] {
 
 /** Parses an email answer: the one address in the message, lowercased. */
 export function parseEmail(text: string): ParseResult {
+  // "maria @ example.com", "maria@example . com": spaces typed around the @ or a dot of a single address
+  if (findEmails(text).length === 0 && (text.match(/@/g)?.length ?? 0) === 1) {
+    const joined = text.replace(/\s*@\s*/, '@').replace(/(@[^\s]*?)\s+\.\s*(?=[\p{L}])/gu, '$1.');
+    if (joined !== text && findEmails(joined).length === 1) text = joined;
+  }
   return theOneFound(text, findEmails(text), {
     none: "That doesn't look like an email address.",
     many: 'I found more than one email address — which one should I use?',

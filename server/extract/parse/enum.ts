@@ -45,7 +45,7 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
 }
 
 // A negation up to two words before an option, within its clause: "not red", "I don't need support", "no tennis".
-const NEGATION = /(?:^|\s)(?:not|no|don't|dont|do not|never|without|isn't|isnt|aren't|arent|nor|except|instead of|rather than|other than)(?:\s+[\p{L}'-]+){0,2}\s*$/u;
+const NEGATION = /(?:^|\s)(?:not|no|don't|dont|do not|never|without|isn't|isnt|aren't|arent|nor|except|instead of|rather than|other than|anything but|everything but|all but|but not)(?:\s+[\p{L}'-]+){0,2}\s*$/u;
 
 /** Whether the option (or path example) mentioned at `start` of folded text is negated ("not red", "I don't need a repair"). */
 export function negated(folded: string, start: number): boolean {

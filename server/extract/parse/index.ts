@@ -74,7 +74,8 @@ function withoutContacts(text: string, ctx: ParseContext): string {
   const spans = [
     ...findEmails(text),
     ...findUrls(text).filter((u) => u.distinctive),
-    ...findPhones(text, ctx).filter((p) => /\D/.test(text.slice(p.start, p.end))),
+    // "1.200" is a short number in some countries' plans, but a count here: a phone has at least 7 digits
+    ...findPhones(text, ctx).filter((p) => /\D/.test(text.slice(p.start, p.end)) && (text.slice(p.start, p.end).match(/\d/g)?.length ?? 0) >= 7),
   ].map((f) => [f.start, f.end] as const);
   return spans.length === 0 ? text : mask(text, spans);
 }

@@ -1,7 +1,7 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { findWordNumbers } from './number-words.ts';
 import { currencyName, findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
-import { fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
+import { clarify, fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
 import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
 
 type NumberSpec = Extract<AnswerSpec, { type: 'number' | 'integer' }>;
@@ -73,24 +73,50 @@ export function findNumbers(text: string, unit?: string, measured = false): Foun
 export function parseNumber(spec: NumberSpec, text: string): ParseResult {
   const money = spec.currency ?? (isCurrencyCode(spec.unit) ? spec.unit : undefined);
   const measure = money === undefined && spec.unit ? readUnit(spec.unit) : null;
-  const found = findNumbers(text, spec.unit, measure !== null);
+  const grouped = dotThousands(spec, text, money);
+  if (typeof grouped !== 'string') return grouped;
+  text = grouped;
+  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null)))).filter((f) => !outOf(text, f, spec.max));
+  // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
+  const found = all.filter((f) => !NEGATED.test(text.slice(Math.max(0, f.start - 40), f.start)));
+  if (found.length === 0 && all.length > 0) return clarify(`Not ${text.slice(all[0]!.start, all[0]!.end).trim()} — so what is the number?`);
+  // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
+  if (found.length === 0 && NONE.test(text)) return checkNumber(spec, 0, text.trim(), true);
+  // "a pair of padel courts", "a couple"; "just me" to a count of people
+  const few = found.length === 0 ? FEW.exec(text) : null;
+  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false);
   if (found.length === 0) return fail(spec.type === 'integer' ? "That doesn't look like a whole number." : "That doesn't look like a number.");
+  // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
+  if (found.length > 1 && labelsDiffer(text, found)) return clarify('How many is that in total?');
+  // "6+", "10 or more": a lower bound, not the number
+  if (found.some((f) => OPEN_ENDED.test(text.slice(f.end, f.end + 12)))) return clarify('About how many exactly?');
+  // "not sure, around 40?": a guess asked back is not an answer
+  if (HEDGE.test(text) && /\?\s*$/.test(text)) return clarify("If you're not sure, your best estimate is fine — what number should I note?");
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
       const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
-      return fail(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
+      return clarify(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
     }
   }
   const read: Array<{ value: number; conversion?: Conversion; end: number }> = [];
   for (const f of found) {
     const typed = measure ? unitAfter(text, f.end) : null;
     if (!typed || !measure) {
+      // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
+      const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
+      if (unitless && !/^\s*old\b/i.test(text.slice(unitless.end, unitless.end + 8))) return clarify(`Please give that as a plain number (without "${unitless.unit.label}").`);
+      if (measure && COUNTED.test(text.slice(f.end, f.end + 40))) return clarify(`Please give that in ${spec.unit}.`);
       read.push({ value: f.value, end: f.end });
       continue;
     }
+    // "minus 10 degrees" to a question in °C or °F: "degrees" is its unit, not an angle
+    if (measure.kind === 'temperature' && typed.unit.kind === 'angle' && /^deg/i.test(text.slice(typed.start, typed.end))) {
+      read.push({ value: f.value, end: typed.end });
+      continue;
+    }
     const converted = convert(f.value, typed.unit, measure);
-    if (converted === null) return fail(otherUnit(typed.unit, measure, spec.unit!));
+    if (converted === null) return clarify(otherUnit(typed.unit, measure, spec.unit!));
     if (typed.unit.qty === measure.qty || converted === f.value) {
       read.push({ value: f.value, end: typed.end });
       continue;
@@ -106,6 +132,80 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
   const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
   return checkNumber(spec, first.value, text.slice(found[0]!.start, first.end), exact, first.conversion);
+}
+
+// Words just before a number that deny it: "not 4", "not more than 40k", "isn't over 10".
+const NEGATED = /(?<![\p{L}])(?:(?:not|isn['’]?t)\s+(?:(?:more|less|fewer|over|under|above|below|bigger|smaller|higher|lower|much|many)\s+(?:than\s+)?)?|no\s+(?:more|less|fewer|bigger|smaller|higher|lower)\s+than\s+)(?:about\s+|around\s+|even\s+)?[$€£¥₹]?\s?$/iu;
+const OPEN_ENDED = /^(?:\+(?!\s*\d)|\s*(?:or|and)\s+(?:more|over|above|up)\b)/iu;
+const HEDGE = /(?<![\p{L}])(?:not sure|no idea|don['’]?t know|dunno|idk|can['’]?t remember|no clue)(?![\p{L}])/iu;
+// A number followed by a counted noun ("2 tennis courts", "3 poles"), read where the question wants a measure.
+const COUNTED = /^\s*(?:[\p{L}]+\s+)?(?:courts?|poles?|people|persons?|pieces?|units?|items?|rooms?|fields?|pitches?|lights?|players?|teams?)\b/iu;
+const NONE = /^[\s,.!]*(?:none|nothing|no one|nobody|zero|not a single one)[\s,.!]*$/iu;
+const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
+
+/** Whether each number is followed by its own, different word ("2 tennis and 2 padel"). */
+function labelsDiffer(text: string, found: FoundNumber[]): boolean {
+  const labels = found.map((f) => LABEL_AFTER.exec(text.slice(f.end, f.end + 30))?.[1]?.toLowerCase());
+  return labels.every((l) => l !== undefined && !['and', 'or', 'but', 'not', 'sorry', 'maybe'].includes(l)) && new Set(labels).size === labels.length;
+}
+const FEW = /(?<![\p{L}])(?:(just me|only me|just myself|only myself|me alone|just one of us)|a (?:couple|pair)(?: of)?)(?![\p{L}])/iu;
+const MINUS_BEFORE = /(?<![\p{L}])(?:minus|negative)\s*$/iu;
+const BELOW_ZERO = /^\s*(?:degrees?\s+|°\s*c?\s+)?below(?:\s+zero)(?![\p{L}])/iu;
+const OUT_OF = /(?:\/|\bout of|\bof)\s*$/iu;
+
+/** Numbers inside another's span ("zero" in "5 below zero", "half" read as a word) are part of it. */
+function dropCovered(found: FoundNumber[]): FoundNumber[] {
+  return found.filter((f) => !found.some((o) => o !== f && o.start <= f.start && f.end <= o.end && o.end - o.start > f.end - f.start));
+}
+
+/** "minus 10 degrees", "5 below zero": the number is negative. */
+function signed(text: string, found: FoundNumber[]): FoundNumber[] {
+  return found.map((f) => {
+    if (f.value > 0 && MINUS_BEFORE.test(text.slice(Math.max(0, f.start - 12), f.start))) return { ...f, value: -f.value };
+    const below = BELOW_ZERO.exec(text.slice(f.end, f.end + 24));
+    return below && f.value > 0 ? { ...f, value: -f.value, end: f.end + below[0].length } : f;
+  });
+}
+
+/** "7/10", "6 out of 10" on a scale whose max is 10: the 10 is the scale, not an answer. */
+function outOf(text: string, f: FoundNumber, max: number | undefined): boolean {
+  return max !== undefined && f.value === max && OUT_OF.test(text.slice(Math.max(0, f.start - 8), f.start));
+}
+const HALF = /^\s*(?:-?and-?\s*a\s+half|and\s+half|½)(?![\p{L}])/iu;
+
+/** "4 and a half", "seven and a half", "4½": the number grows by a half and its span takes the words in. */
+function halves(text: string, found: FoundNumber[]): FoundNumber[] {
+  return found.map((f) => {
+    const m = HALF.exec(text.slice(f.end, f.end + 20));
+    return m ? { value: f.value + 0.5, start: f.start, end: f.end + m[0].length } : f;
+  });
+}
+
+// "30.000", "1.200.000": digits grouped by three with dots, as much of Europe writes thousands.
+const DOT_GROUPS = /(?<![\p{N}.,])([1-9]\d{0,2})((?:\.\d{3})+)(?![\p{N}]|[.,]\d)/gu;
+const EURO_LIKE = new Set(['EUR']);
+
+/**
+ * Dot-grouped thousands read as thousands where no other reading fits: a
+ * money question in euros (or a "€" typed), a whole-number question, or two
+ * groups or more ("1.200.000"). Elsewhere "2.500" could be 2.5 or 2500, so
+ * it is asked about. Returns the text with those dots blanked (spans keep
+ * their positions) or the question to ask.
+ */
+function dotThousands(spec: NumberSpec, text: string, money: string | undefined): string | ParseResult {
+  if (!text.includes('.')) return text;
+  let out = text;
+  for (const m of text.matchAll(DOT_GROUPS)) {
+    const groups = m[2]!.length / 4;
+    const euro = (money !== undefined && EURO_LIKE.has(money.toUpperCase())) || /€|\beur(?:o|os)?\b/i.test(text);
+    if (!(euro || spec.type === 'integer' || groups >= 2)) {
+      const digits = m[0];
+      return clarify(`Did you mean ${digits} or ${digits.replace(/\./g, ',')}? Please write it without the dot.`);
+    }
+    const plain = m[1]! + m[2]!.replace(/\./g, '');
+    out = out.slice(0, m.index) + plain + ' '.repeat(m[0].length - plain.length) + out.slice(m.index + m[0].length);
+  }
+  return out;
 }
 
 /** The clarification for a value typed in a unit the question's cannot be converted from. */

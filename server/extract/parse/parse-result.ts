@@ -13,11 +13,19 @@ export interface ParseContext {
 /** A parsed, normalised value with where it came from, or a short user-facing reason. */
 export type ParseResult =
   | { ok: true; value: unknown; evidence: string; exact: boolean; conversion?: Conversion }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; specific?: true };
 
 /** A successful parse result. */
 export function ok(value: unknown, evidence: string, exact: boolean, conversion?: Conversion): ParseResult {
   return conversion ? { ok: true, value, evidence, exact, conversion } : { ok: true, value, evidence, exact };
+}
+
+/**
+ * A failed parse whose reason is a specific clarification about what was typed (another currency, a
+ * negated number, two candidates): the engine says it even where the flow has a generic `invalid_prompt`.
+ */
+export function clarify(reason: string): ParseResult {
+  return { ok: false, reason, specific: true };
 }
 
 /** A failed parse result with a reason the bot can say. */

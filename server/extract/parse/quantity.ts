@@ -30,8 +30,12 @@ export interface Unit {
 const NOT_MEASURES = new Set(['currency', 'unitless']);
 // English words that are also unit symbols ("5 in total", "3 a week", "2 s"): a unit only when attached to the number ("5in").
 const WORDLIKE = new Set(['a', 'an', 'in', 'at', 'as', 's', 'd', 't', 'c', 'f', 'h', 'b', 'g', 'p', 'y', 'yr', 'min', 'mi', 'l']);
-// Two spellings js-quantities lacks that visitors type.
-const EXTRA: Record<string, string> = { sqft: 'ft^2', sqm: 'm^2', sqmi: 'mi^2', sqkm: 'km^2', hrs: 'h', yrs: 'year' };
+// Spellings js-quantities lacks that visitors type (plurals and short forms of units it knows by another name).
+// "tons" is left out on purpose: a US short ton and a metric tonne differ, so it is asked about.
+const EXTRA: Record<string, string> = {
+  sqft: 'ft^2', sqm: 'm^2', sqmi: 'mi^2', sqkm: 'km^2', hrs: 'h', yrs: 'year',
+  tonnes: 'tonne', ha: 'hectare', hectares: 'hectare',
+};
 // Calendar spans have no fixed length (a month is 28 to 31 days): named so a reply in them is asked again, never converted.
 const CALENDAR = /^(months?|mos?|years?|yrs?|decades?)$/i;
 const TEMPERATURE: Record<string, string> = {
