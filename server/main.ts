@@ -14,6 +14,7 @@ import type { DeliveryLog } from './delivery/log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import { sampleActions } from './conversation/sample-actions.ts';
 import { AnthropicExtractor } from './extract/anthropic/index.ts';
+import { DailySpend } from './extract/budget.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, type Broadcast } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
@@ -172,6 +173,9 @@ async function serve(
   // LLM metrics come from each extraction's own report (Proposal.llm / skipped /
   // fallback: one call at most, tokens included even when its answer was malformed)
   const extractors = new Map<string, Extractor>();
+  // today's model spend of every tenant and in total (per process), for the daily caps
+  const ledger = new DailySpend();
+  const global = { ...(config.LLM_DAILY_CALLS ? { calls: config.LLM_DAILY_CALLS } : {}), ...(config.LLM_DAILY_TOKENS ? { tokens: config.LLM_DAILY_TOKENS } : {}) };
   const extractorFor = config.ANTHROPIC_API_KEY
     ? (tenant: string) => {
         let x = extractors.get(tenant);
@@ -180,9 +184,18 @@ async function serve(
           const claude = new AnthropicExtractor({
             apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
             ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
-            ...(llm?.budget ? { budget: llm.budget } : {}),
-            // per-message events at debug (the metrics count them); a fallback is worth a warning
-            onEvent: (e) => logger[e.type === 'llm_fallback' ? 'warn' : 'debug']({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
+            ...(llm?.budget ? { budget: llm.budget } : {}), ...(llm?.daily ? { daily: llm.daily } : {}), global, tenant, ledger,
+            onEvent: (e) => {
+              if (e.type === 'llm_budget_exhausted') {
+                metrics.llmBudgetExhausted.inc({ scope: e.scope });
+                // one warning when a tenant's or the global cap is first reached today (and per session turn)
+                if (e.first) logger.warn({ tenant, scope: e.scope, sessionId: e.session }, `llm budget spent (${e.scope}): turns use the offline rules`);
+                return;
+              }
+              // a budget fallback was just logged; other fallbacks are worth a warning; per-message events at debug (the metrics count them)
+              const level = e.type === 'llm_fallback' && e.reason !== 'budget' ? 'warn' : 'debug';
+              logger[level]({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`);
+            },
           });
           x = {
             name: claude.name,
@@ -205,6 +218,7 @@ async function serve(
     env: overrides.env ?? systemCallEnv,
     ...(overrides.random ? { random: overrides.random } : {}),
     lock: backend.lock,
+    maxTranscriptEntries: config.SESSION_MAX_ENTRIES,
     onComplete: async (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii
