@@ -167,8 +167,8 @@ export class ConversationService {
   /** One user message: exactly once per `clientId`. */
   async message(sessionId: string, text: string, clientId: string): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
-      // an ended session takes only "restart": anything else is refused, not stored, and costs no model call
-      if (isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
+      // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
+      if (!record.operator && isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
