@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 //   npm run -s reliability                    the long run (10 min soak, 10 crashes, …)
 //   npm run -s reliability -- --quick         a few minutes
 //   npm run -s reliability -- --json          one JSON object on stdout
-//   npm run -s reliability -- --only crash    one part (property, fuzz, flows, isolation, privacy, llm, crash, soak)
+//   npm run -s reliability -- --only crash    one part (property, fuzz, flows, isolation, privacy, llm, spend, crash, soak)
 //   npm run -s reliability -- --soak-minutes 30 --kills 25
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -43,6 +43,7 @@ const PARTS: Part[] = [
   { name: 'isolation', file: 'test/e2e/security.test.ts', env: {} },
   { name: 'privacy', file: 'test/reliability/privacy.test.ts', env: {} },
   { name: 'llm', file: 'test/reliability/llm-faults.test.ts', env: { LLM_FAULT_CONVERSATIONS: quick ? '15' : '60' } },
+  { name: 'spend', file: 'test/reliability/spend.test.ts', env: { SPEND_SESSIONS: quick ? '4' : '12' } },
   { name: 'crash', file: 'test/e2e/crash-load.test.ts', env: { CRASH_KILLS: String(kills), CRASH_VISITORS: quick ? '4' : '6' } },
   { name: 'soak', file: 'test/reliability/soak.test.ts', env: { SOAK_SECONDS: String(soakSeconds) } },
 ];
@@ -108,6 +109,9 @@ const report = {
   llm_illegal_commits: get('llm_illegal_commits'),
   llm_stalled_turns: get('llm_stalled_turns'),
   llm_faults_without_event: get('llm_faults_without_event'),
+  model_calls_after_end: get('model_calls_after_end'),
+  budget_calls: get('budget_calls'),
+  budget_overruns: get('budget_overruns'),
   cross_tenant_attempts: get('cross_tenant_attempts'),
   cross_tenant_successes: get('cross_tenant_successes'),
   pii_leaks: get('pii_leaks'),
@@ -126,7 +130,7 @@ const report = {
 };
 
 /** Figures that must be zero. */
-const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'cross_tenant_successes', 'pii_leaks', 'soak_errors'] as const;
+const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors'] as const;
 const bad = MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 

@@ -15,7 +15,7 @@ import type { ConversationService } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
-import type { Metrics } from './observability/metrics.ts';
+import { Metrics } from './observability/metrics.ts';
 import type { RateLimitSettings } from './transport/rate-limits.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { loadProjectConfig, ProjectConfigError, type QuestlineConfig } from './project-config.ts';
@@ -113,9 +113,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     // revisions are archived beside the data unless nothing is kept on disk
     const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
     const catalog = TenantDirectory.load(flowsDir, archive, namesOf({ ...(actions ? { actions } : {}), ...(validators ? { validators } : {}) }));
+    const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
     questline = await compose({
       catalog, backend, logger,
-      ...(await extractorOption(config, overrides, project, catalog, logger)),
+      ...(await extractorOption(config, overrides, project, catalog, logger, metrics)),
+      metrics,
+      maxTranscriptEntries: config.SESSION_MAX_ENTRIES,
       ...(actions ? { actions } : {}),
       ...(validators ? { validators } : {}),
       ...(overrides.env ? { env: overrides.env } : {}),
@@ -173,13 +176,16 @@ async function projectImplementations(overrides: ServerOverrides): Promise<Quest
  * Claude per tenant when ANTHROPIC_API_KEY is set (the SDK loaded only then),
  * else none (the offline rules).
  */
-async function extractorOption(config: Config, overrides: ServerOverrides, project: QuestlineConfig, tenants: TenantDirectory, logger: Logger):
+async function extractorOption(config: Config, overrides: ServerOverrides, project: QuestlineConfig, tenants: TenantDirectory, logger: Logger, metrics: Metrics):
   Promise<{ extractor?: Extractor | ((tenant: string) => Extractor) }> {
   const given = overrides.extractor ?? project.extractor;
   if (given) return { extractor: given };
   if (!config.ANTHROPIC_API_KEY) return {};
-  const { AnthropicExtractor } = await import('./extract/anthropic/index.ts');
-  // one extractor per tenant: each keeps its own usage figures and budget; composition adds the metrics
+  const [{ AnthropicExtractor }, { DailySpend }] = await Promise.all([import('./extract/anthropic/index.ts'), import('./extract/budget.ts')]);
+  // today's model spend of every tenant and in total (per process), for the daily caps
+  const ledger = new DailySpend();
+  const global = { ...(config.LLM_DAILY_CALLS ? { calls: config.LLM_DAILY_CALLS } : {}), ...(config.LLM_DAILY_TOKENS ? { tokens: config.LLM_DAILY_TOKENS } : {}) };
+  // one extractor per tenant: each keeps its own usage figures and budget; composition adds the extraction metrics
   const extractors = new Map<string, Extractor>();
   const perTenant = (tenant: string): Extractor => {
     let x = extractors.get(tenant);
@@ -188,9 +194,18 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
       x = new AnthropicExtractor({
         apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
         ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
-        ...(llm?.budget ? { budget: llm.budget } : {}),
-        // per-message events at debug (the metrics count them); a fallback is worth a warning
-        onEvent: (e) => logger[e.type === 'llm_fallback' ? 'warn' : 'debug']({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`),
+        ...(llm?.budget ? { budget: llm.budget } : {}), ...(llm?.daily ? { daily: llm.daily } : {}), global, tenant, ledger,
+        onEvent: (e) => {
+          if (e.type === 'llm_budget_exhausted') {
+            metrics.llmBudgetExhausted.inc({ scope: e.scope });
+            // one warning when a tenant's or the global cap is first reached today (and per session turn)
+            if (e.first) logger.warn({ tenant, scope: e.scope, sessionId: e.session }, `llm budget spent (${e.scope}): turns use the offline rules`);
+            return;
+          }
+          // a budget fallback was just logged; other fallbacks are worth a warning; per-message events at debug (the metrics count them)
+          const level = e.type === 'llm_fallback' && e.reason !== 'budget' ? 'warn' : 'debug';
+          logger[level]({ tenant, llm: e.type, ...('reason' in e ? { reason: e.reason } : {}) }, `llm ${e.type}`);
+        },
       });
       extractors.set(tenant, x);
     }

@@ -65,6 +65,10 @@ export interface QuestlineOptions {
   random?: (n: number) => Buffer;
   /** How long a session may go without a turn before the metrics count it as idle (drop-off). */
   idleAfterMs?: number;
+  /** The Prometheus metrics to record into (default: a new registry). */
+  metrics?: Metrics;
+  /** Transcript entries a session may hold before visitor messages get `session_full` (default 1000). */
+  maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
 }
@@ -141,7 +145,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
     partialLeads: (tenant) => wantsPartialLeads(tenants.tenant(tenant)?.settings) });
 
-  const metrics = new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
+  const metrics = opts.metrics ?? new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
   // a shared backend (Redis) spans every instance with the turn lock, the rate limits and socket.io rooms
   const limits = new RateLimits(opts.rateLimits, ...(backend.limiters ? [backend.limiters] : []));
   const inflight = new InFlight();
@@ -172,6 +176,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     env: opts.env ?? systemCallEnv,
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
+    ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
     onComplete: async (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii

@@ -447,7 +447,8 @@ export class QuestlineChat extends HTMLElement {
     el.classList.add('failed');
     const note = document.createElement('p');
     note.className = 'note';
-    note.textContent = fill(this.t.notSent, { reason: error.message });
+    // an ended or full conversation is not a failure to retry: say so politely instead of "Not sent"
+    note.textContent = this.problemText(error) ?? fill(this.t.notSent, { reason: error.message });
     el.append(note);
     this.renderChips();
   }
@@ -619,10 +620,15 @@ export class QuestlineChat extends HTMLElement {
     this.emit('connection', { state: c, ...(error ? { error } : {}) });
   }
 
+  /** The widget's own words for a refusal the visitor cannot fix by sending again, if it is one. */
+  private problemText(e: Problem): string | undefined {
+    return e.code === 'session_ended' ? this.t.sessionEnded : e.code === 'session_full' ? this.t.sessionFull : undefined;
+  }
+
   private showProblem(e: Problem | null): void {
     const ui = this.ui;
     if (!ui) return;
-    ui.error.textContent = !e ? '' : e.code === 'offline' ? this.t.notConnected : e.code === 'timeout' ? this.t.noAnswer : e.message;
+    ui.error.textContent = !e ? '' : e.code === 'offline' ? this.t.notConnected : e.code === 'timeout' ? this.t.noAnswer : this.problemText(e) ?? e.message;
     ui.error.hidden = !e;
   }
 

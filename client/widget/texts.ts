@@ -39,6 +39,8 @@ export interface Texts {
   unavailable: string;
   notConnected: string;
   noAnswer: string;
+  sessionEnded: string;
+  sessionFull: string;
   notSent: string;
   you: string;
   assistant: string;
@@ -82,6 +84,8 @@ export const DEFAULT_TEXTS: Texts = {
   unavailable: 'The chat is unavailable right now.',
   notConnected: 'Not connected yet — try again in a moment.',
   noAnswer: 'The server did not answer; try again.',
+  sessionEnded: 'This conversation has ended — thank you! Press Restart to begin a new one.',
+  sessionFull: 'This conversation is too long to continue here — thank you! Press Restart to begin a new one.',
   notSent: 'Not sent: {reason}',
   you: 'You',
   assistant: 'Assistant',

@@ -17,6 +17,9 @@ const Origin = z.string().refine((s) => {
   }
 }, 'an origin such as "https://example.com" or "http://localhost:3000" (no path, no trailing slash)');
 
+/** A cap on model calls and input+output tokens; reached, turns go to the offline rules. */
+const Caps = z.object({ calls: z.number().int().positive().optional(), tokens: z.number().int().positive().optional() }).strict();
+
 /** One tenant: identity, public widget keys, allowed origins, flows and packs. */
 export const Tenant = z
   .object({
@@ -32,7 +35,8 @@ export const Tenant = z
     llm: z
       .object({
         model: z.string().min(1).optional(),
-        budget: z.object({ calls: z.number().int().positive() }).strict().optional(),
+        budget: Caps.optional().describe('per session (a restart does not reset it): model calls and input+output tokens'),
+        daily: Caps.optional().describe('this tenant per UTC day, per server process: model calls and input+output tokens'),
       })
       .strict()
       .optional(),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkOperatorAnswers } from '../engine/hand-back.ts';
+import { matchCommand } from '../engine/extraction.ts';
 import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { checkContext } from '../flow/context-check.ts';
 import { answerValues, sessionFromJson, sessionToJson, type Session } from '../engine/session.ts';
@@ -49,6 +50,8 @@ export interface ServiceDeps extends Implementations {
   random?: (n: number) => Buffer;
   /** The per-session turn lock (default: one process's `KeyedMutex`; a cross-instance lock for several servers). */
   lock?: TurnLock;
+  /** Transcript entries a session may hold before visitor messages are refused with `session_full` (default MAX_TRANSCRIPT_ENTRIES). */
+  maxTranscriptEntries?: number;
 }
 
 /** Everything a step under the session lock has to go on. */
@@ -92,6 +95,12 @@ export function inactivitySeconds(settings: Record<string, unknown> | undefined)
 export function wantsPartialLeads(settings: Record<string, unknown> | undefined): boolean {
   return settings?.partial_leads === true;
 }
+
+/**
+ * Transcript entries per session by default: a long intake is well under 200;
+ * at the 2,000-character message limit this bounds a session near 2 MB.
+ */
+export const MAX_TRANSCRIPT_ENTRIES = 1000;
 /** Engine sessions kept parsed between turns (see ConversationService.parsed). */
 const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -117,11 +126,13 @@ export class ConversationService {
   /** The implementations every turn runs with (the deps' own, without the store and hooks). */
   private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
+  private readonly maxEntries: number;
 
   constructor(private readonly deps: ServiceDeps) {
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
+    this.maxEntries = deps.maxTranscriptEntries ?? MAX_TRANSCRIPT_ENTRIES;
     const { extractor, actions, validators, maxSteps } = deps;
     this.impl = {
       env: this.env,
@@ -175,6 +186,13 @@ export class ConversationService {
   /** One user message: exactly once per `clientId`. */
   async message(sessionId: string, text: string, clientId: string): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
+      // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
+      if (!record.operator && isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
+        return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
+      }
+      if (record.seq >= this.maxEntries) {
+        return failure('session_full', `this conversation has reached its limit of ${this.maxEntries} messages`);
+      }
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
       // a person has the conversation: the message goes to them, the bot stays quiet

@@ -3,6 +3,7 @@ import { expire } from '../engine/expire.ts';
 import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import type { Session } from '../engine/session.ts';
+import type { Proposal } from '../engine/input.ts';
 import type { EngineEvent, Input, StartInit, TurnResult } from '../engine/types.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
@@ -32,6 +33,19 @@ export type TurnInput =
 
 // stateless: one instance serves every runner that brings no extractor
 const offline = new OfflineExtractor();
+/** The proposal of a message no extractor was asked about. */
+const NOTHING: Proposal = { extractor: 'rules', updates: [], unknown: [] };
+
+/**
+ * The session's model usage never goes down: a restart starts the
+ * conversation over but not its spend, so a per-session budget holds
+ * however often the visitor types "restart".
+ */
+function keepUsage(before: Session, settled: Settled): Settled {
+  const used = before.llm;
+  if (!used || settled.session.llm) return settled;
+  return { ...settled, session: { ...settled.session, llm: used } };
+}
 
 /**
  * Runs one turn the same way everywhere: a command word or the extractor's
@@ -43,12 +57,19 @@ export async function runTurn(flow: CompiledFlow, session: Session | undefined, 
   // `return await`: an async function returning a promise costs the turn two more microtask hops
   if (input.kind === 'start') return await settle(flow, start(flow, input.init, impl), impl);
   if (!session) throw new Error(`a '${input.kind}' turn needs a started session`);
+  return keepUsage(session, await turnOn(flow, session, input, impl));
+}
+
+/** The turn itself, on a started session. */
+async function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, { kind: 'start' }>, impl: Implementations): Promise<Settled> {
   switch (input.kind) {
     case 'text': {
       const { text, now } = input;
       const command = matchCommand(flow, text);
       if (command) return await settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
-      const proposal = await (impl.extractor ?? offline).extract(extractionRequest(flow, session, text, now));
+      // a session that cannot take an answer (ended, waiting for an operator) gets the engine's
+      // fixed reply: nothing to extract, so no model call is made (or paid for)
+      const proposal = session.status === 'active' ? await (impl.extractor ?? offline).extract(extractionRequest(flow, session, text, now)) : NOTHING;
       return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
     }
     case 'resume':

@@ -396,7 +396,7 @@ function recordLlm(d: Draft, p: Proposal): void {
   if (p.skipped !== undefined) u.skipped += 1;
   if (p.llm) {
     const { model, durationMs, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, failed } = p.llm;
-    u.calls += 1;
+    u.calls += p.llm.calls ?? 1;
     u.inputTokens += inputTokens;
     u.outputTokens += outputTokens;
     u.cacheReadTokens += cacheReadTokens;

@@ -122,7 +122,9 @@ export interface Proposal {
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
   assessment?: { key: string; score: number; feedback?: string };
   /** The model call behind this proposal (usage and duration), when one was made. */
-  llm?: { model: string; durationMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; failed?: boolean };
+  llm?: { model: string; durationMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; failed?: boolean;
+    /** Requests sent for this message when more than one (the SDK retried); each is paid for. */
+    calls?: number };
   /** The model was meant to answer but this proposal is the offline rules' instead, and why. */
   fallback?: { reason: string; detail: string };
   /** The model was not called: the hybrid rule that settled the message offline. */

@@ -61,6 +61,8 @@ export class Metrics {
   readonly llmSeconds: Histogram<'tenant' | 'model'>;
   readonly llmSkipped: Counter<'tenant' | 'rule'>;
   readonly llmFallbacks: Counter<'tenant' | 'reason'>;
+  /** Turns degraded to the offline rules by a spent budget (see server/extract/budget.ts). */
+  readonly llmBudgetExhausted: Counter<'scope'>;
 
   constructor(opts: { idleAfterMs?: number; maxTracked?: number; clock?: () => number; defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -84,6 +86,7 @@ export class Metrics {
       buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16], registers,
     });
     this.llmSkipped = new Counter({ name: 'questline_llm_skipped_total', help: 'Messages the offline rules answered exactly, so no model call was made, by rule', labelNames: ['tenant', 'rule'], registers });
+    this.llmBudgetExhausted = new Counter({ name: 'questline_llm_budget_exhausted_total', help: 'Messages sent to the offline rules because a model budget was spent, by scope (session, tenant, global)', labelNames: ['scope'], registers });
     this.llmFallbacks = new Counter({ name: 'questline_llm_fallbacks_total', help: "Messages the offline rules handled instead of the model's answer, by reason (budget, timeout, malformed, …)", labelNames: ['tenant', 'reason'], registers });
     const positions = this.positions;
     new Gauge({
@@ -105,7 +108,7 @@ export class Metrics {
   extraction(tenant: string, p: Proposal): void {
     if (p.llm) {
       const model = p.llm.model;
-      this.llmCalls.inc({ tenant, model, result: p.llm.failed ? 'failed' : 'ok' });
+      this.llmCalls.inc({ tenant, model, result: p.llm.failed ? 'failed' : 'ok' }, p.llm.calls ?? 1);
       this.llmSeconds.observe({ tenant, model }, p.llm.durationMs / 1000);
       const tokens: Array<[string, number]> = [['input', p.llm.inputTokens], ['output', p.llm.outputTokens], ['cache_read', p.llm.cacheReadTokens], ['cache_creation', p.llm.cacheCreationTokens]];
       for (const [type, n] of tokens) if (n > 0) this.llmTokens.inc({ tenant, model, type }, n);

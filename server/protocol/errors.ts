@@ -13,6 +13,7 @@ export const ErrorCode = z.enum([
   'bad_token',
   'forbidden',
   'session_ended',
+  'session_full',
   'not_waiting',
   'busy',
   'conflict',

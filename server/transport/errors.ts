@@ -19,6 +19,7 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
   unknown_tenant: { status: 404, retryable: false },
   not_found: { status: 404, retryable: false },
   session_ended: { status: 409, retryable: false },
+  session_full: { status: 409, retryable: false },
   not_waiting: { status: 409, retryable: false },
   conflict: { status: 409, retryable: true },
   too_large: { status: 413, retryable: false },

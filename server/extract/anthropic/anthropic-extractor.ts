@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Anthropic from '@anthropic-ai/sdk';
+import { DailySpend, SpendGate, type Admitted, type BudgetScope, type Caps } from '../budget.ts';
 import type { ExtractionRequest, Extractor, Proposal } from '../extractor.ts';
 import { OfflineExtractor } from '../offline/index.ts';
 import { proposalFromToolCalls, TOOL_NAMES, ToolCall } from '../tool-calls.ts';
@@ -16,7 +18,9 @@ export type FallbackReason = 'timeout' | 'rate_limited' | 'server_error' | 'conn
 export type AnthropicEvent =
   | { type: 'llm_skipped'; session: string; rule: ExactRule }
   | { type: 'llm_call'; session: string; latencyMs: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number; calls: ToolCall[] }
-  | { type: 'llm_fallback'; session: string; reason: FallbackReason; detail: string };
+  | { type: 'llm_fallback'; session: string; reason: FallbackReason; detail: string }
+  /** A cap was spent: the turn goes offline; `first` is true once per tenant or global cap per day (and for every session turn). */
+  | { type: 'llm_budget_exhausted'; session: string; scope: BudgetScope; first: boolean };
 
 /** Usage of one session (or of the instance, when requests carry no session id). */
 export interface LlmStats {
@@ -37,7 +41,15 @@ export interface AnthropicExtractorOptions {
   timeoutMs?: number;
   maxRetries?: number;
   /** Per session (or per instance): model calls and input+output tokens; when spent, turns go offline. */
-  budget?: { calls?: number; tokens?: number };
+  budget?: Caps;
+  /** Per tenant per UTC day (kept in `ledger`). */
+  daily?: Caps;
+  /** Every tenant together per UTC day (kept in `ledger`, shared by the extractors of one process). */
+  global?: Caps;
+  /** The tenant `daily` counts against (default: this extractor's own). */
+  tenant?: string;
+  /** Today's spend; share one between the extractors of a process so `global` spans them (default: this extractor's own). */
+  ledger?: DailySpend;
   fallback?: Extractor;
   onEvent?: (event: AnthropicEvent) => void;
   /** Send tools with `strict: true` (structured outputs); default: when the model supports it (see `supportsStrictTools`). */
@@ -76,15 +88,30 @@ export class AnthropicExtractor implements Extractor {
   private readonly client: Anthropic;
   private readonly fallback: Extractor;
   private readonly usage = new Map<string, LlmStats>();
+  private readonly gate: SpendGate;
+  private readonly maxRetries: number;
+  /** HTTP requests of the call in progress (the SDK retries inside one `messages.create`; each request is paid for). */
+  private readonly attempts = new AsyncLocalStorage<{ n: number }>();
 
   constructor(private readonly opts: AnthropicExtractorOptions) {
     this.model = opts.model ?? DEFAULT_MODEL;
     this.fallback = opts.fallback ?? new OfflineExtractor();
+    this.maxRetries = opts.maxRetries ?? 1;
+    this.gate = new SpendGate({
+      tenant: opts.tenant ?? '', ledger: opts.ledger ?? new DailySpend(),
+      ...(opts.budget ? { session: opts.budget } : {}), ...(opts.daily ? { daily: opts.daily } : {}), ...(opts.global ? { global: opts.global } : {}),
+    });
     this.client = new Anthropic({
       apiKey: opts.apiKey,
       ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
       timeout: opts.timeoutMs ?? 15_000,
-      maxRetries: opts.maxRetries ?? 1,
+      maxRetries: this.maxRetries,
+      // counts every request the SDK sends, retries included
+      fetch: (input, init) => {
+        const counter = this.attempts.getStore();
+        if (counter) counter.n += 1;
+        return fetch(input, init);
+      },
     });
   }
 
@@ -106,19 +133,28 @@ export class AnthropicExtractor implements Extractor {
     }
     // the session's own usage when the request carries it (kept in the stored session), else this instance's memory
     const used = req.usage ?? stats;
-    const budget = this.opts.budget;
-    if (budget && ((budget.calls !== undefined && used.calls >= budget.calls) || (budget.tokens !== undefined && used.inputTokens + used.outputTokens >= budget.tokens))) {
-      return this.fellBack(session, offline, 'budget', `budget spent: ${used.calls} calls, ${used.inputTokens + used.outputTokens} tokens`);
+    const admitted = this.gate.admit({ calls: used.calls, tokens: used.inputTokens + used.outputTokens }, this.maxRetries + 1);
+    if ('refused' in admitted) {
+      this.emit({ type: 'llm_budget_exhausted', session, scope: admitted.refused, first: admitted.first });
+      return this.fellBack(session, offline, 'budget', `${admitted.refused} budget spent`);
     }
     const started = performance.now();
+    const counter = { n: 0 };
+    let tokens = 0;
     try {
-      const { calls, usage } = await this.call(req, session);
+      const { calls, usage } = await this.attempts.run(counter, () => this.call(req, session, admitted));
+      tokens = usage.inputTokens + usage.outputTokens;
       const proposal = proposalFromToolCalls(calls, req, this.name);
-      return { ...proposal, llm: { model: this.model, durationMs: Math.round(performance.now() - started), ...usage } };
+      return { ...proposal, llm: { model: this.model, durationMs: Math.round(performance.now() - started), ...usage, ...(counter.n > 1 ? { calls: counter.n } : {}) } };
     } catch (err) {
       const [reason, detail] = classify(err);
-      const failed = { model: this.model, durationMs: Math.round(performance.now() - started), inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, failed: true };
-      return { ...this.fellBack(session, offline, reason, detail), ...(err instanceof Malformed && err.usage ? { llm: { ...failed, ...err.usage } } : { llm: failed }) };
+      const spent = err instanceof Malformed && err.usage ? err.usage : undefined;
+      tokens = spent ? spent.inputTokens + spent.outputTokens : 0;
+      const failed = { model: this.model, durationMs: Math.round(performance.now() - started), inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, failed: true, ...(counter.n > 1 ? { calls: counter.n } : {}) };
+      return { ...this.fellBack(session, offline, reason, detail), llm: { ...failed, ...(spent ?? {}) } };
+    } finally {
+      this.gate.settle(admitted, counter.n, tokens);
+      this.statsFor(session).calls += Math.max(0, counter.n - 1); // retries are calls too (the first is counted in `call`)
     }
   }
 
@@ -137,7 +173,7 @@ export class AnthropicExtractor implements Extractor {
   }
 
   /** One `messages.create`; returns the tool calls and usage, or throws (Malformed when the answer is off-schema). */
-  private async call(req: ExtractionRequest, session: string): Promise<{ calls: ToolCall[]; usage: Usage }> {
+  private async call(req: ExtractionRequest, session: string, admitted: Admitted): Promise<{ calls: ToolCall[]; usage: Usage }> {
     const tools = this.toolsFor(req);
     const started = performance.now();
     const stats = this.statsFor(session);
@@ -149,7 +185,7 @@ export class AnthropicExtractor implements Extractor {
       tools: tools.map((t, i) => (i === tools.length - 1 ? { ...t, cache_control: { type: 'ephemeral' as const } } : t)),
       tool_choice: { type: 'any', disable_parallel_tool_use: true },
       messages: [{ role: 'user', content: turnPrompt(req) }],
-    });
+    }, { maxRetries: admitted.attempts - 1 }); // no retry the budget has no room for
     const latencyMs = Math.round(performance.now() - started);
     const u = message?.usage;
     const usage: Usage = {
