@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './transport/client-address.ts';
 
 // The server's settings, read from the environment once, here and nowhere
 // else (interfaces.md "Server environment"). Everything below main.ts gets a
@@ -36,6 +37,24 @@ export const ConfigSchema = z.object({
   /** Prefix of every Redis key, so several deployments can share one Redis (default ql:). */
   REDIS_PREFIX: withDefault(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX: 1-64 characters of A-Z a-z 0-9 _ . : -'), 'ql:'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /**
+   * Which proxies may name the client in X-Forwarded-For (express's `trust proxy`):
+   * a hop count (1: the one proxy in front), a comma-separated list of
+   * addresses/CIDRs/loopback/linklocal/uniquelocal, or true/false. Unset: the
+   * socket's own address is the client's.
+   */
+  TRUST_PROXY: optional(z.string().transform((v, ctx) => {
+    try {
+      return parseTrustProxy(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: ${(e as Error).message} (a hop count, true/false, or addresses/CIDRs separated by commas)` });
+      return z.NEVER;
+    }
+  })),
+  /** Bearer token for /metrics; unset: /metrics answers only requests from loopback. */
+  METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
+  /** Comma-separated tenant ids to leave offline when their tenant.json is invalid (otherwise the server refuses to start). */
+  SKIP_INVALID_TENANTS: optional(z.string()),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
 });

@@ -23,6 +23,7 @@ import { OriginGate } from './transport/origins.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
 import { attachChat } from './transport/socket/chat.ts';
+import { compileTrust } from './transport/client-address.ts';
 import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
@@ -221,6 +222,7 @@ async function serve(
   const started = Date.now();
   const app = createApp({
     service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: config.ADMIN_KEY, demoDir: DEMO_DIR,
+    trustProxy: config.TRUST_PROXY ?? false, ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size }),
   });
   // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
@@ -228,8 +230,9 @@ async function serve(
   const io = createSocketServer(http, gate);
   backend.attachSockets?.(io);
   broadcast = roomBroadcast(io);
-  attachChat(io, { service, tenants, metrics, logger, limits, inflight });
-  attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY });
+  const trust = compileTrust(config.TRUST_PROXY ?? false);
+  attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
+  attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: config.ADMIN_KEY, trust });
   if (!config.ADMIN_KEY) logger.info('ADMIN_KEY is not set: admin endpoints and /operator refuse every request');
 
   await listen(http, config).catch(async (err: unknown) => {

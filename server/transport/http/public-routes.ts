@@ -32,13 +32,13 @@ export function publicRoutes(deps: PublicDeps): Router {
   const { service, tenants, metrics, limits } = deps;
   const r = Router();
   r.use((req, res, next) => {
-    res.locals.routeBase = req.baseUrl;
+    res.locals.routeBase = '/api/v1'; // the mount path, not the request's spelling of it (metric labels stay bounded)
     next();
   });
 
   const throttle = async (req: Request, scope: { client: string; tenant: string }) => {
     const limited = await limits.message({ ...scope, ip: clientIp(req) });
-    if (!limited.ok) throw new HttpError('rate_limited', `too many requests (${limited.scope}); slow down`, Math.ceil(limited.retryAfterMs / 1000));
+    if (!limited.ok) throw new HttpError('rate_limited', 'Too many messages at once. Please wait a moment and try again.', Math.ceil(limited.retryAfterMs / 1000));
   };
 
   r.post('/tenants/:tenant/sessions', async (req, res) => {
@@ -66,6 +66,8 @@ export function publicRoutes(deps: PublicDeps): Router {
   r.get('/sessions/:id', async (req, res) => {
     const id = param(req, 'id');
     await sessionByToken(service, tenants, req, id);
+    const read = await limits.read({ ip: clientIp(req), session: id });
+    if (!read.ok) throw new HttpError('rate_limited', 'Too many requests for this conversation. Please wait a moment and try again.', Math.ceil(read.retryAfterMs / 1000));
     const after = typeof req.query.after === 'string' && /^\d{1,9}$/.test(req.query.after) ? Number(req.query.after) : 0;
     const view = unwrap(await service.view(id, after));
     const rec = view.record;
