@@ -27,6 +27,15 @@ export function answersOf(record: StoredSession): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record.session.answers).map(([k, a]) => [k, a.value]));
 }
 
+/**
+ * The answers a visitor may see: their own. Values an action produced (a CRM
+ * lookup's account id and owner) are internal: they go to exports and
+ * webhooks, never back to the page.
+ */
+export function visitorAnswers(record: StoredSession): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record.session.answers).filter(([, a]) => a.source !== 'action').map(([k, a]) => [k, a.value]));
+}
+
 /** The public API (interfaces.md "REST"): sessions by key and token, flows by key. */
 export function publicRoutes(deps: PublicDeps): Router {
   const { service, tenants, metrics, limits } = deps;
@@ -73,7 +82,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const rec = view.record;
     res.json({
       sessionId: rec.id, tenant: rec.tenant, flowId: rec.flowId, revision: rec.revision, status: rec.status,
-      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: answersOf(rec), messages: view.transcript.map(toWire),
+      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: visitorAnswers(rec), messages: view.transcript.map(toWire),
     });
   });
 
