@@ -102,3 +102,17 @@ describe('/metrics', () => {
     expect((await fetch(`${s.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(403);
   });
 });
+
+describe('invisible messages', () => {
+  it('refuses a message of zero-width and direction-control characters like an empty one (REST and socket), storing nothing', async () => {
+    const s = await server();
+    const started = (await api(s.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } })).body;
+    const r = await api(s.url, `/sessions/${started.sessionId}/messages`, { body: { text: '\u200B\u202E\u2066' }, headers: { authorization: `Bearer ${started.token}` } });
+    expect(r).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
+    const c = await chat(s.url, { token: started.token });
+    cleanup.push(() => c.close());
+    await c.request('session:start', { sessionId: started.sessionId });
+    expect(await c.request('message', { text: '\u200D\uFEFF', clientId: 'z1' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect((await s.store.load(started.sessionId))!.seq).toBe(started.messages.length);
+  });
+});

@@ -12,6 +12,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
+import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 
 /** What the public routes need. */
 export interface PublicDeps {
@@ -66,6 +67,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const id = param(req, 'id');
     const { record } = await sessionByToken(service, tenants, req, id);
     const body = parseWith(MessageBody, req.body);
+    if (!hasVisibleText(body.text)) throw new HttpError(EMPTY_MESSAGE.code, EMPTY_MESSAGE.message);
     await throttle(req, { client: `session:${id}`, tenant: record.tenant });
     const clientId = body.clientId ?? `rest-${randomUUID()}`;
     const turn = unwrap(await metrics.turn(id, { tenant: record.tenant, flow: record.flowId, kind: 'message' }, () => service.message(id, body.text, clientId)));

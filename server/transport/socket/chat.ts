@@ -13,6 +13,7 @@ import {
 import type { RateLimits } from '../rate-limits.ts';
 import { connectError, handle, roomOf, socketClientIp } from './socket-server.ts';
 import type { TrustFn } from '../client-address.ts';
+import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 
 /** What the /chat namespace needs. */
 export interface ChatDeps {
@@ -133,6 +134,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
     handle(socket, 'message', MessagePayload, inflight, log, async (p): Promise<MessageAck> => {
       const sessionId = socket.data.sessionId;
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
+      if (!hasVisibleText(p.text)) return socketError(EMPTY_MESSAGE);
       const limited = await charge();
       if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
       let typing = false;
