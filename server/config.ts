@@ -53,8 +53,6 @@ export const ConfigSchema = z.object({
   })),
   /** Bearer token for /metrics; unset: /metrics answers only requests from loopback. */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
-  /** Comma-separated tenant ids to leave offline when their tenant.json is invalid (otherwise the server refuses to start). */
-  SKIP_INVALID_TENANTS: optional(z.string()),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
 });
