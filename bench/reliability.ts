@@ -42,6 +42,7 @@ const PARTS: Part[] = [
   { name: 'flows', file: 'test/fuzz/hostile-flows.test.ts', env: {} },
   { name: 'isolation', file: 'test/e2e/security.test.ts', env: {} },
   { name: 'privacy', file: 'test/reliability/privacy.test.ts', env: {} },
+  { name: 'edges', file: 'test/reliability/edges.test.ts', env: {} },
   { name: 'llm', file: 'test/reliability/llm-faults.test.ts', env: { LLM_FAULT_CONVERSATIONS: quick ? '15' : '60' } },
   { name: 'spend', file: 'test/reliability/spend.test.ts', env: { SPEND_SESSIONS: quick ? '4' : '12' } },
   { name: 'crash', file: 'test/e2e/crash-load.test.ts', env: { CRASH_KILLS: String(kills), CRASH_VISITORS: quick ? '4' : '6' } },
@@ -115,6 +116,10 @@ const report = {
   cross_tenant_attempts: get('cross_tenant_attempts'),
   cross_tenant_successes: get('cross_tenant_successes'),
   pii_leaks: get('pii_leaks'),
+  admin_lockouts_of_valid_key: get('admin_lockouts_of_valid_key'),
+  internal_values_exposed: get('internal_values_exposed'),
+  world_readable_files: get('world_readable_files'),
+  tenant_starvation_rejections: get('tenant_starvation_rejections'),
   soak_seconds: get('soak_seconds'),
   soak_turns: get('soak_turns'),
   soak_errors: get('soak_errors'),
@@ -130,7 +135,7 @@ const report = {
 };
 
 /** Figures that must be zero. */
-const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors'] as const;
+const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'world_readable_files', 'tenant_starvation_rejections'] as const;
 const bad = MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 

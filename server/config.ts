@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './transport/client-address.ts';
 
 // The server's settings, read from the environment once, here and nowhere
 // else (interfaces.md "Server environment"). Everything below main.ts gets a
@@ -42,6 +43,22 @@ export const ConfigSchema = z.object({
   /** Transcript entries a session may hold; past it visitor messages get `session_full`. */
   SESSION_MAX_ENTRIES: withDefault(z.coerce.number().int().positive(), 1000),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /**
+   * Which proxies may name the client in X-Forwarded-For (express's `trust proxy`):
+   * a hop count (1: the one proxy in front), a comma-separated list of
+   * addresses/CIDRs/loopback/linklocal/uniquelocal, or true/false. Unset: the
+   * socket's own address is the client's.
+   */
+  TRUST_PROXY: optional(z.string().transform((v, ctx) => {
+    try {
+      return parseTrustProxy(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: ${(e as Error).message} (a hop count, true/false, or addresses/CIDRs separated by commas)` });
+      return z.NEVER;
+    }
+  })),
+  /** Bearer token for /metrics; unset: /metrics answers only requests from loopback. */
+  METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */

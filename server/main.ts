@@ -119,6 +119,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(await extractorOption(config, overrides, project, catalog, logger, metrics)),
       metrics,
       maxTranscriptEntries: config.SESSION_MAX_ENTRIES,
+      ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
+      ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
       ...(actions ? { actions } : {}),
       ...(validators ? { validators } : {}),
       ...(overrides.env ? { env: overrides.env } : {}),

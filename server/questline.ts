@@ -14,6 +14,7 @@ import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
+import { compileTrust, type TrustProxy } from './transport/client-address.ts';
 import { createApp } from './transport/http/app.ts';
 import { InFlight } from './transport/inflight.ts';
 import { OriginGate } from './transport/origins.ts';
@@ -65,6 +66,10 @@ export interface QuestlineOptions {
   random?: (n: number) => Buffer;
   /** How long a session may go without a turn before the metrics count it as idle (drop-off). */
   idleAfterMs?: number;
+  /** Which proxies may name the client (express's `trust proxy`: a hop count, true/false, or addresses/CIDRs); default none. */
+  trustProxy?: TrustProxy;
+  /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
+  metricsToken?: string;
   /** The Prometheus metrics to record into (default: a new registry). */
   metrics?: Metrics;
   /** Transcript entries a session may hold before visitor messages get `session_full` (default 1000). */
@@ -194,6 +199,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const handler = createApp({
     service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: opts.adminKey,
     ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
+    trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 
@@ -203,8 +209,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
-    attachChat(io, { service, tenants, metrics, logger, limits, inflight });
-    attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: opts.adminKey });
+    const trust = compileTrust(opts.trustProxy ?? false);
+    attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
+    attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: opts.adminKey, trust });
     return io;
   };
 

@@ -190,7 +190,9 @@ export class Conversation {
       this.failures += 1;
       if (!this.everConnected && this.failures >= 3 && navigator.onLine !== false) {
         // never got through: most likely the server is down or refuses this page's origin (it keeps trying)
-        this.on.connection('failed', { code: error.code, message: `cannot reach ${this.opts.server}; is this page's origin allowed for the key?` });
+        // the developer detail goes to the console; the visitor reads plain words
+        console.warn(`questline: cannot reach ${this.opts.server}; is this page's origin allowed for the key? (${error.code ?? error.message})`);
+        this.on.connection('failed', { code: error.code, message: 'The chat is not available right now. Please try again later.' });
         return;
       }
       this.on.connection(navigator.onLine === false ? 'offline' : 'reconnecting', error);

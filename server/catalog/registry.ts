@@ -72,9 +72,10 @@ export class DirectoryArchive implements RevisionArchive {
   save(flowId: string, revision: string, ir: FlowV1): void {
     const file = this.file(flowId, revision);
     if (existsSync(file)) return; // revisions are content hashes: the file cannot differ
-    mkdirSync(dirname(file), { recursive: true });
+    // inside the data directory: owner only, like the sessions (mkdir's mode is masked by the umask, 0700 survives 022)
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(ir));
+    writeFileSync(tmp, JSON.stringify(ir), { mode: 0o600 });
     renameSync(tmp, file);
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JournalRecord, RecordingOutbox } from './outbox.ts';
 
@@ -37,7 +37,9 @@ export class FileOutbox extends RecordingOutbox {
   /** Opens (creating) the outbox in `dir` and replays its journal. */
   static async open(dir: string, options: FileOutboxOptions = {}): Promise<FileOutbox> {
     const box = new FileOutbox(dir, { fsync: options.fsync ?? true, compactAfter: options.compactAfter ?? 500, keepDelivered: options.keepDelivered ?? 1000 });
-    await mkdir(dir, { recursive: true });
+    // the journal carries answers (personal data): owner only whatever the umask
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
     await box.replay();
     return box;
   }
@@ -66,7 +68,8 @@ export class FileOutbox extends RecordingOutbox {
       const r = JournalRecord.safeParse(json);
       if (r.success) this.state.apply(r.data);
     }
-    this.handle = await open(this.file, 'a');
+    this.handle = await open(this.file, 'a', 0o600);
+    await this.handle.chmod(0o600);
     // a torn tail must not glue itself to the next record
     if (text.length > 0 && !text.endsWith('\n')) await this.write('\n');
     // a journal holding much more than its live state (the server stopped
@@ -113,7 +116,7 @@ export class FileOutbox extends RecordingOutbox {
   private async compact(): Promise<void> {
     const tmp = `${this.file}.tmp`;
     const text = this.state.snapshot(this.opts.keepDelivered).map((r) => JSON.stringify(r) + '\n').join('');
-    const out = await open(tmp, 'w');
+    const out = await open(tmp, 'w', 0o600);
     try {
       await out.writeFile(text, 'utf8');
       await out.sync();
@@ -124,7 +127,7 @@ export class FileOutbox extends RecordingOutbox {
     await syncDir(this.dir);
     this.state.forgetDelivered(this.opts.keepDelivered);
     const old = this.handle;
-    this.handle = await open(this.file, 'a');
+    this.handle = await open(this.file, 'a', 0o600);
     await old?.close();
     this.finishedSinceCompaction = 0;
     this.compactions++;

@@ -59,12 +59,12 @@ function inUse(dir: string, pid: number | null): Error {
  * lock can both see it stale; that window is milliseconds, once, at startup.
  */
 export async function acquireDataDirLock(dir: string): Promise<DataDirLock> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   // one spelling per directory, so two stores in one process see the same lock
   const file = join(await realpath(dir), '.lock');
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      await writeFile(file, `${process.pid}\n`, { flag: 'wx' });
+      await writeFile(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
       return hold(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;

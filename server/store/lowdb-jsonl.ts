@@ -26,6 +26,10 @@ interface Handle {
 const handle = (fd: number, size: number, lastByte: number | undefined): Handle => ({ fd, size, ...(size > 0 && lastByte !== 0x0a ? { torn: true as const } : {}) });
 
 const openAsync = promisify(open);
+/** Personal data: owner read/write only (a umask only removes bits, so 0600 stays 0600). */
+export const PRIVATE_FILE = 0o600;
+/** Folders of personal data: owner only. */
+export const PRIVATE_DIR = 0o700;
 const fstatAsync = promisify(fstat);
 const readAsync = promisify(read);
 
@@ -49,7 +53,7 @@ export class JsonlAppender {
    */
   async openAsync(file: string): Promise<void> {
     if (this.#open.get(file)) return;
-    const fd = await openAsync(file, 'a+');
+    const fd = await openAsync(file, 'a+', PRIVATE_FILE);
     let h: Handle;
     try {
       const size = (await fstatAsync(fd)).size;
@@ -75,7 +79,7 @@ export class JsonlAppender {
   async createAsync(file: string): Promise<boolean> {
     let fd: number;
     try {
-      fd = await openAsync(file, 'ax');
+      fd = await openAsync(file, 'ax', PRIVATE_FILE);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw e;
@@ -95,7 +99,7 @@ export class JsonlAppender {
   appendTextSync(file: string, text: string): number {
     let h = this.#open.get(file);
     if (!h) {
-      const fd = openSync(file, 'a+');
+      const fd = openSync(file, 'a+', PRIVATE_FILE);
       try {
         const size = fstatSync(fd).size;
         const last = Buffer.alloc(1);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { chmod, mkdir, readFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { LowSync } from 'lowdb';
 import { TextFile } from 'lowdb/node';
@@ -7,7 +7,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
 import { LruCache } from '../shared/lru.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { JsonlAppender, lastJsonObject, readJsonl } from './lowdb-jsonl.ts';
+import { JsonlAppender, lastJsonObject, readJsonl, PRIVATE_DIR, PRIVATE_FILE } from './lowdb-jsonl.ts';
 import { assertSessionId, SESSION_ID_PATTERN, sessionPaths, tenantIndexPath, type SessionPaths } from './lowdb-paths.ts';
 import { committedEvents, committedTranscript, type EventBatch, type IndexEntry } from './lowdb-read.ts';
 import { eventsLine, lastRecord, parseSessionFile, recordLine, SessionFileAdapter, transcriptLine, type SessionDoc, type SessionFile } from './lowdb-session-file.ts';
@@ -154,8 +154,11 @@ export class LowdbStore implements SessionStore {
     this.#state = 'opening';
     try {
       this.#lock = await acquireDataDirLock(this.dataDir);
-      await mkdir(`${this.dataDir}/sessions`, { recursive: true });
-      await mkdir(`${this.dataDir}/tenants`, { recursive: true });
+      // owner only whatever the umask: mkdir's mode is masked, and the folders may already exist
+      for (const dir of [this.dataDir, `${this.dataDir}/sessions`, `${this.dataDir}/tenants`]) {
+        await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+        await chmod(dir, PRIVATE_DIR);
+      }
     } catch (e) {
       this.#state = 'closed';
       await this.#lock?.release();
@@ -173,7 +176,7 @@ export class LowdbStore implements SessionStore {
     const own = JSON.parse(JSON.stringify(record)) as StoredSession;
     return this.#mutex.run(id, async () => {
       if (!this.#dirs.has(paths.dir)) {
-        await mkdir(paths.dir, { recursive: true });
+        await mkdir(paths.dir, { recursive: true, mode: PRIVATE_DIR });
         this.#dirs.add(paths.dir);
       }
       // the file is created off the event loop (the costly part) and only if it does not exist (O_EXCL), which is
@@ -365,6 +368,7 @@ export class LowdbStore implements SessionStore {
     for (const batch of old.events) text += eventsLine(batch);
     text += recordLine(old.record!);
     await new TextFile(paths.file).write(text);
+    await chmod(paths.file, PRIVATE_FILE); // steno writes with the umask's mode
     for (const file of Object.values(paths.legacy)) await unlink(file).catch(() => {});
   }
 
@@ -407,6 +411,7 @@ export class LowdbStore implements SessionStore {
       const text = compacted(await readFile(paths.file, 'utf8'), record);
       this.#appender.forget(paths.file);
       await new TextFile(paths.file).write(text);
+      await chmod(paths.file, PRIVATE_FILE);
       this.#compactedAt.set(id, Buffer.byteLength(text));
     }).catch(() => {
       // the next commit that finds the file long tries again

@@ -2,8 +2,12 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 
 // Rate limits, in this process's memory, or shared by every instance in Redis
 // with STORE=redis (rate-limits-redis.ts). A message is charged to its socket (or REST
-// client), its IP and its tenant, so one noisy page can neither flood a
-// session nor starve the tenant's other visitors of the whole server.
+// client) and its IP first, then to its tenant. The tenant's limit is shared
+// fairly: once a window's budget is spent, it refuses only the addresses that
+// sent more than their fair share (`tenantFairShare`) in that window, so a
+// visitor typing at a person's pace is never refused because other addresses
+// flooded the same tenant. IP keys are the client's address past trusted
+// proxies; IPv6 counts by /64 (client-address.ts).
 
 /** `points` per `seconds`. */
 export interface Rate {
@@ -19,6 +23,15 @@ export interface RateLimitSettings {
   perIp: Rate;
   /** Messages and commands per tenant. */
   perTenant: Rate;
+  /**
+   * What one address may send to one tenant in the tenant's window and still
+   * be served when the tenant's limit is used up (the fair share).
+   */
+  tenantFairShare: Rate;
+  /** Resumes and transcript reads (`session:start` with an id, `GET /sessions/:id`) per client IP. */
+  readsPerIp: Rate;
+  /** Resumes and transcript reads per session. */
+  readsPerSession: Rate;
   /** New sessions per client IP. */
   startsPerIp: Rate;
   /** Socket connections per client IP. */
@@ -32,6 +45,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   perSocket: { points: 5, seconds: 1 },
   perIp: { points: 20, seconds: 1 },
   perTenant: { points: 200, seconds: 1 },
+  tenantFairShare: { points: 10, seconds: 1 },
+  readsPerIp: { points: 60, seconds: 60 },
+  readsPerSession: { points: 30, seconds: 60 },
   startsPerIp: { points: 60, seconds: 60 },
   connectsPerIp: { points: 120, seconds: 60 },
   adminFailuresPerIp: { points: 10, seconds: 60 },
@@ -50,6 +66,9 @@ export class RateLimits {
   private readonly socket: RateLimiterAbstract;
   private readonly ip: RateLimiterAbstract;
   private readonly tenant: RateLimiterAbstract;
+  private readonly tenantIp: RateLimiterAbstract;
+  private readonly readsIp: RateLimiterAbstract;
+  private readonly readsSession: RateLimiterAbstract;
   private readonly starts: RateLimiterAbstract;
   private readonly connects: RateLimiterAbstract;
   private readonly adminFailures: RateLimiterAbstract;
@@ -59,14 +78,30 @@ export class RateLimits {
     this.socket = make(s.perSocket, 'socket');
     this.ip = make(s.perIp, 'ip');
     this.tenant = make(s.perTenant, 'tenant');
+    // counted over the tenant's window, so a share is comparable to the budget it divides
+    this.tenantIp = make({ points: s.tenantFairShare.points, seconds: s.perTenant.seconds }, 'tenantip');
+    this.readsIp = make(s.readsPerIp, 'readsip');
+    this.readsSession = make(s.readsPerSession, 'readssession');
     this.starts = make(s.startsPerIp, 'starts');
     this.connects = make(s.connectsPerIp, 'connects');
     this.adminFailures = make(s.adminFailuresPerIp, 'admin');
   }
 
-  /** Charges one message or command to its client, IP and tenant. */
+  /**
+   * Charges one message or command to its client and IP, then to its tenant;
+   * a spent tenant budget refuses only an address above its fair share.
+   */
   async message(who: { client: string; ip: string; tenant: string }): Promise<Limited> {
-    return this.all([[this.socket, who.client, 'client'], [this.ip, who.ip, 'ip'], [this.tenant, who.tenant, 'tenant']]);
+    const own = await this.all([[this.socket, who.client, 'client'], [this.ip, who.ip, 'ip']]);
+    if (!own.ok) return own;
+    const share = await this.all([[this.tenantIp, `${who.tenant}|${who.ip}`, 'tenant']]);
+    const tenant = await this.all([[this.tenant, who.tenant, 'tenant']]);
+    return tenant.ok || share.ok ? { ok: true } : tenant;
+  }
+
+  /** Charges one resume or transcript read to its IP and its session. */
+  async read(who: { ip: string; session: string }): Promise<Limited> {
+    return this.all([[this.readsIp, who.ip, 'ip'], [this.readsSession, who.session, 'session']]);
   }
 
   /** Charges one new session to an IP. */
@@ -77,6 +112,19 @@ export class RateLimits {
   /** Charges one socket connection to an IP. */
   async connect(ip: string): Promise<Limited> {
     return this.all([[this.connects, ip, 'ip']]);
+  }
+
+  /**
+   * Admits an admin request: the right key always passes; a wrong one is
+   * charged to its address and, past the limit, answered with a wait
+   * (so failures slow down the failing client, never the key's holder).
+   */
+  async admin(ip: string, keyMatches: boolean): Promise<{ ok: true } | { ok: false; limited: boolean; retryAfterMs: number }> {
+    if (keyMatches) return { ok: true };
+    const blocked = await this.adminBlocked(ip);
+    if (!blocked.ok) return { ok: false, limited: true, retryAfterMs: blocked.retryAfterMs };
+    await this.adminFailed(ip);
+    return { ok: false, limited: false, retryAfterMs: 0 };
   }
 
   /** Whether an IP has used up its failed admin attempts (does not charge). */

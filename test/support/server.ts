@@ -21,6 +21,9 @@ export const RELAXED_LIMITS: RateLimitSettings = {
   perSocket: { points: 1_000, seconds: 1 },
   perIp: { points: 10_000, seconds: 1 },
   perTenant: { points: 10_000, seconds: 1 },
+  tenantFairShare: { points: 10_000, seconds: 1 },
+  readsPerIp: { points: 10_000, seconds: 60 },
+  readsPerSession: { points: 10_000, seconds: 60 },
   startsPerIp: { points: 10_000, seconds: 60 },
   connectsPerIp: { points: 10_000, seconds: 60 },
   adminFailuresPerIp: { points: 10_000, seconds: 60 },
@@ -33,6 +36,8 @@ export interface TestServerOptions {
   /** null: start without ADMIN_KEY. */
   adminKey?: string | null;
   rateLimits?: Partial<RateLimitSettings>;
+  /** More server environment (TRUST_PROXY, METRICS_TOKEN, …). */
+  env?: Record<string, string>;
   overrides?: ServerOverrides;
 }
 
@@ -52,6 +57,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, STORE: opts.store ?? 'lowdb', LOG_LEVEL: 'silent',
     ...(opts.adminKey === null ? {} : { ADMIN_KEY: opts.adminKey ?? TEST_ADMIN_KEY }),
+    ...opts.env,
   });
   const server = await startServer(config, { rateLimits: { ...RELAXED_LIMITS, ...opts.rateLimits }, ...opts.overrides });
   return {

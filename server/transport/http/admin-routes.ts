@@ -9,7 +9,8 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { SessionState } from '../../protocol/session.ts';
-import { clientIp, isAdmin, param, parseWith } from './auth.ts';
+import { admitAdmin, clientIp, param, parseWith } from './auth.ts';
+import { audit } from '../audit-log.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { completedIntakes, intakesCsv } from './export.ts';
 import { answersOf } from './public-routes.ts';
@@ -44,19 +45,12 @@ export function adminRoutes(deps: AdminDeps): Router {
   const { service, tenants, store, metrics, limits, logger, adminKey } = deps;
   const r = Router();
   r.use((req, res, next) => {
-    res.locals.routeBase = req.baseUrl;
+    res.locals.routeBase = '/api/v1/admin'; // the mount path, not the request's spelling of it
     next();
   });
 
   r.use(async (req: Request, _res: Response, next: NextFunction) => {
-    if (!adminKey) throw new HttpError('admin_only', 'admin endpoints are off: start the server with ADMIN_KEY');
-    const ip = clientIp(req);
-    const blocked = await limits.adminBlocked(ip);
-    if (!blocked.ok) throw new HttpError('rate_limited', 'too many wrong admin keys from this address; wait a minute', Math.ceil(blocked.retryAfterMs / 1000));
-    if (!isAdmin(adminKey, req)) {
-      await limits.adminFailed(ip);
-      throw new HttpError('admin_only', 'send the admin key in X-Questline-Admin');
-    }
+    await admitAdmin(limits, adminKey, req);
     next();
   });
 
@@ -136,7 +130,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(Decision, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'decision'), () => service.decide(id, body.decision, body.answers, 'admin')));
-    logger.info({ sessionId: id, decision: body.decision, correctedKeys: Object.keys(body.answers ?? {}) }, 'operator decision');
+    audit(logger, { actor: 'admin', ip: clientIp(req), action: `decision:${body.decision}`, sessionId: id, correctedKeys: Object.keys(body.answers ?? {}) });
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
@@ -144,6 +138,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(OperatorMessageBody, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'operator'), () => service.operatorMessage(id, body.text, 'admin')));
+    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'message', sessionId: id });
     res.json({ messages: done.messages.map(toWire) });
   });
 
@@ -151,6 +146,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(HandBack, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId, body.answers)));
+    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'hand-back', sessionId: id, nodeId: body.nodeId });
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
@@ -158,6 +154,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const tenant = tenantParam(req);
     const q = parseWith(ExportQuery, req.query);
     const intakes = await completedIntakes(store, tenant, q.limit);
+    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'export', tenant, count: intakes.length });
     if (q.format === 'csv') {
       res.type('text/csv; charset=utf-8').attachment(`${tenant}-intakes.csv`).send(intakesCsv(intakes));
     } else {

@@ -11,6 +11,8 @@ import { adminRoutes } from './admin-routes.ts';
 import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
 import { HttpError, httpErrorBody, httpStatus, type WireError } from '../errors.ts';
 import type { InFlight } from '../inflight.ts';
+import { metricsAllowed } from '../metrics-access.ts';
+import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { publicRoutes } from './public-routes.ts';
@@ -31,6 +33,10 @@ export interface AppDeps {
    * bundles and the operator console. Without it the app is the API only.
    */
   demoDir?: string;
+  /** Which proxies may name the client (TRUST_PROXY, express's `trust proxy`); default none. */
+  trustProxy?: TrustProxy;
+  /** Bearer token for /metrics (METRICS_TOKEN); without it /metrics answers loopback only. */
+  metricsToken?: string;
   /** What `/healthz` reports. */
   health: () => Record<string, unknown>;
 }
@@ -46,6 +52,7 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', deps.trustProxy ?? false);
 
   // count, log (route pattern and status, never bodies) and track for shutdown
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -56,6 +63,7 @@ export function createApp(deps: AppDeps): express.Express {
       done();
       // the router's mount path is gone by now (express restores baseUrl), so routers leave it in res.locals
       const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : '';
+      // route patterns and mount paths only: never the request's own path or spelling (unbounded label values)
       const route = req.route ? `${base}${String(req.route.path)}` : base ? `${base}/*` : 'unmatched';
       metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
       const quiet = route.endsWith('/healthz') || route.endsWith('/metrics');
@@ -89,7 +97,11 @@ export function createApp(deps: AppDeps): express.Express {
   const health = (_req: Request, res: Response) => {
     res.json({ ok: true, ...deps.health() });
   };
-  const prometheus = async (_req: Request, res: Response) => {
+  const prometheus = async (req: Request, res: Response) => {
+    if (!metricsAllowed(req, deps.metricsToken)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      throw new HttpError('forbidden', deps.metricsToken ? 'send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"' : 'metrics are served only to this machine (loopback); set METRICS_TOKEN to read them from elsewhere');
+    }
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   };

@@ -5,7 +5,9 @@ import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { Tenant } from '../../catalog/tenant.ts';
 import { parsePayload, SessionId } from '../../protocol/index.ts';
 import type { StoredSession } from '../../store/session-store.ts';
+import type { RateLimits } from '../rate-limits.ts';
 import { adminKeyMatches } from '../admin-key.ts';
+import { limitKey } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
 import { isSameOrigin } from '../origins.ts';
 
@@ -13,8 +15,8 @@ import { isSameOrigin } from '../origins.ts';
 // comes from its public key (and the Origin must be one it allows), a session
 // from its bearer token, an operator from the admin key.
 
-/** The caller's address (the socket's; no proxy is trusted). */
-export const clientIp = (req: Request): string => req.socket.remoteAddress ?? 'unknown';
+/** The key the caller's address is limited by: `req.ip` (past the proxies TRUST_PROXY trusts), IPv6 by /64. */
+export const clientIp = (req: Request): string => limitKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** Parses a body or query with a protocol schema; throws `invalid_payload` / `too_large`. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
@@ -62,6 +64,19 @@ export async function sessionByToken(
   const tenant = tenants.tenant(auth.value.tenant);
   if (tenant) checkOrigin(tenants, tenant, req);
   return auth.value;
+}
+
+/**
+ * Lets an admin request through or throws: the right key always passes (a
+ * flood of wrong keys from the same address cannot lock its holder out);
+ * wrong keys are counted per address, and past the limit get 429.
+ */
+export async function admitAdmin(limits: RateLimits, adminKey: string | undefined, req: Request): Promise<void> {
+  if (!adminKey) throw new HttpError('admin_only', 'The admin pages are turned off on this server (it was started without ADMIN_KEY).');
+  const admitted = await limits.admin(clientIp(req), isAdmin(adminKey, req));
+  if (admitted.ok) return;
+  if (admitted.limited) throw new HttpError('rate_limited', 'Too many wrong admin keys from this address. Wait a minute, then try again.', Math.ceil(admitted.retryAfterMs / 1000));
+  throw new HttpError('admin_only', 'This needs the admin key, and the key given is missing or wrong.');
 }
 
 /** A route parameter as one string (express 5 types wildcard params as lists). */

@@ -3,7 +3,8 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { SessionId } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
-import { clientIp, isAdmin, param } from './auth.ts';
+import { admitAdmin, clientIp, param } from './auth.ts';
+import { audit } from '../audit-log.ts';
 import { HttpError } from '../errors.ts';
 
 /** What the privacy routes need. */
@@ -17,14 +18,7 @@ export interface PrivacyDeps {
 /** Refuses a request without the admin key (same rules and failure limit as the other admin routes). */
 function adminOnly(deps: PrivacyDeps) {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    if (!deps.adminKey) throw new HttpError('admin_only', 'admin endpoints are off: start the server with ADMIN_KEY');
-    const ip = clientIp(req);
-    const blocked = await deps.limits.adminBlocked(ip);
-    if (!blocked.ok) throw new HttpError('rate_limited', 'too many wrong admin keys from this address; wait a minute', Math.ceil(blocked.retryAfterMs / 1000));
-    if (!isAdmin(deps.adminKey, req)) {
-      await deps.limits.adminFailed(ip);
-      throw new HttpError('admin_only', 'send the admin key in X-Questline-Admin');
-    }
+    await admitAdmin(deps.limits, deps.adminKey, req);
     next();
   };
 }
@@ -37,12 +31,12 @@ function adminOnly(deps: PrivacyDeps) {
 export function privacyRoutes(deps: PrivacyDeps): Router {
   const r = Router();
   r.delete('/sessions/:id', adminOnly(deps), async (req: Request, res: Response) => {
-    res.locals.routeBase = req.baseUrl;
+    res.locals.routeBase = '/api/v1/admin'; // the mount path, not the request's spelling of it
     const id = param(req, 'id');
     if (!SessionId.safeParse(id).success) throw new HttpError('unknown_session', 'no such session');
     const existed = await deps.service.erase(id);
     if (!existed) throw new HttpError('unknown_session', 'no such session');
-    deps.logger.info({ sessionId: id }, 'session erased');
+    audit(deps.logger, { actor: 'admin', ip: clientIp(req), action: 'erase', sessionId: id });
     res.status(204).end();
   });
   return r;

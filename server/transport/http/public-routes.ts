@@ -11,6 +11,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
+import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 
 /** What the public routes need. */
 export interface PublicDeps {
@@ -26,18 +27,27 @@ export function answersOf(record: StoredSession): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record.session.answers).map(([k, a]) => [k, a.value]));
 }
 
+/**
+ * The answers a visitor may see: their own. Values an action produced (a CRM
+ * lookup's account id and owner) are internal: they go to exports and
+ * webhooks, never back to the page.
+ */
+export function visitorAnswers(record: StoredSession): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record.session.answers).filter(([, a]) => a.source !== 'action').map(([k, a]) => [k, a.value]));
+}
+
 /** The public API (interfaces.md "REST"): sessions by key and token, flows by key. */
 export function publicRoutes(deps: PublicDeps): Router {
   const { service, tenants, metrics, limits } = deps;
   const r = Router();
   r.use((req, res, next) => {
-    res.locals.routeBase = req.baseUrl;
+    res.locals.routeBase = '/api/v1'; // the mount path, not the request's spelling of it (metric labels stay bounded)
     next();
   });
 
   const throttle = async (req: Request, scope: { client: string; tenant: string }) => {
     const limited = await limits.message({ ...scope, ip: clientIp(req) });
-    if (!limited.ok) throw new HttpError('rate_limited', `too many requests (${limited.scope}); slow down`, Math.ceil(limited.retryAfterMs / 1000));
+    if (!limited.ok) throw new HttpError('rate_limited', 'Too many messages at once. Please wait a moment and try again.', Math.ceil(limited.retryAfterMs / 1000));
   };
 
   r.post('/tenants/:tenant/sessions', async (req, res) => {
@@ -56,6 +66,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const id = param(req, 'id');
     const { record } = await sessionByToken(service, tenants, req, id);
     const body = parseWith(MessageBody, req.body);
+    if (!hasVisibleText(body.text)) throw new HttpError(EMPTY_MESSAGE.code, EMPTY_MESSAGE.message);
     await throttle(req, { client: `session:${id}`, tenant: record.tenant });
     const clientId = body.clientId ?? `rest-${randomUUID()}`;
     const turn = unwrap(await metrics.turn(id, { tenant: record.tenant, flow: record.flowId, kind: 'message' }, () => service.message(id, body.text, clientId)));
@@ -65,12 +76,14 @@ export function publicRoutes(deps: PublicDeps): Router {
   r.get('/sessions/:id', async (req, res) => {
     const id = param(req, 'id');
     await sessionByToken(service, tenants, req, id);
+    const read = await limits.read({ ip: clientIp(req), session: id });
+    if (!read.ok) throw new HttpError('rate_limited', 'Too many requests for this conversation. Please wait a moment and try again.', Math.ceil(read.retryAfterMs / 1000));
     const after = typeof req.query.after === 'string' && /^\d{1,9}$/.test(req.query.after) ? Number(req.query.after) : 0;
     const view = unwrap(await service.view(id, after));
     const rec = view.record;
     res.json({
       sessionId: rec.id, tenant: rec.tenant, flowId: rec.flowId, revision: rec.revision, status: rec.status,
-      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: answersOf(rec), messages: view.transcript.map(toWire),
+      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: visitorAnswers(rec), messages: view.transcript.map(toWire),
     });
   });
 

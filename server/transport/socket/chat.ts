@@ -11,7 +11,9 @@ import {
   type BackAck, type ChatClientEvents, type ErrorAck, type SessionState, type ChatSocketData, type MessageAck, type RestartAck, type SessionRoomEvents, type StartAck,
 } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
-import { connectError, handle, roomOf } from './socket-server.ts';
+import { connectError, handle, roomOf, socketClientIp } from './socket-server.ts';
+import type { TrustFn } from '../client-address.ts';
+import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 
 /** What the /chat namespace needs. */
 export interface ChatDeps {
@@ -21,6 +23,8 @@ export interface ChatDeps {
   logger: Logger;
   limits: RateLimits;
   inflight: InFlight;
+  /** Which proxies may name the client (TRUST_PROXY); default none. */
+  trust?: TrustFn;
 }
 
 /**
@@ -33,8 +37,8 @@ export const TYPING_AFTER_MS = 150;
 
 type ChatSocket = Socket<ChatClientEvents, SessionRoomEvents, Record<string, never>, ChatSocketData>;
 
-const rateLimited = (retryAfterMs: number, scope: string): { ok: false; error: WireError } =>
-  socketError({ code: 'rate_limited', message: `too many requests (${scope}); try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s` });
+const rateLimited = (retryAfterMs: number, _scope: string): { ok: false; error: WireError } =>
+  socketError({ code: 'rate_limited', message: `Too many messages at once. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s and try again.` });
 
 /**
  * The visitors' namespace (interfaces.md "Websocket"). The handshake's key
@@ -52,7 +56,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       metrics.rejected.inc({ transport: 'socket', code: error.code });
       next(connectError(error));
     };
-    const ip = socket.handshake.address;
+    const ip = socketClientIp(socket, deps.trust);
     void limits.connect(ip).then((limited) => {
       if (!limited.ok) return refuse(rateLimited(limited.retryAfterMs, 'connections').error);
       const auth = parsePayload(ChatAuth, socket.handshake.auth);
@@ -99,7 +103,10 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
 
     handle(socket, 'session:start', SessionStartPayload, inflight, log, async (p): Promise<StartAck> => {
       if (p.sessionId) {
-        // resume: the handshake token must open this session, of this tenant
+        // resume: a replay of the transcript, so limited per address and per session
+        const read = await limits.read({ ip: socket.data.ip, session: p.sessionId });
+        if (!read.ok) return rateLimited(read.retryAfterMs, 'resumes');
+        // the handshake token must open this session, of this tenant
         const auth = await service.authenticate(p.sessionId, socket.data.token);
         if (!auth.ok) return socketError(auth.error);
         if (auth.value.tenant !== socket.data.tenant) return socketError({ code: 'forbidden', message: "this session belongs to another tenant's key" });
@@ -127,6 +134,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
     handle(socket, 'message', MessagePayload, inflight, log, async (p): Promise<MessageAck> => {
       const sessionId = socket.data.sessionId;
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
+      if (!hasVisibleText(p.text)) return socketError(EMPTY_MESSAGE);
       const limited = await charge();
       if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
       let typing = false;

@@ -11,7 +11,9 @@ import {
   type JoinAck, type OperatorAck, type OperatorClientEvents, type OperatorSocketData, type SessionRoomEvents,
 } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
-import { connectError, handle, roomOf } from './socket-server.ts';
+import { connectError, handle, roomOf, socketClientIp } from './socket-server.ts';
+import type { TrustFn } from '../client-address.ts';
+import { audit } from '../audit-log.ts';
 
 /** What the /operator namespace needs. */
 export interface OperatorDeps {
@@ -22,6 +24,8 @@ export interface OperatorDeps {
   limits: RateLimits;
   inflight: InFlight;
   adminKey: string | undefined;
+  /** Which proxies may name the client (TRUST_PROXY); default none. */
+  trust?: TrustFn;
 }
 
 type OperatorSocket = Socket<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
@@ -37,19 +41,17 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
   const nsp = io.of('/operator') as unknown as Namespace<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
 
   nsp.use((socket, next) => {
-    const ip = socket.handshake.address;
+    const ip = socketClientIp(socket, deps.trust);
     const refuse = (error: WireError) => {
       metrics.rejected.inc({ transport: 'socket', code: error.code });
       next(connectError(error));
     };
     if (!adminKey) return refuse({ code: 'admin_only', message: 'operator access is off: start the server with ADMIN_KEY' });
-    void limits.adminBlocked(ip).then(async (blocked) => {
-      if (!blocked.ok) return refuse({ code: 'rate_limited', message: 'too many wrong admin keys from this address; wait a minute' });
-      const auth = parsePayload(OperatorAuth, socket.handshake.auth);
-      if (!auth.ok || !adminKeyMatches(adminKey, auth.value.adminKey)) {
-        await limits.adminFailed(ip);
-        return refuse({ code: 'admin_only', message: 'handshake auth needs { adminKey }: the server\'s ADMIN_KEY' });
-      }
+    const auth = parsePayload(OperatorAuth, socket.handshake.auth);
+    // the right key always passes; only wrong ones are counted against the address
+    void limits.admin(ip, auth.ok && adminKeyMatches(adminKey, auth.value.adminKey)).then((admitted) => {
+      if (!admitted.ok && admitted.limited) return refuse({ code: 'rate_limited', message: 'Too many wrong admin keys from this address. Wait a minute, then try again.' });
+      if (!admitted.ok) return refuse({ code: 'admin_only', message: 'The admin key is missing or wrong.' });
       socket.data = { ip };
       next();
     }, (err: unknown) => {
@@ -76,7 +78,7 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
         await socket.leave(roomOf(p.sessionId));
         return socketError(view.error);
       }
-      log.info({ sessionId: p.sessionId, tenant: view.value.record.tenant }, 'operator joined');
+      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'join', sessionId: p.sessionId, tenant: view.value.record.tenant });
       return { ok: true, tenant: view.value.record.tenant, flowId: view.value.record.flowId, messages: view.value.transcript.map(toWire), state: view.value.state };
     });
 
@@ -86,16 +88,19 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
     });
 
     handle(socket, 'operator:message', OperatorMessage, inflight, log, async (p): Promise<OperatorAck> => {
+      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'message', sessionId: p.sessionId });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'operator'), () => service.operatorMessage(p.sessionId, p.text, 'operator'));
       return r.ok ? { ok: true } : socketError(r.error);
     });
 
     handle(socket, 'operator:decision', OperatorDecision, inflight, log, async (p): Promise<OperatorAck> => {
+      audit(logger, { actor: 'admin', ip: socket.data.ip, action: `decision:${p.decision}`, sessionId: p.sessionId, correctedKeys: Object.keys(p.answers ?? {}) });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'decision'), () => service.decide(p.sessionId, p.decision, p.answers, 'operator'));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });
 
     handle(socket, 'operator:hand-back', OperatorHandBack, inflight, log, async (p): Promise<OperatorAck> => {
+      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'hand-back', sessionId: p.sessionId, nodeId: p.nodeId });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId, p.answers));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });

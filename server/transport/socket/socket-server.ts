@@ -6,6 +6,7 @@ import type { SessionState } from '../../protocol/session.ts';
 import type { TranscriptEntry } from '../../store/session-store.ts';
 import { socketError, type WireError } from '../errors.ts';
 import type { OriginGate } from '../origins.ts';
+import { clientAddress, limitKey, type TrustFn } from '../client-address.ts';
 import type { InFlight } from '../inflight.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { isEnded, LIMITS, messageEvent, parsePayload, toWire, type SessionRoomEvents } from '../../protocol/index.ts';
@@ -120,4 +121,14 @@ export function handle<S extends z.ZodType, A>(
 /** An Error for a namespace middleware's `next`: the client's connect_error gets `message` and `data: { code, message }`. */
 export function connectError(error: WireError): Error & { data: WireError } {
   return Object.assign(new Error(error.message), { data: { code: error.code, message: error.message } });
+}
+
+/**
+ * The key a socket's client is limited by: the handshake's address past the
+ * proxies TRUST_PROXY trusts (X-Forwarded-For read as express reads it), IPv6 by /64.
+ */
+export function socketClientIp(socket: Socket, trust: TrustFn | undefined): string {
+  const { headers, address } = socket.handshake;
+  const req = { headers, socket: { remoteAddress: address } } as unknown as Parameters<typeof clientAddress>[0];
+  return limitKey(trust ? clientAddress(req, trust) : address);
 }
