@@ -60,6 +60,11 @@ export async function runTurn(flow: CompiledFlow, session: Session | undefined, 
   return keepUsage(session, await turnOn(flow, session, input, impl));
 }
 
+/** True when the session waits at a review node (confirm, or name an answer to change). */
+function atReview(flow: CompiledFlow, session: Session): boolean {
+  return session.node !== null && flow.nodes.get(session.node)?.node.type === 'review';
+}
+
 /** The turn itself, on a started session. */
 async function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, { kind: 'start' }>, impl: Implementations): Promise<Settled> {
   switch (input.kind) {
@@ -69,7 +74,10 @@ async function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnI
       if (command) return await settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
       // a session that cannot take an answer (ended, waiting for an operator) gets the engine's
       // fixed reply: nothing to extract, so no model call is made (or paid for)
-      const proposal = session.status === 'active' ? await (impl.extractor ?? offline).extract(extractionRequest(flow, session, text, now)) : NOTHING;
+      // at a review (the engine reads the confirmation or the answer to change itself) only the
+      // offline rules look at the message, for triggers: no model call for "yes, that's right"
+      const reading = session.status !== 'active' ? null : atReview(flow, session) ? offline : (impl.extractor ?? offline);
+      const proposal = reading ? await reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
       return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
     }
     case 'resume':

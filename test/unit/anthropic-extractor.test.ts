@@ -13,6 +13,9 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
     const { conv, extractor, events } = salesWithClaude(fakeServer());
     await conv.start();
     for (const text of [...EXACT_TO_NAME, 'Ann Lee', 'Acme Tennis Club', 'ann@acme.io']) await conv.send(text);
+    // the review before submit: confirming it is no extraction at all
+    expect(conv.session.node).toBe('n.review');
+    await conv.send('yes');
     expect(conv.session.status).toBe('completed');
     expect(fakeServer().requests).toHaveLength(0);
     expect(extractor.stats().calls).toBe(0);
@@ -30,7 +33,7 @@ describe('AnthropicExtractor against a fake Messages API (real SDK)', () => {
     fakeServer().script(tool('update_answers', { updates: { name: 'Ann Lee', company: 'Acme Tennis Club', email: 'Ann@Acme.io' }, confidence: 0.9 }, { cache_read_input_tokens: 812 }));
     const r = await conv.send("I'm Ann Lee from Acme Tennis Club, reach me at ann@acme.io");
     expect(fakeServer().requests).toHaveLength(1);
-    expect(r.session.status).toBe('completed');
+    expect(r.session.node).toBe('n.review');
     expect(answerValues(r.session)).toMatchObject({ name: 'Ann Lee', company: 'Acme Tennis Club', email: 'ann@acme.io' });
     expect(r.session.answers.get('name')?.extractor).toBe('anthropic');
 

@@ -5,6 +5,7 @@ import { assessPolicy } from '../../server/engine/assess.ts';
 import { draftOf, holds } from '../../server/engine/draft.ts';
 import { start } from '../../server/engine/engine.ts';
 import { extractionRequest, OPEN_AHEAD } from '../../server/engine/extraction.ts';
+import { activeTriggers } from '../../server/engine/triggers.ts';
 import type { AnswerRecord, Session } from '../../server/engine/session.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
 import type { CompiledFlow, CompiledNode } from '../../server/flow/compiled-flow.ts';
@@ -69,7 +70,9 @@ function requestRef(flow: CompiledFlow, session: Session, text: string, now: str
   const paths = flow.source.paths && !session.path.locked
     ? Object.entries(flow.source.paths.options).map(([name, o]) => ({ name, ...(o.label ? { label: o.label } : {}), examples: o.examples ?? [] }))
     : [];
-  return { text, current, open, paths, now, defaultCountry: flow.source.default_country ?? 'US' };
+  // triggers are not part of the cached walk: the reference takes them as the engine does
+  const triggers = activeTriggers(flow, session.node);
+  return { text, current, open, paths, ...(triggers ? { triggers } : {}), now, defaultCountry: flow.source.default_country ?? 'US' };
 }
 
 const outcome = <T>(f: () => T): { ok: true; value: T } | { ok: false; error: string } => {

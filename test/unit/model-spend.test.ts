@@ -69,7 +69,9 @@ describe('no model call for a session that cannot take an answer', () => {
   it('a message to an ended session is refused with session_ended, not stored, and calls no model; "restart" still works', async () => {
     const { store, svc } = service(claude());
     const id = await started(svc);
-    const cancelled = await svc.message(id, 'cancel', 'c-1');
+    // cancel asks first; the second cancel word confirms
+    await svc.message(id, 'cancel', 'c-1');
+    const cancelled = await svc.message(id, 'cancel', 'c-2');
     expect(cancelled.ok && cancelled.value.state.status).toBe('abandoned');
     const before = (await store.load(id))!;
     for (let i = 0; i < 5; i++) {
