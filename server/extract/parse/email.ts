@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { fail, theOneFound, type ParseResult } from './parse-result.ts';
-import { unspell } from './spelled.ts';
 
 /** An email address found in a message, lowercased, with its span. */
 export interface FoundEmail {
@@ -32,10 +31,6 @@ export function parseEmail(text: string): ParseResult {
   if (findEmails(text).length === 0 && (text.match(/@/g)?.length ?? 0) === 1) {
     const joined = text.replace(/\s*@\s*/, '@').replace(/(@[^\s]*?)\s+\.\s*(?=[\p{L}])/gu, '$1.');
     if (joined !== text && findEmails(joined).length === 1) text = joined;
-  }
-  if (findEmails(text).length === 0) {
-    const joined = unspell(text, true);
-    if (joined !== null && findEmails(joined).length === 1) text = joined;
   }
   return theOneFound(text, findEmails(text), {
     none: "That doesn't look like an email address.",

@@ -49,8 +49,9 @@ export function findUrls(text: string): FoundUrl[] {
 /** Parses a URL answer: the one web address in the message, trimmed, with https:// added when it had no scheme. */
 export function parseUrl(text: string): ParseResult {
   // "acmepadel dot com": kept only when it spells one address with a scheme, "www." or a well-known top-level domain
-  if (findUrls(text).length === 0) {
-    const joined = unspell(text, false);
+  // ("ann at example dot com" is an email address spelled out, not a website)
+  if (findUrls(text).length === 0 && !/(?:^|[\s([])at(?:$|[\s)\]])|@/i.test(text)) {
+    const joined = unspell(text);
     const found = joined === null ? [] : findUrls(joined);
     if (found.length === 1 && found[0]!.distinctive) text = joined!;
   }
