@@ -163,3 +163,41 @@ describe('later rules: signs, scales, small counts, spaced emails, declines', ()
     expect(r).toMatchObject({ ok: true, value: 2400 });
   });
 });
+
+describe('issue 16 rules: typos, "all of them", a bare day of the month, spelled web addresses', () => {
+  const fruit: AnswerSpec = { type: 'enum', options: ['apple', 'banana', 'cherry'] };
+  const fruits: AnswerSpec = { ...fruit, multiple: true };
+  it('takes a one-slip typo of exactly one option, two slips from seven letters', () => {
+    expect(value(fruit, 'bananna please')).toBe('banana');
+    expect(value(fruit, 'chery')).toBe('cherry');
+    expect(value({ type: 'enum', options: ['delivery', 'collection'] }, 'colecton')).toBe('collection');
+    expect(value(fruits, 'aple and chrry')).toEqual(['apple', 'cherry']);
+  });
+  it('never guesses a typo that is near two options, too far off, or beside an unknown word in a list', () => {
+    expect(value({ type: 'enum', options: ['cart', 'card'] }, 'carx')).toMatchObject({ reask: expect.any(String) });
+    expect(value(fruit, 'bnnaa')).toMatchObject({ reask: expect.any(String) });
+    expect(value(fruits, 'mango and bananna')).toMatchObject({ reask: expect.any(String) });
+    expect(value(fruit, 'not bananna')).toMatchObject({ reask: expect.any(String) });
+  });
+  it('reads "all of them" and "everything but X" for a multiple choice only', () => {
+    expect(value(fruits, 'All of the above!')).toEqual(['apple', 'banana', 'cherry']);
+    expect(value(fruits, 'all except cherry')).toEqual(['apple', 'banana']);
+    expect(value(fruits, 'everything apart from apple and banana')).toEqual(['cherry']);
+    expect(value(fruits, 'all but mango')).toMatchObject({ reask: expect.any(String) });
+    expect(value(fruit, 'all of them')).toMatchObject({ reask: expect.any(String) });
+  });
+  it('reads a bare day of the month by the question\'s direction, and asks when it has none', () => {
+    expect(value({ type: 'date', future: true }, 'on the 2nd')).toBe('2026-02-02');
+    expect(value({ type: 'date', future: true }, '28th')).toBe('2026-01-28');
+    expect(value({ type: 'date', past: true }, 'the 21st')).toBe('2025-12-21');
+    expect(value({ type: 'date', past: true }, 'the 31st')).toBe('2025-12-31');
+    expect(value({ type: 'date' }, 'the 9th')).toEqual(reask);
+    expect(value({ type: 'date', future: true }, 'the 32nd')).toMatchObject({ reask: expect.any(String) });
+  });
+  it('reads a web address spelled with "dot" only when it gives one distinctive address', () => {
+    expect(value({ type: 'url' }, 'riverside (dot) co')).toBe('https://riverside.co');
+    expect(value({ type: 'url' }, 'www dot riverside-tennis dot org')).toBe('https://www.riverside-tennis.org');
+    expect(value({ type: 'url' }, 'jo at riverside dot com')).toMatchObject({ reask: expect.any(String) });
+    expect(value({ type: 'url' }, 'polka dot dress')).toMatchObject({ reask: expect.any(String) });
+  });
+});

@@ -53,6 +53,8 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   if (loose) return clarify(`Which day exactly? "${loose[0].trim()}" could be a few — please give the date.`);
   // "last monday" to a question about the future: chrono's forward reading would turn it into next week's
   if (spec.future && PAST_WORDS.test(text)) return fail("That date has passed — please give today's date or a later one.");
+  const day = ORDINAL_DAY.exec(text.trim());
+  if (day) return ordinalDay(spec, Number(day[1]), clock, text.trim());
   const parser = MONTH_FIRST.has(ctx.defaultCountry.trim().toUpperCase()) ? chrono.casual : chrono.en.GB;
   const results = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
   if (results.length === 0) return fail("That doesn't look like a date.");
@@ -79,6 +81,30 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const first = results[0]!;
   const spans = results.map((r) => [r.index, r.index + r.text.length] as const);
   return checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans));
+}
+
+// A reply that is only a day of the month: "the 3rd", "on the 20th", "21st please". A suffix or "the" is required, so a bare number is never a date.
+const ORDINAL_DAY = /^(?:(?:on|by|for) )?(?:the )?(\d{1,2})(?:st|nd|rd|th)(?: (?:please|pls|if possible))?[.!]?$/i;
+
+/**
+ * A day with no month: the next such day for a future question (today counts),
+ * the last one for a past question; asked about when the question has no direction,
+ * since this month's and next month's are then equally likely.
+ */
+function ordinalDay(spec: DateSpec, day: number, clock: Clock, evidence: string): ParseResult {
+  if (day < 1 || day > 31) return fail("There's no such date — please check the day.");
+  if (!spec.future && !spec.past) return clarify('Which month? Please give the full date.');
+  let [year, month] = clock.today.split('-').map(Number) as [number, number];
+  const step = spec.future ? 1 : -1;
+  // At most two steps: a 31st is found within two months either way.
+  for (let k = 0; k < 3; k++) {
+    const value = isoDate(year, month, day);
+    if (value && (spec.future ? value >= clock.today : value <= clock.today)) return checkDate(spec, value, clock, evidence, true);
+    month += step;
+    if (month === 13) [year, month] = [year + 1, 1];
+    if (month === 0) [year, month] = [year - 1, 12];
+  }
+  return fail("There's no such date — please check the day.");
 }
 
 const LOOSE_DAY = /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu;

@@ -1,6 +1,7 @@
 import { normalOptions, type AnswerSpec, type NormalOption } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice, type Folded } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
+import { editDistance, typoBudget } from './typo.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
@@ -25,12 +26,23 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
   const { options, phrases } = compiledOptions(spec);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
-  const all = longestHits(findHits(folded, phrases));
-  if (all.length === 0) return byPosition(spec, options, folded.text) ?? fail(chooseFrom(options));
+  if (spec.multiple) {
+    const every = allOptions(spec, options, phrases, folded, text);
+    if (every) return every;
+  }
+  let all = longestHits(findHits(folded, phrases));
+  let typos = false;
+  if (all.length === 0) {
+    const byNumber = byPosition(spec, options, folded.text);
+    if (byNumber) return byNumber;
+    all = typoHits(folded, phrases, spec.multiple === true);
+    if (all.length === 0) return fail(chooseFrom(options));
+    typos = true;
+  }
   // "I don't need support, I want a quote": a negated option is never chosen
   const hits = all.filter((h) => !negated(folded.text, h.start));
   if (hits.length === 0) return fail(`Which one, then? ${chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)))}`);
-  const exact = onlyFillerOutside(folded, all) && hits.length === all.length;
+  const exact = !typos && onlyFillerOutside(folded, all) && hits.length === all.length;
   if (spec.multiple) {
     const chosen = [...new Set(hits.map((h) => h.owner))].sort((a, b) => a - b);
     const evidence = hits.map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
@@ -42,6 +54,56 @@ export function parseEnum(spec: EnumSpec, text: string): ParseResult {
   const winner = named[0]!;
   const hit = hits.find((h) => h.owner === winner)!;
   return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
+}
+
+/**
+ * Option mentions with one slip ("gren", "suport", "pickelball", "mornings"):
+ * each word of 4+ letters within the typo budget of exactly one option's
+ * words counts for it. For a multiple choice every other word of 4+ letters
+ * must be filler, so "soccer and basketbal" is not read as basketball alone.
+ */
+function typoHits(folded: Folded, phrases: PhraseSet<number>, multiple: boolean): PhraseHit<number>[] {
+  const hits: PhraseHit<number>[] = [];
+  for (const m of folded.text.matchAll(/\p{L}+/gu)) {
+    const word = m[0];
+    if (typoBudget(word.length) === 0) continue;
+    const owners = new Set<number>();
+    for (const e of phrases.entries) {
+      for (const w of e.phrase.split(' ')) {
+        const budget = typoBudget(Math.min(w.length, word.length));
+        if (budget > 0 && editDistance(word, w, budget) <= budget) owners.add(e.owner);
+      }
+    }
+    if (owners.size === 1) hits.push({ owner: [...owners][0]!, start: m.index, end: m.index + word.length });
+    else if (multiple && !TYPO_FILLER.has(word)) return [];
+  }
+  return hits;
+}
+
+// Words a multiple-choice reply may hold besides the options it names.
+const TYPO_FILLER = new Set(['please', 'thanks', 'also', 'both', 'just', 'only', 'those', 'these', 'them']);
+
+const ALL = /^(?:(?:i'd like |i want |we want |we'd like |we need )?(?:all(?: of)?(?: them| those| these| the above| the options| options)?|every(?:thing| one|one| option| single one)|the lot))(?: please| pls| thanks)?(?:(?: ?,)? (?:except|but|apart from|other than|besides|bar|minus|excluding|except for) (.+))?$/;
+
+/**
+ * "all of them", "everything", "all except basketball" for a multiple choice:
+ * every option, less the ones named after the exception word (each must be an
+ * option, or the reply is not read this way).
+ */
+function allOptions(spec: EnumSpec, options: readonly NormalOption[], phrases: PhraseSet<number>, folded: Folded, text: string): ParseResult | null {
+  if (!/\b(?:all|every|lot)/.test(folded.text)) return null; // cheap gate: most replies never get here
+  const m = ALL.exec(folded.text.replace(/[.!]+$/, ''));
+  if (!m) return null;
+  let excluded = new Set<number>();
+  if (m[1] !== undefined) {
+    const rest = fold(m[1]);
+    const hits = longestHits(findHits(rest, phrases));
+    if (hits.length === 0 || !onlyFillerOutside(rest, hits)) return null;
+    excluded = new Set(hits.map((h) => h.owner));
+  }
+  const kept = options.filter((_, i) => !excluded.has(i)).map((o) => o.value);
+  if (kept.length === 0) return null;
+  return ok([...new Set(kept)], text.trim(), false);
 }
 
 // A negation up to two words before an option, within its clause: "not red", "I don't need support", "no tennis".

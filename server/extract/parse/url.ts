@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findEmails } from './email.ts';
 import { fail, mask, theOneFound, type ParseResult } from './parse-result.ts';
+import { unspell } from './spelled.ts';
 
 /** A web address found in a message, normalised to include a scheme, with its span. */
 export interface FoundUrl {
@@ -47,6 +48,13 @@ export function findUrls(text: string): FoundUrl[] {
 
 /** Parses a URL answer: the one web address in the message, trimmed, with https:// added when it had no scheme. */
 export function parseUrl(text: string): ParseResult {
+  // "acmepadel dot com": kept only when it spells one address with a scheme, "www." or a well-known top-level domain
+  // ("ann at example dot com" is an email address spelled out, not a website)
+  if (findUrls(text).length === 0 && !/(?:^|[\s([])at(?:$|[\s)\]])|@/i.test(text)) {
+    const joined = unspell(text);
+    const found = joined === null ? [] : findUrls(joined);
+    if (found.length === 1 && found[0]!.distinctive) text = joined!;
+  }
   return theOneFound(text, findUrls(text), {
     none: "That doesn't look like a web address.",
     many: 'I found more than one web address — which one should I use?',
