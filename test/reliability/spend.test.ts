@@ -67,7 +67,9 @@ describe('model spend through the server', () => {
       const c = await chat(server.url, { key: NORTHSIDE_KEY });
       try {
         expect((await c.request('session:start', { flow: 'flow.patient_intake' })).ok).toBe(true);
+        // cancel asks first; a second cancel word confirms
         expect(await send(c, 'cancel', `end-${s}`)).toBe('ok');
+        expect(await send(c, 'cancel', `end2-${s}`)).toBe('ok');
         await c.until((x) => x.lastState()?.status === 'abandoned');
         const before = fake.requests.length;
         for (const [i, text] of FREE.entries()) if ((await send(c, text, `after-${s}-${i}`)) === 'session_ended') refused += 1;
