@@ -71,6 +71,8 @@ describe('questline.config in the CLI', () => {
   it('test runs goldens with the config\'s implementations', async () => {
     const dir = project('questline.config.mjs');
     writeFileSync(join(dir, 'seats.golden.yaml'), `${SCRIPT}end:\n  status: completed\n  answers: { seats: 4, total: 12 }\n`);
+    // a fresh golden has no trace snapshot yet: write it first (under CI a missing snapshot fails)
+    expect((await runIn(dir, 'test', '--update', 'seats.golden.yaml')).code).toBe(0);
     const r = await runIn(dir, 'test', 'seats.golden.yaml');
     expect(r.out).toContain('1 passed, 0 failed');
     expect(r.code).toBe(0);
