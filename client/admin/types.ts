@@ -5,7 +5,7 @@
 // imported from server/protocol.
 
 import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
-import type { LayoutEdgeKind, LayoutNodeType } from '../../server/render/shapes.ts';
+import type { LayoutEdgeKind, LayoutNodeType, NodeFace } from '../../server/render/shapes.ts';
 
 export interface TenantInfo {
   id: string;
