@@ -3,7 +3,8 @@ import { loadSocketIo } from './load-socket.ts';
 import { optionsFromAttributes, resolveOptions, type ResolvedOptions, type WidgetOptions } from './options.ts';
 import { sessionMemory } from './storage.ts';
 import { CSS } from './styles.ts';
-import { cleanLocale, isRtl, textsFor } from './locale.ts';
+import { loadTranslations } from './load-texts.ts';
+import { cleanLocale, isRtl, isTranslated, textsFor, type Translations } from './locale.ts';
 import { fill, type Texts } from './texts.ts';
 import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
@@ -83,6 +84,9 @@ const connectionText = (t: Texts, c: ConnectionState): string =>
   ({ connecting: t.connecting, online: '', reconnecting: t.reconnecting, offline: t.offline, failed: t.unavailable })[c];
 
 const who = (t: Texts, role: WireMessage['role']): string => (role === 'bot' ? t.assistant : role === 'user' ? t.you : t.teamMember);
+
+/** The widget's translations once /widget-texts.js has loaded (null until a widget needs them). */
+let translations: Translations | null = null;
 
 let sheet: CSSStyleSheet | null = null;
 function styleRoot(root: ShadowRoot): void {
@@ -249,8 +253,7 @@ export class QuestlineChat extends HTMLElement {
       return;
     }
     this.options = options;
-    this.locale = options.locale;
-    this.texts = textsFor(options.locale, options.texts);
+    this.useLocale(options.locale);
     this.setAttribute('data-mode', options.mode);
     const root = this.shadowRoot!;
     root.replaceChildren();
@@ -449,6 +452,12 @@ export class QuestlineChat extends HTMLElement {
       const role = el.classList.contains('bot') ? 'bot' : el.classList.contains('user') ? 'user' : 'operator';
       if (label) label.textContent = role === 'operator' ? t.teamMember : `${who(t, role)}:`;
     }
+    const s = this.state;
+    if (s) {
+      this.showProgress(s.progress, s.status === 'completed');
+      const end = endText(t, s.status);
+      if (end) [ui.endTitle.textContent, ui.endText.textContent] = end;
+    }
     // chips are rebuilt with the new words (a multiple choice in progress starts over)
     ui.chips.dataset.for = '';
     this.renderChips();
@@ -458,9 +467,22 @@ export class QuestlineChat extends HTMLElement {
   private followLocale(locale: string | undefined): void {
     const next = cleanLocale(locale);
     if (!next || next === this.locale || !this.options) return;
-    this.locale = next;
-    this.texts = textsFor(next, this.options.texts);
+    this.useLocale(next);
     this.applyTexts();
+  }
+
+  /** Switches the widget's own texts to a locale; its translations are fetched first when not yet loaded (English meanwhile). */
+  private useLocale(locale: string): void {
+    const o = this.options!;
+    this.locale = locale;
+    this.texts = textsFor(locale, o.texts, translations);
+    if (translations || !isTranslated(locale)) return;
+    loadTranslations(o.server).then((loaded) => {
+      translations = loaded;
+      if (this.options !== o) return; // set up anew meanwhile
+      this.texts = textsFor(this.locale, o.texts, loaded);
+      this.applyTexts();
+    }, (err: unknown) => console.warn(`questline: the widget's texts stay in English (${err instanceof Error ? err.message : String(err)})`));
   }
 
   // --- conversation events -------------------------------------------------

@@ -1,11 +1,16 @@
 import { DEFAULT_TEXTS, type Texts } from './texts.ts';
-import { TRANSLATIONS } from './translations.ts';
 
 // Which language the widget speaks, and which way it lays out. The page's
 // choice comes first (`data-locale` / the `locale` option), then the page's
 // `<html lang>`, then the browser's language, then English; the server's
 // session state has the last word once it names a locale (a visitor who
-// switches language mid-conversation).
+// switches language mid-conversation). No DOM here (unit-tested in Node).
+
+/** The languages translations.ts has, besides English (checked against it by test/unit/widget-locale.test.ts). */
+export const SHIPPED: readonly string[] = ['ar', 'de', 'es', 'fr', 'he'];
+
+/** The translations by language subtag (translations.ts, loaded on demand by load-texts.ts). */
+export type Translations = Readonly<Record<string, Texts>>;
 
 /** Languages written right to left (by language subtag). */
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
@@ -17,19 +22,22 @@ export function cleanLocale(value: unknown): string | undefined {
   return tag.length <= 35 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : undefined;
 }
 
-/** The visitor's locale: the page's option, else `<html lang>`, else the browser's language, else `en`. */
-export function chooseLocale(option: string | undefined): string {
-  return cleanLocale(option) ?? cleanLocale(document.documentElement.lang) ?? cleanLocale(navigator.language) ?? 'en';
+/** The visitor's locale: the page's option, else the page's `<html lang>`, else the browser's language, else `en`. */
+export function chooseLocale(option: unknown, pageLang: unknown, browserLang: unknown): string {
+  return cleanLocale(option) ?? cleanLocale(pageLang) ?? cleanLocale(browserLang) ?? 'en';
 }
 
 /** The language subtag, lowercased (`pt-BR` → `pt`). */
-export const languageOf = (locale: string): string => locale.split('-')[0]!.toLowerCase();
+export const languageOf = (locale: string): string => locale.split(/[-_]/)[0]!.toLowerCase();
 
 /** Whether the locale's script runs right to left. */
 export const isRtl = (locale: string): boolean => RTL.has(languageOf(locale));
 
-/** The widget's strings for a locale: English, then the language's own, then the page's over both. */
-export function textsFor(locale: string, custom: Partial<Texts>): Texts {
+/** Whether the widget has its own texts in the locale's language, other than English (they are loaded on demand). */
+export const isTranslated = (locale: string): boolean => SHIPPED.includes(languageOf(locale));
+
+/** The widget's strings for a locale: English, then the language's own (once loaded), then the page's over both. */
+export function textsFor(locale: string, custom: Partial<Texts>, translations: Translations | null): Texts {
   const lang = languageOf(locale);
-  return { ...DEFAULT_TEXTS, ...(Object.hasOwn(TRANSLATIONS, lang) ? TRANSLATIONS[lang] : {}), ...custom };
+  return { ...DEFAULT_TEXTS, ...(translations && Object.hasOwn(translations, lang) ? translations[lang] : {}), ...custom };
 }

@@ -94,7 +94,7 @@ export function resolveOptions(o: Partial<WidgetOptions>, defaultServer: string)
     placeholder: str(o.placeholder),
     open: o.open === true || (o.open as unknown) === 'true' || (o.open as unknown) === '',
     context: o.context && typeof o.context === 'object' ? o.context : undefined,
-    locale: chooseLocale(str(o.locale)),
+    locale: chooseLocale(o.locale, document.documentElement.lang, navigator.language),
     texts: customTexts(o.texts),
   };
 }

@@ -1,13 +1,14 @@
 import type { Texts } from './texts.ts';
 
 // The widget's own strings in the languages it ships besides English
-// (texts.ts), by language subtag. A locale whose language is not here shows
-// English; a missing key falls back to English too. The flow's questions
-// are not here: the server sends them in the session's language.
+// (texts.ts), by language subtag; a bundle of their own (/widget-texts.js,
+// load-texts.ts lists the languages). A locale whose language is not here
+// shows English. The flow's questions are not here: the server sends them in
+// the session's language.
 
 export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
   de: {
-    title: 'Chatten Sie mit uns',
+    title: 'Chat mit uns',
     launcher: 'Chat öffnen',
     placeholder: 'Ihre Antwort…',
     log: 'Unterhaltung',
@@ -15,7 +16,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     notStarted: 'Noch nicht begonnen',
     back: 'Zurück',
     backHint: 'Letzte Antwort zurücknehmen',
-    restart: 'Neu starten',
+    restart: 'Neustart',
     restartHint: 'Von vorne beginnen',
     close: 'Chat schließen',
     send: 'Senden',
@@ -48,8 +49,8 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     unavailable: 'Der Chat ist gerade nicht verfügbar.',
     notConnected: 'Noch nicht verbunden — versuchen Sie es gleich noch einmal.',
     noAnswer: 'Der Server hat nicht geantwortet; bitte noch einmal versuchen.',
-    sessionEnded: 'Diese Unterhaltung ist beendet — vielen Dank! Mit „Neu starten“ beginnen Sie eine neue.',
-    sessionFull: 'Diese Unterhaltung ist zu lang, um hier weiterzugehen — vielen Dank! Mit „Neu starten“ beginnen Sie eine neue.',
+    sessionEnded: 'Diese Unterhaltung ist beendet — vielen Dank! Mit „Neustart“ beginnen Sie eine neue.',
+    sessionFull: 'Diese Unterhaltung ist zu lang, um hier weiterzugehen — vielen Dank! Mit „Neustart“ beginnen Sie eine neue.',
     notSent: 'Nicht gesendet: {reason}',
     you: 'Sie',
     assistant: 'Assistent',
@@ -107,7 +108,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     newMessage: 'nouveau message',
   },
   es: {
-    title: 'Chatea con nosotros',
+    title: 'Hablemos',
     launcher: 'Abrir el chat',
     placeholder: 'Escribe tu respuesta…',
     log: 'Conversación',
