@@ -4,7 +4,7 @@ import { optionsFromAttributes, resolveOptions, type ResolvedOptions, type Widge
 import { sessionMemory } from './storage.ts';
 import { CSS } from './styles.ts';
 import { loadTranslations } from './load-texts.ts';
-import { cleanLocale, isRtl, isTranslated, textsFor, type Translations } from './locale.ts';
+import { isRtl, isTranslated, textsFor, uiLocale, type Translations } from './locale.ts';
 import { fill, type Texts } from './texts.ts';
 import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
@@ -463,10 +463,11 @@ export class QuestlineChat extends HTMLElement {
     this.renderChips();
   }
 
-  /** Follows the locale the server's session state names (the visitor may have switched language). */
-  private followLocale(locale: string | undefined): void {
-    const next = cleanLocale(locale);
-    if (!next || next === this.locale || !this.options) return;
+  /** Follows the session's locale once the visitor has switched language (else the page's stays). */
+  private followLocale(s: SessionState): void {
+    if (!this.options) return;
+    const next = uiLocale(this.options.locale, this.conversation?.startedLocale, s.locale);
+    if (next === this.locale) return;
     this.useLocale(next);
     this.applyTexts();
   }
@@ -627,7 +628,7 @@ export class QuestlineChat extends HTMLElement {
     const ui = this.ui;
     if (!ui) return;
     this.state = s;
-    this.followLocale(s.locale);
+    this.followLocale(s);
     if (this.pendingEls.size === 0) this.expectReply(false); // the turn is over
     this.showProgress(s.progress, s.status === 'completed');
     // handed over or ended early: "3 of 3 answered" would mislead

@@ -2,9 +2,12 @@ import { DEFAULT_TEXTS, type Texts } from './texts.ts';
 
 // Which language the widget speaks, and which way it lays out. The page's
 // choice comes first (`data-locale` / the `locale` option), then the page's
-// `<html lang>`, then the browser's language, then English; the server's
-// session state has the last word once it names a locale (a visitor who
-// switches language mid-conversation). No DOM here (unit-tested in Node).
+// `<html lang>`, then the browser's language, then English. The server's
+// session state names the session's locale: the locale it starts with may be
+// only the flow's fallback (a Hebrew page on an English-only flow keeps its
+// Hebrew, right-to-left controls), but a later, different one means the
+// visitor switched language, and the widget's texts follow it. No DOM here
+// (unit-tested in Node).
 
 /** The languages translations.ts has, besides English (checked against it by test/unit/widget-locale.test.ts). */
 export const SHIPPED: readonly string[] = ['ar', 'de', 'es', 'fr', 'he'];
@@ -25,6 +28,11 @@ export function cleanLocale(value: unknown): string | undefined {
 /** The visitor's locale: the page's option, else the page's `<html lang>`, else the browser's language, else `en`. */
 export function chooseLocale(option: unknown, pageLang: unknown, browserLang: unknown): string {
   return cleanLocale(option) ?? cleanLocale(pageLang) ?? cleanLocale(browserLang) ?? 'en';
+}
+
+/** The locale of the widget's own texts: the session's current one when the visitor switched to it since the start, else the page's. */
+export function uiLocale(page: string, started: string | undefined, current: string | undefined): string {
+  return cleanLocale(current) && started !== undefined && current !== started ? current! : page;
 }
 
 /** The language subtag, lowercased (`pt-BR` → `pt`). */

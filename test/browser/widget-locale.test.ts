@@ -7,8 +7,9 @@ import { ACME, ChatDriver, embedPage, HOST_ORIGIN } from './widget-driver.ts';
 // The widget's own texts in the visitor's language and its right-to-left
 // layout: the locale comes from `data-locale`, else the page's `<html lang>`,
 // else the browser's; the translations are a bundle of their own
-// (/widget-texts.js) that an English page never loads; once the server's
-// session state names a locale, the texts follow it. Screenshots:
+// (/widget-texts.js) that an English page never loads; once the session's
+// locale differs from the one it started in (the visitor switched), the
+// texts follow it. Screenshots:
 // test-artifacts/widget-locale-*.png.
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -127,18 +128,39 @@ describeBrowser('the chat widget in the visitor language', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('follows the locale the session state names, and an English page loads no translations', async () => {
-    // the page says English, the session's context says French: the server's word wins once it comes
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><div id="slot"></div>
-      <script>${STUB} Questline.init({ key: '${ACME.key}', flow: '${ACME.flow}', mode: 'inline', target: '#slot', storage: 'none', context: { locale: 'fr' } });</script>
+  it("keeps the page's language while the session is in the locale it started in, follows a later one, and an English page loads no translations", async () => {
+    // a German page; the session's context names French (the state's locale comes from there until sessions store their own)
+    const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Host</title></head><body><div id="slot"></div>
+      <script>${STUB} window.states = []; Questline.on('state', function (s) { window.states.push(s); });
+      Questline.init({ key: '${ACME.key}', flow: '${ACME.flow}', mode: 'inline', target: '#slot', context: { locale: 'fr' } });</script>
       <script async src="${suite.server.url}/widget.js"></script></body></html>`;
-    const { page, chat, problems, requests, sent } = await hostPage('/follow.html', html);
+    const { page, chat, problems, sent } = await hostPage('/follow.html', html);
     await chat.panel().waitFor();
     await page.waitForSelector('questline-chat .msg.bot >> nth=1');
-    expect(starts(sent)).toEqual([expect.objectContaining({ locale: 'en', context: { locale: 'fr' } })]);
-    await page.waitForFunction(() => document.querySelector('questline-chat').shadowRoot.querySelector('.send').getAttribute('aria-label') === 'Envoyer');
-    expect(await face(page)).toMatchObject({ lang: 'fr', dir: 'ltr', title: 'Discutons', back: 'Retour', restart: 'Recommencer', label: 'Votre réponse' });
-    await screenshot(page, 'widget-locale-follow-fr');
+    expect(starts(sent)).toEqual([expect.objectContaining({ locale: 'de', context: { locale: 'fr' } })]);
+    const started = (await page.evaluate(() => window.states.at(-1).locale)) as string;
+    expect(started).toEqual(expect.any(String));
+    await page.waitForFunction(() => document.querySelector('questline-chat').shadowRoot.querySelector('.send').getAttribute('aria-label') === 'Senden');
+    // the locale the session started in is not a switch: the page's German stays (whatever the session's locale is)
+    await expect.poll(() => chat.stored().then((s: any) => s?.locale)).toBe(started);
+    expect(await face(page)).toMatchObject({ lang: 'de', title: 'Chat mit uns', send: 'Senden' });
+
+    // a session now in a locale other than the one it started in (as after the visitor switched language):
+    // the stored start locale is set to another one, and the page reloaded resumes the session
+    await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k.startsWith('questline:')) localStorage.setItem(k, JSON.stringify({ ...JSON.parse(localStorage.getItem(k)), locale: 'zz' }));
+      }
+    });
+    await page.reload();
+    await page.waitForSelector('questline-chat .msg.bot >> nth=1');
+    const send: Record<string, string> = { de: 'Senden', fr: 'Envoyer', en: 'Send' };
+    const expected = send[started.split('-')[0]!]!;
+    await page.waitForFunction((label: string) => document.querySelector('questline-chat').shadowRoot.querySelector('.send').getAttribute('aria-label') === label, expected);
+    expect(await face(page)).toMatchObject({ lang: started, send: expected });
+    if (started === 'fr') expect(await face(page)).toMatchObject({ title: 'Discutons', back: 'Retour', restart: 'Recommencer', label: 'Votre réponse' });
+    await screenshot(page, 'widget-locale-follow');
     expect(problems).toEqual([]);
     await page.close();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, cleanLocale, isRtl, isTranslated, languageOf, SHIPPED, textsFor } from '../../client/widget/locale.ts';
+import { chooseLocale, cleanLocale, isRtl, isTranslated, languageOf, SHIPPED, textsFor, uiLocale } from '../../client/widget/locale.ts';
 import { DEFAULT_TEXTS } from '../../client/widget/texts.ts';
 import { TRANSLATIONS } from '../../client/widget/translations.ts';
 
@@ -37,6 +37,21 @@ describe('the widget texts by locale', () => {
     expect(chooseLocale(undefined, 'fr', 'es-ES')).toBe('fr');
     expect(chooseLocale('not a tag', '', 'es-ES')).toBe('es-ES');
     expect(chooseLocale(undefined, '', undefined)).toBe('en');
+  });
+
+  it("keeps the page's locale while the session is in the locale it started in, and follows a switch", () => {
+    // no locale from the server (yet), or only the flow's fallback at the start: the page's
+    expect(uiLocale('he', undefined, undefined)).toBe('he');
+    expect(uiLocale('he', 'en', 'en')).toBe('he');
+    expect(uiLocale('de', 'de', 'de')).toBe('de');
+    // the visitor switched language mid-conversation
+    expect(uiLocale('he', 'en', 'de')).toBe('de');
+    expect(uiLocale('de', 'de', 'fr-CA')).toBe('fr-CA');
+    // and back to the language the session started in: the page's again
+    expect(uiLocale('de', 'de', 'en')).toBe('en');
+    expect(uiLocale('de', 'en', 'en')).toBe('de');
+    // a malformed one is ignored
+    expect(uiLocale('de', 'de', '<x>')).toBe('de');
   });
 
   it('accepts well-formed language tags only and knows the right-to-left scripts', () => {
