@@ -130,7 +130,7 @@ export class QuestlineChat extends HTMLElement {
   private serverTyping = false;
   private localTyping = false;
   private replyTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The locale the widget's own texts are in (the page's choice until the server's session state names one). */
+  /** The locale the widget's own texts are in: the page's, or the session's once the visitor switched language. */
   private locale = 'en';
   private texts: Texts | null = null;
 
@@ -222,11 +222,6 @@ export class QuestlineChat extends HTMLElement {
     return this.options!.placeholder ?? this.t.placeholder;
   }
 
-  /** The locale the widget's own texts are shown in. */
-  get currentLocale(): string {
-    return this.locale;
-  }
-
   /** Forgets the stored session and starts a brand-new conversation. */
   reset(): void {
     this.hideConfirm();
@@ -266,7 +261,7 @@ export class QuestlineChat extends HTMLElement {
 
     const slot = `${options.server}|${options.key}|${options.flow}`;
     this.conversation = new Conversation(
-      { server: options.server, key: options.key, flow: options.flow, memory: sessionMemory(options.storage, slot), ...(options.context ? { context: options.context } : {}),  locale: options.locale },
+      { server: options.server, key: options.key, flow: options.flow, memory: sessionMemory(options.storage, slot), ...(options.context ? { context: options.context } : {}), locale: options.locale },
       {
         message: (m, live) => this.onMessage(m, live),
         pending: (clientId, text) => this.onPending(clientId, text),
