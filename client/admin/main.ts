@@ -298,12 +298,27 @@ function renderRows(): void {
       h('td', {}, button),
       status,
       h('td', {}, h('code', {}, r.nodeId ?? '—'), h('span', { class: 'where' }, `${r.tenant} · ${r.flowId}`)),
+      localeCell(r.locale),
       h('td', { title: r.updatedAt }, relative(r.updatedAt)));
     if (open?.id === r.id) tr.setAttribute('aria-current', 'true');
     return tr;
   }));
-  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '4', class: 'muted' }, 'No sessions match these filters.')));
+  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, 'No sessions match these filters.')));
   if (focused) (ui.rows.querySelector(`button[data-session="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
+}
+
+/** The language column of a session row: its locale tag, with the language's name as a tooltip. */
+function localeCell(locale: string | undefined): HTMLElement {
+  return locale ? h('td', { class: 'locale', title: languageName(locale) }, h('code', { lang: 'en' }, locale)) : h('td', { class: 'locale muted' }, '—');
+}
+
+/** A locale's name in English (`de` → German), or the tag itself when the browser cannot name it. */
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
 }
 
 // --- one session ------------------------------------------------------------
@@ -386,7 +401,7 @@ function renderSession(d: SessionDetail): void {
   const s = d.session;
   const status = d.state.status;
   ui.sessionTitle.textContent = `Session ${s.id}`;
-  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision}) · started ${new Date(s.createdAt).toLocaleString()}`);
+  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
   const held = s.operator !== undefined;
   ui.alert.className = `alert${status === 'escalated' ? ' escalated' : ''}`;
   say(ui.alert,

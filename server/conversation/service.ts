@@ -15,6 +15,7 @@ import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
@@ -435,5 +436,5 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s) };
 }

@@ -1,4 +1,5 @@
 import type { TenantDirectory } from '../../catalog/tenants.ts';
+import { localeField } from '../../conversation/locale-field.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { GraphLayout } from '../../render/graph-layout.ts';
@@ -19,6 +20,8 @@ export interface SessionRow extends SessionSummary {
   /** A visitor message the operator has not replied to yet: since when, and how many (null when none). */
   unanswered: { since: string; count: number } | null;
   answered: number;
+  /** The session's language, when it has one. */
+  locale?: string;
 }
 
 export interface ListFilter {
@@ -55,6 +58,7 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
         ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
         unanswered: record.operator?.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
+        ...localeField(record.session),
       });
     }
   }
