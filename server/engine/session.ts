@@ -84,7 +84,8 @@ export type Frame = z.infer<typeof Frame>;
 /** What the session waits for besides a user message. */
 export const Pending = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('action'), callId: z.string(), attempt: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']) }),
+  /** `since`: when the wait began (the session clock then), which an interrupt's `timeout_s` counts from; absent in sessions saved before it was kept. */
+  z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']), since: z.string().optional() }),
   z.object({ kind: z.literal('path_prompt') }),
 ]);
 export type Pending = z.infer<typeof Pending>;

@@ -144,7 +144,7 @@ function wait(d: Draft, c: CompiledNode, when: 'before' | 'after'): null {
   const i = c.node.interrupt!;
   d.s.node = c.node.id;
   d.s.status = 'waiting';
-  d.s.pending = { kind: 'interrupt', when };
+  d.s.pending = { kind: 'interrupt', when, since: d.s.now };
   emit(d, 'interrupt', { when, ...(i.role ? { role: i.role } : {}) });
   d.effects.push({ type: 'wait_for_operator', nodeId: c.node.id, when, ...(i.role ? { role: i.role } : {}),
     ...(i.prompt ? { prompt: i.prompt } : {}), ...(i.timeout_s ? { timeoutS: i.timeout_s } : {}) });
