@@ -6,7 +6,7 @@ import type { Command } from './types.ts';
 export interface FlowIndex {
   /** The first question node that asks each key. */
   questionByKey: ReadonlyMap<string, CompiledNode>;
-  /** Questions still ahead on the longest route from a node (the node included): the progress estimate. */
+  /** Required questions still ahead on the longest route from a node (the node included): the progress estimate. */
   remaining: ReadonlyMap<string, number>;
   /** Command words (lowercased) → command. */
   commands: ReadonlyMap<string, Command>;
@@ -16,6 +16,8 @@ export interface FlowIndex {
   feedbackKeys: ReadonlyMap<string, string>;
   /** Answer keys of `pii: true` questions. */
   piiKeys: readonly string[];
+  /** Keys answers can hold that no question asks (assessment feedback, action outputs): not counted as answered questions in progress. */
+  notQuestions: readonly string[];
 }
 
 const DEFAULT_COMMANDS: Record<Command, string[]> = {
@@ -50,12 +52,17 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
     for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
   }
+  const notQuestions = new Set(feedbackKeys.keys());
+  for (const c of flow.nodes.values()) {
+    if (c.node.type === 'action') for (const k of Object.values(c.node.output_map ?? {})) if (!questionByKey.has(k)) notQuestions.add(k);
+  }
   return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
-    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])) };
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])),
+    notQuestions: [...notQuestions].sort() };
 }
 
 /**
- * For each node, the number of questions on the longest route from it to an
+ * For each node, the number of required questions on the longest route from it to an
  * end, counting each cycle's questions once (strongly connected components,
  * then longest path over the condensed DAG). Static, so progress costs O(1)
  * per turn however large the flow.
@@ -118,7 +125,7 @@ function remainingQuestions(flow: CompiledFlow): Map<string, number> {
   // Tarjan emits components in reverse topological order: successors first
   const longest = comps.map(() => 0);
   comps.forEach((members, ci) => {
-    const own = members.filter((m) => flow.nodes.get(m)?.node.type === 'question').length;
+    const own = members.filter((m) => { const n = flow.nodes.get(m)?.node; return n?.type === 'question' && n.required !== false; }).length;
     let best = 0;
     for (const m of members) {
       for (const w of succ.get(m) ?? []) {

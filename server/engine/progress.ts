@@ -5,12 +5,14 @@ import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
 
-// Progress the visitor sees (docs/engine.md, progress): answered / applicable
-// questions on the route the visitor is on. Optional questions ahead count
-// too: they are asked, and "10/10" over an open question would mislead. Questions whose `when`
-// is false and other paths' questions are not in the total; the total is an
-// estimate ahead (guards that depend on answers not given yet take their
-// `else`), so the ratio is kept from going backwards except after `back`.
+// Progress the visitor sees (docs/engine.md, progress): answered questions /
+// those plus the REQUIRED questions still ahead on the route the visitor is
+// on. Optional questions ahead are not counted (they may never be asked);
+// the question on screen is, even when optional, so "10/10" never shows over
+// an open question. Questions whose `when` is false and other paths'
+// questions are not in the total; the total is an estimate ahead (guards
+// that depend on answers not given yet take their `else`), so the ratio is
+// kept from going backwards except after `back`.
 
 /**
  * At most this many nodes are walked ahead along the route; past that horizon
@@ -29,14 +31,14 @@ const HORIZON = 64;
 export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session): Progress {
   const idx = flowIndex(flow);
   let answered = answers.size;
-  for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
+  for (const k of idx.notQuestions) if (answers.has(k)) answered -= 1; // feedback and action outputs are not answered questions
   if (!at) return { answered, total: answered };
   if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
   const d = draftOf(flow, { ...session, answers });
   return { answered, total: answered + remainingOnRoute(d, at, session.stack) };
 }
 
-/** Unanswered, applicable questions from `at` (included) along the route the answers and path take. */
+/** Unanswered, applicable required questions from `at` (included, counted even when optional) along the route the answers and path take. */
 function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number {
   const path = d.s.path.tentative;
   const frames = [...stack];
@@ -53,7 +55,7 @@ function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number
     const n = c.node;
     const applies = !c.when || holds(d, c.when, { path });
     if (n.type === 'terminal') break;
-    if (applies && n.type === 'question' && !d.s.answers.has(n.key)) counted.add(n.key);
+    if (applies && n.type === 'question' && !d.s.answers.has(n.key) && (n.required !== false || id === at)) counted.add(n.key);
     if (applies && n.type === 'subgraph') {
       frames.push({ node: id, ref: n.ref });
       id = d.flow.subgraphs.get(n.ref)?.entry ?? null;
