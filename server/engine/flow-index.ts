@@ -16,6 +16,12 @@ export interface FlowIndex {
   feedbackKeys: ReadonlyMap<string, string>;
   /** Answer keys of `pii: true` questions. */
   piiKeys: readonly string[];
+  /**
+   * For each question node with `dependencies`: every key it depends on,
+   * directly or through their own dependencies, each after its own
+   * (depth-first, in declared order). The first unanswered one is asked first.
+   */
+  dependencyOrder: ReadonlyMap<string, readonly string[]>;
   /** Keys answers can hold that no question asks (assessment feedback, action outputs): not counted as answered questions in progress. */
   notQuestions: readonly string[];
 }
@@ -58,7 +64,27 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   }
   return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])),
-    notQuestions: [...notQuestions].sort() };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey) };
+}
+
+/** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */
+function dependencyOrder(flow: CompiledFlow, questionByKey: ReadonlyMap<string, CompiledNode>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [id, c] of flow.nodes) {
+    if (c.node.type !== 'question' || !c.node.dependencies?.length) continue;
+    const order: string[] = [];
+    const seen = new Set<string>([c.node.key]);
+    const visit = (key: string): void => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const q = questionByKey.get(key)?.node;
+      if (q?.type === 'question') for (const k of q.dependencies ?? []) visit(k);
+      order.push(key);
+    };
+    for (const k of c.node.dependencies) visit(k);
+    out.set(id, order);
+  }
+  return out;
 }
 
 /**

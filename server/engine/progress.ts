@@ -34,16 +34,24 @@ export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: 
   for (const k of idx.notQuestions) if (answers.has(k)) answered -= 1; // feedback and action outputs are not answered questions
   if (!at) return { answered, total: answered };
   if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
+  const detour = session.detour && at === session.node ? session.detour : undefined;
+  if (detour) {
+    // a dependency asked out of order: it, then the route from the question waiting for it
+    const d = draftOf(flow, { ...session, answers, stack: detour.stack });
+    const asked = flow.nodes.get(at)?.node;
+    const also = asked?.type === 'question' && !answers.has(asked.key) ? asked.key : undefined;
+    return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, also) };
+  }
   const d = draftOf(flow, { ...session, answers });
   return { answered, total: answered + remainingOnRoute(d, at, session.stack) };
 }
 
-/** Unanswered, applicable required questions from `at` (included, counted even when optional) along the route the answers and path take. */
-function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number {
+/** Unanswered, applicable required questions from `at` (included, counted even when optional) along the route the answers and path take, plus `also` (a dependency asked out of order). */
+function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], also?: string): number {
   const path = d.s.path.tentative;
   const frames = [...stack];
   const seen = new Set<string>();
-  const counted = new Set<string>();
+  const counted = new Set<string>(also === undefined ? [] : [also]);
   let id: string | null = at;
   for (let steps = 0; id !== null; steps++) {
     if (steps === HORIZON) return counted.size + (flowIndex(d.flow).remaining.get(id) ?? 0);

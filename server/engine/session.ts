@@ -90,6 +90,10 @@ export const Pending = z.discriminatedUnion('kind', [
 ]);
 export type Pending = z.infer<typeof Pending>;
 
+/** A dependency being asked out of graph order: the question that needs it, to come back to once it is answered (flow-ir.md `dependencies`). */
+export const Detour = z.object({ node: z.string(), stack: z.array(Frame) });
+export type Detour = z.infer<typeof Detour>;
+
 /** Enough to undo one turn's commits for `back`: a delta, never a copy of the answers. */
 export const Checkpoint = z.object({
   turn: z.number().int(),
@@ -99,6 +103,7 @@ export const Checkpoint = z.object({
   route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
   /** Each key the turn changed, with its record before (absent = was unanswered). */
   changes: z.array(z.object({ key: z.string(), before: AnswerRecord.optional() })),
+  detour: Detour.optional(),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
@@ -123,6 +128,8 @@ const sessionFields = {
   reask: z.array(z.string()).optional(),
   /** Where a decision routed on the tentative (unlocked) path, to re-route if the path switches. */
   route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
+  /** The question waiting for the dependency now asked (server/engine/dependencies.ts). */
+  detour: Detour.optional(),
   /** Action results by call and input hash, so a handler is not called twice. */
   cache: z.record(z.string(), z.record(z.string(), z.unknown())),
   checkpoints: z.array(Checkpoint),

@@ -19,7 +19,7 @@ function load(name: string): CompiledFlow {
 async function progressOf(flow: CompiledFlow, texts: string[]): Promise<Array<{ answered: number; total: number; node: string }>> {
   const last = (r: Awaited<ReturnType<typeof runTurn>>) => {
     const m = r.messages.findLast((x) => x.progress);
-    return m ? { ...m.progress!, node: m.nodeId } : undefined;
+    return m ? { ...m.progress!, node: m.nodeId ?? '' } : undefined;
   };
   let r = await runTurn(flow, undefined, { kind: 'start', init: { id: 'p', now: NOW } }, {});
   const seen = [last(r)!];
