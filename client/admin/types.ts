@@ -26,6 +26,8 @@ export interface SessionRow {
   /** A visitor message the operator has not replied to yet (null when none). */
   unanswered: { since: string; count: number } | null;
   answered: number;
+  /** Why a flow trigger marked the session urgent (null when it did not). */
+  urgent: { reason: string } | null;
 }
 
 export interface AnswerView {
