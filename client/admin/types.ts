@@ -28,6 +28,8 @@ export interface SessionRow {
   answered: number;
   /** The session's language (a BCP 47 tag such as `de`), when it has one. */
   locale?: string;
+  /** Why a flow trigger marked the session urgent (null when it did not). */
+  urgent: { reason: string } | null;
 }
 
 export interface AnswerView {

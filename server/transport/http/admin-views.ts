@@ -22,6 +22,8 @@ export interface SessionRow extends SessionSummary {
   answered: number;
   /** The session's language, when it has one. */
   locale?: string;
+  /** Set when a flow trigger marked the session urgent (a red flag, a hazard): the reason operators see (null when not). */
+  urgent: { reason: string } | null;
 }
 
 export interface ListFilter {
@@ -35,7 +37,7 @@ export interface ListFilter {
 const MAX_SCAN = 10_000;
 
 /**
- * Sessions newest first (by creation), across every tenant or one, filtered by
+ * Sessions urgent first, then newest first (by creation), across every tenant or one, filtered by
  * status and flow. The store filters by status; a flow filter reads ahead in
  * growing pages (up to MAX_SCAN sessions per tenant) until `limit` rows match.
  */
@@ -59,10 +61,13 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
         unanswered: record.operator?.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
         ...localeField(record.session),
+        urgent: record.session.urgent ? { reason: record.session.urgent.reason } : null,
       });
     }
   }
-  rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+  // urgent sessions first (so a limit never drops them), then newest first
+  rows.sort((a, b) => (a.urgent ? 0 : 1) - (b.urgent ? 0 : 1)
+    || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
   return rows.slice(0, f.limit);
 }
 
