@@ -54,12 +54,12 @@ export class OfflineExtractor implements Extractor {
 
   /** Proposes updates, unknowns, an escalation and a path vote for one user message. */
   extract(req: ExtractionRequest): Proposal {
-    const ctx: ParseContext = { now: req.now, defaultCountry: req.defaultCountry };
+    const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
     const text = typeof req.text === 'string' ? req.text : '';
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
-    const human = scannable !== null && wantsHuman(scannable);
+    const human = scannable !== null && wantsHuman(scannable, req.locale);
     // Addresses and phone numbers go to other questions; without them, "no idea, but ann@x.io" is still a skip.
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
@@ -72,10 +72,10 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic) || declines(cur, withoutContacts));
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
-      const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic);
+      const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
@@ -107,7 +107,7 @@ export class OfflineExtractor implements Extractor {
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
     if (scannable !== null) {
-      const vote = votePath(scannable, req.paths);
+      const vote = votePath(scannable, req.paths, req.locale);
       if (vote) proposal.pathVote = vote;
       const trigger = matchTrigger(scannable, req.triggers);
       if (trigger) proposal.trigger = trigger;

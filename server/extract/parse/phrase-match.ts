@@ -14,6 +14,10 @@ export interface PhraseHit<T> {
   end: number;
 }
 
+const UMLAUT = /[äöüÄÖÜ]/;
+const UMLAUTS = /[äöüÄÖÜ]/g;
+const TRANSLITERATED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+
 /** Candidates folded and deduplicated once, for lists matched against many messages. */
 export interface PhraseSet<T> {
   readonly entries: ReadonlyArray<{ readonly owner: T; readonly phrase: string; readonly needStart: boolean; readonly needEnd: boolean }>;
@@ -25,12 +29,16 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
   // A label that equals its value (or a repeated synonym) must not count twice.
   const seen = new Map<T, Set<string>>();
   for (const c of candidates) {
-    const phrase = foldPhrase(c.phrase);
     const mine = seen.get(c.owner) ?? new Set<string>();
     seen.set(c.owner, mine);
-    if (phrase === '' || mine.has(phrase)) continue;
-    mine.add(phrase);
-    entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+    // "über" is also typed "ueber" (a keyboard without umlauts): both spellings name it
+    const spellings = UMLAUT.test(c.phrase) ? [c.phrase, c.phrase.replace(UMLAUTS, (u) => TRANSLITERATED[u]!)] : [c.phrase];
+    for (const spelling of spellings) {
+      const phrase = foldPhrase(spelling);
+      if (phrase === '' || mine.has(phrase)) continue;
+      mine.add(phrase);
+      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+    }
   }
   return Object.freeze({ entries: Object.freeze(entries) });
 }
