@@ -1,6 +1,7 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
 import { findEmails, findPhones, findUrls, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
+import { langOf } from '../../shared/lexicon/index.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
 import { matchTrigger } from './triggers.ts';
@@ -137,7 +138,8 @@ function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): Propo
     const aside = NICKNAME.exec(blanked);
     if (aside && /[\p{L}]/u.test(blanked.slice(0, aside.index))) blanked = blanked.slice(0, aside.index);
   }
-  const name = kind ? findNameOf(blanked, of) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3);
+  const lang = langOf(ctx.locale);
+  const name = kind ? findNameOf(blanked, of, 4, lang) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3, lang);
   if (!name) return null;
   if ('problem' in name) return name;
   const checked = parseAnswer(q.answer, name.value, ctx);
