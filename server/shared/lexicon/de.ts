@@ -44,6 +44,11 @@ export const DE: Lexicon = {
     'weiß nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
     'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein',
   ],
+  declines: [
+    'nein', 'nö', 'nee', 'nein danke', 'ne danke', 'nichts', 'nichts weiter', 'nichts mehr', 'sonst nichts', 'das wars', "das war's",
+    'das war es', 'das ist alles', 'passt so', 'alles gut', 'nicht wirklich', 'eigentlich nicht', 'danke',
+  ],
+  invitesSkip: ['überspringen', 'falls nicht', 'wenn nicht', 'falls vorhanden', 'wenn vorhanden', 'optional', 'freiwillig', 'leer lassen', 'falls zutreffend', 'falls ja', 'falls es', 'wenn es'],
   negators: [
     'nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'ohne', 'außer', 'statt', 'anstatt', 'anstelle von',
     'weder', 'nie', 'niemals', 'bloß nicht', 'alles außer',

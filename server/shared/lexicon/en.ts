@@ -51,5 +51,7 @@ export const EN: Lexicon = {
     'dont know', 'not certain', 'it depends', 'depends', 'yes or no', 'yes and no', 'n/a',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
+  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", 'all good', 'no thanks', 'no thank you', 'not really'],
+  invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
   negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
 };

@@ -40,6 +40,11 @@ export const ES: Lexicon = {
     'no sé', 'no lo sé', 'ni idea', 'quizás', 'quizá', 'tal vez', 'a lo mejor', 'no estoy seguro', 'no estoy segura',
     'depende', 'sí y no', 'sí o no', 'puede ser', 'no sabría decir',
   ],
+  declines: [
+    'no', 'nop', 'no gracias', 'nada', 'nada más', 'nada mas', 'eso es todo', 'es todo', 'ya está', 'todo bien', 'no realmente', 'gracias',
+    'no nada', 'nada que añadir',
+  ],
+  invitesSkip: ['saltar', 'omitir', 'si no', 'si tiene', 'si hay', 'opcional', 'en su caso', 'dejar en blanco', 'si procede', 'si corresponde'],
   negators: [
     'no', 'sin', 'ni', 'nunca', 'jamás', 'excepto', 'salvo', 'en vez de', 'en lugar de', 'ningún', 'ninguno',
     'ninguna', 'todo menos', 'no quiero', 'nada de',

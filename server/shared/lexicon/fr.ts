@@ -43,6 +43,11 @@ export const FR: Lexicon = {
     'je ne sais pas', 'je sais pas', 'aucune idée', 'peut-être', 'peut être', 'pas sûr', 'pas sûre', 'ça dépend', 'ca depend',
     'oui et non', 'oui ou non', 'pas certain', 'pas certaine', 'on verra', 'éventuellement',
   ],
+  declines: [
+    'non', 'nan', 'non merci', 'rien', 'rien de plus', 'rien d\'autre', 'rien à ajouter', "c'est tout", 'ça ira', 'pas vraiment', 'merci',
+    'non rien', 'tout est bon',
+  ],
+  invitesSkip: ['passer', 'sinon', 'si aucun', 'si aucune', 'le cas échéant', 'facultatif', 'facultative', 'optionnel', 'optionnelle', 'si vous en avez', 'laisser vide', 's\'il y en a'],
   negators: [
     'pas', 'pas de', 'pas le', 'pas la', 'pas les', 'pas du', 'sans', 'sauf', 'ni', 'aucun', 'aucune', 'jamais',
     'au lieu de', 'au lieu du', 'plutôt que', 'excepté', 'hormis', 'à part', 'tout sauf', 'non pas',

@@ -26,6 +26,10 @@ export interface Lexicon {
   readonly no: readonly string[];
   /** Phrases holding a yes/no word that answer neither ("not sure" holds "sure"); being longer, they win. */
   readonly neither: readonly string[];
+  /** Whole replies that decline an optional question whose prompt invites it ("no", "nothing else"); comma-separated parts each one of these. English uses its own rule (server/extract/offline/offline-extractor.ts). */
+  readonly declines: readonly string[];
+  /** Words in a prompt that offer a way out ("optional", "say skip if not"): a bare decline to it is a skip. */
+  readonly invitesSkip: readonly string[];
   /** Words (or short phrases) that deny what follows within two words: "not red", "kein Fußball", "pas de foot", "sin fútbol". */
   readonly negators: readonly string[];
 }
