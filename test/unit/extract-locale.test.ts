@@ -195,3 +195,15 @@ describe('eval cases in a language', () => {
     });
   });
 });
+
+describe('what is said back in the visitor\'s language', () => {
+  it('names another currency in the language and echoes a conversion with local digits', async () => {
+    expect(reason({ type: 'number', unit: 'USD' }, '30.000 €', 'de')).toBe('Dieser Betrag ist in Euro (EUR) — bitte geben Sie ihn in US-Dollar (USD) an; wir rechnen keine Währungen um.');
+    const r = parseAnswer({ type: 'number', unit: 'm²' }, '5.000 sq ft', at('de'));
+    expect(r).toMatchObject({ ok: true, evidence: '5.000 sq ft', conversion: { raw: '5.000 sq ft', to: 'm²' } });
+    const { localConversionEcho } = await import('../../server/shared/lexicon/echo.ts');
+    expect(localConversionEcho('de', (r as { conversion: { raw: string; to: string; value: number; exact: boolean } }).conversion)).toBe('5.000 sq ft — etwa 464,52 m², notiert.');
+    expect(localConversionEcho('fr', { raw: '5 000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBe('5 000 sq ft — environ 464,52 m², noté.');
+    expect(localConversionEcho('en', { raw: '5000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBeNull();
+  });
+});

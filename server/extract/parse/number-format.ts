@@ -4,8 +4,8 @@ import type { Lang } from '../../shared/lexicon/index.ts';
 // ("7,5"), thousands grouped by dots in German and Spanish ("1.234,56") and by
 // a space, no-break space or narrow no-break space in all three ("1 234,56",
 // which French typing tools insert). Rewritten into the plain form the number
-// finders read, one for one in length, so every span still points into what
-// the visitor typed.
+// finders read, one for one in length (padded with leading zeros), so every
+// span still points into what the visitor typed.
 
 const SPACES = '[ \\u00a0\\u202f]';
 // A thousands group: three digits after the separator, and no digit (or a separator and a digit) right after.
@@ -30,7 +30,7 @@ export interface AmbiguousDigits {
 
 /**
  * The text with the language's digit formats rewritten into plain ones
- * ("1.234,56" → "1234.56", "7,5" → "7.5", same length, padded with spaces),
+ * ("1.234,56" → "01234.56", "7,5" → "7.5": same length, padded with leading zeros),
  * or the first number that reads two ways ("30,000": 30 or 30000?).
  */
 export function localDigits(text: string, lang: Exclude<Lang, 'en'>): string | AmbiguousDigits {
@@ -40,7 +40,8 @@ export function localDigits(text: string, lang: Exclude<Lang, 'en'>): string | A
     const typed = m[0];
     if (COMMA_THOUSANDS.test(typed)) return { typed, decimal: Number(typed.replace(',', '.')), thousands: Number(typed.replace(/,/g, '')) };
     const plain = typed.replace(/[.\s\u00a0\u202f]/gu, '').replace(',', '.');
-    out = out.slice(0, m.index) + plain + ' '.repeat(typed.length - plain.length) + out.slice(m.index + typed.length);
+    // padded with leading zeros, not spaces: "5.000 sq ft" must keep its unit right after the number
+    out = out.slice(0, m.index) + '0'.repeat(typed.length - plain.length) + plain + out.slice(m.index + typed.length);
   }
   return out;
 }

@@ -26,6 +26,8 @@ export interface NumberWords {
   bestEstimate: string;
   giveIn: (unit: string) => string;
   plainNumber: (unit: string) => string;
+  /** An amount in another currency (`typed`, or '$' for a dollar of no stated country), asked again in the question's. */
+  otherCurrency: (typed: string, wanted: string) => string;
 }
 
 
@@ -46,6 +48,7 @@ const EN: NumberWords = {
   bestEstimate: "If you're not sure, your best estimate is fine — what number should I note?",
   giveIn: (unit) => `Please give that in ${unit}.`,
   plainNumber: (unit) => `Please give that as a plain number (without "${unit}").`,
+  otherCurrency: (typed, wanted) => `That amount is in ${typed} — please give it in ${wanted}; we don't convert currencies.`,
 };
 
 const DE: NumberWords = {
@@ -64,6 +67,7 @@ const DE: NumberWords = {
   bestEstimate: 'Wenn Sie es nicht genau wissen, reicht eine Schätzung — welche Zahl soll ich notieren?',
   giveIn: (unit) => `Bitte geben Sie das in ${unit} an.`,
   plainNumber: (unit) => `Bitte geben Sie das als reine Zahl an (ohne „${unit}“).`,
+  otherCurrency: (typed, wanted) => `Dieser Betrag ist in ${typed === '$' ? 'Dollar' : typed} — bitte geben Sie ihn in ${wanted} an; wir rechnen keine Währungen um.`,
 };
 
 const FR: NumberWords = {
@@ -82,6 +86,7 @@ const FR: NumberWords = {
   bestEstimate: "Si vous n'êtes pas sûr, une estimation suffit — quel nombre dois-je noter ?",
   giveIn: (unit) => `Veuillez l'indiquer en ${unit}.`,
   plainNumber: (unit) => `Veuillez donner un nombre seul (sans « ${unit} »).`,
+  otherCurrency: (typed, wanted) => `Ce montant est en ${typed === '$' ? 'dollars' : typed} — veuillez l'indiquer en ${wanted} ; nous ne convertissons pas les devises.`,
 };
 
 const ES: NumberWords = {
@@ -100,6 +105,7 @@ const ES: NumberWords = {
   bestEstimate: 'Si no está seguro, basta con una estimación: ¿qué número anoto?',
   giveIn: (unit) => `Indíquelo en ${unit}, por favor.`,
   plainNumber: (unit) => `Indique solo el número (sin «${unit}»), por favor.`,
+  otherCurrency: (typed, wanted) => `Ese importe está en ${typed === '$' ? 'dólares' : typed}: indíquelo en ${wanted}, por favor; no convertimos divisas.`,
 };
 
 /** The number words of each language. */

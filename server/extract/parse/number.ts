@@ -85,6 +85,8 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   const money = spec.currency ?? (isCurrencyCode(spec.unit) ? spec.unit : undefined);
   const measure = money === undefined && spec.unit ? readUnit(spec.unit) : null;
   const w: NumberWords = NUMBER_WORDS[lang];
+  // what the visitor typed, for evidence and echoes (English keeps the spans it always showed)
+  const typedText = text;
   if (lang !== 'en') {
     // "1.234,56", "7,5", "1 234,56": the visitor's digit format; "30,000" reads two ways and is asked about
     const local = localDigits(text, lang);
@@ -96,10 +98,11 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   const grouped = dotThousands(spec, text, money, lang);
   if (typeof grouped !== 'string') return grouped;
   text = grouped;
+  const shown = lang === 'en' ? text : typedText;
   const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, lang), w), w)).filter((f) => !outOf(text, f, spec.max, w));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
   const found = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
-  if (found.length === 0 && all.length > 0) return clarify(say(lang, 'negatedNumber', { typed: text.slice(all[0]!.start, all[0]!.end).trim() }));
+  if (found.length === 0 && all.length > 0) return clarify(say(lang, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
   if (found.length === 0 && w.none.test(text)) return checkNumber(spec, 0, text.trim(), true, undefined, lang);
   // "a pair of padel courts", "a couple"; "just me" to a count of people
@@ -115,6 +118,7 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
+      if (lang !== 'en') return clarify(w.otherCurrency(other.code === '$' ? '$' : localCurrency(lang, other.code), localCurrency(lang, money)));
       const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
       return clarify(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
     }
@@ -136,13 +140,13 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
       continue;
     }
     const converted = convert(f.value, typed.unit, measure);
-    if (converted === null) return clarify(otherUnit(typed.unit, measure, spec.unit!));
+    if (converted === null) return clarify(lang === 'en' ? otherUnit(typed.unit, measure, spec.unit!) : w.giveIn(spec.unit!));
     if (typed.unit.qty === measure.qty || converted === f.value) {
       read.push({ value: f.value, end: typed.end });
       continue;
     }
     const value = spec.type === 'integer' ? Math.round(converted) : converted;
-    const raw = text.slice(f.start, typed.end).trim();
+    const raw = shown.slice(f.start, typed.end).trim();
     read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
   }
   const distinct = [...new Set(read.map((r) => r.value))];
@@ -151,7 +155,7 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   // a unit typed after the number does not make the reply exact unless it is the question's own (confidence as before)
   const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
-  return checkNumber(spec, first.value, text.slice(found[0]!.start, first.end), exact, first.conversion, lang);
+  return checkNumber(spec, first.value, shown.slice(found[0]!.start, first.end), exact, first.conversion, lang);
 }
 
 // Words just before a number that deny it: "not 4", "not more than 40k", "isn't over 10".
@@ -217,6 +221,19 @@ function dotThousands(spec: NumberSpec, text: string, money: string | undefined,
     out = out.slice(0, m.index) + plain + ' '.repeat(m[0].length - plain.length) + out.slice(m.index + m[0].length);
   }
   return out;
+}
+
+const CURRENCY_NAMES = new Map<Lang, Intl.DisplayNames>();
+
+/** "Euro (EUR)" in German, "dollar des États-Unis (USD)" in French: a currency named in the visitor's language. */
+function localCurrency(lang: Lang, code: string): string {
+  let names = CURRENCY_NAMES.get(lang);
+  if (!names) CURRENCY_NAMES.set(lang, (names = new Intl.DisplayNames([lang], { type: 'currency' })));
+  try {
+    return `${names.of(code.toUpperCase()) ?? code} (${code.toUpperCase()})`;
+  } catch {
+    return code;
+  }
 }
 
 /** The clarification for a value typed in a unit the question's cannot be converted from. */
