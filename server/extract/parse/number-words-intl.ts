@@ -17,6 +17,7 @@ const DE_TEENS: Table = {
 const DE_TENS: Table = { zwanzig: 20, dreissig: 30, vierzig: 40, funfzig: 50, sechzig: 60, siebzig: 70, achtzig: 80, neunzig: 90 };
 const DE_MORPHEMES = [...Object.keys(DE_UNITS), ...Object.keys(DE_TEENS), ...Object.keys(DE_TENS), 'hundert', 'tausend', 'und', 'einhalb']
   .sort((a, b) => b.length - a.length);
+const DE_STARTS = new Set(DE_MORPHEMES.map((m) => m.slice(0, 2)));
 const DE_SCALES: Table = { million: 1e6, millionen: 1e6, mio: 1e6, milliarde: 1e9, milliarden: 1e9, mrd: 1e9 };
 // "ein"/"eine" alone is an article ("eine Frage"); it counts only before a scale or as the whole reply
 const DE_ARTICLES = new Set(['ein', 'eine', 'einen', 'einer', 'einem']);
@@ -24,6 +25,8 @@ const DE_ARTICLES = new Set(['ein', 'eine', 'einen', 'einer', 'einem']);
 /** The value of one German number word ("siebenundzwanzig", "dreitausendfünfhundert"); null when it is not one. */
 function germanWord(word: string): number | null {
   if (word === 'anderthalb') return 1.5;
+  // most words of a message start with no number morpheme: one set lookup rejects them
+  if (!DE_STARTS.has(word.slice(0, 2))) return null;
   const parts: string[] = [];
   for (let at = 0; at < word.length; ) {
     const m = DE_MORPHEMES.find((p) => word.startsWith(p, at));

@@ -14,7 +14,8 @@ export const DE: Lexicon = {
     'ich weiß es nicht', 'weiß es nicht', 'keine ahnung', 'hab keine ahnung', 'habe keine ahnung', 'nicht sicher',
     'bin mir nicht sicher', 'bin nicht sicher', 'unsicher', 'kann ich nicht sagen', 'kann ich nicht genau sagen',
     'möchte ich nicht sagen', 'sage ich lieber nicht', 'lieber nicht sagen', 'möchte ich nicht angeben', 'keine angabe',
-    'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp',
+    'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp', 'null ahnung', 'kein plan',
+    'keinen plan', 'null plan',
   ],
   skipFiller: [
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',
