@@ -76,6 +76,13 @@ describe('numbers in German, French and Spanish', () => {
     expect(reason(eur, 'no más de 40.000 €', 'es')).toContain('¿cuál es el número');
   });
 
+  it('takes the words after a self-correction in the language', () => {
+    expect(value(count, 'vier, nein, fünf', 'de')).toBe(5);
+    expect(value(count, 'quatre, pardon, cinq', 'fr')).toBe(5);
+    expect(value(count, 'cuatro, perdón, cinco', 'es')).toBe(5);
+    expect(reason(count, 'vier, nein, fünf')).toBe('I found more than one number there — please give just one.');
+  });
+
   it('writes range limits with local number formatting', () => {
     expect(reason({ type: 'number', min: 0, max: 1500.5 }, '2000', 'de')).toBe('Bitte geben Sie eine Zahl zwischen 0 und 1.500,5 an.');
     expect(formatNumber('fr', 1234.5)).toBe('1\u202f234,5');

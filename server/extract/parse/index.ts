@@ -39,7 +39,7 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);
   // "3 courts — sorry, 4": the correction is the answer when it is one by itself
-  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean);
+  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, lang);
   if (tail !== null) {
     const corrected = parseClean(spec, tail, ctx);
     if (corrected.ok) return { ...corrected, exact: false };
