@@ -62,7 +62,10 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   if (day) return ordinalDay(spec, Number(day[1]), clock, text.trim(), lang);
   // German, French and Spanish read day first; English by country (US: month first)
   const parser = words?.parser ?? (MONTH_FIRST.has(ctx.defaultCountry.trim().toUpperCase()) ? chrono.casual : chrono.en.GB);
-  const results = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
+  const parsed = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
+  // chrono's German, French and Spanish parsers read weekday abbreviations anywhere: "so" (Sonntag) in "so schnell
+  // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less, or inside a word, is no date
+  const results = words ? parsed.filter((r) => !SHORT.test(r.text) && !/\p{L}/u.test(text[r.index - 1] ?? '') && !/\p{L}/u.test(text[r.index + r.text.length] ?? '')) : parsed;
   if (results.length === 0) return fail(say(lang, 'notDate'));
   if (results.some((r) => r.end)) return fail(say(lang, 'singleDate'));
   // "mid January", "January", "next month": chrono fills the missing day with the 1st, which would be
@@ -114,6 +117,7 @@ function ordinalDay(spec: DateSpec, day: number, clock: Clock, evidence: string,
   return fail("There's no such date — please check the day.");
 }
 
+const SHORT = /^\p{L}{1,3}\.?$/u;
 const LOOSE_DAY = /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu;
 const PAST_WORDS = /(?<![\p{L}])(?:last|yesterday|ago|previous|past)(?![\p{L}])/iu;
 

@@ -129,7 +129,9 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
     if (!typed || !measure) {
       // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
       const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
-      if (unitless && !w.old.test(text.slice(unitless.end, unitless.end + 8))) return clarify(w.plainNumber(unitless.unit.label));
+      // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
+      const years = lang !== 'en' && unitless !== null && LOCAL_YEARS.test(unitless.unit.label);
+      if (unitless && !years && !w.old.test(text.slice(unitless.end, unitless.end + 8))) return clarify(w.plainNumber(unitless.unit.label));
       if (measure && w.counted.test(text.slice(f.end, f.end + 40))) return clarify(w.giveIn(spec.unit!));
       read.push({ value: f.value, end: f.end });
       continue;
@@ -222,6 +224,8 @@ function dotThousands(spec: NumberSpec, text: string, money: string | undefined,
   }
   return out;
 }
+
+const LOCAL_YEARS = /^(?:jahre?n?|ans|años?|anos?)$/i;
 
 const CURRENCY_NAMES = new Map<Lang, Intl.DisplayNames>();
 

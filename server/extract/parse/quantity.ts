@@ -39,12 +39,12 @@ const EXTRA: Record<string, string> = {
   metern: 'm', zentimeter: 'cm', zentimetern: 'cm', quadratmeter: 'm^2', quadratmetern: 'm^2', qm: 'm^2', litern: 'L',
   stunde: 'h', stunden: 'h', std: 'h', minuten: 'min', kilo: 'kg', kilos: 'kg', tonnen: 'tonne', hektar: 'hectare',
   mètre: 'm', mètres: 'm', centimètre: 'cm', centimètres: 'cm', millimètre: 'mm', millimètres: 'mm', kilomètre: 'km',
-  kilomètres: 'km', heure: 'h', heures: 'h', pieds: 'ft', pouces: 'in',
+  kilomètres: 'km', heure: 'h', heures: 'h', pieds: 'ft', pouces: 'in', fuß: 'ft', fuss: 'ft', zoll: 'in',
   metro: 'm', metros: 'm', centímetro: 'cm', centímetros: 'cm', milímetro: 'mm', milímetros: 'mm', kilómetro: 'km',
   kilómetros: 'km', litro: 'L', litros: 'L', hora: 'h', horas: 'h', minutos: 'min', pies: 'ft', pulgadas: 'in', toneladas: 'tonne',
 };
 // Calendar spans have no fixed length (a month is 28 to 31 days): named so a reply in them is asked again, never converted.
-const CALENDAR = /^(months?|mos?|years?|yrs?|decades?)$/i;
+const CALENDAR = /^(months?|mos?|years?|yrs?|decades?|monat|monate|monaten|jahr|jahre|jahren|jahrzehnte?|mois|ans|années?|annees?|mes|meses|años?|anos?)$/i;
 const TEMPERATURE: Record<string, string> = {
   '°c': 'tempC', c: 'tempC', celsius: 'tempC', centigrade: 'tempC', 'degrees c': 'tempC', 'degrees celsius': 'tempC', 'deg c': 'tempC',
   '°f': 'tempF', f: 'tempF', fahrenheit: 'tempF', 'degrees f': 'tempF', 'degrees fahrenheit': 'tempF', 'deg f': 'tempF',
