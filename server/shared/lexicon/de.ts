@@ -21,6 +21,7 @@ export const DE: Lexicon = {
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',
     'bitte', 'danke', 'wirklich', 'echt', 'tut', 'mir', 'leid', 'ich', 'es', 'das', 'im', 'moment', 'gerade', 'momentan',
     'noch', 'jetzt', 'grad', 'gar', 'so', 'genau', 'die', 'frage', 'dazu', 'hier', 'da', 'wir', 'uns', 'ok', 'okay',
+    'zahl', 'nummer', 'datum', 'exakt', 'der', 'den', 'nicht',
   ],
   human: [
     'mit einem menschen', 'mit einem mitarbeiter', 'mit einer mitarbeiterin', 'mit einem berater', 'mit einer beraterin',

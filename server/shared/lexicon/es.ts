@@ -18,12 +18,13 @@ export const ES: Lexicon = {
   skipFiller: [
     'lo', 'siento', 'la', 'verdad', 'sinceramente', 'pues', 'eh', 'em', 'mmm', 'bueno', 'ahora', 'mismo', 'por', 'de',
     'momento', 'perdón', 'perdona', 'gracias', 'no', 'sí', 'ya', 'eso', 'esto', 'pregunta', 'yo', 'todavía', 'aún',
-    'realmente', 'la verdad', 'ok', 'vale', 'nosotros', 'me', 'temo', 'que', 'esa', 'esta', 'el', 'dato',
+    'realmente', 'la verdad', 'ok', 'vale', 'nosotros', 'me', 'temo', 'que', 'esa', 'esta', 'el', 'dato', 'número', 'fecha',
+    'exacto', 'exactamente', 'seguro',
   ],
   human: [
     'hablar con una persona', 'hablar con alguien', 'hablar con un humano', 'hablar con un agente', 'hablar con un asesor',
     'hablar con una asesora', 'hablar con un operador', 'persona real', 'una persona de verdad', 'un humano por favor',
-    'agente por favor', 'asesor por favor', 'con una persona', 'con un humano', 'atención humana', 'atención al cliente por favor',
+    'agente por favor', 'asesor por favor', 'atención humana', 'atención al cliente por favor',
     'pásame con alguien', 'pásame con una persona', 'quiero un humano', 'necesito un humano',
   ],
   yes: [

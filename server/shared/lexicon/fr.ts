@@ -21,6 +21,7 @@ export const FR: Lexicon = {
     'désolé', 'désolée', 'franchement', 'honnêtement', 'euh', 'heu', 'bah', 'ben', 'bon', 'alors', 'merci', 'pour',
     "l'instant", 'le', 'la', 'les', 'moment', 'vraiment', 'non', 'oui', 'je', 'ça', 'ca', 'question', 'cette', 'en',
     'fait', 'du', 'encore', 'pas', 'pour', 'maintenant', 'ok', 'okay', "d'accord", 'hmm', 'sincèrement', 'nous', 'on',
+    'nombre', 'numéro', 'date', 'exactement', 'exacte', 'exact',
   ],
   human: [
     "parler à quelqu'un", "parler a quelqu'un", "parler avec quelqu'un", 'parler à un humain', 'parler avec un humain',
