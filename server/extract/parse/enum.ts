@@ -29,7 +29,7 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
   if (spec.multiple) {
-    const every = allOptions(spec, options, phrases, folded, text);
+    const every = allOptions(spec, options, phrases, folded, text, lang);
     if (every) return every;
   }
   let all = longestHits(findHits(folded, phrases));
@@ -87,20 +87,41 @@ const TYPO_FILLER = new Set(['please', 'thanks', 'also', 'both', 'just', 'only',
 
 const ALL = /^(?:(?:i'd like |i want |we want |we'd like |we need )?(?:all(?: of)?(?: them| those| these| the above| the options| options)?|every(?:thing| one|one| option| single one)|the lot))(?: please| pls| thanks)?(?:(?: ?,)? (?:except|but|apart from|other than|besides|bar|minus|excluding|except for) (.+))?$/;
 
+// The same in German, French and Spanish, on folded text ("außer" → "ausser", "möchte" → "mochte"): "alle außer Fußball",
+// "tous sauf le foot", "todos menos fútbol"; articles may sit beside the excepted options.
+const ALL_IN: Readonly<Record<Exclude<Lang, 'en'>, { gate: RegExp; reply: RegExp; filler: ReadonlySet<string> }>> = {
+  de: {
+    gate: /\b(?:alle|samtl)/,
+    reply: /^(?:(?:ich mochte |wir mochten |ich will |wir wollen |wir brauchen )?(?:alle(?: davon| drei| optionen)?|alles|samtliche))(?: bitte| danke)?(?:(?: ?,)? (?:ausser|bis auf|ohne|nur nicht|aber nicht|aber kein|aber keine|aber keinen) (.+))?$/,
+    filler: new Set(['der', 'die', 'das', 'den', 'dem', 'und', 'oder', 'bitte']),
+  },
+  fr: {
+    gate: /\b(?:tou|l'ensemble)/,
+    reply: /^(?:(?:je veux |je voudrais |nous voulons |on veut )?(?:tous(?: les trois)?|toutes(?: les trois)?|tout|l'ensemble))(?: svp| s'il vous plait| merci)?(?:(?: ?,)? (?:sauf|excepte|a part|hormis|mais pas(?: de| le| la| les)?) (.+))?$/,
+    filler: new Set(['le', 'la', 'les', "l'", 'du', 'de', 'des', 'et', 'ou', 'svp']),
+  },
+  es: {
+    gate: /\btod/,
+    reply: /^(?:(?:quiero |queremos |necesitamos )?(?:todos(?: ellos)?|todas(?: ellas)?|todo))(?: por favor| gracias)?(?:(?: ?,)? (?:excepto|menos|salvo|aparte de|pero no|pero sin) (.+))?$/,
+    filler: new Set(['el', 'la', 'los', 'las', 'del', 'de', 'y', 'o', 'por', 'favor']),
+  },
+};
+
 /**
  * "all of them", "everything", "all except basketball" for a multiple choice:
  * every option, less the ones named after the exception word (each must be an
  * option, or the reply is not read this way).
  */
-function allOptions(spec: EnumSpec, options: readonly NormalOption[], phrases: PhraseSet<number>, folded: Folded, text: string): ParseResult | null {
-  if (!/\b(?:all|every|lot)/.test(folded.text)) return null; // cheap gate: most replies never get here
-  const m = ALL.exec(folded.text.replace(/[.!]+$/, ''));
+function allOptions(spec: EnumSpec, options: readonly NormalOption[], phrases: PhraseSet<number>, folded: Folded, text: string, lang: Lang): ParseResult | null {
+  const all = lang === 'en' ? null : ALL_IN[lang];
+  if (!(all?.gate ?? /\b(?:all|every|lot)/).test(folded.text)) return null; // cheap gate: most replies never get here
+  const m = (all?.reply ?? ALL).exec(folded.text.replace(/[.!]+$/, ''));
   if (!m) return null;
   let excluded = new Set<number>();
   if (m[1] !== undefined) {
     const rest = fold(m[1]);
     const hits = longestHits(findHits(rest, phrases));
-    if (hits.length === 0 || !onlyFillerOutside(rest, hits)) return null;
+    if (hits.length === 0 || !onlyFillerOutside(rest, hits, all?.filler)) return null;
     excluded = new Set(hits.map((h) => h.owner));
   }
   const kept = options.filter((_, i) => !excluded.has(i)).map((o) => o.value);
