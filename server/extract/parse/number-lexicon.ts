@@ -4,8 +4,9 @@ import type { Lang } from '../../shared/lexicon/index.ts';
 // negation before it ("not 4", "nicht 4", "pas 4", "no 4"), an open end after
 // it ("10 or more"), a hedge, "none", a count of things where a measure is
 // asked ("2 tennis courts", "2 Tennisplätze"), a minus. English is what the
-// rules were written with; the others follow it word for word where the
-// language allows, and fall back to English-free "no match" otherwise.
+// rules were written with (moved here unchanged from number.ts); the others
+// follow it where the language allows. `few` ("a couple") has no counterpart:
+// "ein paar", "quelques", "unos cuantos" mean a few, not two.
 
 /** The patterns parseNumber reads around numbers, and the clarifications it writes with them. */
 export interface NumberWords {
@@ -29,8 +30,6 @@ export interface NumberWords {
   /** An amount in another currency (`typed`, or '$' for a dollar of no stated country), asked again in the question's. */
   otherCurrency: (typed: string, wanted: string) => string;
 }
-
-
 
 const EN: NumberWords = {
   negated: /(?<![\p{L}])(?:(?:not|isn['’]?t)\s+(?:(?:more|less|fewer|over|under|above|below|bigger|smaller|higher|lower|much|many)\s+(?:than\s+)?)?|no\s+(?:more|less|fewer|bigger|smaller|higher|lower)\s+than\s+)(?:about\s+|around\s+|even\s+)?[$€£¥₹]?\s?$/iu,

@@ -160,8 +160,8 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   return checkNumber(spec, first.value, shown.slice(found[0]!.start, first.end), exact, first.conversion, lang);
 }
 
-// Words just before a number that deny it: "not 4", "not more than 40k", "isn't over 10".
-// A number followed by a counted noun ("2 tennis courts", "3 poles"), read where the question wants a measure.
+// The words around a number per language (negation, open end, hedge, counted nouns, none…) are in number-lexicon.ts.
+// A word right after a number: its label ("2 tennis and 2 padel").
 const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
 
 /** Whether each number is followed by its own, different word ("2 tennis and 2 padel"). */
