@@ -1,4 +1,4 @@
-import { negated } from './enum.ts';
+import { negated, negatedAfter } from './enum.ts';
 import { lexicon, type Lang } from '../../shared/lexicon/index.ts';
 import { say } from './messages.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
@@ -47,7 +47,7 @@ export function parseBoolean(spec: BooleanSpec, text: string, lang: Lang = 'en')
   const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
   const hits = longestHits(findHits(folded, phrasesOf(spec, lang))).map((h) =>
-    (h.owner === 'true' || h.owner === 'false') && custom.has(folded.text.slice(h.start, h.end)) && negated(folded.text, h.start, lang)
+    (h.owner === 'true' || h.owner === 'false') && custom.has(folded.text.slice(h.start, h.end)) && (negated(folded.text, h.start, lang) || negatedAfter(folded.text, h.end, lang))
       ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) }
       : h,
   );

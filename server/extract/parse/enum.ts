@@ -42,7 +42,7 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
     typos = true;
   }
   // "I don't need support, I want a quote": a negated option is never chosen
-  const hits = all.filter((h) => !negated(folded.text, h.start, lang));
+  const hits = all.filter((h) => !negated(folded.text, h.start, lang) && !negatedAfter(folded.text, h.end, lang));
   if (hits.length === 0) return fail(say(lang, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), lang) }));
   const exact = !typos && onlyFillerOutside(folded, all) && hits.length === all.length;
   if (spec.multiple) {
@@ -144,6 +144,18 @@ function negation(lang: Lang): RegExp {
     NEGATIONS.set(lang, re);
   }
   return re;
+}
+
+// A negation right after an option, within its clause: "Fußball nicht", "Fußball eher nicht", "football non", "fútbol no".
+const NEGATED_AFTER: Readonly<Record<Exclude<Lang, 'en'>, RegExp>> = {
+  de: /^ (?:nicht|eher nicht|lieber nicht|bloss nicht|auf keinen fall|nein|keinesfalls)(?![\p{L}])/u,
+  fr: /^ (?:non|pas|surtout pas|jamais|certainement pas)(?![\p{L}])/u,
+  es: /^ (?:no|nunca|jamas|para nada|de ninguna manera)(?![\p{L}])/u,
+};
+
+/** Whether the option mentioned up to `end` of folded text is denied right after it ("Fußball nicht"); English has no such order. */
+export function negatedAfter(folded: string, end: number, lang: Lang = 'en'): boolean {
+  return lang !== 'en' && NEGATED_AFTER[lang].test(folded.slice(end, end + 24));
 }
 
 /** Whether the option (or path example) mentioned at `start` of folded text is negated ("not red", "kein Fußball", "pas de foot"). */
