@@ -129,6 +129,9 @@ describe('yes/no and options in the visitor\'s language', () => {
     expect(value(yn, 'claro', 'es')).toBe(true);
     expect(value(yn, 'para nada', 'es')).toBe(false);
     expect(reason(yn, 'vielleicht', 'de')).toBe('Bitte antworten Sie mit Ja oder Nein.');
+    // a negated built-in yes is asked about; a negated flow synonym flips, whichever spelling of its umlaut
+    expect(reason(yn, 'nicht korrekt', 'de')).toBe('Bitte antworten Sie mit Ja oder Nein.');
+    expect(value({ type: 'boolean', synonyms: { true: ['überdacht'], false: ['offen'] } }, 'nicht ueberdacht', 'de')).toBe(false);
   });
 
   it('matches options folded (ß, umlauts written ue) and with a typo, and never a negated one', () => {

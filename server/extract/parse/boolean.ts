@@ -4,7 +4,7 @@ import { say } from './messages.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
-import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
+import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, spellings, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
 
 type BooleanSpec = Extract<AnswerSpec, { type: 'boolean' }>;
 type Side = 'true' | 'false' | 'neither';
@@ -44,13 +44,16 @@ function candidates(spec: BooleanSpec, lang: Lang): PhraseCandidate<Side>[] {
 /** Parses yes/no from free text: the language's built-in words plus the spec's synonyms, longest phrase wins. */
 export function parseBoolean(spec: BooleanSpec, text: string, lang: Lang = 'en'): ParseResult {
   const folded = fold(text);
-  const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].map(foldPhrase));
+  const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].flatMap(spellings).map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
-  const hits = longestHits(findHits(folded, phrasesOf(spec, lang))).map((h) =>
-    (h.owner === 'true' || h.owner === 'false') && custom.has(folded.text.slice(h.start, h.end)) && (negated(folded.text, h.start, lang) || negatedAfter(folded.text, h.end, lang))
-      ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) }
-      : h,
-  );
+  const hits = longestHits(findHits(folded, phrasesOf(spec, lang))).map((h) => {
+    if (h.owner !== 'true' && h.owner !== 'false') return h;
+    if (custom.has(folded.text.slice(h.start, h.end))) {
+      return negated(folded.text, h.start, lang) || negatedAfter(folded.text, h.end, lang) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
+    }
+    // "nicht korrekt", "pas d'accord", "no vale": a negated built-in yes is no clear answer in these languages (English lists its own "not right")
+    return lang !== 'en' && h.owner === 'true' && negated(folded.text, h.start, lang) ? { ...h, owner: 'neither' as const } : h;
+  });
   const { owners } = longestOwners(hits);
   if (owners.length !== 1 || owners[0] === 'neither') return fail(say(lang, 'yesOrNo'));
   const side = owners[0]!;

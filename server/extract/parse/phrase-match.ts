@@ -18,6 +18,11 @@ const UMLAUT = /[äöüÄÖÜ]/;
 const UMLAUTS = /[äöüÄÖÜ]/g;
 const TRANSLITERATED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
 
+/** A phrase and, when it has umlauts, its spelling without them: "über" is also typed "ueber" (a keyboard without umlauts). */
+export function spellings(phrase: string): string[] {
+  return UMLAUT.test(phrase) ? [phrase, phrase.replace(UMLAUTS, (u) => TRANSLITERATED[u]!)] : [phrase];
+}
+
 /** Candidates folded and deduplicated once, for lists matched against many messages. */
 export interface PhraseSet<T> {
   readonly entries: ReadonlyArray<{ readonly owner: T; readonly phrase: string; readonly needStart: boolean; readonly needEnd: boolean }>;
@@ -31,9 +36,7 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
   for (const c of candidates) {
     const mine = seen.get(c.owner) ?? new Set<string>();
     seen.set(c.owner, mine);
-    // "über" is also typed "ueber" (a keyboard without umlauts): both spellings name it
-    const spellings = UMLAUT.test(c.phrase) ? [c.phrase, c.phrase.replace(UMLAUTS, (u) => TRANSLITERATED[u]!)] : [c.phrase];
-    for (const spelling of spellings) {
+    for (const spelling of spellings(c.phrase)) {
       const phrase = foldPhrase(spelling);
       if (phrase === '' || mine.has(phrase)) continue;
       mine.add(phrase);
