@@ -93,6 +93,9 @@ const ARTICLES: Readonly<Record<Exclude<Lang, 'en'>, ReadonlySet<string>>> = {
   fr: new Set(['un', 'une']),
   es: new Set(['un', 'una', 'uno']),
 };
+// Words after which a French "neuf" is still nine ("j'en ai neuf", "environ neuf", "les neuf").
+const BEFORE_COUNT_FR = new Set(['ai', 'as', 'a', 'avons', 'avez', 'ont', 'sont', 'y', 'en', 'environ', 'de', 'et', 'ou', 'plus', 'moins',
+  'que', 'sur', 'pour', 'dans', 'les', 'des', 'nos', 'vos', 'mes', 'ses', 'ces', 'soit', 'seulement', 'juste', 'exactement', 'pres', 'peu']);
 const JOINERS: Readonly<Record<Exclude<Lang, 'en'>, string>> = { de: 'und', fr: 'et', es: 'y' };
 const WORD = /[\p{L}]+/gu;
 
@@ -174,7 +177,10 @@ export function findWordNumbersIn(text: string, lang: Exclude<Lang, 'en'>): Word
       i = Math.max(j, i + 1);
       continue;
     }
-    found.push({ value: total + current, start: words[i]!.start, end });
+    // "un terrain neuf": after a noun "neuf" is "new", not nine (a French count comes before its noun)
+    const adjective = lang === 'fr' && j === i + 1 && words[i]!.w === 'neuf' && i > 0 && adjacent(text, words[i - 1]!.end, words[i]!.start)
+      && small(words[i - 1]!.w, lang) === null && !BEFORE_COUNT_FR.has(words[i - 1]!.w);
+    if (!adjective) found.push({ value: total + current, start: words[i]!.start, end });
     i = words.findIndex((w) => w.start >= end);
     if (i === -1) break;
   }
