@@ -206,9 +206,10 @@ function isScale(w: string, lang: Lang): boolean {
 
 /** The multiplier words that may follow digits in the language ("30 Tsd.", "2 millions", "30 mil"), as powers of ten. */
 export const DIGIT_SCALES: Readonly<Record<Exclude<Lang, 'en'>, RegExp>> = {
-  de: /^\s?(tausend|tsd\.?|million(?:en)?|mio\.?|milliarde(?:n)?|mrd\.?)(?![\p{L}])/iu,
-  fr: /^\s?(mille|millions?|milliards?)(?![\p{L}])/iu,
-  es: /^\s?(mil millones|mil|mill[oó]n(?:es)?)(?![\p{L}])/iu,
+  // "25 k€" (a spaced k before the euro sign, as French and German write amounts) is thousands too
+  de: /^\s?(tausend|tsd\.?|million(?:en)?|mio\.?|milliarde(?:n)?|mrd\.?|k(?=\s?€))(?![\p{L}])/iu,
+  fr: /^\s?(mille|millions?|milliards?|k(?=\s?€))(?![\p{L}])/iu,
+  es: /^\s?(mil millones|mil|mill[oó]n(?:es)?|k(?=\s?€))(?![\p{L}])/iu,
 };
 
 /** The power of ten of a multiplier word DIGIT_SCALES matched. */
