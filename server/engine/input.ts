@@ -83,6 +83,8 @@ export interface ExtractionRequest {
   now: string;
   /** ISO 3166 country for phone numbers without a country code. */
   defaultCountry: string;
+  /** The visitor's language, a base tag ('de', 'fr', 'es'); absent = 'en'. */
+  locale?: string;
   /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
   history?: readonly HistoryEntry[];
   /** The session, for extractors that keep per-session state. */

@@ -20,7 +20,7 @@ export type ToolCall = z.infer<typeof ToolCall>;
  */
 export function proposalFromToolCalls(calls: readonly ToolCall[], req: ExtractionRequest, extractor: string): Proposal {
   const questions = new Map([...(req.current ? [req.current] : []), ...req.open].map((q) => [q.key, q]));
-  const ctx = { now: req.now, defaultCountry: req.defaultCountry };
+  const ctx = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
   const proposal: Proposal = { extractor, updates: [], unknown: [] };
   for (const call of calls) {
     switch (call.tool) {

@@ -17,6 +17,8 @@ const FlowContext = {
   default_country: z.string().length(2).optional(),
   /** The session clock (relative dates resolve against it); default 2026-01-15T10:00:00Z. */
   now: z.string().optional(),
+  /** The visitor's language, a base tag ('de', 'fr', 'es'); absent = English. The extractor is asked in it. */
+  locale: z.string().min(2).max(35).optional(),
 };
 
 export const EvalCase = z
@@ -64,6 +66,8 @@ export interface ResolvedCase {
   reply: string;
   expect: { kind: 'value'; values: unknown[]; tolerance: number } | { kind: 'reask' } | { kind: 'skip' };
   defaultCountry?: string;
+  /** The visitor's language ('de', 'fr', 'es'); absent = English. */
+  locale?: string;
   now: string;
   note?: string;
 }
@@ -88,6 +92,7 @@ export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
     const q = named ?? (c.question as EvalQuestion);
     const key = q.key ?? (typeof c.question === 'string' ? c.question : 'answer');
     const country = c.default_country ?? data.defaults?.default_country;
+    const locale = c.locale ?? data.defaults?.locale;
     return {
       id: c.id,
       file,
@@ -95,6 +100,7 @@ export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
       reply: c.reply,
       expect: c.must ? { kind: c.must } : { kind: 'value', values: [...(c.expect !== undefined ? [c.expect] : []), ...(c.accept ?? [])], tolerance: c.tolerance ?? 0 },
       ...(country ? { defaultCountry: country } : {}),
+      ...(locale ? { locale } : {}),
       now: c.now ?? data.defaults?.now ?? EVAL_DEFAULT_NOW,
       ...(c.note ? { note: c.note } : {}),
     };

@@ -16,6 +16,8 @@ export interface EvalCounts {
 export interface EvalSummary extends EvalCounts {
   extractor: string;
   byType: Record<string, EvalCounts>;
+  /** Per visitor language ('en' for cases without one), when any case gives one. */
+  byLocale?: Record<string, EvalCounts>;
   /** Every case that was not correct, with what happened. */
   failures: CaseResult[];
 }
@@ -28,14 +30,17 @@ const zero = (): EvalCounts => ({ total: 0, correct: 0, clarified: 0, silentlyWr
 export function summarise(results: readonly CaseResult[], extractor: string): EvalSummary {
   const all = zero();
   const byType: Record<string, EvalCounts> = {};
+  const byLocale: Record<string, EvalCounts> = {};
   for (const r of results) {
     const t = (byType[r.type] ??= zero());
-    for (const c of [all, t]) {
+    const l = (byLocale[r.locale ?? 'en'] ??= zero());
+    for (const c of [all, t, l]) {
       c.total += 1;
       c[KEY[r.verdict]] += 1;
     }
   }
-  return { extractor, ...all, byType, failures: results.filter((r) => r.verdict !== 'correct') };
+  const localized = results.some((r) => r.locale !== undefined);
+  return { extractor, ...all, byType, ...(localized ? { byLocale } : {}), failures: results.filter((r) => r.verdict !== 'correct') };
 }
 
 const pct = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)}%`);
@@ -58,6 +63,7 @@ export function outcomeText(r: CaseResult): string {
 /** The human report: one line per type, the total, then every silently wrong case (and, with `verbose`, the clarified ones). */
 export function formatSummary(s: EvalSummary, verbose = false): string {
   const rows = Object.entries(s.byType).map(([type, c]) => [type, c] as const);
+  const locales = Object.entries(s.byLocale ?? {}).map(([locale, c]) => [locale, c] as const);
   const width = Math.max(8, ...rows.map(([t]) => t.length));
   const line = (name: string, c: EvalCounts) =>
     `${name.padEnd(width)}  ${String(c.total).padStart(5)}  ${String(c.correct).padStart(7)}  ${String(c.clarified).padStart(9)}  ${String(c.silentlyWrong).padStart(14)}${c.errors ? `  ${c.errors} error(s)` : ''}`;
@@ -67,6 +73,8 @@ export function formatSummary(s: EvalSummary, verbose = false): string {
     ...rows.map(([t, c]) => line(t, c)),
     line('all', s),
     `correct ${pct(s.correct, s.total)}, clarified ${pct(s.clarified, s.total)}, silently wrong ${pct(s.silentlyWrong, s.total)}`,
+    // the visitor's language, when the set has cases in more than English
+    ...(locales.length > 0 ? ['', `${'locale'.padEnd(width)}  ${'cases'.padStart(5)}  ${'correct'.padStart(7)}  ${'clarified'.padStart(9)}  ${'silently wrong'.padStart(14)}`, ...locales.map(([l, c]) => line(l, c))] : []),
   ];
   const shown = s.failures.filter((r) => verbose || r.verdict !== 'clarified');
   if (shown.length > 0) out.push('');

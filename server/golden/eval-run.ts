@@ -31,6 +31,8 @@ export interface CaseResult {
   file: string;
   type: string;
   reply: string;
+  /** The visitor's language when the case gives one. */
+  locale?: string;
   expected: ResolvedCase['expect'];
   outcome: EvalOutcome;
   verdict: Verdict;
@@ -62,7 +64,7 @@ export function caseFlow(c: ResolvedCase): CompiledFlow {
 /** Runs one case: start, the visitor's reply, and what the engine made of it. */
 export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<CaseResult> {
   const type = (c.question.answer?.type ?? 'text') + ((c.question.answer as { multiple?: boolean } | undefined)?.multiple ? '[]' : '');
-  const base = { id: c.id, file: c.file, type, reply: c.reply, expected: c.expect };
+  const base = { id: c.id, file: c.file, type, reply: c.reply, ...(c.locale ? { locale: c.locale } : {}), expected: c.expect };
   let flow: CompiledFlow;
   try {
     flow = caseFlow(c);
@@ -70,7 +72,7 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
     return { ...base, outcome: { kind: 'reask' }, verdict: 'error', bot: '', error: `case does not compile: ${(err as Error).message}` };
   }
   const clock = new ScriptedClock(c.now);
-  const conv = new LocalConversation(flow, { extractor, env: clock });
+  const conv = new LocalConversation(flow, { extractor: c.locale ? inLocale(extractor, c.locale) : extractor, env: clock });
   await conv.start({ now: clock.now() });
   clock.tick();
   const reply = await conv.send(c.reply, clock.now());
@@ -78,6 +80,11 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
   const outcome: EvalOutcome = !rec ? { kind: 'reask' } : rec.validation === 'skipped' || rec.value === null ? { kind: 'skip' } : { kind: 'value', value: rec.value };
   const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
   return { ...base, outcome, verdict: judge(c.expect, outcome, c.question.answer?.type ?? 'text'), bot };
+}
+
+/** The extractor asked in the case's language: every request carries `locale`, as a session in that language sends it. */
+function inLocale(extractor: Extractor, locale: string): Extractor {
+  return { name: extractor.name, extract: (req) => extractor.extract({ ...req, locale }) };
 }
 
 /** The verdict on one outcome (see Verdict). */
@@ -121,7 +128,7 @@ export async function runCases(cases: readonly ResolvedCase[], extractorFor: Ext
     } catch (err) {
       const type = c.question.answer?.type ?? 'text';
       // a case that cannot run says why; it is never counted as answered
-      results.push({ id: c.id, file: c.file, type, reply: c.reply, expected: c.expect, outcome: { kind: 'reask' }, verdict: 'error', bot: '', error: (err as Error).message });
+      results.push({ id: c.id, file: c.file, type, reply: c.reply, ...(c.locale ? { locale: c.locale } : {}), expected: c.expect, outcome: { kind: 'reask' }, verdict: 'error', bot: '', error: (err as Error).message });
     }
   }
   return results;

@@ -28,6 +28,9 @@ export const SYSTEM_PROMPT = [
 /** The per-turn part: clock, current and open questions, paths with examples, the last turns, the message. */
 export function turnPrompt(req: ExtractionRequest): string {
   const lines: string[] = [`Session clock: ${req.now}. Default country for phone numbers: ${req.defaultCountry}.`];
+  // the visitor's language (absent or English: no line, so English requests are unchanged)
+  const locale = req.locale?.trim();
+  if (locale && !/^en\b/i.test(locale)) lines.push(`The user writes in ${languageName(locale)} (${locale}): read numbers, dates and yes/no the way that language writes them ("7,5" is 7.5) and write any feedback in it.`);
   lines.push(req.current ? `Current question: ${describeQuestion(req.current)}` : 'Current question: none (the user is choosing a path).');
   const assess = req.current?.assess;
   if (assess) {
@@ -58,4 +61,15 @@ export function turnPrompt(req: ExtractionRequest): string {
 function oneLine(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > 300 ? `${t.slice(0, 300)}…` : t;
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "German" for 'de'; the tag itself when the runtime does not know it. */
+function languageName(tag: string): string {
+  try {
+    return LANGUAGE_NAMES.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
 }

@@ -1,3 +1,5 @@
+import type { Lang } from '../../shared/lexicon/index.ts';
+
 /** A name the user introduced themselves with, as typed. */
 export interface FoundName {
   value: string;
@@ -14,6 +16,13 @@ const INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|
 // Answering the name question itself, "it's Maria Lopez" names too; volunteered elsewhere it would not ("it's BF-10423").
 const ANSWER_INTRO = /(?<![\p{L}\p{N}])(my name is|my name['’]s|name is|call me|i am|i['’]m|this is|it is|it['’]s)\s+/giu;
 const LOOSE_INTROS = new Set(['my name is', "my name's", 'my name’s', 'name is', 'call me']);
+// The same in German, French and Spanish. German capitalises nouns, so "ich bin" ("ich bin Kunde") is not an intro there.
+const INTL_INTRO: Readonly<Record<Exclude<Lang, 'en'>, RegExp>> = {
+  de: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist)\s+/giu,
+  fr: /(?<![\p{L}\p{N}])(je m['’]appelle|mon nom est|mon nom c['’]est|appelez-moi|je suis|c['’]est|ici)\s+/giu,
+  es: /(?<![\p{L}\p{N}])(me llamo|mi nombre es|llámame|llamame|soy|habla)\s+/giu,
+};
+const INTL_LOOSE = new Set(['mein name ist', 'ich heiße', 'ich heisse', 'nennen sie mich', "je m'appelle", 'je m’appelle', 'mon nom est', "mon nom c'est", 'mon nom c’est', 'appelez-moi', 'me llamo', 'mi nombre es', 'llámame', 'llamame']);
 const TOKEN = /^[\p{L}][\p{L}'’-]*(?:\.(?=\s|$))?/u;
 const STOP = new Set([
   'and', 'or', 'but', 'from', 'with', 'at', 'in', 'on', 'of', 'the', 'a', 'an', 'here', 'i', 'my', 'me', 'we', 'our',
@@ -34,7 +43,7 @@ const NOT_NAMES = new Set([
  */
 export function findName(text: string, words: number, intro: RegExp = INTRO): FoundName | null {
   for (const m of text.matchAll(intro)) {
-    const loose = LOOSE_INTROS.has(m[1]!.toLowerCase());
+    const loose = LOOSE_INTROS.has(m[1]!.toLowerCase()) || INTL_LOOSE.has(m[1]!.toLowerCase());
     const name = readName(text, m.index + m[0].length, words, loose);
     if (name) return { value: name.value, evidence: text.slice(m.index, name.end) };
   }
@@ -84,7 +93,9 @@ const SELF_WORDS = new Set(['me', 'myself']);
  * Ann" names the respondent. A name of the wrong person is a problem to ask
  * about, never committed. Null when no name is introduced.
  */
-export function findNameOf(text: string, of: Whose, words = 4): NameFor | null {
+export function findNameOf(text: string, of: Whose, words = 4, lang: Lang = 'en'): NameFor | null {
+  // in another language only the introductions are read ("ich heiße …", "je m'appelle …", "me llamo …")
+  if (lang !== 'en') return findName(text, words, INTL_INTRO[lang]);
   // "me and my son, Tom and Ben Baker": two people in one answer — ask whose first
   if (TWO_PEOPLE.test(text)) return { problem: "That's two people — whose name shall I take first? Just one, please." };
   for (const m of [...text.matchAll(FOR), ...text.matchAll(LEAD)]) {

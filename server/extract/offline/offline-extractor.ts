@@ -1,6 +1,7 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
-import { findEmails, findPhones, findUrls, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
+import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
+import { langOf, lexicon, type Lang } from '../../shared/lexicon/index.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
 import { matchTrigger } from './triggers.ts';
@@ -54,12 +55,12 @@ export class OfflineExtractor implements Extractor {
 
   /** Proposes updates, unknowns, an escalation and a path vote for one user message. */
   extract(req: ExtractionRequest): Proposal {
-    const ctx: ParseContext = { now: req.now, defaultCountry: req.defaultCountry };
+    const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
     const text = typeof req.text === 'string' ? req.text : '';
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
-    const human = scannable !== null && wantsHuman(scannable);
+    const human = scannable !== null && wantsHuman(scannable, req.locale);
     // Addresses and phone numbers go to other questions; without them, "no idea, but ann@x.io" is still a skip.
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
@@ -72,10 +73,10 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic) || declines(cur, withoutContacts));
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, langOf(req.locale)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
-      const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic);
+      const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
@@ -107,7 +108,7 @@ export class OfflineExtractor implements Extractor {
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
     if (scannable !== null) {
-      const vote = votePath(scannable, req.paths);
+      const vote = votePath(scannable, req.paths, req.locale);
       if (vote) proposal.pathVote = vote;
       const trigger = matchTrigger(scannable, req.triggers);
       if (trigger) proposal.trigger = trigger;
@@ -137,7 +138,8 @@ function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): Propo
     const aside = NICKNAME.exec(blanked);
     if (aside && /[\p{L}]/u.test(blanked.slice(0, aside.index))) blanked = blanked.slice(0, aside.index);
   }
-  const name = kind ? findNameOf(blanked, of) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3);
+  const lang = langOf(ctx.locale);
+  const name = kind ? findNameOf(blanked, of, 4, lang) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3, lang);
   if (!name) return null;
   if ('problem' in name) return name;
   const checked = parseAnswer(q.answer, name.value, ctx);
@@ -157,14 +159,25 @@ const HAS_NONE = /^[\s,.!]*(?:no,?\s+)?(?:i|we)\s+(?:don['’]?t|do not|dont|hav
 const NONE_COUNT = /^[\s,.!]*(?:none|nothing|no one|nobody|zero)[\s,.!]*$/i;
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
-function declines(q: OpenQuestion, text: string): boolean {
+function declines(q: OpenQuestion, text: string, lang: Lang): boolean {
   // "none" to "how many guests?" is 0 when 0 is allowed: an answer, not a skip
   const a = q.answer;
   if ((a.type === 'integer' || a.type === 'number') && (a.min === undefined || a.min <= 0) && NONE_COUNT.test(text)) return false;
   if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
   // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
   if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
+  if (lang !== 'en') return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(lang, q.prompt, text);
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && INVITES_SKIP.test(q.prompt) && BARE_NO.test(text);
+}
+
+/** Rule 2 in another language: the prompt offers a way out ("(optional)", "falls nicht") and every part of the reply declines ("nein danke, das wars"). */
+function declinesIn(lang: Lang, prompt: string, text: string): boolean {
+  const words = lexicon(lang);
+  const folded = fold(prompt).text;
+  if (!words.invitesSkip.some((w) => findPhrase(folded, foldPhrase(w)).length > 0)) return false;
+  const parts = fold(text).text.split(/[,.;!]+/).map((p) => p.trim()).filter((p) => p !== '');
+  const declines = new Set(words.declines.map(foldPhrase));
+  return parts.length > 0 && parts.every((p) => declines.has(p));
 }
 
 /** Blanks the first occurrence of `part`, if any. */

@@ -1,4 +1,5 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
+import { langOf } from '../../shared/lexicon/index.ts';
 import { findHits, fold, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
 
 /** Words too common to count as evidence for a path. */
@@ -55,11 +56,11 @@ function compiledPaths(paths: readonly PathChoice[]): CompiledPaths {
  * longest (case-insensitive, on word boundaries). No vote when nothing
  * matches or two paths tie: the engine would rather ask than guess.
  */
-export function votePath(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
+export function votePath(text: string, paths: readonly PathChoice[], locale?: string): Proposal['pathVote'] {
   if (paths.length === 0) return undefined;
   const folded = fold(text);
   // "I don't need a repair, I want a quote": a negated example is no vote for its path
-  const { owners } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start)));
+  const { owners } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, langOf(locale))));
   if (owners.length === 0) return voteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // One path's label or example phrase, as written, is a clear vote (docs/engine.md, paths):

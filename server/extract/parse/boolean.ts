@@ -1,44 +1,32 @@
-import { negated } from './enum.ts';
+import { negated, negatedAfter } from './enum.ts';
+import { lexicon, type Lang } from '../../shared/lexicon/index.ts';
+import { say } from './messages.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
-import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
+import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, spellings, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
 
 type BooleanSpec = Extract<AnswerSpec, { type: 'boolean' }>;
 type Side = 'true' | 'false' | 'neither';
 
-const YES = [
-  'yes', 'yeah', 'yea', 'ya', 'yep', 'yup', 'y', 'sure', 'sure thing', 'correct', 'of course', 'true',
-  'absolutely', 'definitely', 'certainly', 'indeed', 'affirmative', "that's right", 'that is right',
-  'right', 'ok', 'okay', 'i do', 'we do', 'i am', 'we are', 'please do', 'go ahead', 'sounds good',
-  'yes please', 'no problem', 'no worries', '👍', '✅',
-];
-const NO = [
-  'no', 'nope', 'nah', 'n', 'false', 'not really', 'never', 'negative', 'no thanks', 'no thank you',
-  'not at all', "i don't", 'i do not', "we don't", 'we do not', "i'm not", 'i am not', "we're not",
-  'incorrect', 'wrong', 'not right', 'of course not',
-  'absolutely not', 'definitely not', 'certainly not', 'no way', 'not yet', '👎', '❌',
-];
-// Phrases that contain a yes/no word but answer neither ("not sure" holds
-// "sure", "no idea" holds "no"); being longer, they win and the parse fails.
-const NEITHER = [
-  'not sure', "i'm not sure", 'unsure', 'maybe', 'perhaps', 'no idea', "don't know", 'do not know',
-  'dont know', 'not certain', 'it depends', 'depends', 'yes or no', 'yes and no', 'n/a',
-];
+// Built-in yes/no words per language (server/shared/lexicon); "not sure" holds "sure", "no idea" holds "no":
+// the `neither` phrases are longer, so they win and the parse fails.
+const compiled = new Map<Lang, WeakMap<BooleanSpec, PhraseSet<Side>>>();
 
-const compiled = new WeakMap<BooleanSpec, PhraseSet<Side>>();
-
-/** A spec's yes/no phrases, folded once per spec (a flow's specs do not change after compile). */
-function phrasesOf(spec: BooleanSpec): PhraseSet<Side> {
-  let set = compiled.get(spec);
+/** A spec's yes/no phrases in a language, folded once per spec (a flow's specs do not change after compile). */
+function phrasesOf(spec: BooleanSpec, lang: Lang): PhraseSet<Side> {
+  let byLang = compiled.get(lang);
+  if (!byLang) compiled.set(lang, (byLang = new WeakMap()));
+  let set = byLang.get(spec);
   if (!set) {
-    set = phraseSet(candidates(spec));
-    compiled.set(spec, set);
+    set = phraseSet(candidates(spec, lang));
+    byLang.set(spec, set);
   }
   return set;
 }
 
-function candidates(spec: BooleanSpec): PhraseCandidate<Side>[] {
+function candidates(spec: BooleanSpec, lang: Lang): PhraseCandidate<Side>[] {
+  const { yes: YES, no: NO, neither: NEITHER } = lexicon(lang);
   const custom: PhraseCandidate<Side>[] = [
     ...(spec.synonyms?.true ?? []).map((phrase) => ({ phrase, owner: 'true' as const })),
     ...(spec.synonyms?.false ?? []).map((phrase) => ({ phrase, owner: 'false' as const })),
@@ -53,33 +41,36 @@ function candidates(spec: BooleanSpec): PhraseCandidate<Side>[] {
   return [...custom, ...builtIn];
 }
 
-/** Parses yes/no from free text: built-in English words plus the spec's synonyms, longest phrase wins. */
-export function parseBoolean(spec: BooleanSpec, text: string): ParseResult {
+/** Parses yes/no from free text: the language's built-in words plus the spec's synonyms, longest phrase wins. */
+export function parseBoolean(spec: BooleanSpec, text: string, lang: Lang = 'en'): ParseResult {
   const folded = fold(text);
-  const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].map(foldPhrase));
+  const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].flatMap(spellings).map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
-  const hits = longestHits(findHits(folded, phrasesOf(spec))).map((h) =>
-    (h.owner === 'true' || h.owner === 'false') && custom.has(folded.text.slice(h.start, h.end)) && negated(folded.text, h.start)
-      ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) }
-      : h,
-  );
+  const hits = longestHits(findHits(folded, phrasesOf(spec, lang))).map((h) => {
+    if (h.owner !== 'true' && h.owner !== 'false') return h;
+    if (custom.has(folded.text.slice(h.start, h.end))) {
+      return negated(folded.text, h.start, lang) || negatedAfter(folded.text, h.end, lang) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
+    }
+    // "nicht korrekt", "pas d'accord", "no vale": a negated built-in yes is no clear answer in these languages (English lists its own "not right")
+    return lang !== 'en' && h.owner === 'true' && negated(folded.text, h.start, lang) ? { ...h, owner: 'neither' as const } : h;
+  });
   const { owners } = longestOwners(hits);
-  if (owners.length !== 1 || owners[0] === 'neither') return fail('Please answer yes or no.');
+  if (owners.length !== 1 || owners[0] === 'neither') return fail(say(lang, 'yesOrNo'));
   const side = owners[0]!;
   const mine = hits.filter((h) => h.owner === side);
   // "yes … no" in one message is no answer at all.
-  if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail('Please answer yes or no.');
+  if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail(say(lang, 'yesOrNo'));
   const first = mine[0]!;
   return ok(side === 'true', originalSlice(text, folded, first.start, first.end), onlyFillerOutside(folded, hits));
 }
 
 /** Normalises a structured boolean proposal: booleans pass, 1/0 and yes/no words are read. */
-export function coerceBoolean(spec: BooleanSpec, value: unknown): ParseResult {
+export function coerceBoolean(spec: BooleanSpec, value: unknown, lang: Lang = 'en'): ParseResult {
   if (typeof value === 'boolean') return ok(value, String(value), true);
   if (value === 1 || value === 0) return ok(value === 1, String(value), true);
   if (typeof value === 'string') {
-    const r = parseBoolean(spec, value);
+    const r = parseBoolean(spec, value, lang);
     return r.ok ? { ...r, exact: true } : r;
   }
-  return fail('Please answer yes or no.');
+  return fail(say(lang, 'yesOrNo'));
 }

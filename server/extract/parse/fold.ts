@@ -1,6 +1,6 @@
 /** Text folded for phrase matching, with a map back to the original string. */
 export interface Folded {
-  /** Lowercased, accents stripped, `_`/`-`/whitespace as single spaces, trimmed. */
+  /** Lowercased, accents stripped, ß as ss, `_`/`-`/whitespace as single spaces, trimmed. */
   readonly text: string;
   /** For each code unit of `text`, where its source character starts in the original. */
   readonly starts: readonly number[];
@@ -50,6 +50,8 @@ function foldText(source: string): Folded {
     end = i + ch.length;
     if (SPACE_LIKE.test(ch)) out = ' ';
     else if (ch === '’' || ch === '‘' || ch === 'ʼ') out = "'";
+    // "Fußball" and "Fussball" are one word (the German sharp s has no accent to strip)
+    else if (ch === 'ß' || ch === 'ẞ') out = 'ss';
     else out = ch.normalize('NFD').replace(MARKS, '').toLowerCase();
     if (out === ' ' && (text === '' || text.endsWith(' '))) out = '';
     for (let k = 0; k < out.length; k++) {

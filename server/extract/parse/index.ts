@@ -11,6 +11,8 @@ import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
 import { coercePhone, parsePhone } from './phone.ts';
 import { coerceText, parseText } from './text.ts';
+import { langOf } from '../../shared/lexicon/index.ts';
+import { say } from './messages.ts';
 import { coerceUrl, parseUrl } from './url.ts';
 
 export type { ParseContext, ParseResult } from './parse-result.ts';
@@ -29,14 +31,15 @@ export { MAX_TYPED_CHARS, mask, scrub } from './parse-result.ts';
  * carries a short reason the bot can say when it re-asks.
  */
 export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): ParseResult {
-  if (typeof text !== 'string') return fail('Please type an answer.');
+  const lang = langOf(ctx.locale);
+  if (typeof text !== 'string') return fail(say(lang, 'typeAnswer'));
   // Text answers are the message itself, "nothing else is normalised".
   if (spec.type === 'text') return parseText(spec, text);
-  if (text.trim() === '') return fail('Please type an answer.');
+  if (text.trim() === '') return fail(say(lang, 'typeAnswer'));
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);
   // "3 courts — sorry, 4": the correction is the answer when it is one by itself
-  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean);
+  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, lang);
   if (tail !== null) {
     const corrected = parseClean(spec, tail, ctx);
     if (corrected.ok) return { ...corrected, exact: false };
@@ -49,11 +52,11 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
   switch (spec.type) {
     case 'number':
     case 'integer':
-      return parseNumber(spec, withoutContacts(clean, ctx));
+      return parseNumber(spec, withoutContacts(clean, ctx), langOf(ctx.locale));
     case 'boolean':
-      return parseBoolean(spec, clean);
+      return parseBoolean(spec, clean, langOf(ctx.locale));
     case 'enum':
-      return parseEnum(spec, clean);
+      return parseEnum(spec, clean, langOf(ctx.locale));
     case 'email':
       return parseEmail(clean);
     case 'phone':
@@ -87,8 +90,9 @@ function withoutContacts(text: string, ctx: ParseContext): string {
  * already in normal form passes through unchanged.
  */
 export function coerceValue(spec: AnswerSpec, value: unknown, ctx: ParseContext): ParseResult {
+  const lang = langOf(ctx.locale);
   if (typeof value === 'string' && spec.type !== 'text') {
-    if (value.trim() === '') return fail('Please type an answer.');
+    if (value.trim() === '') return fail(say(lang, 'typeAnswer'));
     if (value.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
     value = scrub(value);
   }
@@ -97,11 +101,11 @@ export function coerceValue(spec: AnswerSpec, value: unknown, ctx: ParseContext)
       return coerceText(spec, value);
     case 'number':
     case 'integer':
-      return coerceNumber(spec, value);
+      return coerceNumber(spec, value, lang);
     case 'boolean':
-      return coerceBoolean(spec, value);
+      return coerceBoolean(spec, value, lang);
     case 'enum':
-      return coerceEnum(spec, value);
+      return coerceEnum(spec, value, lang);
     case 'email':
       return coerceEmail(value);
     case 'phone':

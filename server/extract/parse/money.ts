@@ -17,12 +17,18 @@ const SIGNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/¥|\bJPY\b|\byen\b/giu, 'JPY'],
   [/₹|\bINR\b|\brupees?\b/giu, 'INR'],
   [/\bCHF\b|\bswiss francs?\b/giu, 'CHF'],
+  // the same currencies named in German, French and Spanish
+  [/(?<![\p{L}])(?:Pfund|livres?(?: sterling)?|libras?(?: esterlinas?)?)(?![\p{L}])/giu, 'GBP'],
+  [/(?<![\p{L}])(?:Franken|francs? suisses?|francos? suizos?)(?![\p{L}])/giu, 'CHF'],
+  [/(?<![\p{L}])(?:yenes)(?![\p{L}])/giu, 'JPY'],
+  [/(?<![\p{L}])(?:Rupien|roupies?|rupias?)(?![\p{L}])/giu, 'INR'],
   [/\bMXN\b|\bpesos?\b/giu, 'MXN'],
   [/\bdollars?\b|\bbucks\b/giu, '$'],
+  [/(?<![\p{L}])d[oó]lar(?:es)?(?![\p{L}])/giu, '$'],
   [/(?<![\p{L}])\$/gu, '$'],
 ];
 
-const MAYBE = /[$€£¥₹]|[A-Z]{3}|eur|pound|quid|sterling|yen|rupee|franc|peso|dollar|buck/i;
+const MAYBE = /[$€£¥₹]|[A-Z]{3}|eur|pound|quid|sterling|yen|rupee|franc|peso|dollar|buck|d[oó]lar|pfund|livre|libra|franken|rupi|roupie/i;
 
 /** A currency named in a reply, with its span; `code` is '$' for a bare dollar of no stated country. */
 export interface FoundCurrency {

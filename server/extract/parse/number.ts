@@ -1,5 +1,10 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { findWordNumbers } from './number-words.ts';
+import { digitScale, DIGIT_SCALES, findWordNumbersIn } from './number-words-intl.ts';
+import { localDigits } from './number-format.ts';
+import { formatNumber, say } from './messages.ts';
+import { NUMBER_WORDS, type NumberWords } from './number-lexicon.ts';
+import type { Lang } from '../../shared/lexicon/index.ts';
 import { currencyName, findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
 import { clarify, fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
 import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
@@ -38,7 +43,7 @@ const DECIMAL_COMMA = /^\d+,\d{1,2}$/;
  * "7,5") or words ("twenty five"). With `measured`, an attached "m" is metres,
  * not millions ("2m" for a height).
  */
-export function findNumbers(text: string, unit?: string, measured = false): FoundNumber[] {
+export function findNumbers(text: string, unit?: string, measured = false, lang: Lang = 'en'): FoundNumber[] {
   const found: FoundNumber[] = [];
   // every match has an ASCII digit (\d under the u flag)
   if (ASCII_DIGIT.test(text)) for (const m of text.matchAll(DIGITS)) {
@@ -50,13 +55,19 @@ export function findNumbers(text: string, unit?: string, measured = false): Foun
       suffix = '';
       end -= short.length;
     }
-    const exponent = EXPONENT[suffix] ?? 0;
+    let exponent = lang === 'es' && suffix === 'mil' ? 3 : (EXPONENT[suffix] ?? 0);
+    // "30 Tsd.", "2 millions", "30 mil": the language's multiplier words after digits
+    const scale = lang !== 'en' && suffix === '' ? DIGIT_SCALES[lang].exec(text.slice(end, end + 16)) : null;
+    if (scale) {
+      exponent = digitScale(scale[1]!);
+      end += scale[0].length;
+    }
     // Scaling through the exponent keeps "2.3m" exactly 2300000 (2.3 * 1e6 is not).
     const plain = DECIMAL_COMMA.test(digits) ? digits.replace(',', '.') : digits.replace(/,/g, '');
     const value = Number(`${sign ? '-' : ''}${plain}e${exponent}`);
     found.push({ value, start: m.index, end });
   }
-  for (const w of findWordNumbers(text)) {
+  for (const w of lang === 'en' ? findWordNumbers(text) : findWordNumbersIn(text, lang)) {
     if (found.some((d) => w.start < d.end && d.start < w.end)) continue;
     found.push(w);
   }
@@ -70,31 +81,44 @@ export function findNumbers(text: string, unit?: string, measured = false): Foun
  * value typed in another unit of the same kind exactly ("5000 sq ft" → 464.5152
  * m², an integer question rounds and says so) and refuses one of another kind.
  */
-export function parseNumber(spec: NumberSpec, text: string): ParseResult {
+export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): ParseResult {
   const money = spec.currency ?? (isCurrencyCode(spec.unit) ? spec.unit : undefined);
   const measure = money === undefined && spec.unit ? readUnit(spec.unit) : null;
-  const grouped = dotThousands(spec, text, money);
+  const w: NumberWords = NUMBER_WORDS[lang];
+  // what the visitor typed, for evidence and echoes (English keeps the spans it always showed)
+  const typedText = text;
+  if (lang !== 'en') {
+    // "1.234,56", "7,5", "1 234,56": the visitor's digit format; "30,000" reads two ways and is asked about
+    const local = localDigits(text, lang);
+    if (typeof local !== 'string') {
+      return clarify(say(lang, 'commaOrThousands', { a: formatNumber(lang, local.decimal), b: formatNumber(lang, local.thousands) }));
+    }
+    text = local;
+  }
+  const grouped = dotThousands(spec, text, money, lang);
   if (typeof grouped !== 'string') return grouped;
   text = grouped;
-  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null)))).filter((f) => !outOf(text, f, spec.max));
+  const shown = lang === 'en' ? text : typedText;
+  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, lang), w), w)).filter((f) => !outOf(text, f, spec.max, w));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
-  const found = all.filter((f) => !NEGATED.test(text.slice(Math.max(0, f.start - 40), f.start)));
-  if (found.length === 0 && all.length > 0) return clarify(`Not ${text.slice(all[0]!.start, all[0]!.end).trim()} — so what is the number?`);
+  const found = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
+  if (found.length === 0 && all.length > 0) return clarify(say(lang, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
-  if (found.length === 0 && NONE.test(text)) return checkNumber(spec, 0, text.trim(), true);
+  if (found.length === 0 && w.none.test(text)) return checkNumber(spec, 0, text.trim(), true, undefined, lang);
   // "a pair of padel courts", "a couple"; "just me" to a count of people
-  const few = found.length === 0 ? FEW.exec(text) : null;
-  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false);
-  if (found.length === 0) return fail(spec.type === 'integer' ? "That doesn't look like a whole number." : "That doesn't look like a number.");
+  const few = found.length === 0 && w.few ? w.few.exec(text) : null;
+  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false, undefined, lang);
+  if (found.length === 0) return fail(say(lang, spec.type === 'integer' ? 'notWhole' : 'notNumber'));
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
-  if (found.length > 1 && labelsDiffer(text, found)) return clarify('How many is that in total?');
+  if (found.length > 1 && labelsDiffer(text, found, w)) return clarify(say(lang, 'total'));
   // "6+", "10 or more": a lower bound, not the number
-  if (found.some((f) => OPEN_ENDED.test(text.slice(f.end, f.end + 12)))) return clarify('About how many exactly?');
+  if (found.some((f) => w.openEnded.test(text.slice(f.end, f.end + 12)))) return clarify(say(lang, 'exactly'));
   // "not sure, around 40?": a guess asked back is not an answer
-  if (HEDGE.test(text) && /\?\s*$/.test(text)) return clarify("If you're not sure, your best estimate is fine — what number should I note?");
+  if (w.hedge.test(text) && /\?\s*$/.test(text)) return clarify(w.bestEstimate);
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
+      if (lang !== 'en') return clarify(w.otherCurrency(other.code === '$' ? '$' : localCurrency(lang, other.code), localCurrency(lang, money)));
       const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
       return clarify(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
     }
@@ -105,8 +129,10 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
     if (!typed || !measure) {
       // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
       const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
-      if (unitless && !/^\s*old\b/i.test(text.slice(unitless.end, unitless.end + 8))) return clarify(`Please give that as a plain number (without "${unitless.unit.label}").`);
-      if (measure && COUNTED.test(text.slice(f.end, f.end + 40))) return clarify(`Please give that in ${spec.unit}.`);
+      // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
+      const years = lang !== 'en' && unitless !== null && LOCAL_YEARS.test(unitless.unit.label);
+      if (unitless && !years && !w.old.test(text.slice(unitless.end, unitless.end + 8))) return clarify(w.plainNumber(unitless.unit.label));
+      if (measure && w.counted.test(text.slice(f.end, f.end + 40))) return clarify(w.giveIn(spec.unit!));
       read.push({ value: f.value, end: f.end });
       continue;
     }
@@ -116,42 +142,33 @@ export function parseNumber(spec: NumberSpec, text: string): ParseResult {
       continue;
     }
     const converted = convert(f.value, typed.unit, measure);
-    if (converted === null) return clarify(otherUnit(typed.unit, measure, spec.unit!));
+    if (converted === null) return clarify(lang === 'en' ? otherUnit(typed.unit, measure, spec.unit!) : w.giveIn(spec.unit!));
     if (typed.unit.qty === measure.qty || converted === f.value) {
       read.push({ value: f.value, end: typed.end });
       continue;
     }
     const value = spec.type === 'integer' ? Math.round(converted) : converted;
-    const raw = text.slice(f.start, typed.end).trim();
+    const raw = shown.slice(f.start, typed.end).trim();
     read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
   }
   const distinct = [...new Set(read.map((r) => r.value))];
-  if (distinct.length > 1) return fail('I found more than one number there — please give just one.');
+  if (distinct.length > 1) return fail(say(lang, 'moreThanOneNumber'));
   const first = read[0]!;
   // a unit typed after the number does not make the reply exact unless it is the question's own (confidence as before)
   const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
-  return checkNumber(spec, first.value, text.slice(found[0]!.start, first.end), exact, first.conversion);
+  return checkNumber(spec, first.value, shown.slice(found[0]!.start, first.end), exact, first.conversion, lang);
 }
 
-// Words just before a number that deny it: "not 4", "not more than 40k", "isn't over 10".
-const NEGATED = /(?<![\p{L}])(?:(?:not|isn['’]?t)\s+(?:(?:more|less|fewer|over|under|above|below|bigger|smaller|higher|lower|much|many)\s+(?:than\s+)?)?|no\s+(?:more|less|fewer|bigger|smaller|higher|lower)\s+than\s+)(?:about\s+|around\s+|even\s+)?[$€£¥₹]?\s?$/iu;
-const OPEN_ENDED = /^(?:\+(?!\s*\d)|\s*(?:or|and)\s+(?:more|over|above|up)\b)/iu;
-const HEDGE = /(?<![\p{L}])(?:not sure|no idea|don['’]?t know|dunno|idk|can['’]?t remember|no clue)(?![\p{L}])/iu;
-// A number followed by a counted noun ("2 tennis courts", "3 poles"), read where the question wants a measure.
-const COUNTED = /^\s*(?:[\p{L}]+\s+)?(?:courts?|poles?|people|persons?|pieces?|units?|items?|rooms?|fields?|pitches?|lights?|players?|teams?)\b/iu;
-const NONE = /^[\s,.!]*(?:none|nothing|no one|nobody|zero|not a single one)[\s,.!]*$/iu;
+// The words around a number per language (negation, open end, hedge, counted nouns, none…) are in number-lexicon.ts.
+// A word right after a number: its label ("2 tennis and 2 padel").
 const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
 
 /** Whether each number is followed by its own, different word ("2 tennis and 2 padel"). */
-function labelsDiffer(text: string, found: FoundNumber[]): boolean {
+function labelsDiffer(text: string, found: FoundNumber[], w: NumberWords): boolean {
   const labels = found.map((f) => LABEL_AFTER.exec(text.slice(f.end, f.end + 30))?.[1]?.toLowerCase());
-  return labels.every((l) => l !== undefined && !['and', 'or', 'but', 'not', 'sorry', 'maybe'].includes(l)) && new Set(labels).size === labels.length;
+  return labels.every((l) => l !== undefined && !w.joiners.includes(l)) && new Set(labels).size === labels.length;
 }
-const FEW = /(?<![\p{L}])(?:(just me|only me|just myself|only myself|me alone|just one of us)|a (?:couple|pair)(?: of)?)(?![\p{L}])/iu;
-const MINUS_BEFORE = /(?<![\p{L}])(?:minus|negative)\s*$/iu;
-const BELOW_ZERO = /^\s*(?:degrees?\s+|°\s*c?\s+)?below(?:\s+zero)(?![\p{L}])/iu;
-const OUT_OF = /(?:\/|\bout of|\bof)\s*$/iu;
 
 /** Numbers inside another's span ("zero" in "5 below zero", "half" read as a word) are part of it. */
 function dropCovered(found: FoundNumber[]): FoundNumber[] {
@@ -159,24 +176,23 @@ function dropCovered(found: FoundNumber[]): FoundNumber[] {
 }
 
 /** "minus 10 degrees", "5 below zero": the number is negative. */
-function signed(text: string, found: FoundNumber[]): FoundNumber[] {
+function signed(text: string, found: FoundNumber[], w: NumberWords): FoundNumber[] {
   return found.map((f) => {
-    if (f.value > 0 && MINUS_BEFORE.test(text.slice(Math.max(0, f.start - 12), f.start))) return { ...f, value: -f.value };
-    const below = BELOW_ZERO.exec(text.slice(f.end, f.end + 24));
+    if (f.value > 0 && w.minusBefore.test(text.slice(Math.max(0, f.start - 12), f.start))) return { ...f, value: -f.value };
+    const below = w.belowZero.exec(text.slice(f.end, f.end + 24));
     return below && f.value > 0 ? { ...f, value: -f.value, end: f.end + below[0].length } : f;
   });
 }
 
 /** "7/10", "6 out of 10" on a scale whose max is 10: the 10 is the scale, not an answer. */
-function outOf(text: string, f: FoundNumber, max: number | undefined): boolean {
-  return max !== undefined && f.value === max && OUT_OF.test(text.slice(Math.max(0, f.start - 8), f.start));
+function outOf(text: string, f: FoundNumber, max: number | undefined, w: NumberWords): boolean {
+  return max !== undefined && f.value === max && w.outOf.test(text.slice(Math.max(0, f.start - 8), f.start));
 }
-const HALF = /^\s*(?:-?and-?\s*a\s+half|and\s+half|½)(?![\p{L}])/iu;
 
 /** "4 and a half", "seven and a half", "4½": the number grows by a half and its span takes the words in. */
-function halves(text: string, found: FoundNumber[]): FoundNumber[] {
+function halves(text: string, found: FoundNumber[], w: NumberWords): FoundNumber[] {
   return found.map((f) => {
-    const m = HALF.exec(text.slice(f.end, f.end + 20));
+    const m = w.half.exec(text.slice(f.end, f.end + 20));
     return m ? { value: f.value + 0.5, start: f.start, end: f.end + m[0].length } : f;
   });
 }
@@ -192,7 +208,7 @@ const EURO_LIKE = new Set(['EUR']);
  * it is asked about. Returns the text with those dots blanked (spans keep
  * their positions) or the question to ask.
  */
-function dotThousands(spec: NumberSpec, text: string, money: string | undefined): string | ParseResult {
+function dotThousands(spec: NumberSpec, text: string, money: string | undefined, lang: Lang): string | ParseResult {
   if (!text.includes('.')) return text;
   let out = text;
   for (const m of text.matchAll(DOT_GROUPS)) {
@@ -200,12 +216,28 @@ function dotThousands(spec: NumberSpec, text: string, money: string | undefined)
     const euro = (money !== undefined && EURO_LIKE.has(money.toUpperCase())) || /€|\beur(?:o|os)?\b/i.test(text);
     if (!(euro || spec.type === 'integer' || groups >= 2)) {
       const digits = m[0];
-      return clarify(`Did you mean ${digits} or ${digits.replace(/\./g, ',')}? Please write it without the dot.`);
+      return clarify(say(lang, 'dotOrComma', lang === 'en' ? { a: digits, b: digits.replace(/\./g, ',') }
+        : { a: formatNumber(lang, Number(digits.replace(/\./g, ''))), b: formatNumber(lang, Number(digits)) }));
     }
     const plain = m[1]! + m[2]!.replace(/\./g, '');
     out = out.slice(0, m.index) + plain + ' '.repeat(m[0].length - plain.length) + out.slice(m.index + m[0].length);
   }
   return out;
+}
+
+const LOCAL_YEARS = /^(?:jahre?n?|ans|años?|anos?)$/i;
+
+const CURRENCY_NAMES = new Map<Lang, Intl.DisplayNames>();
+
+/** "Euro (EUR)" in German, "dollar des États-Unis (USD)" in French: a currency named in the visitor's language. */
+function localCurrency(lang: Lang, code: string): string {
+  let names = CURRENCY_NAMES.get(lang);
+  if (!names) CURRENCY_NAMES.set(lang, (names = new Intl.DisplayNames([lang], { type: 'currency' })));
+  try {
+    return `${names.of(code.toUpperCase()) ?? code} (${code.toUpperCase()})`;
+  } catch {
+    return code;
+  }
 }
 
 /** The clarification for a value typed in a unit the question's cannot be converted from. */
@@ -215,25 +247,26 @@ function otherUnit(typed: Unit, wanted: Unit, written: string): string {
 }
 
 /** Normalises a structured number proposal: a JSON number passes, "25k" or "25,000" is parsed. */
-export function coerceNumber(spec: NumberSpec, value: unknown): ParseResult {
-  if (typeof value === 'number') return checkNumber(spec, value, String(value), true);
+export function coerceNumber(spec: NumberSpec, value: unknown, lang: Lang = 'en'): ParseResult {
+  if (typeof value === 'number') return checkNumber(spec, value, String(value), true, undefined, lang);
   if (typeof value === 'string') {
-    const r = parseNumber(spec, value);
+    const r = parseNumber(spec, value, lang);
     return r.ok ? { ...r, exact: true } : r;
   }
-  return fail("That doesn't look like a number.");
+  return fail(say(lang, 'notNumber'));
 }
 
-function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean, conversion?: Conversion): ParseResult {
-  if (Number.isNaN(value)) return fail("That doesn't look like a number.");
-  if (!Number.isFinite(value)) return fail('That number is too large.');
-  if (spec.type === 'integer' && !Number.isInteger(value)) return fail('Please give a whole number.');
+function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean, conversion: Conversion | undefined, lang: Lang): ParseResult {
+  if (Number.isNaN(value)) return fail(say(lang, 'notNumber'));
+  if (!Number.isFinite(value)) return fail(say(lang, 'tooLarge'));
+  if (spec.type === 'integer' && !Number.isInteger(value)) return fail(say(lang, 'wholeNumber'));
   const unit = spec.unit ? ` ${spec.unit}` : '';
   const { min, max } = spec;
   if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-    if (min !== undefined && max !== undefined) return fail(`Please give a number between ${min} and ${max}${unit}.`);
-    if (min !== undefined) return fail(`Please give a number of at least ${min}${unit}.`);
-    return fail(`Please give a number no more than ${max}${unit}.`);
+    const p = { min: min === undefined ? '' : formatNumber(lang, min), max: max === undefined ? '' : formatNumber(lang, max), unit };
+    if (min !== undefined && max !== undefined) return fail(say(lang, 'between', p));
+    if (min !== undefined) return fail(say(lang, 'atLeast', p));
+    return fail(say(lang, 'atMost', p));
   }
   return ok(value === 0 ? 0 : value, evidence, exact, conversion);
 }

@@ -7,6 +7,8 @@ export interface ParseContext {
   now: string;
   /** ISO 3166 alpha-2 country for phone numbers written without a country code, e.g. 'US'. */
   defaultCountry: string;
+  /** The visitor's language ('de', 'fr', 'es'; absent = English): number words and formats, dates, yes/no, negation, the clarifications. */
+  locale?: string;
 }
 
 

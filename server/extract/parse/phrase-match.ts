@@ -14,6 +14,15 @@ export interface PhraseHit<T> {
   end: number;
 }
 
+const UMLAUT = /[äöüÄÖÜ]/;
+const UMLAUTS = /[äöüÄÖÜ]/g;
+const TRANSLITERATED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+
+/** A phrase and, when it has umlauts, its spelling without them: "über" is also typed "ueber" (a keyboard without umlauts). */
+export function spellings(phrase: string): string[] {
+  return UMLAUT.test(phrase) ? [phrase, phrase.replace(UMLAUTS, (u) => TRANSLITERATED[u]!)] : [phrase];
+}
+
 /** Candidates folded and deduplicated once, for lists matched against many messages. */
 export interface PhraseSet<T> {
   readonly entries: ReadonlyArray<{ readonly owner: T; readonly phrase: string; readonly needStart: boolean; readonly needEnd: boolean }>;
@@ -25,12 +34,14 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
   // A label that equals its value (or a repeated synonym) must not count twice.
   const seen = new Map<T, Set<string>>();
   for (const c of candidates) {
-    const phrase = foldPhrase(c.phrase);
     const mine = seen.get(c.owner) ?? new Set<string>();
     seen.set(c.owner, mine);
-    if (phrase === '' || mine.has(phrase)) continue;
-    mine.add(phrase);
-    entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+    for (const spelling of spellings(c.phrase)) {
+      const phrase = foldPhrase(spelling);
+      if (phrase === '' || mine.has(phrase)) continue;
+      mine.add(phrase);
+      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+    }
   }
   return Object.freeze({ entries: Object.freeze(entries) });
 }

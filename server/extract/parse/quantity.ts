@@ -35,9 +35,16 @@ const WORDLIKE = new Set(['a', 'an', 'in', 'at', 'as', 's', 'd', 't', 'c', 'f', 
 const EXTRA: Record<string, string> = {
   sqft: 'ft^2', sqm: 'm^2', sqmi: 'mi^2', sqkm: 'km^2', hrs: 'h', yrs: 'year',
   tonnes: 'tonne', ha: 'hectare', hectares: 'hectare',
+  // German, French and Spanish unit words (a visitor in those languages writes "25 Meter", "30 centimètres", "2 horas")
+  metern: 'm', zentimeter: 'cm', zentimetern: 'cm', quadratmeter: 'm^2', quadratmetern: 'm^2', qm: 'm^2', litern: 'L',
+  stunde: 'h', stunden: 'h', std: 'h', minuten: 'min', kilo: 'kg', kilos: 'kg', tonnen: 'tonne', hektar: 'hectare',
+  mètre: 'm', mètres: 'm', centimètre: 'cm', centimètres: 'cm', millimètre: 'mm', millimètres: 'mm', kilomètre: 'km',
+  kilomètres: 'km', heure: 'h', heures: 'h', pieds: 'ft', pouces: 'in', fuß: 'ft', fuss: 'ft', zoll: 'in',
+  metro: 'm', metros: 'm', centímetro: 'cm', centímetros: 'cm', milímetro: 'mm', milímetros: 'mm', kilómetro: 'km',
+  kilómetros: 'km', litro: 'L', litros: 'L', hora: 'h', horas: 'h', minutos: 'min', pies: 'ft', pulgadas: 'in', toneladas: 'tonne',
 };
 // Calendar spans have no fixed length (a month is 28 to 31 days): named so a reply in them is asked again, never converted.
-const CALENDAR = /^(months?|mos?|years?|yrs?|decades?)$/i;
+const CALENDAR = /^(months?|mos?|years?|yrs?|decades?|monat|monate|monaten|jahr|jahre|jahren|jahrzehnte?|mois|ans|années?|annees?|mes|meses|años?|anos?)$/i;
 const TEMPERATURE: Record<string, string> = {
   '°c': 'tempC', c: 'tempC', celsius: 'tempC', centigrade: 'tempC', 'degrees c': 'tempC', 'degrees celsius': 'tempC', 'deg c': 'tempC',
   '°f': 'tempF', f: 'tempF', fahrenheit: 'tempF', 'degrees f': 'tempF', 'degrees fahrenheit': 'tempF', 'deg f': 'tempF',
@@ -69,9 +76,9 @@ function read(phrase: string): Unit | null {
     power = /^(sq|square)/i.test(prefix[1]!) ? '^2' : '^3';
     p = prefix[2]!;
   } else {
-    const suffix = /^(.*?[\p{L}])\s?(?:\^?([23])| (squared|cubed))$/iu.exec(p);
+    const suffix = /^(.*?[\p{L}])\s?(?:\^?([23])| (squared|cubed|carrés?|cubes?|cuadrados?|cúbicos?))$/iu.exec(p);
     if (suffix) {
-      power = suffix[2] === '2' || suffix[3]?.toLowerCase() === 'squared' ? '^2' : '^3';
+      power = suffix[2] === '2' || /^(?:squared|carr|cuadrad)/i.test(suffix[3] ?? '') ? '^2' : '^3';
       p = suffix[1]!;
     }
   }

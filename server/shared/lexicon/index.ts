@@ -1,0 +1,22 @@
+import { DE } from './de.ts';
+import { EN } from './en.ts';
+import { ES } from './es.ts';
+import { FR } from './fr.ts';
+import type { Lang, Lexicon } from './types.ts';
+
+export type { CommandWords, Lang, Lexicon } from './types.ts';
+export { LANGS } from './types.ts';
+
+const LEXICONS: Readonly<Record<Lang, Lexicon>> = { en: EN, de: DE, fr: FR, es: ES };
+
+/** The language of a locale tag ('de', 'de-AT', 'fr_CA', 'ES'); English when absent or not covered. */
+export function langOf(locale: string | undefined): Lang {
+  if (!locale) return 'en';
+  const base = locale.trim().slice(0, 2).toLowerCase();
+  return base === 'de' || base === 'fr' || base === 'es' ? base : 'en';
+}
+
+/** The built-in word lists of a language (English for any tag not covered). */
+export function lexicon(locale: string | undefined): Lexicon {
+  return LEXICONS[langOf(locale)];
+}

@@ -1,0 +1,35 @@
+/** A language the built-in word lists cover; any other tag falls back to English. */
+export type Lang = 'en' | 'de' | 'fr' | 'es';
+
+/** The languages with built-in word lists, English first. */
+export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es'];
+
+/** The built-in commands (the engine's `Command`), each a list of whole-message words. */
+export type CommandWords = Readonly<Record<'back' | 'restart' | 'human' | 'cancel' | 'skip', readonly string[]>>;
+
+/**
+ * The words one language uses for the intents and answers the rules know:
+ * commands (a whole message), skip and "talk to a human" phrases, yes/no, and
+ * the words that negate what follows them. Phrases are written as visitors
+ * type them; matchers fold case and accents.
+ */
+export interface Lexicon {
+  /** Whole-message command words (the engine matches them before any extractor). */
+  readonly commands: CommandWords;
+  /** "I don't know", "skip", "rather not say": with only filler around them, the question is skipped. */
+  readonly skip: readonly string[];
+  /** Words that may surround a skip phrase ("honestly no idea, sorry"). */
+  readonly skipFiller: readonly string[];
+  /** Sentences asking for a person (bare words such as "agent" are commands only: they also occur in answers). */
+  readonly human: readonly string[];
+  readonly yes: readonly string[];
+  readonly no: readonly string[];
+  /** Phrases holding a yes/no word that answer neither ("not sure" holds "sure"); being longer, they win. */
+  readonly neither: readonly string[];
+  /** Whole replies that decline an optional question whose prompt invites it ("no", "nothing else"); comma-separated parts each one of these. English uses its own rule (server/extract/offline/offline-extractor.ts). */
+  readonly declines: readonly string[];
+  /** Words in a prompt that offer a way out ("optional", "say skip if not"): a bare decline to it is a skip. */
+  readonly invitesSkip: readonly string[];
+  /** Words (or short phrases) that deny what follows within two words: "not red", "kein Fußball", "pas de foot", "sin fútbol". */
+  readonly negators: readonly string[];
+}
