@@ -18,6 +18,7 @@ import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
+import { visitorAnswers } from './visitor-answers.ts';
 import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
@@ -350,12 +351,12 @@ export class ConversationService {
     });
   }
 
-  /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay). */
-  async view(sessionId: string, afterSeq = 0): Promise<Result<{ state: SessionState; transcript: TranscriptEntry[]; record: StoredSession }>> {
+  /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay); `visitorAnswers` leaves internal ones out. */
+  async view(sessionId: string, afterSeq = 0): Promise<Result<{ state: SessionState; transcript: TranscriptEntry[]; record: StoredSession; visitorAnswers: Record<string, unknown> }>> {
     const loaded = await this.load(sessionId);
     if (!loaded.ok) return loaded;
     const { record, flow, session } = loaded.value;
-    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record } };
+    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {

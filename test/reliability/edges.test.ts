@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, sessionView } from '../e2e/helpers.ts';
@@ -59,6 +60,42 @@ describe('privacy edges', () => {
     recordTally('edges', { internal_values_exposed: exposed.length, world_readable_files: files.length });
     expect(exposed).toEqual([]);
     expect(files).toEqual([]);
+  });
+});
+
+/** A flow with an `internal: true` question, an action with default (internal) outputs and one with `internal: false`, then a review. */
+const INTERNAL_FLOWS = fileURLToPath(new URL('../fixtures/internal-answers/', import.meta.url));
+
+describe('internal answers', () => {
+  it('keeps internal questions and internal action outputs out of the visitor view and the review; the export carries them', async () => {
+    const s = await server({ env: { FLOWS_DIR: INTERNAL_FLOWS } });
+    const started = await api(s.url, '/tenants/kiosk/sessions', { body: { flow: 'flow.kiosk' }, headers: { 'x-questline-key': 'pk_kiosk_test' } });
+    expect(started.status).toBe(201);
+    const { sessionId, token } = started.body as { sessionId: string; token: string };
+    const bot: string[] = [];
+    for (const text of ['Globex Corporation', '4921-7730']) {
+      const r = await api(s.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(200);
+      bot.push(...(r.body.messages as Array<{ role: string; text: string }>).filter((m) => m.role === 'bot').map((m) => m.text));
+    }
+    const review = bot.find((t) => t.includes('please check'));
+    expect(review).toContain('Globex Corporation'); // the review did run and shows the visitor's own answer
+    const before = await sessionView(s.url, sessionId, token);
+    const confirmed = await api(s.url, `/sessions/${sessionId}/messages`, { body: { text: 'yes' }, headers: { authorization: `Bearer ${token}` } });
+    expect(confirmed.body.state.status).toBe('completed');
+    const view = await sessionView(s.url, sessionId, token);
+    const stored = (await s.store.load(sessionId))!.session.answers as Record<string, { value: unknown }>;
+    const internal = ['account_pin', 'crm_account_id'];
+    for (const k of [...internal, 'account_owner', 'company']) expect(stored).toHaveProperty(k); // every value was collected: the check is not vacuous
+    const exposed = [
+      ...internal.filter((k) => k in view.answers || k in before.answers),
+      ...internal.filter((k) => [...bot, ...view.messages.filter((m) => m.role === 'bot').map((m) => m.text)].some((t) => t.includes(String(stored[k]!.value)))),
+    ];
+    recordTally('edges', { internal_values_exposed: exposed.length });
+    expect(exposed).toEqual([]);
+    expect(view.answers).toEqual({ company: 'Globex Corporation', account_owner: 'Sales team' }); // internal: false shows an action's output
+    const exported = JSON.stringify((await api(s.url, '/admin/tenants/kiosk/export', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } })).body);
+    for (const k of internal) expect(exported).toContain(String(stored[k]!.value));
   });
 });
 

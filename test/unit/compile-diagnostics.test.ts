@@ -228,6 +228,16 @@ describe('compiler diagnostics', () => {
     expect(codes(r.diagnostics)).toEqual(expect.arrayContaining(['unknown_answer_key', 'bad_input_map']));
   });
 
+  it('refuses a review that lists an internal question, at the key, and accepts one that shows only visible answers', () => {
+    const nodes = (keys: string[]) => [q('q.a', 'name'), q('q.b', 'pin', { internal: true }), { id: 'r', type: 'review', keys }, end()];
+    const bad = check({ nodes: nodes(['name', 'pin']) });
+    const d = bad.diagnostics.find((x) => x.code === 'internal_in_review')!;
+    expect(d.severity).toBe('error');
+    expect(d.message).toContain("'pin'");
+    expect(d.line).toBe(lineOf(bad.text, '"pin"\n'));
+    expect(codes(check({ nodes: nodes(['name']) }).diagnostics, 'error')).toEqual([]);
+  });
+
   it('reports oneOf constraints naming unknown keys and bad constraint expressions', () => {
     const r = check({ nodes: [q('q.a', 'email'), end()], constraints: [{ oneOf: [['email'], ['phone']] }, { name: 'c', expr: 'has(answers.fax)' }] });
     expect(codes(r.diagnostics).filter((c) => c.includes('unknown_answer_key'))).toHaveLength(2);

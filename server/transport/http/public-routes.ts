@@ -27,15 +27,6 @@ export function answersOf(record: StoredSession): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record.session.answers).map(([k, a]) => [k, a.value]));
 }
 
-/**
- * The answers a visitor may see: their own. Values an action produced (a CRM
- * lookup's account id and owner) are internal: they go to exports and
- * webhooks, never back to the page.
- */
-export function visitorAnswers(record: StoredSession): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record.session.answers).filter(([, a]) => a.source !== 'action').map(([k, a]) => [k, a.value]));
-}
-
 /** The public API (interfaces.md "REST"): sessions by key and token, flows by key. */
 export function publicRoutes(deps: PublicDeps): Router {
   const { service, tenants, metrics, limits } = deps;
@@ -83,7 +74,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const rec = view.record;
     res.json({
       sessionId: rec.id, tenant: rec.tenant, flowId: rec.flowId, revision: rec.revision, status: rec.status,
-      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: visitorAnswers(rec), messages: view.transcript.map(toWire),
+      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: view.visitorAnswers, messages: view.transcript.map(toWire),
     });
   });
 
