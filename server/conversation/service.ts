@@ -217,12 +217,15 @@ export class ConversationService {
     }));
   }
 
-  /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject). */
+  /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject); corrections are checked like any answer (`invalid_payload` naming the key, nothing applied). */
   async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       if (session.status !== 'waiting') return failure('not_waiting', 'the session is not waiting for an operator');
+      // corrections are checked like hand-back answers: one unknown key or invalid value refuses the whole decision
+      const checked = checkOperatorAnswers(flow, session, answers ?? {}, this.impl);
+      if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }, record.tenant);
+      const result = await this.run(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers: checked.values } : {}), ...(by ? { by } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now } };
     }));
   }

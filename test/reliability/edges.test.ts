@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, sessionView } from '../e2e/helpers.ts';
@@ -96,6 +97,45 @@ describe('internal answers', () => {
     expect(view.answers).toEqual({ company: 'Globex Corporation', account_owner: 'Sales team' }); // internal: false shows an action's output
     const exported = JSON.stringify((await api(s.url, '/admin/tenants/kiosk/export', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } })).body);
     for (const k of internal) expect(exported).toContain(String(stored[k]!.value));
+  });
+});
+
+describe('operator corrections', () => {
+  it('refuses an approval whose corrections name an unknown key or an invalid value (REST 400, socket error ack), applying nothing', async () => {
+    const s = await server({ env: { FLOWS_DIR: INTERNAL_FLOWS } });
+    const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
+    const { sessionId, token } = (await api(s.url, '/tenants/kiosk/sessions', { body: { flow: 'flow.approval' }, headers: { 'x-questline-key': 'pk_kiosk_test' } })).body as { sessionId: string; token: string };
+    for (const text of ['Dana Scully', '34']) await api(s.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: { authorization: `Bearer ${token}` } });
+    const waiting = async () => (await s.store.load(sessionId))!;
+    expect((await waiting()).status).toBe('waiting');
+    const op = io(`${s.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'], reconnection: false, forceNew: true });
+    cleanup.push(() => void op.close());
+    await new Promise<void>((resolve, reject) => { op.on('connect', resolve); op.on('connect_error', reject); });
+    const invalid: Array<{ answers: Record<string, unknown>; field: string }> = [
+      { answers: { age: 'old' }, field: 'answers.age' },
+      { answers: { age: 200 }, field: 'answers.age' },
+      { answers: { nickname: 'Dee' }, field: 'answers.nickname' },
+      { answers: { name: 'Dana Katherine Scully', age: -1 }, field: 'answers.age' },
+    ];
+    let accepted = 0;
+    for (const { answers, field } of invalid) {
+      const rest = await api(s.url, `/admin/sessions/${sessionId}/decision`, { body: { decision: 'approve', answers }, headers: admin });
+      const ack = await op.timeout(5_000).emitWithAck('operator:decision', { sessionId, decision: 'approve', answers });
+      if (rest.status !== 400) accepted++;
+      if (ack.ok !== false) accepted++;
+      expect(rest.body.error).toMatchObject({ code: 'invalid_payload' });
+      expect(rest.body.error.message).toContain(field);
+      expect(ack.error).toMatchObject({ code: 'invalid_payload' });
+      expect(ack.error.message).toContain(field);
+    }
+    const after = await waiting();
+    if (after.status !== 'waiting' || after.session.answers.age?.value !== 34 || after.session.answers.name?.value !== 'Dana Scully') accepted++;
+    recordTally('edges', { operator_corrections_accepted_invalid: accepted });
+    expect(accepted).toBe(0);
+    // a valid correction is applied
+    const ok = await api(s.url, `/admin/sessions/${sessionId}/decision`, { body: { decision: 'approve', answers: { age: 35 } }, headers: admin });
+    expect(ok.status).toBe(200);
+    expect((await waiting()).session.answers.age?.value).toBe(35);
   });
 });
 
