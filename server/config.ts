@@ -61,6 +61,8 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
+  /** 1: start even when a tenant.json is invalid, leaving that tenant offline (logged as an error); default: refuse to start, naming the file and field. */
+  SKIP_INVALID_TENANTS: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
   SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });

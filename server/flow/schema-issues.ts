@@ -82,6 +82,8 @@ const FIELD_NAMES = [
   'message', 'expr', 'oneOf', 'name', 'criteria', 'threshold', 'max_refinements', 'feedback_key', 'min_words',
   'must_mention', 'cases', 'default', 'description', 'layer', 'extends', 'remove', 'merge', 'backoff_ms', 'role',
   'timeout_s', 'value', 'context',
+  // tenant.json (server/catalog/tenant.ts)
+  'keys', 'origins', 'flows', 'packs', 'webhook', 'url', 'secret', 'llm', 'model', 'budget', 'daily', 'calls', 'tokens', 'settings',
 ];
 
 /** Turns zod issues into positioned diagnostics with plain-language messages. */

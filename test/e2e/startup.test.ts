@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -48,6 +48,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     const port = await freePort();
     await expect(startServer(loadConfig({ STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' }), { logger })).rejects.toThrow(/cannot reach Redis/);
+  });
+});
+
+describe('tenant files', () => {
+  it('refuses to start on an invalid tenant.json, naming the file, position and field; SKIP_INVALID_TENANTS=1 starts without that tenant', async () => {
+    const flows = mkdtempSync(join(tmpdir(), 'questline-bad-tenant-'));
+    try {
+      cpSync(REPO_FLOWS, flows, { recursive: true });
+      const file = join(flows, 'tenants', 'acme', 'tenant.json');
+      writeFileSync(file, '{\n  "id": "acme",\n  "name": "Acme",\n  "keys": ["pk_acme_demo"],\n  "origins": [],\n  "flows": ["flow.sales"],\n  "llm": { "budget": { "token": 5000 } }\n}\n');
+      const env = { PORT: '0', STORE: 'memory', FLOWS_DIR: flows };
+      const refused = await startServer(loadConfig(env), { logger: capture().logger }).then(() => null, (e: unknown) => e);
+      expect(refused).toBeInstanceOf(StartupError);
+      expect((refused as Error).message).toContain(`${file}:7:`);
+      expect((refused as Error).message).toMatch(/llm\.budget: unknown field 'token' \(did you mean 'tokens'\?\)/);
+      expect((refused as Error).message).toContain('SKIP_INVALID_TENANTS=1');
+      const { lines, logger } = capture();
+      const server = await startServer(loadConfig({ ...env, SKIP_INVALID_TENANTS: '1' }), { logger, rateLimits: RELAXED_LIMITS });
+      try {
+        expect(server.tenants.ids()).toEqual(['northside-clinic']);
+        expect(lines.find((l) => l.level === 'error' && l.tenant === 'acme')?.msg).toMatch(/tenant acme is offline/);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(flows, { recursive: true, force: true });
+    }
   });
 });
 
