@@ -135,6 +135,8 @@ export function createApp(deps: AppDeps): express.Express {
     const error = toWireError(err);
     if (error.code === 'internal') logger.error({ err, method: req.method, path: req.path }, 'request failed');
     else metrics.rejected.inc({ transport: 'http', code: error.code });
+    // the response says it in plain words; the developer detail is logged
+    if (err instanceof HttpError && err.detail) logger.info({ code: error.code, detail: err.detail, method: req.method, route: `${String(res.locals.routeBase ?? '')}${String(req.route?.path ?? '')}` }, 'payload refused');
     if (res.headersSent) {
       res.end();
       return;

@@ -21,7 +21,7 @@ export const clientIp = (req: Request): string => limitKey(req.ip ?? req.socket.
 /** Parses a body or query with a protocol schema; throws `invalid_payload` / `too_large`. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const parsed = parsePayload(schema, data);
-  if (!parsed.ok) throw new HttpError(parsed.error.code, parsed.error.message);
+  if (!parsed.ok) throw Object.assign(new HttpError(parsed.error.code, parsed.error.message), { detail: parsed.detail });
   return parsed.value;
 }
 

@@ -46,7 +46,7 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
       metrics.rejected.inc({ transport: 'socket', code: error.code });
       next(connectError(error));
     };
-    if (!adminKey) return refuse({ code: 'admin_only', message: 'operator access is off: start the server with ADMIN_KEY' });
+    if (!adminKey) return refuse({ code: 'admin_only', message: 'The operator pages are turned off on this server (it was started without ADMIN_KEY).' });
     const auth = parsePayload(OperatorAuth, socket.handshake.auth);
     // the right key always passes; only wrong ones are counted against the address
     void limits.admin(ip, auth.ok && adminKeyMatches(adminKey, auth.value.adminKey)).then((admitted) => {
