@@ -144,6 +144,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(validators ? { validators } : {}),
       ...(overrides.env ? { env: overrides.env } : {}),
       ...(config.ADMIN_KEY ? { adminKey: config.ADMIN_KEY } : {}),
+      ...(config.OPERATOR_KEYS?.length ? { operatorKeys: config.OPERATOR_KEYS } : {}),
       ...(overrides.rateLimits ? { rateLimits: overrides.rateLimits } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
       sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,

@@ -9,9 +9,10 @@ import type { Metrics } from '../../observability/metrics.ts';
 import { MessageBody, StartBody, toWire } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
-import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
+import { adminOf, clientIp, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the public routes need. */
 export interface PublicDeps {
@@ -19,7 +20,8 @@ export interface PublicDeps {
   tenants: TenantDirectory;
   metrics: Metrics;
   limits: RateLimits;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
 }
 
 /** The answers committed so far, by key (the visitor's own, shown to the token holder). */
@@ -81,7 +83,7 @@ export function publicRoutes(deps: PublicDeps): Router {
   /** Flows are read with the tenant's key (Origin checked) or the admin key. */
   const reader = (req: Request): Tenant => {
     const id = param(req, 'tenant');
-    if (isAdmin(deps.adminKey, req)) {
+    if (adminOf(deps.admins, req) !== undefined) {
       const t = tenants.tenant(id);
       if (!t) throw new HttpError('unknown_tenant', `no tenant '${id}'`);
       return t;
