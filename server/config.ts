@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operatorKeyHash, type OperatorKey } from './transport/admin-access.ts';
 import { parseTrustProxy } from './transport/client-address.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './transport/rate-limits.ts';
 
 // The server's settings, read from the environment once, here and nowhere
 // else (interfaces.md "Server environment"). Everything below main.ts gets a
@@ -71,6 +72,15 @@ export const ConfigSchema = z.object({
       return z.NEVER;
     }
   })),
+  /** Rate limits to change from their defaults: `perIp=40/1,perTenant=500/1` (points per seconds; names as in DEFAULT_RATE_LIMITS). */
+  RATE_LIMITS: optional(z.string().transform((v, ctx) => {
+    try {
+      return parseRateLimits(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `RATE_LIMITS: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  })),
   /** Bearer token for /metrics; unset: /metrics answers only requests from loopback. */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
@@ -117,4 +127,21 @@ export function parseOperatorKeys(value: string): OperatorKey[] {
     if (/^sha256:/i.test(key) && !/^sha256:[0-9a-f]{64}$/i.test(key)) throw new Error(`${name}'s key: sha256: must be followed by 64 hex digits`);
     return { name, sha256: operatorKeyHash(key) };
   });
+}
+
+/** Parses RATE_LIMITS (`perIp=40/1,readsPerIp=120/60`): known names, whole positive points and seconds. */
+export function parseRateLimits(value: string): Partial<RateLimitSettings> {
+  const names = Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimitSettings>;
+  const out: Partial<RateLimitSettings> = {};
+  for (const entry of value.split(/[,\s]+/).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,9})$/.exec(entry);
+    if (!m) throw new Error(`'${entry}' is not name=points/seconds (e.g. perIp=40/1)`);
+    const name = names.find((n) => n === m[1]);
+    if (!name) throw new Error(`no limit '${m[1]}' (one of ${names.join(', ')})`);
+    const points = Number(m[2]);
+    const seconds = Number(m[3]);
+    if (points < 1 || seconds < 1) throw new Error(`${name}: points and seconds must be 1 or more`);
+    out[name] = { points, seconds };
+  }
+  return out;
 }

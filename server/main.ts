@@ -145,7 +145,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(overrides.env ? { env: overrides.env } : {}),
       ...(config.ADMIN_KEY ? { adminKey: config.ADMIN_KEY } : {}),
       ...(config.OPERATOR_KEYS?.length ? { operatorKeys: config.OPERATOR_KEYS } : {}),
-      ...(overrides.rateLimits ? { rateLimits: overrides.rateLimits } : {}),
+      ...(config.RATE_LIMITS || overrides.rateLimits ? { rateLimits: { ...config.RATE_LIMITS, ...overrides.rateLimits } } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
       sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,
       ...(overrides.random ? { random: overrides.random } : {}),

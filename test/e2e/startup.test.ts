@@ -12,7 +12,7 @@ import { MemoryStore } from '../../server/store/memory.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
 import { freePort } from '../support/redis.ts';
 import { startFakeAnthropic, tool } from '../support/fake-anthropic.ts';
-import { ACME_SALES_SCRIPT, chat } from './helpers.ts';
+import { ACME_KEY, ACME_SALES_SCRIPT, api, chat } from './helpers.ts';
 
 /** A logger whose JSON lines land in `lines`. */
 function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<typeof createLogger> } {
@@ -48,6 +48,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     const port = await freePort();
     await expect(startServer(loadConfig({ STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' }), { logger })).rejects.toThrow(/cannot reach Redis/);
+  });
+});
+
+describe('rate limits from the environment', () => {
+  it('RATE_LIMITS changes a limit the server enforces, and an unknown name stops the start', async () => {
+    expect(() => loadConfig({ RATE_LIMITS: 'startsPerIP=2/60' })).toThrow(/no limit 'startsPerIP'/);
+    const server = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS, RATE_LIMITS: 'startsPerIp=2/60' }), { logger: capture().logger });
+    try {
+      const start = () => api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } });
+      expect([(await start()).status, (await start()).status, (await start()).status]).toEqual([201, 201, 429]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Tenant } from '../../server/catalog/tenant.ts';
 import { ConfigSchema, loadConfig } from '../../server/config.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/transport/rate-limits.ts';
 
 // What the manual documents must be what the code does: the tenant file it
 // shows must be one the server accepts (a documented field the schema
@@ -40,5 +41,11 @@ describe('the documented settings', () => {
       else expect(rows.get(name), `${name} has no default`).toMatch(/^—/);
     }
     for (const name of rows.keys()) expect(Object.keys(ConfigSchema.shape), `${name} documented but not read`).toContain(name);
+  });
+
+  it('lists every rate limit with its default and its RATE_LIMITS name', () => {
+    const limits = new Map([...ops.matchAll(/^ {2}\| [^|]+ \| ([^|]+) \| `(\w+)` \|$/gm)].map((m) => [m[2]!, m[1]!]));
+    expect([...limits.keys()].sort()).toEqual(Object.keys(DEFAULT_RATE_LIMITS).sort());
+    for (const [name, rate] of Object.entries(DEFAULT_RATE_LIMITS)) expect(limits.get(name), name).toContain(`\`${rate.points}/${rate.seconds}\``);
   });
 });
