@@ -238,6 +238,19 @@ describe('compiler diagnostics', () => {
     expect(codes(check({ nodes: nodes(['name']) }).diagnostics, 'error')).toEqual([]);
   });
 
+  it('warns when a bot message shows an internal answer, unless the action says internal: false', () => {
+    const lookup = (internal?: boolean) => ({ id: 'a.crm', type: 'action', call: 'crm', input_map: { n: 'answers.name' }, output_map: { owner: 'owner' }, ...(internal === undefined ? {} : { internal }) });
+    const nodes = (internal?: boolean) => [q('q.name', 'name'), q('q.pin', 'pin', { internal: true }), lookup(internal),
+      end('n.end', { say: 'Thanks {{answers.name}}; {{answers.owner}} will call. PIN {{answers.pin}}' })];
+    const warned = check({ nodes: nodes() }).diagnostics.filter((d) => d.code === 'internal_in_template').map((d) => d.message);
+    expect(warned).toHaveLength(2);
+    expect(warned.join(' ')).toContain('{{answers.owner}}');
+    expect(warned.join(' ')).toContain('{{answers.pin}}');
+    const shown = check({ nodes: nodes(false) }).diagnostics.filter((d) => d.code === 'internal_in_template').map((d) => d.message);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('{{answers.pin}}');
+  });
+
   it('reports oneOf constraints naming unknown keys and bad constraint expressions', () => {
     const r = check({ nodes: [q('q.a', 'email'), end()], constraints: [{ oneOf: [['email'], ['phone']] }, { name: 'c', expr: 'has(answers.fax)' }] });
     expect(codes(r.diagnostics).filter((c) => c.includes('unknown_answer_key'))).toHaveLength(2);
