@@ -284,8 +284,9 @@ function renderRows(): void {
   const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator) || r.status === 'waiting').length;
   say(ui.escalated, waiting ? `${waiting} need${waiting === 1 ? 's' : ''} a person` : '');
   document.title = `${waiting ? `(${waiting}) ` : ''}Questline operator console`;
-  // a visitor waiting for a person's reply comes first, the longest waiting on top
-  const shown = [...rows].sort((a, b) => (a.unanswered ? 0 : 1) - (b.unanswered ? 0 : 1)
+  // urgent sessions (a red flag, a hazard) come first, then a visitor waiting for a person's reply, the longest waiting on top
+  const shown = [...rows].sort((a, b) => (a.urgent ? 0 : 1) - (b.urgent ? 0 : 1)
+    || (a.unanswered ? 0 : 1) - (b.unanswered ? 0 : 1)
     || (a.unanswered && b.unanswered ? a.unanswered.since.localeCompare(b.unanswered.since) : 0));
   ui.rows.replaceChildren(...shown.map((r) => {
     // the accessible name holds the visible text (the id) with words around it
@@ -293,17 +294,33 @@ function renderRows(): void {
       h('span', { class: 'visually-hidden' }, 'Open session '), r.id, h('span', { class: 'visually-hidden' }, ` (${r.status})`));
     button.addEventListener('click', () => void openSession(r.id));
     const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
-      r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null);
-    const tr = h('tr', { class: open?.id === r.id ? 'selected' : '' },
+      r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null,
+      r.urgent ? h('span', { class: 'urgent' }, `Urgent: ${r.urgent.reason}`) : null);
+    const tr = h('tr', { class: [open?.id === r.id ? 'selected' : '', r.urgent ? 'urgent-row' : ''].filter(Boolean).join(' '), 'data-row': r.id },
       h('td', {}, button),
       status,
       h('td', {}, h('code', {}, r.nodeId ?? '—'), h('span', { class: 'where' }, `${r.tenant} · ${r.flowId}`)),
+      localeCell(r.locale),
       h('td', { title: r.updatedAt }, relative(r.updatedAt)));
     if (open?.id === r.id) tr.setAttribute('aria-current', 'true');
     return tr;
   }));
-  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '4', class: 'muted' }, 'No sessions match these filters.')));
+  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, 'No sessions match these filters.')));
   if (focused) (ui.rows.querySelector(`button[data-session="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
+}
+
+/** The language column of a session row: its locale tag, with the language's name as a tooltip. */
+function localeCell(locale: string | undefined): HTMLElement {
+  return locale ? h('td', { class: 'locale', title: languageName(locale) }, h('code', { lang: 'en' }, locale)) : h('td', { class: 'locale muted' }, '—');
+}
+
+/** A locale's name in English (`de` → German), or the tag itself when the browser cannot name it. */
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
 }
 
 // --- one session ------------------------------------------------------------
@@ -386,16 +403,18 @@ function renderSession(d: SessionDetail): void {
   const s = d.session;
   const status = d.state.status;
   ui.sessionTitle.textContent = `Session ${s.id}`;
-  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision}) · started ${new Date(s.createdAt).toLocaleString()}`);
+  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
   const held = s.operator !== undefined;
   ui.alert.className = `alert${status === 'escalated' ? ' escalated' : ''}`;
-  say(ui.alert,
+  const urgent = d.state.urgent ? `Urgent: ${d.state.urgent.reason}. ` : '';
+  if (d.state.urgent) ui.alert.className += ' urgent';
+  say(ui.alert, urgent + (
     held && s.operator?.unanswered ? `The visitor is waiting for your reply (${s.operator.unanswered.count} unanswered message${s.operator.unanswered.count === 1 ? '' : 's'}). The bot stays quiet until you hand it back.`
     : held ? 'You hold this conversation: the bot stays quiet until you hand it back.'
     : status === 'escalated' ? `Escalated to a person${reasonOf(d)}: reply to the visitor, then hand the conversation back to the bot at a question.`
     : status === 'waiting' ? `Waiting at an interrupt${d.interrupt?.role ? ` for a ${d.interrupt.role}` : ''}: ${d.interrupt?.prompt ? `${d.interrupt.prompt} ` : ''}approve (you may correct answers) or reject.${d.interrupt?.timeoutS ? ` Without a decision within ${d.interrupt.timeoutS} s it is rejected.` : ''}`
     : status === 'error' ? 'The conversation stopped with an error; you can reply and hand it back at a question.'
-    : '');
+    : ''));
 
   // the map
   const summary = map.update(d.trail, d.state.nodeId);

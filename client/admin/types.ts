@@ -26,6 +26,10 @@ export interface SessionRow {
   /** A visitor message the operator has not replied to yet (null when none). */
   unanswered: { since: string; count: number } | null;
   answered: number;
+  /** The session's language (a BCP 47 tag such as `de`), when it has one. */
+  locale?: string;
+  /** Why a flow trigger marked the session urgent (null when it did not). */
+  urgent: { reason: string } | null;
 }
 
 export interface AnswerView {

@@ -97,6 +97,8 @@ export class Conversation {
   private everConnected = false;
   private failures = 0;
   private status: SessionState['status'] | null = null;
+  /** The locale the session's first state named (kept with the session). */
+  private startLocale: string | undefined;
   private readonly ackTimeoutMs: number;
 
   constructor(private readonly opts: ConversationOptions, private readonly on: ConversationEvents) {
@@ -108,6 +110,7 @@ export class Conversation {
       this.floor = saved.floor;
       this.lastSeq = saved.floor;
       this.openFlag = Boolean(saved.open);
+      this.startLocale = saved.locale;
     }
   }
 
@@ -128,6 +131,11 @@ export class Conversation {
 
   get hasSession(): boolean {
     return this.sessionId !== null;
+  }
+
+  /** The locale the session started in, as its first state named it (undefined until the server names one). */
+  get startedLocale(): string | undefined {
+    return this.startLocale;
   }
 
   /** Opens the socket (once), loading the socket client first when needed. */
@@ -289,7 +297,12 @@ export class Conversation {
   }
 
   private persist(): void {
-    if (this.sessionId && this.token) this.opts.memory.save({ sessionId: this.sessionId, token: this.token, floor: this.floor, ...(this.openFlag ? { open: true } : {}) });
+    if (this.sessionId && this.token) {
+      this.opts.memory.save({
+        sessionId: this.sessionId, token: this.token, floor: this.floor,
+        ...(this.openFlag ? { open: true } : {}), ...(this.startLocale ? { locale: this.startLocale } : {}),
+      });
+    }
   }
 
   private forget(): void {
@@ -299,12 +312,17 @@ export class Conversation {
     this.lastSeq = 0;
     this.delivered.clear();
     this.status = null;
+    this.startLocale = undefined;
     this.opts.memory.forget();
     this.on.session(null);
   }
 
   private setState(s: SessionState): void {
     this.status = s.status;
+    if (s.locale && this.startLocale === undefined) {
+      this.startLocale = s.locale;
+      this.persist();
+    }
     this.on.state(s);
   }
 
@@ -345,6 +363,7 @@ export class Conversation {
       this.delivered.clear();
       this.floor = 0;
       this.lastSeq = 0;
+      this.startLocale = undefined;
     }
     this.sessionId = ack.sessionId;
     this.token = ack.token;

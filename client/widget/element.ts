@@ -3,6 +3,8 @@ import { loadSocketIo } from './load-socket.ts';
 import { optionsFromAttributes, resolveOptions, type ResolvedOptions, type WidgetOptions } from './options.ts';
 import { sessionMemory } from './storage.ts';
 import { CSS } from './styles.ts';
+import { loadTranslations } from './load-texts.ts';
+import { isRtl, isTranslated, textsFor, uiLocale, type Translations } from './locale.ts';
 import { fill, type Texts } from './texts.ts';
 import type { SessionState, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
@@ -42,10 +44,10 @@ const SKELETON = `
       <div class="label" part="progress-label" aria-hidden="true"></div>
     </div>
     <div class="conn" part="connection" role="status" hidden></div>
-    <div class="log" part="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" tabindex="0">
+    <div class="log" part="log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0">
       <div class="history" aria-live="off"></div>
       <div class="live"></div>
-      <div class="typing" part="typing" aria-hidden="true" hidden><span></span><span></span><span></span></div>
+      <div class="typing" part="typing" hidden><span class="sr"></span><i></i><i></i><i></i></div>
     </div>
     <div class="chips" part="chips" role="group" hidden></div>
     <div class="confirm" part="confirm" hidden>
@@ -82,6 +84,9 @@ const connectionText = (t: Texts, c: ConnectionState): string =>
   ({ connecting: t.connecting, online: '', reconnecting: t.reconnecting, offline: t.offline, failed: t.unavailable })[c];
 
 const who = (t: Texts, role: WireMessage['role']): string => (role === 'bot' ? t.assistant : role === 'user' ? t.you : t.teamMember);
+
+/** The widget's translations once /widget-texts.js has loaded (null until a widget needs them). */
+let translations: Translations | null = null;
 
 let sheet: CSSStyleSheet | null = null;
 function styleRoot(root: ShadowRoot): void {
@@ -125,6 +130,9 @@ export class QuestlineChat extends HTMLElement {
   private serverTyping = false;
   private localTyping = false;
   private replyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The locale the widget's own texts are in: the page's, or the session's once the visitor switched language. */
+  private locale = 'en';
+  private texts: Texts | null = null;
 
   constructor() {
     super();
@@ -161,7 +169,7 @@ export class QuestlineChat extends HTMLElement {
     ui.root.classList.add('open');
     ui.launcher.setAttribute('aria-expanded', 'true');
     ui.dot.hidden = true;
-    ui.launcher.setAttribute('aria-label', this.options.launcherLabel);
+    ui.launcher.setAttribute('aria-label', this.launcherLabel);
     this.conversation?.rememberOpen(true);
     this.scrollDown(true);
     if (focus) this.focusInput();
@@ -203,7 +211,15 @@ export class QuestlineChat extends HTMLElement {
   }
 
   private get t(): Texts {
-    return this.options!.texts;
+    return this.texts!;
+  }
+
+  private get launcherLabel(): string {
+    return this.options!.launcherLabel ?? this.t.launcher;
+  }
+
+  private get placeholder(): string {
+    return this.options!.placeholder ?? this.t.placeholder;
   }
 
   /** Forgets the stored session and starts a brand-new conversation. */
@@ -232,6 +248,7 @@ export class QuestlineChat extends HTMLElement {
       return;
     }
     this.options = options;
+    this.useLocale(options.locale);
     this.setAttribute('data-mode', options.mode);
     const root = this.shadowRoot!;
     root.replaceChildren();
@@ -244,7 +261,7 @@ export class QuestlineChat extends HTMLElement {
 
     const slot = `${options.server}|${options.key}|${options.flow}`;
     this.conversation = new Conversation(
-      { server: options.server, key: options.key, flow: options.flow, memory: sessionMemory(options.storage, slot), ...(options.context ? { context: options.context } : {}), ...(options.locale ? { locale: options.locale } : {}) },
+      { server: options.server, key: options.key, flow: options.flow, memory: sessionMemory(options.storage, slot), ...(options.context ? { context: options.context } : {}), locale: options.locale },
       {
         message: (m, live) => this.onMessage(m, live),
         pending: (clientId, text) => this.onPending(clientId, text),
@@ -321,29 +338,12 @@ export class QuestlineChat extends HTMLElement {
       form: q<HTMLFormElement>('form'),
       input: q<HTMLTextAreaElement>('textarea'),
       send: q<HTMLButtonElement>('.send'),
+      label: q<HTMLLabelElement>('label'),
     };
     const floating = o.mode !== 'inline';
     ui.root.classList.add(`mode-${o.mode}`, o.position === 'bottom-left' ? 'left' : 'right');
     if (o.mode === 'bubble') ui.root.classList.add('floating');
     ui.root.style.setProperty('--_z', String(o.zIndex));
-    ui.title.textContent = o.title;
-    const t = o.texts;
-    ui.back.querySelector('span')!.textContent = t.back;
-    ui.back.title = t.backHint;
-    ui.restart.querySelector('span')!.textContent = t.restart;
-    ui.restart.title = t.restartHint;
-    ui.close.setAttribute('aria-label', t.close);
-    ui.close.title = t.close;
-    ui.track.setAttribute('aria-label', t.progressLabel);
-    ui.chips.setAttribute('aria-label', t.suggestions);
-    ui.confirm.querySelector('p')!.textContent = t.confirmRestart;
-    ui.confirmYes.textContent = t.confirmYes;
-    ui.confirmNo.textContent = t.confirmNo;
-    ui.again.textContent = t.newConversation;
-    root.querySelector('label')!.textContent = t.inputLabel;
-    ui.send.setAttribute('aria-label', t.send);
-    ui.launcher.setAttribute('aria-label', o.launcherLabel);
-    ui.input.placeholder = o.placeholder;
     ui.back.disabled = true;
     ui.restart.disabled = true;
     if (floating) {
@@ -412,7 +412,73 @@ export class QuestlineChat extends HTMLElement {
       });
       for (const el of [ui.log, ui.history, ui.live]) this.resizer.observe(el);
     }
+    this.ui = ui;
+    this.applyTexts();
     return ui;
+  }
+
+  /** Puts the widget's own texts and direction for the current locale on the page (at setup and when the session's locale changes). */
+  private applyTexts(): void {
+    const ui = this.ui;
+    if (!ui) return;
+    const t = this.t;
+    ui.root.lang = this.locale;
+    ui.root.dir = isRtl(this.locale) ? 'rtl' : 'ltr';
+    ui.title.textContent = this.options!.title ?? t.title;
+    ui.back.querySelector('span')!.textContent = t.back;
+    ui.back.title = t.backHint;
+    ui.restart.querySelector('span')!.textContent = t.restart;
+    ui.restart.title = t.restartHint;
+    ui.close.setAttribute('aria-label', t.close);
+    ui.close.title = t.close;
+    ui.track.setAttribute('aria-label', t.progressLabel);
+    ui.log.setAttribute('aria-label', t.log);
+    ui.typing.querySelector('span')!.textContent = t.typing;
+    ui.confirm.querySelector('p')!.textContent = t.confirmRestart;
+    ui.confirmYes.textContent = t.confirmYes;
+    ui.confirmNo.textContent = t.confirmNo;
+    ui.again.textContent = t.newConversation;
+    ui.label.textContent = t.inputLabel;
+    ui.send.setAttribute('aria-label', t.send);
+    ui.launcher.setAttribute('aria-label', ui.dot.hidden ? this.launcherLabel : `${this.launcherLabel} (${t.newMessage})`);
+    ui.input.placeholder = this.state && closed(this.state.status) ? t.endedPlaceholder : this.placeholder;
+    for (const el of Array.from(ui.root.querySelectorAll<HTMLElement>('.msg'))) {
+      const label = el.querySelector<HTMLElement>(':scope > .who, :scope > .sr');
+      const role = el.classList.contains('bot') ? 'bot' : el.classList.contains('user') ? 'user' : 'operator';
+      if (label) label.textContent = role === 'operator' ? t.teamMember : `${who(t, role)}:`;
+    }
+    const s = this.state;
+    if (s) {
+      this.showProgress(s.progress, s.status === 'completed');
+      const end = endText(t, s.status);
+      if (end) [ui.endTitle.textContent, ui.endText.textContent] = end;
+    }
+    // chips are rebuilt with the new words (a multiple choice in progress starts over)
+    ui.chips.dataset.for = '';
+    this.renderChips();
+  }
+
+  /** Follows the session's locale once the visitor has switched language (else the page's stays). */
+  private followLocale(s: SessionState): void {
+    if (!this.options) return;
+    const next = uiLocale(this.options.locale, this.conversation?.startedLocale, s.locale);
+    if (next === this.locale) return;
+    this.useLocale(next);
+    this.applyTexts();
+  }
+
+  /** Switches the widget's own texts to a locale; its translations are fetched first when not yet loaded (English meanwhile). */
+  private useLocale(locale: string): void {
+    const o = this.options!;
+    this.locale = locale;
+    this.texts = textsFor(locale, o.texts, translations);
+    if (translations || !isTranslated(locale)) return;
+    loadTranslations(o.server).then((loaded) => {
+      translations = loaded;
+      if (this.options !== o) return; // set up anew meanwhile
+      this.texts = textsFor(this.locale, o.texts, loaded);
+      this.applyTexts();
+    }, (err: unknown) => console.warn(`questline: the widget's texts stay in English (${err instanceof Error ? err.message : String(err)})`));
   }
 
   // --- conversation events -------------------------------------------------
@@ -475,7 +541,7 @@ export class QuestlineChat extends HTMLElement {
     if (m.progress) this.showProgress(m.progress);
     if (live && m.role !== 'user' && !this.isOpen && this.options?.mode === 'bubble') {
       ui.dot.hidden = false;
-      ui.launcher.setAttribute('aria-label', `${this.options.launcherLabel} (${this.t.newMessage})`);
+      ui.launcher.setAttribute('aria-label', `${this.launcherLabel} (${this.t.newMessage})`);
     }
     this.renderChips();
     this.scrollDown(m.role === 'user');
@@ -557,6 +623,7 @@ export class QuestlineChat extends HTMLElement {
     const ui = this.ui;
     if (!ui) return;
     this.state = s;
+    this.followLocale(s);
     if (this.pendingEls.size === 0) this.expectReply(false); // the turn is over
     this.showProgress(s.progress, s.status === 'completed');
     // handed over or ended early: "3 of 3 answered" would mislead
@@ -564,7 +631,7 @@ export class QuestlineChat extends HTMLElement {
     const shut = closed(s.status);
     ui.input.disabled = shut;
     ui.send.disabled = shut;
-    ui.input.placeholder = shut ? this.t.endedPlaceholder : this.options!.placeholder;
+    ui.input.placeholder = shut ? this.t.endedPlaceholder : this.placeholder;
     ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
     const end = endText(this.t, s.status);
@@ -595,7 +662,7 @@ export class QuestlineChat extends HTMLElement {
     ui.track.setAttribute('aria-valuemax', String(done ? Math.max(total, 1) : Math.max(total, 1)));
     ui.track.setAttribute('aria-valuenow', String(done ? Math.max(total, 1) : p.answered));
     const text = done ? this.t.progressDone : total > 0 ? fill(this.t.progress, { answered: p.answered, total }) : '';
-    ui.track.setAttribute('aria-valuetext', text || 'Not started');
+    ui.track.setAttribute('aria-valuetext', text || this.t.notStarted);
     ui.progressLabel.textContent = text;
   }
 

@@ -1,5 +1,6 @@
 import type { StorageKind } from './storage.ts';
-import { resolveTexts, type Texts } from './texts.ts';
+import { chooseLocale } from './locale.ts';
+import { customTexts, type Texts } from './texts.ts';
 import type { ClientContext } from '../../server/protocol/index.ts';
 
 export type Mode = 'bubble' | 'popup' | 'inline';
@@ -23,17 +24,17 @@ export interface WidgetOptions {
   zIndex?: number;
   /** Where the session is kept between page loads: `local` (default), `session` (this tab) or `none`. */
   storage?: StorageKind;
-  /** The heading of the chat. */
+  /** The heading of the chat (default: `texts.title` in the visitor's language). */
   title?: string;
-  /** The launcher's accessible name. */
+  /** The launcher's accessible name (default: `texts.launcher`). */
   launcherLabel?: string;
-  /** The input's placeholder. */
+  /** The input's placeholder (default: `texts.placeholder`). */
   placeholder?: string;
   /** Open the chat at once (bubble and popup modes). */
   open?: boolean;
   /** Facts about the page for the flow (`context.*` in guards): flat, primitive values. */
   context?: ClientContext;
-  /** The visitor's language tag, e.g. `en-GB`. */
+  /** The visitor's language tag, e.g. `de` or `en-GB` (default: the page's `<html lang>`, else the browser's language). */
   locale?: string;
   /** The widget's own strings, any of them (README: "Embedding the widget"). */
   texts?: Partial<Texts>;
@@ -48,13 +49,15 @@ export interface ResolvedOptions {
   position: Position;
   zIndex: number;
   storage: StorageKind;
-  title: string;
-  launcherLabel: string;
-  placeholder: string;
+  title: string | undefined;
+  launcherLabel: string | undefined;
+  placeholder: string | undefined;
   open: boolean;
   context: ClientContext | undefined;
-  locale: string | undefined;
-  texts: Texts;
+  /** The locale chosen on this page (the server's session state may change it later). */
+  locale: string;
+  /** The page's own strings only; the rest follow the locale. */
+  texts: Partial<Texts>;
 }
 
 const MODES: readonly Mode[] = ['bubble', 'popup', 'inline'];
@@ -86,13 +89,13 @@ export function resolveOptions(o: Partial<WidgetOptions>, defaultServer: string)
     position: pick(o.position, POSITIONS, 'bottom-right'),
     zIndex: Number.isFinite(z) ? Math.trunc(z) : 2147483647,
     storage: pick(o.storage, STORAGES, 'local'),
-    title: str(o.title) ?? 'Chat with us',
-    launcherLabel: str(o.launcherLabel) ?? 'Open chat',
-    placeholder: str(o.placeholder) ?? 'Type your answer…',
+    title: str(o.title),
+    launcherLabel: str(o.launcherLabel),
+    placeholder: str(o.placeholder),
     open: o.open === true || (o.open as unknown) === 'true' || (o.open as unknown) === '',
     context: o.context && typeof o.context === 'object' ? o.context : undefined,
-    locale: str(o.locale),
-    texts: resolveTexts(o.texts),
+    locale: chooseLocale(o.locale, document.documentElement.lang, navigator.language),
+    texts: customTexts(o.texts),
   };
 }
 

@@ -11,6 +11,8 @@ export interface Saved {
   floor: number;
   /** Whether the chat was open, so a reload opens it again. */
   open?: boolean;
+  /** The session's locale when it started (a later one means the visitor switched language). */
+  locale?: string;
 }
 
 export interface SessionMemory {
@@ -36,7 +38,10 @@ export function sessionMemory(kind: StorageKind, slot: string): SessionMemory {
         if (!raw) return null;
         const v = JSON.parse(raw) as Partial<Saved>;
         if (typeof v.sessionId !== 'string' || typeof v.token !== 'string') return null;
-        return { sessionId: v.sessionId, token: v.token, floor: typeof v.floor === 'number' && v.floor >= 0 ? v.floor : 0, ...(v.open ? { open: true } : {}) };
+        return {
+          sessionId: v.sessionId, token: v.token, floor: typeof v.floor === 'number' && v.floor >= 0 ? v.floor : 0,
+          ...(v.open ? { open: true } : {}), ...(typeof v.locale === 'string' ? { locale: v.locale } : {}),
+        };
       } catch {
         return null;
       }

@@ -7,6 +7,11 @@
 // The page's own rules cannot reach inside; `:host` resets the one element
 // they can reach with !important (which wins over the page's normal and
 // !important rules), so `* { all: unset }` on the page changes nothing.
+//
+// Direction: the root carries `dir` (rtl for Arabic, Hebrew, …) and the
+// panel's inside uses logical properties (inline-start/end), so bubbles,
+// header and composer mirror; the launcher keeps the physical corner the
+// page chose with `position`.
 
 export const CSS = /* css */ `
 :host {
@@ -51,8 +56,7 @@ export const CSS = /* css */ `
   font-size: var(--_size);
   line-height: 1.45;
   color: var(--_text);
-  text-align: left;
-  direction: ltr;
+  text-align: start;
   white-space: normal;
   -webkit-text-size-adjust: 100%;
 }
@@ -113,7 +117,8 @@ button { cursor: pointer; }
 
 header {
   display: flex; align-items: center; gap: 4px;
-  padding: 10px 8px 10px 16px;
+  padding-block: 10px;
+  padding-inline: 16px 8px;
   background: var(--_accent); color: var(--_accent-text);
 }
 header h2 {
@@ -133,6 +138,8 @@ header h2 {
 .tool svg { width: 18px; height: 18px; fill: currentColor; flex: none; }
 .close { padding: 0; justify-content: center; }
 .close svg { width: 20px; height: 20px; }
+/* arrows point the way the text runs */
+[dir="rtl"] .back svg, [dir="rtl"] .send svg { transform: scaleX(-1); }
 
 .progress { padding: 8px 16px 6px; border-bottom: 1px solid var(--_border); }
 .progress .track { height: 6px; border-radius: 3px; background: var(--_bot-bg); overflow: hidden; }
@@ -163,12 +170,14 @@ header h2 {
   padding: 8px 12px;
   border-radius: var(--_radius);
   white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal;
+  /* each paragraph takes the direction of its own text (an English answer in a Hebrew chat) */
+  unicode-bidi: plaintext;
 }
-.bot .bubble, .operator .bubble { background: var(--_bot-bg); color: var(--_bot-text); border-bottom-left-radius: 4px; }
-.user .bubble { background: var(--_user-bg); color: var(--_user-text); border-bottom-right-radius: 4px; }
+.bot .bubble, .operator .bubble { background: var(--_bot-bg); color: var(--_bot-text); border-end-start-radius: 4px; }
+.user .bubble { background: var(--_user-bg); color: var(--_user-text); border-end-end-radius: 4px; }
 .operator .bubble { border: 1px solid var(--_accent); }
-.who { font-size: 0.78em; color: var(--_muted); margin: 0 0 2px 4px; }
-.msg.invalid .bubble { border-left: 4px solid var(--_error); }
+.who { font-size: 0.78em; color: var(--_muted); margin-block: 0 2px; margin-inline: 4px 0; }
+.msg.invalid .bubble { border-inline-start: 4px solid var(--_error); }
 .msg.pending .bubble { opacity: 0.65; }
 .msg.failed .bubble { background: #fde8e7; color: var(--_error); }
 .note { font-size: 0.78em; color: var(--_error); margin: 2px 4px 0; }
@@ -176,9 +185,9 @@ header h2 {
 @keyframes ql-msg { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
 
 .typing { align-self: flex-start; display: flex; gap: 4px; padding: 12px 14px; border-radius: var(--_radius); background: var(--_bot-bg); }
-.typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--_muted); animation: ql-dot 1.2s infinite ease-in-out; }
-.typing span:nth-child(2) { animation-delay: 0.15s; }
-.typing span:nth-child(3) { animation-delay: 0.3s; }
+.typing i { width: 7px; height: 7px; border-radius: 50%; background: var(--_muted); animation: ql-dot 1.2s infinite ease-in-out; }
+.typing i:nth-of-type(2) { animation-delay: 0.15s; }
+.typing i:nth-of-type(3) { animation-delay: 0.3s; }
 @keyframes ql-dot { 0%, 60%, 100% { opacity: 0.3; transform: none; } 30% { opacity: 1; transform: translateY(-3px); } }
 
 /* --- quick replies, end state, composer ---------------------------------- */
@@ -190,7 +199,7 @@ header h2 {
 }
 .chip:hover { background: color-mix(in srgb, var(--_accent) 10%, var(--_bg)); }
 .chip[aria-pressed="true"] { background: color-mix(in srgb, var(--_accent) 14%, var(--_bg)); color: var(--_text); }
-.chip[aria-pressed="true"]::before { content: "✓"; margin-right: 6px; color: var(--_accent); font-weight: 700; }
+.chip[aria-pressed="true"]::before { content: "✓"; margin-inline-end: 6px; color: var(--_accent); font-weight: 700; }
 .chip.submit {
   background: var(--_accent); color: var(--_accent-text);
   position: sticky; bottom: 0; box-shadow: 0 0 0 4px var(--_bg);
@@ -222,6 +231,7 @@ textarea {
   border: 1px solid var(--_border); border-radius: 10px;
   background: var(--_bg); color: var(--_text);
   resize: none; max-height: 140px; overflow-y: auto;
+  unicode-bidi: plaintext;
 }
 textarea:focus-visible { outline: 2px solid var(--_accent); outline-offset: 0; border-color: var(--_accent); }
 textarea::placeholder { color: var(--_muted); opacity: 1; }

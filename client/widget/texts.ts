@@ -1,9 +1,16 @@
 // Every string the widget itself shows (the flow's questions come from the
-// server). `Questline.init({ texts: { … } })` replaces any of them, e.g. to
-// translate the controls into the flow's language. `{answered}`, `{total}`,
-// `{n}` and `{reason}` are filled in. Texts are always set as text.
+// server), in English; the other languages are in translations.ts and follow
+// the session's locale. `Questline.init({ texts: { … } })` replaces any of
+// them whatever the language. `{answered}`, `{total}`, `{n}` and `{reason}`
+// are filled in. Texts are always set as text.
 
 export interface Texts {
+  title: string;
+  launcher: string;
+  placeholder: string;
+  log: string;
+  typing: string;
+  notStarted: string;
   back: string;
   backHint: string;
   restart: string;
@@ -49,6 +56,12 @@ export interface Texts {
 }
 
 export const DEFAULT_TEXTS: Texts = {
+  title: 'Chat with us',
+  launcher: 'Open chat',
+  placeholder: 'Type your answer…',
+  log: 'Conversation',
+  typing: 'The assistant is typing…',
+  notStarted: 'Not started',
   back: 'Back',
   backHint: 'Undo your last answer',
   restart: 'Restart',
@@ -93,9 +106,9 @@ export const DEFAULT_TEXTS: Texts = {
   newMessage: 'new message',
 };
 
-/** The defaults with the page's strings (strings only) over them. */
-export function resolveTexts(custom: unknown): Texts {
-  const out: Texts = { ...DEFAULT_TEXTS };
+/** The page's own strings from `texts` (known keys with string values only). */
+export function customTexts(custom: unknown): Partial<Texts> {
+  const out: Partial<Texts> = {};
   if (custom && typeof custom === 'object') {
     for (const key of Object.keys(DEFAULT_TEXTS) as Array<keyof Texts>) {
       const v = (custom as Record<string, unknown>)[key];

@@ -15,6 +15,7 @@ import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
@@ -217,10 +218,20 @@ export class ConversationService {
     }));
   }
 
-  /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject); corrections are checked like any answer (`invalid_payload` naming the key, nothing applied). */
-  async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string): Promise<Result<TurnDone>> {
+  /**
+   * An operator's decision on a session waiting at an interrupt (approve,
+   * optionally with corrected answers, or reject); `role` is the role claimed,
+   * refused when the interrupt names another. Corrections are checked like
+   * any answer (`invalid_payload` naming the key, nothing applied).
+   */
+  async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string, role?: string): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       if (session.status !== 'waiting') return failure('not_waiting', 'the session is not waiting for an operator');
+      // operator keys name people, not roles: a decision claiming another role than the interrupt's is refused
+      const wanted = session.node ? flow.nodes.get(session.node)?.node.interrupt?.role : undefined;
+      if (wanted !== undefined && role !== undefined && role !== wanted) {
+        return failure('wrong_role', `This decision is for the '${wanted}' role; you are deciding as '${role}'.`);
+      }
       // corrections are checked like hand-back answers: one unknown key or invalid value refuses the whole decision
       const checked = checkOperatorAnswers(flow, session, answers ?? {}, this.impl);
       if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
@@ -269,8 +280,9 @@ export class ConversationService {
    * session idle for longer than its tenant's `settings.inactivity_s` ends as
    * `abandoned` (outcome `timed_out`; the outbox delivers it when the tenant
    * wants partial leads), and an interrupt waiting past its `timeout_s` is
-   * rejected (the node's `rejected` edge, else an escalation). Both count from
-   * the session's last activity. Each session is re-checked under its turn
+   * rejected (the node's `rejected` edge, else an escalation). Inactivity
+   * counts from the session's last activity, an interrupt's timeout from when
+   * its wait began (messages meanwhile do not put it off). Each session is re-checked under its turn
    * lock, so a turn that just arrived wins, and with several instances
    * sharing a cross-instance lock only one ends it.
    */
@@ -289,7 +301,10 @@ export class ConversationService {
               return { ok: true, value: { record, result, before: [], now } };
             }
             const timeout = session.status === 'waiting' && session.node ? flow.nodes.get(session.node)?.node.interrupt?.timeout_s : undefined;
-            if (timeout !== undefined && idle >= timeout) {
+            // the wait counts from when it began: visitor messages meanwhile do not put it off
+            const since = session.pending?.kind === 'interrupt' ? session.pending.since ?? record.updatedAt : record.updatedAt;
+            const waited = (Date.parse(now) - Date.parse(since)) / 1000;
+            if (timeout !== undefined && waited >= timeout) {
               const result = await this.run(flow, session, { kind: 'operator', decision: 'reject', by: 'timeout', note: `no decision within ${timeout} s`, now }, tenant);
               return { ok: true, value: { record, result, before: [], now } };
             }
@@ -439,5 +454,5 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s) };
 }

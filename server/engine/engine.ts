@@ -9,7 +9,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
-import { missingDependencies } from './dependencies.ts';
+import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { answerReview, askReview } from './review.ts';
@@ -96,7 +96,7 @@ export function resumeAt(flow: CompiledFlow, session: Session, nodeId: string, s
   const d = draftOf(flow, session, opts);
   d.s.turn = session.turn + 1;
   d.s.now = now;
-  Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0 });
+  Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0, detour: undefined });
   if (d.s.answers.has(c.node.key) && !d.s.reask?.includes(c.node.key)) d.s.reask = [...(d.s.reask ?? []), c.node.key];
   emit(d, 'resumed', { by: 'operator' });
   ask(d, c);
@@ -137,7 +137,8 @@ function result(d: Draft, userTurn = false): TurnResult {
     const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
-      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}), changes };
+      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}),
+        ...(d.base.detour ? { detour: d.base.detour } : {}), changes };
       d.s.checkpoints = [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
     } else {
       // answers from actions and operators belong to the user turn that led to them
@@ -308,7 +309,8 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (accepted.has(currentKey!) || skipCurrent) {
-    run(d, afterNode(d, current.node.id));
+    // a dependency asked out of order goes back to the question that needed it
+    run(d, d.s.detour ? endDetour(d) : afterNode(d, current.node.id));
     return;
   }
   if (accepted.size > 0) {
@@ -320,7 +322,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
   const max = current.node.max_attempts ?? 3;
   if (d.s.attempts >= max) {
-    run(d, special(d, current.node.id, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
+    // in a detour the question that needed the answer takes the failure (its `invalid` edge, else an escalation)
+    const failed = d.s.detour ? endDetour(d) : current.node.id;
+    run(d, special(d, failed, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
   } else ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
 }
 
@@ -433,6 +437,7 @@ function moveToRoute(d: Draft): void {
   emit(d, 'path_switch', { moved: { from: d.s.node, to: route.node }, path: d.s.path.tentative, carry: { dropped: dropped.sort(), reask: reasked.sort() } });
   d.s.node = route.node;
   d.s.stack = route.stack;
+  d.s.detour = undefined;
   d.s.pending = undefined;
   d.s.attempts = 0;
   d.s.route = d.s.path.locked ? undefined : { ...route, turn: d.s.turn };
@@ -487,6 +492,7 @@ function back(d: Draft): void {
   d.s.stack = cp.stack;
   d.s.path = cp.path;
   d.s.route = cp.route;
+  d.s.detour = cp.detour;
   d.s.attempts = 0;
   d.s.pending = undefined;
   d.s.assessing = undefined;

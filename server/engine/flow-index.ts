@@ -6,7 +6,7 @@ import type { Command } from './types.ts';
 export interface FlowIndex {
   /** The first question node that asks each key. */
   questionByKey: ReadonlyMap<string, CompiledNode>;
-  /** Questions still ahead on the longest route from a node (the node included): the progress estimate. */
+  /** Required questions still ahead on the longest route from a node (the node included): the progress estimate. */
   remaining: ReadonlyMap<string, number>;
   /** Command words (lowercased) → command. */
   commands: ReadonlyMap<string, Command>;
@@ -16,6 +16,14 @@ export interface FlowIndex {
   feedbackKeys: ReadonlyMap<string, string>;
   /** Answer keys of `pii: true` questions. */
   piiKeys: readonly string[];
+  /**
+   * For each question node with `dependencies`: every key it depends on,
+   * directly or through their own dependencies, each after its own
+   * (depth-first, in declared order). The first unanswered one is asked first.
+   */
+  dependencyOrder: ReadonlyMap<string, readonly string[]>;
+  /** Keys answers can hold that no question asks (assessment feedback, action outputs): not counted as answered questions in progress. */
+  notQuestions: readonly string[];
 }
 
 const DEFAULT_COMMANDS: Record<Command, string[]> = {
@@ -50,12 +58,37 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
     for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
   }
+  const notQuestions = new Set(feedbackKeys.keys());
+  for (const c of flow.nodes.values()) {
+    if (c.node.type === 'action') for (const k of Object.values(c.node.output_map ?? {})) if (!questionByKey.has(k)) notQuestions.add(k);
+  }
   return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
-    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])) };
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])),
+    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey) };
+}
+
+/** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */
+function dependencyOrder(flow: CompiledFlow, questionByKey: ReadonlyMap<string, CompiledNode>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [id, c] of flow.nodes) {
+    if (c.node.type !== 'question' || !c.node.dependencies?.length) continue;
+    const order: string[] = [];
+    const seen = new Set<string>([c.node.key]);
+    const visit = (key: string): void => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const q = questionByKey.get(key)?.node;
+      if (q?.type === 'question') for (const k of q.dependencies ?? []) visit(k);
+      order.push(key);
+    };
+    for (const k of c.node.dependencies) visit(k);
+    out.set(id, order);
+  }
+  return out;
 }
 
 /**
- * For each node, the number of questions on the longest route from it to an
+ * For each node, the number of required questions on the longest route from it to an
  * end, counting each cycle's questions once (strongly connected components,
  * then longest path over the condensed DAG). Static, so progress costs O(1)
  * per turn however large the flow.
@@ -118,7 +151,7 @@ function remainingQuestions(flow: CompiledFlow): Map<string, number> {
   // Tarjan emits components in reverse topological order: successors first
   const longest = comps.map(() => 0);
   comps.forEach((members, ci) => {
-    const own = members.filter((m) => flow.nodes.get(m)?.node.type === 'question').length;
+    const own = members.filter((m) => { const n = flow.nodes.get(m)?.node; return n?.type === 'question' && n.required !== false; }).length;
     let best = 0;
     for (const m of members) {
       for (const w of succ.get(m) ?? []) {

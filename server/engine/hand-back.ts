@@ -42,7 +42,7 @@ export function handBackAt(
   const d = draftOf(flow, session, opts);
   d.s.turn = session.turn + 1;
   d.s.now = now;
-  Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0 });
+  Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0, detour: undefined });
   const keys = Object.keys(answers).sort();
   for (const key of keys) commit(d, key, { value: answers[key], turn: d.s.turn, source: 'operator', validation: 'passed' });
   emit(d, 'resumed', { by: 'operator', ...(keys.length ? { answered: keys } : {}) });

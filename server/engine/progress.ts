@@ -5,12 +5,14 @@ import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
 
-// Progress the visitor sees (docs/engine.md, progress): answered / applicable
-// questions on the route the visitor is on. Optional questions ahead count
-// too: they are asked, and "10/10" over an open question would mislead. Questions whose `when`
-// is false and other paths' questions are not in the total; the total is an
-// estimate ahead (guards that depend on answers not given yet take their
-// `else`), so the ratio is kept from going backwards except after `back`.
+// Progress the visitor sees (docs/engine.md, progress): answered questions /
+// those plus the REQUIRED questions still ahead on the route the visitor is
+// on. Optional questions ahead are not counted (they may never be asked);
+// the question on screen is, even when optional, so "10/10" never shows over
+// an open question. Questions whose `when` is false and other paths'
+// questions are not in the total; the total is an estimate ahead (guards
+// that depend on answers not given yet take their `else`), so the ratio is
+// kept from going backwards except after `back`.
 
 /**
  * At most this many nodes are walked ahead along the route; past that horizon
@@ -29,19 +31,27 @@ const HORIZON = 64;
 export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session): Progress {
   const idx = flowIndex(flow);
   let answered = answers.size;
-  for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
+  for (const k of idx.notQuestions) if (answers.has(k)) answered -= 1; // feedback and action outputs are not answered questions
   if (!at) return { answered, total: answered };
   if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
+  const detour = session.detour && at === session.node ? session.detour : undefined;
+  if (detour) {
+    // a dependency asked out of order: it, then the route from the question waiting for it
+    const d = draftOf(flow, { ...session, answers, stack: detour.stack });
+    const asked = flow.nodes.get(at)?.node;
+    const also = asked?.type === 'question' && !answers.has(asked.key) ? asked.key : undefined;
+    return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, also) };
+  }
   const d = draftOf(flow, { ...session, answers });
   return { answered, total: answered + remainingOnRoute(d, at, session.stack) };
 }
 
-/** Unanswered, applicable questions from `at` (included) along the route the answers and path take. */
-function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number {
+/** Unanswered, applicable required questions from `at` (included, counted even when optional) along the route the answers and path take, plus `also` (a dependency asked out of order). */
+function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], also?: string): number {
   const path = d.s.path.tentative;
   const frames = [...stack];
   const seen = new Set<string>();
-  const counted = new Set<string>();
+  const counted = new Set<string>(also === undefined ? [] : [also]);
   let id: string | null = at;
   for (let steps = 0; id !== null; steps++) {
     if (steps === HORIZON) return counted.size + (flowIndex(d.flow).remaining.get(id) ?? 0);
@@ -53,7 +63,7 @@ function remainingOnRoute(d: Draft, at: string, stack: Session['stack']): number
     const n = c.node;
     const applies = !c.when || holds(d, c.when, { path });
     if (n.type === 'terminal') break;
-    if (applies && n.type === 'question' && !d.s.answers.has(n.key)) counted.add(n.key);
+    if (applies && n.type === 'question' && !d.s.answers.has(n.key) && (n.required !== false || id === at)) counted.add(n.key);
     if (applies && n.type === 'subgraph') {
       frames.push({ node: id, ref: n.ref });
       id = d.flow.subgraphs.get(n.ref)?.entry ?? null;

@@ -115,6 +115,7 @@ export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id:
     if (!d.s.reask?.includes(named.key)) d.s.reask = [...(d.s.reask ?? []), named.key];
     d.s.stack = framesTo(d.flow, q.scope);
     d.s.route = undefined;
+    d.s.detour = undefined;
     return q.node.id;
   }
   if (YES.test(said) && !CHANGE.test(said)) {

@@ -84,10 +84,15 @@ export type Frame = z.infer<typeof Frame>;
 /** What the session waits for besides a user message. */
 export const Pending = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('action'), callId: z.string(), attempt: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']) }),
+  /** `since`: when the wait began (the session clock then), which an interrupt's `timeout_s` counts from; absent in sessions saved before it was kept. */
+  z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']), since: z.string().optional() }),
   z.object({ kind: z.literal('path_prompt') }),
 ]);
 export type Pending = z.infer<typeof Pending>;
+
+/** A dependency being asked out of graph order: the question that needs it, to come back to once it is answered (flow-ir.md `dependencies`). */
+export const Detour = z.object({ node: z.string(), stack: z.array(Frame) });
+export type Detour = z.infer<typeof Detour>;
 
 /** Enough to undo one turn's commits for `back`: a delta, never a copy of the answers. */
 export const Checkpoint = z.object({
@@ -98,6 +103,7 @@ export const Checkpoint = z.object({
   route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
   /** Each key the turn changed, with its record before (absent = was unanswered). */
   changes: z.array(z.object({ key: z.string(), before: AnswerRecord.optional() })),
+  detour: Detour.optional(),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
@@ -122,6 +128,8 @@ const sessionFields = {
   reask: z.array(z.string()).optional(),
   /** Where a decision routed on the tentative (unlocked) path, to re-route if the path switches. */
   route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
+  /** The question waiting for the dependency now asked (server/engine/dependencies.ts). */
+  detour: Detour.optional(),
   /** Action results by call and input hash, so a handler is not called twice. */
   cache: z.record(z.string(), z.record(z.string(), z.unknown())),
   checkpoints: z.array(Checkpoint),

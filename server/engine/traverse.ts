@@ -9,6 +9,7 @@ import { answerValues, type Session } from './session.ts';
 import { progressAt, steadyProgress } from './progress.ts';
 import { renderTemplate } from './template.ts';
 import { askReview } from './review.ts';
+import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
@@ -144,7 +145,7 @@ function wait(d: Draft, c: CompiledNode, when: 'before' | 'after'): null {
   const i = c.node.interrupt!;
   d.s.node = c.node.id;
   d.s.status = 'waiting';
-  d.s.pending = { kind: 'interrupt', when };
+  d.s.pending = { kind: 'interrupt', when, since: d.s.now };
   emit(d, 'interrupt', { when, ...(i.role ? { role: i.role } : {}) });
   d.effects.push({ type: 'wait_for_operator', nodeId: c.node.id, when, ...(i.role ? { role: i.role } : {}),
     ...(i.prompt ? { prompt: i.prompt } : {}), ...(i.timeout_s ? { timeoutS: i.timeout_s } : {}) });
@@ -187,6 +188,13 @@ function visit(d: Draft, id: string): string | null {
   if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && !d.s.reask?.includes(n.key)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return next(d, id);
+  }
+  // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
+  const dependency = n.type === 'question' ? pendingDependency(d, c) : undefined;
+  if (dependency) {
+    startDetour(d, c, dependency);
+    ask(d, dependency);
+    return null;
   }
   // the node's say comes first: it usually explains the pause ("a nurse will take a look")
   if (n.say && d.approved !== id) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });

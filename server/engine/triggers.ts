@@ -62,7 +62,7 @@ export function noteTrigger(d: Draft, t: Trigger, proposal: Proposal): void {
 export function fireTrigger(d: Draft, t: Trigger): Command | undefined {
   if (t.command) return t.command;
   emit(d, 'node_exit', { to: t.goto, trigger: t.id });
-  Object.assign(d.s, { stack: [], pending: undefined, route: undefined, assessing: undefined, attempts: 0 });
+  Object.assign(d.s, { stack: [], pending: undefined, route: undefined, detour: undefined, assessing: undefined, attempts: 0 });
   run(d, t.goto!);
   return undefined;
 }

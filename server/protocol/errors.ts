@@ -15,6 +15,7 @@ export const ErrorCode = z.enum([
   'session_ended',
   'session_full',
   'not_waiting',
+  'wrong_role',
   'busy',
   'conflict',
   'rate_limited',

@@ -24,6 +24,8 @@ export const SessionState = z.object({
   progress: Progress,
   /** Set when a flow trigger marked the session urgent (e.g. a red-flag symptom): consoles list it first, with the reason. */
   urgent: z.object({ reason: z.string() }).optional(),
+  /** The session's language (a BCP 47 tag, e.g. `de`): the widget shows its own texts in it, the console lists it. */
+  locale: z.string().max(35).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -56,7 +56,12 @@ export const OperatorJoin = z.object({ sessionId: SessionId });
 /** `operator:message`: an operator writes into a session. */
 export const OperatorMessage = z.object({ sessionId: SessionId, text: Text });
 /** An operator's decision on a session waiting at an interrupt (REST body). */
-export const Decision = z.object({ decision: z.enum(['approve', 'reject']), answers: z.record(z.string().max(200), z.unknown()).optional() });
+export const Decision = z.object({
+  decision: z.enum(['approve', 'reject']),
+  answers: z.record(z.string().max(200), z.unknown()).optional(),
+  /** The role the operator decides in; refused (`wrong_role`) when the interrupt names another (flow-ir.md `interrupt.role`). */
+  role: z.string().min(1).max(100).optional(),
+});
 /** `operator:decision`. */
 export const OperatorDecision = Decision.extend({ sessionId: SessionId });
 /** Hand a session back to the bot at a question node (REST body). */

@@ -14,6 +14,7 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
   origin_not_allowed: { status: 403, retryable: false },
   forbidden: { status: 403, retryable: false },
   admin_only: { status: 403, retryable: false },
+  wrong_role: { status: 403, retryable: false },
   unknown_session: { status: 404, retryable: false },
   unknown_flow: { status: 404, retryable: false },
   unknown_tenant: { status: 404, retryable: false },

@@ -75,6 +75,30 @@ describeBrowser('operator console', () => {
   const current = (page: Page) => page.locator('#map g.node.current').getAttribute('data-id');
   const classes = async (page: Page, selector: string) => ((await page.locator(selector).getAttribute('class')) ?? '').split(/\s+/);
 
+  it('lists urgent sessions first, with the reason, though newer sessions came after', async () => {
+    const reason = 'Red-flag symptoms reported (chest pain or trouble breathing)';
+    const { v, sessionId } = await visitor(['I am having severe chest pain right now and cannot breathe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    expect(v.lastState()).toMatchObject({ status: 'escalated', urgent: { reason } });
+    // two calmer sessions started after it: newest first alone would list them above
+    const calm = [await visitor([ACME_SALES_SCRIPT[0]]), await visitor([])];
+    const { page, problems } = await signedIn();
+    const firstRow = page.locator('#sessions-body tr').first();
+    await poll(() => firstRow.getAttribute('data-row')).toBe(sessionId);
+    expect(await firstRow.locator('.urgent').textContent()).toBe(`Urgent: ${reason}`);
+    expect(await classes(page, '#sessions-body tr:first-child')).toContain('urgent-row');
+    for (const c of calm) {
+      const row = page.locator(`#sessions-body tr[data-row="${c.sessionId}"]`);
+      expect(await row.count()).toBe(1);
+      expect(await row.locator('.urgent').count()).toBe(0);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'admin-urgent.png') });
+    await firstRow.getByRole('button', { name: `Open session ${sessionId} (escalated)` }).click();
+    await page.getByRole('heading', { name: `Session ${sessionId}` }).waitFor();
+    await poll(() => page.locator('#session-alert').textContent()).toMatch(new RegExp(`^Urgent: ${reason.replace(/[()]/g, '\\$&')}\\. Escalated to a person`));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('an operator takes over an escalated session on its live flow map, replies, and hands it back', async () => {
     const { v, sessionId } = await visitor([ACME_SALES_SCRIPT[0], ACME_SALES_SCRIPT[1], 'I want to talk to a human']);
     expect(v.lastState()).toMatchObject({ status: 'escalated', nodeId: 'q.current_lighting' });

@@ -55,6 +55,24 @@ describe('console reads', () => {
     expect(await api(server.url, '/admin/sessions?status=sleeping', { headers: admin })).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
   });
 
+  it('puts urgent sessions first with their reason, and refuses a decision in another role than the interrupt\'s', async () => {
+    const urgent = await talk(['I am having severe chest pain right now and cannot breathe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const nurse = await talk(['Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132', 'no',
+      'I feel sick: I have had trouble breathing and a cough', 'not right now, it stopped this morning'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    expect(nurse.v.lastState()).toMatchObject({ status: 'waiting', nodeId: 'n.nurse_review' });
+    const list = (await api(server.url, '/admin/sessions', { headers: admin })).body.sessions as Array<{ id: string; urgent: { reason: string } | null }>;
+    expect(list[0]).toMatchObject({ id: urgent.sessionId, urgent: { reason: 'Red-flag symptoms reported (chest pain or trouble breathing)' } });
+    expect(list.find((s) => s.id === nurse.sessionId)?.urgent).toBeNull();
+
+    const path = `/admin/sessions/${nurse.sessionId}/decision`;
+    const wrong = await api(server.url, path, { body: { decision: 'approve', role: 'manager' }, headers: admin });
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'wrong_role', message: expect.stringContaining("'nurse'") } } });
+    expect((await api(server.url, `/admin/sessions/${nurse.sessionId}`, { headers: admin })).body.state.status).toBe('waiting');
+    const right = await api(server.url, path, { body: { decision: 'approve', role: 'nurse' }, headers: admin });
+    expect(right.status).toBe(200);
+    expect(right.body.state.status).not.toBe('waiting');
+  });
+
   it('lists tenants with the flows they serve', async () => {
     const r = await api(server.url, '/admin/tenants', { headers: admin });
     expect(r.body.tenants.map((t: { id: string }) => t.id)).toEqual(['acme', 'northside-clinic']);

@@ -66,7 +66,7 @@ describe('the packed tarball', () => {
   it('holds the compiled entry points, types, widget and CLI, and no tests, benches, fixtures or data', () => {
     const paths = packed.files.map((f) => f.path);
     for (const p of ['package.json', 'bin/questline.js', 'dist/server/api/index.js', 'dist/server/api/index.d.ts', 'dist/server/api/server.js',
-      'dist/server/api/testing.js', 'dist/client/widget.js', 'dist/client/widget-socket.js', 'flows/flow.schema.json', 'CHANGELOG.md']) {
+      'dist/server/api/testing.js', 'dist/client/widget.js', 'dist/client/widget-socket.js', 'dist/client/widget-texts.js', 'flows/flow.schema.json', 'CHANGELOG.md']) {
       expect(paths).toContain(p);
     }
     expect(paths.filter((p) => /(^|\/)(test|tests|bench|fixtures|data|examples)\//.test(p) || /\.test\.|\.golden\./.test(p))).toEqual([]);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resumeAt, start } from '../../server/engine/engine.ts';
@@ -7,27 +7,54 @@ import { runTurn } from '../../server/conversation/turn-runner.ts';
 import type { Session } from '../../server/engine/session.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
 import { compileText } from '../../server/flow/document.ts';
+import { hasErrors } from '../../server/flow/diagnostic.ts';
+import { effectiveFlow, loadLibrary } from '../../server/catalog/library.ts';
 import { envNumber } from '../reliability/tally.ts';
 
 // Liveness (issue 17): a visitor who answers nothing useful is never trapped.
-// From every question and every path prompt of every shipped flow, replies that
-// answer nothing reach a terminal, an escalation or a `waiting` state within a
-// bounded number of turns (each node re-asks at most its attempts, then moves on).
-// Turns run through the turn runner, so action calls complete (and fail: no handlers).
+// From every question and every path prompt of every shipped flow — the global
+// flows, each industry pack over the flow it extends, each tenant's merged flow
+// (its packs and overlays, with its settings as context) and the examples —
+// replies that answer nothing reach a terminal, an escalation or a `waiting`
+// state within a bounded number of turns (each node re-asks at most its
+// attempts, then moves on). Turns run through the turn runner, so action calls
+// complete (and fail: no handlers).
 
 const RUNS = envNumber('RELIABILITY_RUNS', 20);
-const FLOWS = ['newsletter.flow.json', 'sales.flow.json', 'patient-intake.flow.yaml', 'checklist.v0.json'];
+/** Random reply streams per starting point (every point of every flow is tried). */
+const PER_POINT = Math.max(2, Math.ceil(RUNS / 10));
 const NOW = '2026-01-15T10:00:00Z';
 
 /** Replies that answer no question, choose no path and are no command. */
 const USELESS = ['hmm', 'hmm, neither really', 'I don\'t know', 'no idea', 'asdf', '?', 'what do you mean', 'maybe', 'not sure', 'whatever', '...', 'ok'];
 
-function load(name: string): CompiledFlow {
-  const file = `flows/global/${name}`;
-  const r = compileText(readFileSync(file, 'utf8'), file);
-  if (r.kind !== 'flow' || !r.flow) throw new Error(`${file} does not compile`);
-  return r.flow;
+interface Shipped { name: string; flow: CompiledFlow; context?: Record<string, unknown> }
+
+/** Every flow the repository ships, as the server would build it. */
+function shippedFlows(): Shipped[] {
+  const lib = loadLibrary('flows');
+  const out: Shipped[] = [];
+  const built = (name: string, r: { flow?: CompiledFlow; diagnostics: { severity: string; message: string }[] }, context?: Record<string, unknown>) => {
+    if (!r.flow || hasErrors(r.diagnostics as never)) throw new Error(`${name} does not build: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+    out.push({ name, flow: r.flow, ...(context ? { context } : {}) });
+  };
+  for (const [id, f] of [...lib.flows].sort(([a], [b]) => a.localeCompare(b))) built(`global ${id} (${f.file})`, f);
+  for (const [pack, files] of [...lib.packs].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const base of [...new Set(files.map((f) => f.extends).filter((x): x is string => x !== undefined))].sort()) {
+      built(`pack ${pack} over ${base}`, effectiveFlow(lib, base, undefined, { packs: [pack] }));
+    }
+  }
+  for (const [id, t] of [...lib.tenants].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const flowId of t.tenant?.flows ?? []) built(`tenant ${id}: ${flowId}`, effectiveFlow(lib, flowId, id), t.tenant?.settings);
+  }
+  for (const file of readdirSync('flows/examples').filter((n) => /\.(json|ya?ml)$/.test(n)).sort()) {
+    const r = compileText(readFileSync(`flows/examples/${file}`, 'utf8'), `flows/examples/${file}`);
+    if (r.kind === 'flow') built(`example ${file}`, r);
+  }
+  return out;
 }
+
+const SHIPPED = shippedFlows();
 
 /** The subgraph frames a node needs: the subgraph node that calls its scope (flows nest one level). */
 function stackFor(flow: CompiledFlow, id: string): Session['stack'] {
@@ -38,8 +65,8 @@ function stackFor(flow: CompiledFlow, id: string): Session['stack'] {
 }
 
 /** Sessions at every question (resumed there) and at every decision's path prompt. */
-function startingPoints(flow: CompiledFlow): Array<{ at: string; session: Session }> {
-  const fresh = start(flow, { id: 'live', now: NOW }).session;
+function startingPoints(flow: CompiledFlow, context?: Record<string, unknown>): Array<{ at: string; session: Session }> {
+  const fresh = start(flow, { id: 'live', now: NOW, ...(context ? { context } : {}) }).session;
   const points: Array<{ at: string; session: Session }> = [];
   for (const c of flow.nodes.values()) {
     if (c.node.type === 'question') points.push({ at: c.node.id, session: resumeAt(flow, fresh, c.node.id, stackFor(flow, c.node.id), NOW).session });
@@ -51,19 +78,24 @@ function startingPoints(flow: CompiledFlow): Array<{ at: string; session: Sessio
 }
 
 describe('a visitor who answers nothing useful is never trapped', () => {
-  for (const name of FLOWS) {
+  it('covers every shipped flow: global, packs, tenants and examples', () => {
+    const names = SHIPPED.map((s) => s.name);
+    for (const want of ['global flow.sales', 'global flow.patient_intake', 'pack lighting over flow.sales', 'tenant acme: flow.sales', 'tenant northside-clinic: flow.patient_intake']) {
+      expect(names.some((n) => n.startsWith(want)), want).toBe(true);
+    }
+    expect(names.some((n) => n.includes('checklist.v0.json'))).toBe(true);
+  });
+
+  for (const { name, flow, context } of SHIPPED) {
     it(`${name}: every question and path prompt reaches an end, an escalation or waiting within a bound`, async () => {
-      const flow = load(name);
-      // every node may take its attempts (at most 3 unless the flow says more) and then move on once
       const maxAttempts = Math.max(3, flow.source.paths?.max_attempts ?? 0,
         ...[...flow.nodes.values()].map((c) => (c.node.type === 'question' ? c.node.max_attempts ?? 3 : 0)));
       const bound = flow.nodes.size * (maxAttempts + 1);
-      const points = startingPoints(flow);
+      const points = startingPoints(flow, context);
       expect(points.length).toBeGreaterThan(0);
-      await fc.assert(fc.asyncProperty(
-        fc.constantFrom(...points),
-        fc.infiniteStream(fc.constantFrom(...USELESS)),
-        async ({ at, session: first }, replies) => {
+      // every starting point, each with its own random streams of useless replies
+      for (const { at, session: first } of points) {
+        await fc.assert(fc.asyncProperty(fc.infiniteStream(fc.constantFrom(...USELESS)), async (replies) => {
           let session = first;
           let turns = 0;
           for (const text of replies) {
@@ -75,9 +107,9 @@ describe('a visitor who answers nothing useful is never trapped', () => {
             turns++;
           }
           expect(['completed', 'escalated', 'abandoned', 'waiting', 'error']).toContain(session.status);
-          expect(session.status).not.toBe('error');
-        },
-      ), { numRuns: RUNS });
+          expect(session.status, `from ${at}`).not.toBe('error');
+        }), { numRuns: PER_POINT });
+      }
     });
   }
 });

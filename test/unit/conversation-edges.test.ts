@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { start, turn } from '../../server/engine/engine.ts';
 import { extractionRequest, matchCommand } from '../../server/engine/extraction.ts';
 import type { Session } from '../../server/engine/session.ts';
-import type { TurnResult } from '../../server/engine/types.ts';
+import type { Effect, TurnResult } from '../../server/engine/types.ts';
 import { OfflineExtractor } from '../../server/extract/offline/offline-extractor.ts';
 import { matchTrigger } from '../../server/extract/offline/triggers.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
@@ -163,6 +163,59 @@ describe('dependencies', () => {
     // with the email in the same message it stands
     const both = turn(flow, s, { kind: 'message', text: 'x', now: NOW, proposal: { extractor: 'rules', updates: [{ key: 'notes', value: 'none' }, { key: 'city', value: 'Lyon' }, { key: 'email', value: 'a@b.io' }], unknown: [] } });
     expect(both.session.answers.get('city')?.value).toBe('Lyon');
+  });
+});
+
+describe('dependencies in graph order', () => {
+  // q.city depends on the email, but the graph reaches it first
+  const asked = (r: TurnResult) => r.effects.filter((e) => e.type === 'ask').map((e) => e.nodeId);
+  const toCity = (flow: ReturnType<typeof flowOf>) => say(flow, say(flow, start(flow, { now: NOW }).session, 'Ann').session, 'nothing more');
+
+  it('asks the missing dependency first, then comes back to the question that needed it', () => {
+    const flow = flowOf(base);
+    const r = toCity(flow);
+    expect(asked(r)).toEqual(['q.email']);
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'dependency', node: 'q.city', key: 'city', asks: 'email' }));
+    expect(r.session.detour).toEqual({ node: 'q.city', stack: [] });
+    // the email and the city are both still to come
+    const p = (r.effects.find((e) => e.type === 'ask') as Extract<Effect, { type: 'ask' }>).progress;
+    expect(p.total - p.answered).toBe(2);
+    const back = say(flow, r.session, 'ann@example.com');
+    expect(asked(back)).toEqual(['q.city']);
+    expect(back.session.detour).toBeUndefined();
+    const done = say(flow, back.session, 'Lyon');
+    // q.email, already answered, is skipped on the way out
+    expect(done.session.status).toBe('completed');
+    expect(Object.fromEntries(done.session.answers)).toMatchObject({ email: { value: 'ann@example.com' }, city: { value: 'Lyon' } });
+  });
+
+  it('a dependency that gets no valid answer fails the question that needed it (its invalid edge, else an escalation)', () => {
+    const flow = flowOf(base);
+    let r = toCity(flow);
+    for (let i = 0; i < 3; i++) r = say(flow, r.session, 'no idea');
+    expect(r.session.status).toBe('escalated');
+    expect(r.session.node).toBe('q.city');
+    expect(r.events.find((e) => e.type === 'escalated')?.reason).toMatch(/'email'/);
+    const withEdge = flowOf({ ...base, nodes: [...base.nodes, { id: 'n.no_email', type: 'terminal', outcome: 'no_email' }],
+      edges: [...base.edges, { from: 'q.city', to: 'n.no_email', on: 'invalid' }] });
+    r = toCity(withEdge);
+    for (let i = 0; i < 3; i++) r = say(withEdge, r.session, 'no idea');
+    expect(r.session).toMatchObject({ status: 'completed', outcome: 'no_email' });
+  });
+
+  it('`back` into a detour returns to it: answering the dependency again goes back to the question that needed it', () => {
+    const flow = flowOf(base);
+    const atCity = say(flow, toCity(flow).session, 'ann@example.com');
+    const undone = say(flow, atCity.session, 'back');
+    expect(asked(undone)).toEqual(['q.email']);
+    expect(undone.session.answers.has('email')).toBe(false);
+    expect(undone.session.detour).toEqual({ node: 'q.city', stack: [] });
+    expect(asked(say(flow, undone.session, 'bo@example.com'))).toEqual(['q.city']);
+  });
+
+  it('a dependency whose question does not apply does not hold the question back', () => {
+    const flow = flowOf({ ...base, nodes: base.nodes.map((n) => (n.id === 'q.email' ? { ...n, when: "answers.name == 'nobody'" } : n)) });
+    expect(asked(toCity(flow))).toEqual(['q.city']);
   });
 });
 

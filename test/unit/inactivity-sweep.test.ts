@@ -118,3 +118,29 @@ describe('inactivity sweep', () => {
     expect((await store.events(s.sessionId)).find((e) => e.type === 'operator')).toMatchObject({ decision: 'reject', by: 'timeout' });
   });
 });
+
+describe('interrupt timeout and role', () => {
+  it('counts timeout_s from when the wait began: visitor messages meanwhile do not put it off', async () => {
+    const { svc, clock } = setup();
+    const s = must(await svc.startSession({ tenant: 'waity', flow: 'flow.wait' }));
+    must(await svc.message(s.sessionId, 'Ann Lee', 'c1'));
+    clock.advance(20);
+    must(await svc.message(s.sessionId, 'hello? is anyone there', 'c2')); // activity while waiting
+    clock.advance(11); // 31 s since the wait began, 11 s since the last message
+    expect(await svc.sweep()).toEqual([s.sessionId]);
+    expect(must(await svc.view(s.sessionId)).state).toMatchObject({ status: 'completed', nodeId: 'n.not_reviewed' });
+  });
+
+  it('refuses a decision claiming another role than the interrupt\'s, and takes one in its role or with no claim', async () => {
+    const { svc } = setup();
+    const s = must(await svc.startSession({ tenant: 'waity', flow: 'flow.wait' }));
+    must(await svc.message(s.sessionId, 'Ann Lee', 'c1'));
+    const wrong = await svc.decide(s.sessionId, 'approve', undefined, 'kim', 'nurse');
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'wrong_role', message: expect.stringContaining("'manager'") } });
+    expect(must(await svc.view(s.sessionId)).state.status).toBe('waiting');
+    expect(must(await svc.decide(s.sessionId, 'approve', undefined, 'kim', 'manager')).state).toMatchObject({ status: 'completed', nodeId: 'n.done' });
+    const t = must(await svc.startSession({ tenant: 'waity', flow: 'flow.wait' }));
+    must(await svc.message(t.sessionId, 'Bo Li', 'c1'));
+    expect(must(await svc.decide(t.sessionId, 'reject')).state).toMatchObject({ status: 'completed', nodeId: 'n.not_reviewed' });
+  });
+});

@@ -131,7 +131,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   r.post('/sessions/:id/decision', async (req, res) => {
     const id = sessionParam(req);
     const body = parseWith(Decision, req.body);
-    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'decision'), () => service.decide(id, body.decision, body.answers, 'admin')));
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'decision'), () => service.decide(id, body.decision, body.answers, 'admin', body.role)));
     audit(logger, { actor: actorOf(res), ip: clientIp(req), action: `decision:${body.decision}`, sessionId: id, correctedKeys: Object.keys(body.answers ?? {}) });
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });

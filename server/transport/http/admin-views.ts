@@ -1,4 +1,5 @@
 import type { TenantDirectory } from '../../catalog/tenants.ts';
+import { localeField } from '../../conversation/locale-field.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { GraphLayout } from '../../render/graph-layout.ts';
@@ -19,6 +20,10 @@ export interface SessionRow extends SessionSummary {
   /** A visitor message the operator has not replied to yet: since when, and how many (null when none). */
   unanswered: { since: string; count: number } | null;
   answered: number;
+  /** The session's language, when it has one. */
+  locale?: string;
+  /** Set when a flow trigger marked the session urgent (a red flag, a hazard): the reason operators see (null when not). */
+  urgent: { reason: string } | null;
 }
 
 export interface ListFilter {
@@ -32,7 +37,7 @@ export interface ListFilter {
 const MAX_SCAN = 10_000;
 
 /**
- * Sessions newest first (by creation), across every tenant or one, filtered by
+ * Sessions urgent first, then newest first (by creation), across every tenant or one, filtered by
  * status and flow. The store filters by status; a flow filter reads ahead in
  * growing pages (up to MAX_SCAN sessions per tenant) until `limit` rows match.
  */
@@ -55,10 +60,14 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
         ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
         unanswered: record.operator?.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
+        ...localeField(record.session),
+        urgent: record.session.urgent ? { reason: record.session.urgent.reason } : null,
       });
     }
   }
-  rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+  // urgent sessions first (so a limit never drops them), then newest first
+  rows.sort((a, b) => (a.urgent ? 0 : 1) - (b.urgent ? 0 : 1)
+    || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
   return rows.slice(0, f.limit);
 }
 

@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 export const CLIENT_BUNDLES = {
   'widget.js': 'client/widget/index.ts',
   'widget-socket.js': 'client/widget/socket-entry.ts',
+  'widget-texts.js': 'client/widget/texts-entry.ts',
   'admin.js': 'client/admin/main.ts',
   'demo.js': 'client/demo/main.ts',
 } as const;

@@ -98,7 +98,7 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
 
     handle(socket, 'operator:decision', OperatorDecision, inflight, log, async (p): Promise<OperatorAck> => {
       audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: `decision:${p.decision}`, sessionId: p.sessionId, correctedKeys: Object.keys(p.answers ?? {}) });
-      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'decision'), () => service.decide(p.sessionId, p.decision, p.answers, 'operator'));
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'decision'), () => service.decide(p.sessionId, p.decision, p.answers, 'operator', p.role));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });
 
