@@ -118,6 +118,7 @@ const report = {
   pii_leaks: get('pii_leaks'),
   admin_lockouts_of_valid_key: get('admin_lockouts_of_valid_key'),
   internal_values_exposed: get('internal_values_exposed'),
+  operator_corrections_accepted_invalid: get('operator_corrections_accepted_invalid'),
   world_readable_files: get('world_readable_files'),
   tenant_starvation_rejections: get('tenant_starvation_rejections'),
   soak_seconds: get('soak_seconds'),
@@ -135,7 +136,7 @@ const report = {
 };
 
 /** Figures that must be zero. */
-const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'world_readable_files', 'tenant_starvation_rejections'] as const;
+const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'operator_corrections_accepted_invalid', 'world_readable_files', 'tenant_starvation_rejections'] as const;
 const bad = MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 

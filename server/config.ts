@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { operatorKeyHash, type OperatorKey } from './transport/admin-access.ts';
 import { parseTrustProxy } from './transport/client-address.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './transport/rate-limits.ts';
 
 // The server's settings, read from the environment once, here and nowhere
 // else (interfaces.md "Server environment"). Everything below main.ts gets a
@@ -24,6 +26,19 @@ export const ConfigSchema = z.object({
   FLOWS_DIR: withDefault(z.string().min(1), './flows'),
   /** Secret for the admin endpoints and the /operator namespace; without it they refuse every request. */
   ADMIN_KEY: optional(z.string().min(16, 'ADMIN_KEY must be at least 16 characters (it guards every session of every tenant)')),
+  /**
+   * Named operators, each with a key of their own: `name=key` or
+   * `name=sha256:<hex of the key's SHA-256>` pairs separated by commas. They
+   * may do what the admin key does; the audit log records their name.
+   */
+  OPERATOR_KEYS: optional(z.string().transform((v, ctx) => {
+    try {
+      return parseOperatorKeys(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `OPERATOR_KEYS: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  })),
   /** Turns on Claude extraction (hybrid: offline rules first, the model when a message needs understanding). */
   ANTHROPIC_API_KEY: optional(z.string().min(1)),
   /** The model when a tenant's `llm.model` does not say. */
@@ -57,10 +72,21 @@ export const ConfigSchema = z.object({
       return z.NEVER;
     }
   })),
+  /** Rate limits to change from their defaults: `perIp=40/1,perTenant=500/1` (points per seconds; names as in DEFAULT_RATE_LIMITS). */
+  RATE_LIMITS: optional(z.string().transform((v, ctx) => {
+    try {
+      return parseRateLimits(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `RATE_LIMITS: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  })),
   /** Bearer token for /metrics; unset: /metrics answers only requests from loopback. */
   METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   /** Erase sessions with no activity for this many days (sweep at start, then hourly); unset keeps them. */
   RETENTION_DAYS: optional(z.coerce.number().positive()),
+  /** 1: start even when a tenant.json is invalid, leaving that tenant offline (logged as an error); default: refuse to start, naming the file and field. */
+  SKIP_INVALID_TENANTS: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
   SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });
@@ -81,4 +107,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid server environment:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+const OPERATOR_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+/** Parses OPERATOR_KEYS (`ana=key1,ben=sha256:…`): names unique and not "admin", plain keys 16 characters or more. */
+export function parseOperatorKeys(value: string): OperatorKey[] {
+  const seen = new Set<string>();
+  return value.split(/[,\s]+/).filter(Boolean).map((entry, i) => {
+    const eq = entry.indexOf('=');
+    const name = eq > 0 ? entry.slice(0, eq) : '';
+    const key = eq > 0 ? entry.slice(eq + 1) : '';
+    // never echo the entry: it may be a key
+    if (!OPERATOR_NAME.test(name)) throw new Error(`entry ${i + 1} is not name=key (a name of letters, digits and . _ @ -)`);
+    if (name.toLowerCase() === 'admin') throw new Error('the name "admin" is the ADMIN_KEY holder\'s; choose another');
+    if (seen.has(name)) throw new Error(`operator '${name}' is listed twice`);
+    seen.add(name);
+    if (!/^sha256:/i.test(key) && key.length < 16) throw new Error(`${name}'s key must be at least 16 characters, or sha256:<64 hex digits>`);
+    if (/^sha256:/i.test(key) && !/^sha256:[0-9a-f]{64}$/i.test(key)) throw new Error(`${name}'s key: sha256: must be followed by 64 hex digits`);
+    return { name, sha256: operatorKeyHash(key) };
+  });
+}
+
+/** Parses RATE_LIMITS (`perIp=40/1,readsPerIp=120/60`): known names, whole positive points and seconds. */
+export function parseRateLimits(value: string): Partial<RateLimitSettings> {
+  const names = Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimitSettings>;
+  const out: Partial<RateLimitSettings> = {};
+  for (const entry of value.split(/[,\s]+/).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,9})$/.exec(entry);
+    if (!m) throw new Error(`'${entry}' is not name=points/seconds (e.g. perIp=40/1)`);
+    const name = names.find((n) => n === m[1]);
+    if (!name) throw new Error(`no limit '${m[1]}' (one of ${names.join(', ')})`);
+    const points = Number(m[2]);
+    const seconds = Number(m[3]);
+    if (points < 1 || seconds < 1) throw new Error(`${name}: points and seconds must be 1 or more`);
+    out[name] = { points, seconds };
+  }
+  return out;
 }

@@ -22,7 +22,7 @@ export function isLoopbackHost(host: string): boolean {
  * generated key: its admin endpoints stay closed until ADMIN_KEY is set.
  */
 export function withLocalAdminKey(config: Config): { config: Config; generated?: { file: string; key: string; created: boolean } } {
-  if (config.ADMIN_KEY || !isLoopbackHost(config.HOST) || config.STORE !== 'lowdb') return { config };
+  if (config.ADMIN_KEY || config.OPERATOR_KEYS?.length || !isLoopbackHost(config.HOST) || config.STORE !== 'lowdb') return { config };
   const dir = resolve(config.DATA_DIR);
   const file = join(dir, LOCAL_ADMIN_KEY_FILE);
   let key = '';

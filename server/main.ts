@@ -13,6 +13,7 @@ import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import type { ConversationService } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
+import { formatDiagnostic } from './flow/diagnostic.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -82,6 +83,23 @@ export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
 
+/**
+ * An invalid tenant.json would take its tenant offline without a word: the
+ * server refuses to start, naming each file, position and field, unless
+ * SKIP_INVALID_TENANTS=1, when each is logged as an error and left out.
+ */
+function refuseInvalidTenants(catalog: TenantDirectory, skip: boolean, logger: Logger): void {
+  if (catalog.invalid.length === 0) return;
+  const lines = catalog.invalid.flatMap((t) => t.diagnostics.map((d) => `  ${formatDiagnostic(d)}`));
+  if (!skip) {
+    throw new StartupError(`invalid tenant file${catalog.invalid.length > 1 ? 's' : ''} (${catalog.invalid.map((t) => t.id).join(', ')}):\n${lines.join('\n')}\n`
+      + 'Fix the file (questline validate FLOWS_DIR shows every problem), or set SKIP_INVALID_TENANTS=1 to start without these tenants.');
+  }
+  for (const t of catalog.invalid) {
+    logger.error({ tenant: t.id, file: t.file, problems: t.diagnostics.map(formatDiagnostic) }, `tenant ${t.id} is offline: its tenant.json is invalid (SKIP_INVALID_TENANTS=1)`);
+  }
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(overrides.logLevel ?? config.LOG_LEVEL);
@@ -113,6 +131,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     // revisions are archived beside the data unless nothing is kept on disk
     const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
     const catalog = TenantDirectory.load(flowsDir, archive, namesOf({ ...(actions ? { actions } : {}), ...(validators ? { validators } : {}) }));
+    refuseInvalidTenants(catalog, config.SKIP_INVALID_TENANTS === true, logger);
     const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
     questline = await compose({
       catalog, backend, logger,
@@ -125,7 +144,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(validators ? { validators } : {}),
       ...(overrides.env ? { env: overrides.env } : {}),
       ...(config.ADMIN_KEY ? { adminKey: config.ADMIN_KEY } : {}),
-      ...(overrides.rateLimits ? { rateLimits: overrides.rateLimits } : {}),
+      ...(config.OPERATOR_KEYS?.length ? { operatorKeys: config.OPERATOR_KEYS } : {}),
+      ...(config.RATE_LIMITS || overrides.rateLimits ? { rateLimits: { ...config.RATE_LIMITS, ...overrides.rateLimits } } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
       sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,
       ...(overrides.random ? { random: overrides.random } : {}),

@@ -26,6 +26,7 @@ import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
 import type { SessionStore } from './store/session-store.ts';
+import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -53,8 +54,10 @@ export interface QuestlineOptions {
   logger?: Logger;
   /** Serve the demo page, the operator console and the widget bundles (default true); false mounts the API only. */
   pages?: boolean;
-  /** The key of the admin API and operator console; without it they refuse every request. */
+  /** The key of the admin API and operator console; without it (and without `operatorKeys`) they refuse every request. */
   adminKey?: string;
+  /** Named operators' keys (SHA-256 hashes): each may do what the admin key does, and the audit log records the name. */
+  operatorKeys?: readonly OperatorKey[];
   rateLimits?: Partial<RateLimitSettings>;
   /** Erase sessions idle this many days (a sweep runs in the background). */
   retentionDays?: number;
@@ -196,8 +199,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   });
 
   const started = Date.now();
+  const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, adminKey: opts.adminKey,
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins,
     ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
@@ -211,7 +215,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     broadcast = roomBroadcast(io);
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
-    attachOperator(io, { service, store, metrics, logger, limits, inflight, adminKey: opts.adminKey, trust });
+    attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });
     return io;
   };
 

@@ -671,8 +671,7 @@ export class QuestlineChat extends HTMLElement {
     if (!ui) return;
     clearTimeout(this.connTimer);
     const show = () => {
-      let text = connectionText(this.t, c);
-      if (c === 'failed' && error) text = `${text} (${error.message})`;
+      const text = connectionText(this.t, c);
       ui.conn.textContent = text;
       ui.conn.classList.toggle('failed', c === 'failed');
       ui.conn.hidden = !text;
@@ -681,6 +680,8 @@ export class QuestlineChat extends HTMLElement {
     if (c === 'connecting' || c === 'reconnecting') this.connTimer = setTimeout(show, c === 'connecting' ? 1_000 : 600);
     else show();
     if (c === 'failed') {
+      // the reason (an unknown flow, a refused origin…) is for the page's developer: the console, never the visitor
+      if (error) console.warn(`questline: the chat cannot start: ${error.code ? `${error.code}: ` : ''}${error.message}`);
       ui.input.disabled = true;
       ui.send.disabled = true;
     }

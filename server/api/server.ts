@@ -4,7 +4,8 @@
 
 export { createQuestline, type Questline, type QuestlineOptions } from '../questline.ts';
 export { startServer, StartupError, type RunningServer, type ServerOverrides } from '../main.ts';
-export { loadConfig, ConfigError, type Config } from '../config.ts';
+export { loadConfig, ConfigError, parseOperatorKeys, type Config } from '../config.ts';
+export type { OperatorKey } from '../transport/admin-access.ts';
 export { createEmbeddedBackend, type Backend } from '../delivery/backend.ts';
 export { MemoryOutbox } from '../delivery/outbox.ts';
 export { TenantDirectory } from '../catalog/tenants.ts';

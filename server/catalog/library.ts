@@ -149,25 +149,32 @@ export function loadLibrary(dir: string): Library {
     const tdir = join(dir, 'tenants', name);
     const file = join(tdir, 'tenant.json');
     const t: LibraryTenant = { id: name, dir: tdir, file, overlays: [], diagnostics: [] };
+    let at = (_path: Array<string | number>): { line?: number; col?: number } => ({});
     if (!existsSync(file)) t.diagnostics.push({ code: 'missing_tenant_file', severity: 'error', file: tdir, message: `tenant folder '${name}' has no tenant.json` });
     else {
       const res = loadTenantFile(file);
       t.diagnostics.push(...res.diagnostics);
+      const map = res.map;
+      if (map) at = (path) => map.at(path) ?? {};
       if (res.tenant) {
-        if (res.tenant.id !== name) t.diagnostics.push({ code: 'tenant_id_mismatch', severity: 'error', file, message: `tenant id '${res.tenant.id}' does not match its folder '${name}'` });
+        if (res.tenant.id !== name) t.diagnostics.push({ code: 'tenant_id_mismatch', severity: 'error', file, ...at(['id']), message: `tenant id '${res.tenant.id}' does not match its folder '${name}'` });
         else t.tenant = res.tenant;
       }
     }
     t.overlays = list(tdir, 'files').map((f) => readOverlayFile(join(tdir, f), 'tenant'));
     for (const o of t.overlays) t.diagnostics.push(...o.diagnostics);
     if (t.tenant) {
-      for (const key of t.tenant.keys) {
+      t.tenant.keys.forEach((key, i) => {
         const owner = keyOwner.get(key);
-        if (owner) t.diagnostics.push({ code: 'duplicate_tenant_key', severity: 'error', file, message: `key '${key}' is also a key of tenant '${owner}'; a key must name one tenant` });
+        if (owner) t.diagnostics.push({ code: 'duplicate_tenant_key', severity: 'error', file, ...at(['keys', i]), message: `key '${key}' is also a key of tenant '${owner}'; a key must name one tenant` });
         else keyOwner.set(key, name);
-      }
-      for (const p of t.tenant.packs) if (!lib.packs.has(p)) t.diagnostics.push({ code: 'unknown_pack', severity: 'error', file, message: `tenant '${name}' uses pack '${p}', but there is no ${join(dir, 'packs', p)}` });
-      for (const f of t.tenant.flows) if (!lib.flows.has(f)) t.diagnostics.push({ code: 'unknown_flow', severity: 'error', file, message: `tenant '${name}' offers flow '${f}', which is not under ${join(dir, 'global')}` });
+      });
+      t.tenant.packs.forEach((p, i) => {
+        if (!lib.packs.has(p)) t.diagnostics.push({ code: 'unknown_pack', severity: 'error', file, ...at(['packs', i]), message: `tenant '${name}' uses pack '${p}', but there is no ${join(dir, 'packs', p)}` });
+      });
+      t.tenant.flows.forEach((f, i) => {
+        if (!lib.flows.has(f)) t.diagnostics.push({ code: 'unknown_flow', severity: 'error', file, ...at(['flows', i]), message: `tenant '${name}' offers flow '${f}', which is not under ${join(dir, 'global')}` });
+      });
       for (const o of t.overlays) {
         if (o.extends && !t.tenant.flows.includes(o.extends)) {
           t.diagnostics.push({ code: 'unused_overlay', severity: 'warning', file: o.file, message: `overlay extends '${o.extends}', which tenant '${name}' does not offer (see "flows" in tenant.json)` });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../flow/diagnostic.ts';
-import { loadFlowFile } from '../flow/load.ts';
+import { loadFlowFile, type SourceMap } from '../flow/load.ts';
 import { schemaDiagnostics } from '../flow/schema-issues.ts';
 
 // The tenant file, flows/tenants/<tenant>/tenant.json (interfaces.md): which
@@ -45,13 +45,15 @@ export const Tenant = z
   .strict();
 export type Tenant = z.infer<typeof Tenant>;
 
-export type TenantResult = { tenant?: Tenant; diagnostics: Diagnostic[] };
+/** A tenant file read: the tenant when it is valid, positions in the file when it parsed. */
+export type TenantResult = { tenant?: Tenant; map?: SourceMap; diagnostics: Diagnostic[] };
 
 /** Reads and checks a tenant.json; problems are diagnostics with positions, never exceptions. */
 export function loadTenantFile(file: string): TenantResult {
   const loaded = loadFlowFile(file);
   if (!loaded.ok) return { diagnostics: loaded.diagnostics };
+  const map = loaded.doc.map;
   const parsed = Tenant.safeParse(loaded.doc.data);
-  if (!parsed.success) return { diagnostics: schemaDiagnostics(parsed.error, loaded.doc) };
-  return { tenant: parsed.data, diagnostics: [] };
+  if (!parsed.success) return { map, diagnostics: schemaDiagnostics(parsed.error, loaded.doc) };
+  return { tenant: parsed.data, map, diagnostics: [] };
 }

@@ -20,6 +20,8 @@ export class TenantDirectory {
   private readonly latest = new Map<string, CompiledFlow>();
   readonly registry: FlowRegistry;
   readonly problems: string[] = [];
+  /** Tenants whose tenant.json could not be used (unreadable, invalid, id not the folder's): not served; the server refuses to start unless told to skip them. */
+  readonly invalid: Array<{ id: string; file: string; diagnostics: Diagnostic[] }> = [];
 
   private constructor(readonly library: Library, archive: RevisionArchive, private readonly names?: RegisteredNames) {
     this.registry = new FlowRegistry(archive);
@@ -41,7 +43,10 @@ export class TenantDirectory {
     };
     report(this.library.diagnostics);
     for (const [id, t] of [...this.library.tenants].sort(([a], [b]) => a.localeCompare(b))) {
-      if (!t.tenant) continue;
+      if (!t.tenant) {
+        this.invalid.push({ id, file: t.file, diagnostics: t.diagnostics.filter((d) => d.severity === 'error' && (d.file === t.file || d.file === t.dir)) });
+        continue;
+      }
       this.tenants.set(id, t.tenant);
       for (const key of t.tenant.keys) this.keys.set(key, id);
       for (const flowId of t.tenant.flows) {

@@ -6,6 +6,7 @@ import { outputsJsonSchema } from '../flow/json-schema.ts';
 import { isFlowDocument } from '../catalog/library.ts';
 import { checkFileImplementations, namesOf } from '../catalog/implementations-check.ts';
 import type { QuestlineConfig } from '../project-config.ts';
+import { checkTenantFiles, expandTenantPaths } from './validate-tenants.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 
 
@@ -37,15 +38,17 @@ export interface ValidateOptions {
   implementations?: QuestlineConfig;
 }
 
-/** `questline validate FLOW...`: compile each file and report every problem. */
+/** `questline validate PATH...`: compile each flow file, check each tenant.json, and report every problem. */
 export function validateCommand(paths: readonly string[], opts: ValidateOptions, io: CliIo): number {
   if (paths.length === 0) {
     io.err('questline validate: give at least one flow file or folder');
     return EXIT_USAGE;
   }
-  const files = expandFlowPaths(paths);
+  const tenantFiles = opts.outputsSchema ? [] : expandTenantPaths(paths);
+  const files = expandFlowPaths(paths).filter((f) => !tenantFiles.includes(f));
   const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, compileFile(file), opts.implementations) }));
-  const failed = results.some(({ result }) => hasErrors(result.diagnostics));
+  const tenants = checkTenantFiles(tenantFiles);
+  const failed = results.some(({ result }) => hasErrors(result.diagnostics)) || tenants.some(({ result }) => hasErrors(result.diagnostics));
 
   if (opts.outputsSchema) {
     if (failed || results.length !== 1 || results[0]!.result.kind !== 'flow' || !('flow' in results[0]!.result && results[0]!.result.flow)) {
@@ -67,6 +70,9 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
         ...(result.kind === 'flow' && result.flow ? { id: result.flow.id, revision: result.flow.revision } : {}),
         diagnostics: result.diagnostics,
       })),
+      ...(tenants.length ? {
+        tenants: tenants.map(({ file, result }) => ({ file, ok: !hasErrors(result.diagnostics), ...(result.tenant ? { id: result.tenant.id } : {}), diagnostics: result.diagnostics })),
+      } : {}),
     }, null, 2));
     return failed ? EXIT_FAILED : EXIT_OK;
   }
@@ -82,8 +88,14 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
       io.err(`ok ${file}: ${what}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`);
     }
   }
+  for (const { file, result } of tenants) {
+    printDiagnostics(result.diagnostics, io, opts.warnings !== false);
+    if (result.tenant && !hasErrors(result.diagnostics)) io.err(`ok ${file}: tenant ${result.tenant.id} (${result.tenant.flows.length} flow${result.tenant.flows.length === 1 ? '' : 's'})`);
+  }
   const bad = results.filter(({ result }) => hasErrors(result.diagnostics)).length;
-  io.err(`${results.length - bad} of ${results.length} flow file${results.length === 1 ? '' : 's'} valid`);
+  if (results.length || !tenants.length) io.err(`${results.length - bad} of ${results.length} flow file${results.length === 1 ? '' : 's'} valid`);
+  const badTenants = tenants.filter(({ result }) => hasErrors(result.diagnostics)).length;
+  if (tenants.length) io.err(`${tenants.length - badTenants} of ${tenants.length} tenant file${tenants.length === 1 ? '' : 's'} valid`);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
 

@@ -19,6 +19,7 @@ import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
+import { visitorAnswers } from './visitor-answers.ts';
 import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
@@ -217,17 +218,25 @@ export class ConversationService {
     }));
   }
 
-  /** An operator's decision on a session waiting at an interrupt (approve, optionally with corrected answers, or reject); `role` is the role claimed, refused when the interrupt names another. */
+  /**
+   * An operator's decision on a session waiting at an interrupt (approve,
+   * optionally with corrected answers, or reject); `role` is the role claimed,
+   * refused when the interrupt names another. Corrections are checked like
+   * any answer (`invalid_payload` naming the key, nothing applied).
+   */
   async decide(sessionId: string, decision: 'approve' | 'reject', answers?: Record<string, unknown>, by?: string, role?: string): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       if (session.status !== 'waiting') return failure('not_waiting', 'the session is not waiting for an operator');
-      // operators share one admin key and carry no role of their own: a decision claiming another role than the interrupt's is refused
+      // operator keys name people, not roles: a decision claiming another role than the interrupt's is refused
       const wanted = session.node ? flow.nodes.get(session.node)?.node.interrupt?.role : undefined;
       if (wanted !== undefined && role !== undefined && role !== wanted) {
         return failure('wrong_role', `This decision is for the '${wanted}' role; you are deciding as '${role}'.`);
       }
+      // corrections are checked like hand-back answers: one unknown key or invalid value refuses the whole decision
+      const checked = checkOperatorAnswers(flow, session, answers ?? {}, this.impl);
+      if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers } : {}), ...(by ? { by } : {}) }, record.tenant);
+      const result = await this.run(flow, session, { kind: 'operator', decision, now, ...(answers ? { answers: checked.values } : {}), ...(by ? { by } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now } };
     }));
   }
@@ -360,12 +369,12 @@ export class ConversationService {
     });
   }
 
-  /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay). */
-  async view(sessionId: string, afterSeq = 0): Promise<Result<{ state: SessionState; transcript: TranscriptEntry[]; record: StoredSession }>> {
+  /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay); `visitorAnswers` leaves internal ones out. */
+  async view(sessionId: string, afterSeq = 0): Promise<Result<{ state: SessionState; transcript: TranscriptEntry[]; record: StoredSession; visitorAnswers: Record<string, unknown> }>> {
     const loaded = await this.load(sessionId);
     if (!loaded.ok) return loaded;
     const { record, flow, session } = loaded.value;
-    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record } };
+    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {

@@ -35,13 +35,13 @@ export function formatAnswer(spec: AnswerSpec | undefined, value: unknown): stri
 /** A question's name for people: its label, else its key in words. */
 const labelOf = (c: CompiledNode): string => (c.node.type === 'question' ? c.node.label ?? c.node.key.replace(/[_.-]+/g, ' ') : c.node.id);
 
-/** The answers a review shows: its `keys`, else every answered question in flow order (assessment feedback left out). */
+/** The answers a review shows: its `keys`, else every answered question in flow order (assessment feedback and `internal` questions left out). */
 export function reviewLines(d: Draft, n: ReviewNode): ReviewLine[] {
   const keys = n.keys ?? [...d.idx.questionByKey.keys()].filter((k) => !d.idx.feedbackKeys.has(k));
   return keys.flatMap((key) => {
     const c = d.idx.questionByKey.get(key);
     const rec = d.s.answers.get(key);
-    if (!c || c.node.type !== 'question' || !rec) return [];
+    if (!c || c.node.type !== 'question' || !rec || c.node.internal === true) return [];
     return [{ key, label: labelOf(c), text: formatAnswer(c.node.answer, rec.value) }];
   });
 }

@@ -73,7 +73,7 @@ function knownKeys(schemaShape: readonly string[] | undefined, key: string): str
 }
 
 const FIELD_NAMES = [
-  'id', 'type', 'label', 'ui', 'tags', 'say', 'when', 'interrupt', 'pii', 'key', 'prompt', 'answer', 'required',
+  'id', 'type', 'label', 'ui', 'tags', 'say', 'when', 'interrupt', 'pii', 'internal', 'key', 'prompt', 'answer', 'required',
   'validate', 'invalid_prompt', 'max_attempts', 'dependencies', 'priority', 'always_ask', 'carry', 'assess', 'routes',
   'call', 'input_map', 'output_map', 'requires', 'provides', 'retry', 'timeout_ms', 'ref', 'outcome', 'from', 'to',
   'guard', 'on', 'version', 'entry', 'paths', 'nodes', 'edges', 'subgraphs', 'constraints', 'default_country',
@@ -82,6 +82,8 @@ const FIELD_NAMES = [
   'message', 'expr', 'oneOf', 'name', 'criteria', 'threshold', 'max_refinements', 'feedback_key', 'min_words',
   'must_mention', 'cases', 'default', 'description', 'layer', 'extends', 'remove', 'merge', 'backoff_ms', 'role',
   'timeout_s', 'value', 'context',
+  // tenant.json (server/catalog/tenant.ts)
+  'keys', 'origins', 'flows', 'packs', 'webhook', 'url', 'secret', 'llm', 'model', 'budget', 'daily', 'calls', 'tokens', 'settings',
 ];
 
 /** Turns zod issues into positioned diagnostics with plain-language messages. */

@@ -67,6 +67,7 @@ export const QuestionNode = z
     always_ask: z.boolean().optional(),
     carry: z.enum(['keep', 'reask', 'drop']).optional(),
     assess: Assess.optional(),
+    internal: z.boolean().optional().describe('keep the answer from the visitor: left out of the visitor API and of reviews; exports and webhooks carry it'),
   })
   .strict();
 
@@ -95,6 +96,7 @@ export const ActionNode = z
       .strict()
       .optional(),
     timeout_ms: z.number().int().positive().optional(),
+    internal: z.boolean().optional().describe('whether its outputs are kept from the visitor (default true); false shows them in the visitor API'),
   })
   .strict();
 

@@ -14,6 +14,7 @@ export const REDACT_PATHS = [
   'value', '*.value',
   'token', '*.token',
   'adminKey', '*.adminKey',
+  'operatorKeys', '*.operatorKeys', 'OPERATOR_KEYS', '*.OPERATOR_KEYS',
   'auth', '*.auth',
   'req.headers.authorization', 'req.headers["x-questline-admin"]', 'req.headers.cookie',
   'headers.authorization', 'headers["x-questline-admin"]', 'headers.cookie',

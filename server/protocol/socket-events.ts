@@ -48,4 +48,6 @@ export interface ChatSocketData {
 /** What the server keeps on an /operator socket. */
 export interface OperatorSocketData {
   ip: string;
+  /** Who the handshake's key belongs to: "admin" or an operator's name (the audit log's actor). */
+  actor: string;
 }

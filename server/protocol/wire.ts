@@ -82,15 +82,39 @@ export const MessageBody = z.object({ text: Text, clientId: ClientId.optional() 
 /** `POST /admin/sessions/:id/messages`. */
 export const OperatorMessageBody = z.object({ text: Text });
 
+/** A count for people: 2,000. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Messages we wrote ourselves (refine and regex texts in this file) are words already; zod's own ("Invalid input: expected string") are not. */
+const OWN_MESSAGE = /^(give |at most |context is |an? )/;
+
+/** A refusal in words: ours kept, naming the field; zod's replaced by which field is wrong (zod's text goes to the log). */
+function plainWords(field: string, message: string): string {
+  if (!OWN_MESSAGE.test(message)) return field ? `'${field}' is missing or not valid.` : 'The request is not valid.';
+  if (/^an? /.test(message)) return field ? `'${field}' must be ${message}.` : `This must be ${message}.`;
+  return field ? `'${field}': ${message}.` : `${message[0]!.toUpperCase()}${message.slice(1)}.`;
+}
+
 /**
  * Parses a payload; a string or list over its limit is `too_large`, anything
- * else malformed `invalid_payload`, with the first problem in words.
+ * else malformed `invalid_payload`. The message is in plain words for the
+ * visitor or operator who will read it ("Your message is too long (at most
+ * 2,000 characters)."); zod's own wording goes in `detail`, for the log.
  */
-export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): { ok: true; value: z.infer<T> } | { ok: false; error: WireError } {
+export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): { ok: true; value: z.infer<T> } | { ok: false; error: WireError; detail: string } {
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  const field = issue.path.join('.');
+  const detail = `${field ? `${field}: ` : ''}${issue.message}`;
   const tooBig = issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array');
-  return { ok: false, error: { code: tooBig ? 'too_large' : 'invalid_payload', message: `${where}${issue.message}` } };
+  if (tooBig) {
+    const max = count(Number(issue.maximum));
+    const message = issue.path.at(-1) === 'text'
+      ? `Your message is too long (at most ${max} characters).`
+      : `'${field}' is too long (at most ${max} ${issue.origin === 'string' ? 'characters' : 'items'}).`;
+    return { ok: false, error: { code: 'too_large', message }, detail };
+  }
+  if (issue.path.at(-1) === 'text' && issue.code === 'custom') return { ok: false, error: { code: 'invalid_payload', message: 'Your message is empty.' }, detail };
+  return { ok: false, error: { code: 'invalid_payload', message: plainWords(field, issue.message) }, detail };
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../observability/logger.ts';
 
 /** One operator action. */
 export interface AuditEntry {
-  /** Who acted: the admin key's holder ('admin'; one key, one name). */
+  /** Who acted: "admin" for the ADMIN_KEY holder, else the operator's name (OPERATOR_KEYS). */
   actor: string;
   /** The client address (past trusted proxies). */
   ip: string;

@@ -47,6 +47,9 @@ export function socketError(error: WireError | ServiceError): { ok: false; error
 
 /** An error a route throws to answer with a code (caught by the app's error handler). */
 export class HttpError extends Error {
+  /** For the log, never the response: what exactly was wrong (zod's wording of a malformed payload). */
+  detail?: string;
+
   constructor(readonly code: WireErrorCode, message: string, readonly retryAfterSeconds?: number) {
     super(message);
   }

@@ -118,6 +118,9 @@ describe('admin access', () => {
   });
 });
 
+/** zod's own wording, which must never reach a visitor or an operator. */
+const ZOD_WORDS = /Too big|Too small|Invalid input|expected (string|number|object)|<=|>=/;
+
 describe('hostile payloads', () => {
   it('answers malformed socket payloads with error acks and keeps serving', async () => {
     const c = track(await chat(server.url));
@@ -129,7 +132,13 @@ describe('hostile payloads', () => {
     expect(await c.request('message', {})).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
     expect(await c.request('message', 'just a string')).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
     expect(await c.request('message', { text: '   ', clientId: 'blank' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
-    expect(await c.request('message', { text: 'x'.repeat(5_000), clientId: 'long' })).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(await c.request('message', { text: 'x'.repeat(5_000), clientId: 'long' })).toEqual({ ok: false, error: { code: 'too_large', message: 'Your message is too long (at most 2,000 characters).' } });
+    // people read plain words, never zod's ("Too big: expected string to have <=2000 characters")
+    for (const bad of [42, { flow: 'flow.sales', context: { nested: { a: 1 } } }, { flow: 7 }, {}]) {
+      const ack = await c.request('session:start', bad);
+      expect(ack.error.message).not.toMatch(ZOD_WORDS);
+    }
+    expect((await c.request('message', { text: 5, clientId: 'n' })).error.message).toBe("'text' is missing or not valid.");
     // no ack callback, unknown events: ignored, nothing breaks
     c.socket.emit('message', { text: 'no ack wanted' });
     c.socket.emit('no:such:event', { anything: true });
@@ -157,7 +166,8 @@ describe('hostile payloads', () => {
     expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
     const s = await acmeSession();
     const long = await api(server.url, `/sessions/${s.sessionId}/messages`, { body: { text: 'y'.repeat(3_000) }, headers: { authorization: `Bearer ${s.token}` } });
-    expect(long).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+    expect(long).toMatchObject({ status: 413, body: { error: { code: 'too_large', message: 'Your message is too long (at most 2,000 characters).' } } });
+    expect(wrong.body.error.message).not.toMatch(ZOD_WORDS);
     expect((await api(server.url, '/healthz')).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,7 +12,7 @@ import { MemoryStore } from '../../server/store/memory.ts';
 import { REPO_FLOWS, RELAXED_LIMITS } from '../support/server.ts';
 import { freePort } from '../support/redis.ts';
 import { startFakeAnthropic, tool } from '../support/fake-anthropic.ts';
-import { ACME_SALES_SCRIPT, chat } from './helpers.ts';
+import { ACME_KEY, ACME_SALES_SCRIPT, api, chat } from './helpers.ts';
 
 /** A logger whose JSON lines land in `lines`. */
 function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<typeof createLogger> } {
@@ -48,6 +48,46 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORE: 'redis', REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     const port = await freePort();
     await expect(startServer(loadConfig({ STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0' }), { logger })).rejects.toThrow(/cannot reach Redis/);
+  });
+});
+
+describe('rate limits from the environment', () => {
+  it('RATE_LIMITS changes a limit the server enforces, and an unknown name stops the start', async () => {
+    expect(() => loadConfig({ RATE_LIMITS: 'startsPerIP=2/60' })).toThrow(/no limit 'startsPerIP'/);
+    const server = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS, RATE_LIMITS: 'startsPerIp=2/60' }), { logger: capture().logger });
+    try {
+      const start = () => api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } });
+      expect([(await start()).status, (await start()).status, (await start()).status]).toEqual([201, 201, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('tenant files', () => {
+  it('refuses to start on an invalid tenant.json, naming the file, position and field; SKIP_INVALID_TENANTS=1 starts without that tenant', async () => {
+    const flows = mkdtempSync(join(tmpdir(), 'questline-bad-tenant-'));
+    try {
+      cpSync(REPO_FLOWS, flows, { recursive: true });
+      const file = join(flows, 'tenants', 'acme', 'tenant.json');
+      writeFileSync(file, '{\n  "id": "acme",\n  "name": "Acme",\n  "keys": ["pk_acme_demo"],\n  "origins": [],\n  "flows": ["flow.sales"],\n  "llm": { "budget": { "token": 5000 } }\n}\n');
+      const env = { PORT: '0', STORE: 'memory', FLOWS_DIR: flows };
+      const refused = await startServer(loadConfig(env), { logger: capture().logger }).then(() => null, (e: unknown) => e);
+      expect(refused).toBeInstanceOf(StartupError);
+      expect((refused as Error).message).toContain(`${file}:7:`);
+      expect((refused as Error).message).toMatch(/llm\.budget: unknown field 'token' \(did you mean 'tokens'\?\)/);
+      expect((refused as Error).message).toContain('SKIP_INVALID_TENANTS=1');
+      const { lines, logger } = capture();
+      const server = await startServer(loadConfig({ ...env, SKIP_INVALID_TENANTS: '1' }), { logger, rateLimits: RELAXED_LIMITS });
+      try {
+        expect(server.tenants.ids()).toEqual(['northside-clinic']);
+        expect(lines.find((l) => l.level === 'error' && l.tenant === 'acme')?.msg).toMatch(/tenant acme is offline/);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(flows, { recursive: true, force: true });
+    }
   });
 });
 

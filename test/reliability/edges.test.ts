@@ -1,5 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 import { ACME_KEY, ACME_SALES_SCRIPT, api, sessionView } from '../e2e/helpers.ts';
@@ -59,6 +61,81 @@ describe('privacy edges', () => {
     recordTally('edges', { internal_values_exposed: exposed.length, world_readable_files: files.length });
     expect(exposed).toEqual([]);
     expect(files).toEqual([]);
+  });
+});
+
+/** A flow with an `internal: true` question, an action with default (internal) outputs and one with `internal: false`, then a review. */
+const INTERNAL_FLOWS = fileURLToPath(new URL('../fixtures/internal-answers/', import.meta.url));
+
+describe('internal answers', () => {
+  it('keeps internal questions and internal action outputs out of the visitor view and the review; the export carries them', async () => {
+    const s = await server({ env: { FLOWS_DIR: INTERNAL_FLOWS } });
+    const started = await api(s.url, '/tenants/kiosk/sessions', { body: { flow: 'flow.kiosk' }, headers: { 'x-questline-key': 'pk_kiosk_test' } });
+    expect(started.status).toBe(201);
+    const { sessionId, token } = started.body as { sessionId: string; token: string };
+    const bot: string[] = [];
+    for (const text of ['Globex Corporation', '4921-7730']) {
+      const r = await api(s.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(200);
+      bot.push(...(r.body.messages as Array<{ role: string; text: string }>).filter((m) => m.role === 'bot').map((m) => m.text));
+    }
+    const review = bot.find((t) => t.includes('please check'));
+    expect(review).toContain('Globex Corporation'); // the review did run and shows the visitor's own answer
+    const before = await sessionView(s.url, sessionId, token);
+    const confirmed = await api(s.url, `/sessions/${sessionId}/messages`, { body: { text: 'yes' }, headers: { authorization: `Bearer ${token}` } });
+    expect(confirmed.body.state.status).toBe('completed');
+    const view = await sessionView(s.url, sessionId, token);
+    const stored = (await s.store.load(sessionId))!.session.answers as Record<string, { value: unknown }>;
+    const internal = ['account_pin', 'crm_account_id'];
+    for (const k of [...internal, 'account_owner', 'company']) expect(stored).toHaveProperty(k); // every value was collected: the check is not vacuous
+    const exposed = [
+      ...internal.filter((k) => k in view.answers || k in before.answers),
+      ...internal.filter((k) => [...bot, ...view.messages.filter((m) => m.role === 'bot').map((m) => m.text)].some((t) => t.includes(String(stored[k]!.value)))),
+    ];
+    recordTally('edges', { internal_values_exposed: exposed.length });
+    expect(exposed).toEqual([]);
+    expect(view.answers).toEqual({ company: 'Globex Corporation', account_owner: 'Sales team' }); // internal: false shows an action's output
+    const exported = JSON.stringify((await api(s.url, '/admin/tenants/kiosk/export', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } })).body);
+    for (const k of internal) expect(exported).toContain(String(stored[k]!.value));
+  });
+});
+
+describe('operator corrections', () => {
+  it('refuses an approval whose corrections name an unknown key or an invalid value (REST 400, socket error ack), applying nothing', async () => {
+    const s = await server({ env: { FLOWS_DIR: INTERNAL_FLOWS } });
+    const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
+    const { sessionId, token } = (await api(s.url, '/tenants/kiosk/sessions', { body: { flow: 'flow.approval' }, headers: { 'x-questline-key': 'pk_kiosk_test' } })).body as { sessionId: string; token: string };
+    for (const text of ['Dana Scully', '34']) await api(s.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: { authorization: `Bearer ${token}` } });
+    const waiting = async () => (await s.store.load(sessionId))!;
+    expect((await waiting()).status).toBe('waiting');
+    const op = io(`${s.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'], reconnection: false, forceNew: true });
+    cleanup.push(() => void op.close());
+    await new Promise<void>((resolve, reject) => { op.on('connect', resolve); op.on('connect_error', reject); });
+    const invalid: Array<{ answers: Record<string, unknown>; field: string }> = [
+      { answers: { age: 'old' }, field: 'answers.age' },
+      { answers: { age: 200 }, field: 'answers.age' },
+      { answers: { nickname: 'Dee' }, field: 'answers.nickname' },
+      { answers: { name: 'Dana Katherine Scully', age: -1 }, field: 'answers.age' },
+    ];
+    let accepted = 0;
+    for (const { answers, field } of invalid) {
+      const rest = await api(s.url, `/admin/sessions/${sessionId}/decision`, { body: { decision: 'approve', answers }, headers: admin });
+      const ack = await op.timeout(5_000).emitWithAck('operator:decision', { sessionId, decision: 'approve', answers });
+      if (rest.status !== 400) accepted++;
+      if (ack.ok !== false) accepted++;
+      expect(rest.body.error).toMatchObject({ code: 'invalid_payload' });
+      expect(rest.body.error.message).toContain(field);
+      expect(ack.error).toMatchObject({ code: 'invalid_payload' });
+      expect(ack.error.message).toContain(field);
+    }
+    const after = await waiting();
+    if (after.status !== 'waiting' || after.session.answers.age?.value !== 34 || after.session.answers.name?.value !== 'Dana Scully') accepted++;
+    recordTally('edges', { operator_corrections_accepted_invalid: accepted });
+    expect(accepted).toBe(0);
+    // a valid correction is applied
+    const ok = await api(s.url, `/admin/sessions/${sessionId}/decision`, { body: { decision: 'approve', answers: { age: 35 } }, headers: admin });
+    expect(ok.status).toBe(200);
+    expect((await waiting()).session.answers.age?.value).toBe(35);
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,30 @@ describe('questline validate', () => {
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/(\d+) of \1 flow files valid/);
     expect(r.err).toContain('flows/global/sales.flow.json');
+    expect(r.err).toMatch(/(\d+) of \1 tenant files valid/);
+    expect(r.err).toContain('ok flows/tenants/acme/tenant.json: tenant acme');
+  });
+
+  it('checks tenant.json files: the schema, and the flows folder they sit in, at file:line:col', async () => {
+    const flows = join(dir, 'tenant-flows');
+    mkdirSync(join(flows, 'tenants', 'shop'), { recursive: true });
+    cpSync('flows/global', join(flows, 'global'), { recursive: true });
+    const file = join(flows, 'tenants', 'shop', 'tenant.json');
+    writeFileSync(file, '{\n  "id": "shop",\n  "name": "Shop",\n  "keys": ["pk_shop_demo"],\n  "origins": ["https://shop.example/"],\n  "flows": ["flow.sales"],\n  "llm": { "budget": { "token": 100 } }\n}\n');
+    const bad = await run('validate', flows);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain(`${file}:5:15: error [schema] origins[0]`);
+    expect(bad.err).toContain(`${file}:7:24: error [unknown_field] llm.budget: unknown field 'token' (did you mean 'tokens'?)`);
+    expect(bad.err).toContain('0 of 1 tenant file valid');
+    writeFileSync(file, '{\n  "id": "shop",\n  "name": "Shop",\n  "keys": ["pk_shop_demo"],\n  "origins": [],\n  "flows": ["flow.sales", "flow.nope"],\n  "packs": ["nopack"]\n}\n');
+    const unknown = await run('validate', file);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(`${file}:6:27: error [unknown_flow]`);
+    expect(unknown.err).toContain(`${file}:7:13: error [unknown_pack]`);
+    writeFileSync(file, '{\n  "id": "shop",\n  "name": "Shop",\n  "keys": ["pk_shop_demo"],\n  "origins": [],\n  "flows": ["flow.sales"],\n  "llm": { "budget": { "calls": 10, "tokens": 20000 } }\n}\n');
+    const ok = await run('validate', '--json', file);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ ok: true, tenants: [{ file, ok: true, id: 'shop', diagnostics: [] }] });
   });
 
   it('prints file:line:col: error for a dangling edge, naming both ids, and exits 1', async () => {

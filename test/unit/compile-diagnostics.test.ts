@@ -228,6 +228,29 @@ describe('compiler diagnostics', () => {
     expect(codes(r.diagnostics)).toEqual(expect.arrayContaining(['unknown_answer_key', 'bad_input_map']));
   });
 
+  it('refuses a review that lists an internal question, at the key, and accepts one that shows only visible answers', () => {
+    const nodes = (keys: string[]) => [q('q.a', 'name'), q('q.b', 'pin', { internal: true }), { id: 'r', type: 'review', keys }, end()];
+    const bad = check({ nodes: nodes(['name', 'pin']) });
+    const d = bad.diagnostics.find((x) => x.code === 'internal_in_review')!;
+    expect(d.severity).toBe('error');
+    expect(d.message).toContain("'pin'");
+    expect(d.line).toBe(lineOf(bad.text, '"pin"\n'));
+    expect(codes(check({ nodes: nodes(['name']) }).diagnostics, 'error')).toEqual([]);
+  });
+
+  it('warns when a bot message shows an internal answer, unless the action says internal: false', () => {
+    const lookup = (internal?: boolean) => ({ id: 'a.crm', type: 'action', call: 'crm', input_map: { n: 'answers.name' }, output_map: { owner: 'owner' }, ...(internal === undefined ? {} : { internal }) });
+    const nodes = (internal?: boolean) => [q('q.name', 'name'), q('q.pin', 'pin', { internal: true }), lookup(internal),
+      end('n.end', { say: 'Thanks {{answers.name}}; {{answers.owner}} will call. PIN {{answers.pin}}' })];
+    const warned = check({ nodes: nodes() }).diagnostics.filter((d) => d.code === 'internal_in_template').map((d) => d.message);
+    expect(warned).toHaveLength(2);
+    expect(warned.join(' ')).toContain('{{answers.owner}}');
+    expect(warned.join(' ')).toContain('{{answers.pin}}');
+    const shown = check({ nodes: nodes(false) }).diagnostics.filter((d) => d.code === 'internal_in_template').map((d) => d.message);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('{{answers.pin}}');
+  });
+
   it('reports oneOf constraints naming unknown keys and bad constraint expressions', () => {
     const r = check({ nodes: [q('q.a', 'email'), end()], constraints: [{ oneOf: [['email'], ['phone']] }, { name: 'c', expr: 'has(answers.fax)' }] });
     expect(codes(r.diagnostics).filter((c) => c.includes('unknown_answer_key'))).toHaveLength(2);

@@ -9,12 +9,13 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { SessionState } from '../../protocol/session.ts';
-import { admitAdmin, clientIp, param, parseWith } from './auth.ts';
+import { actorOf, admitAdmin, clientIp, param, parseWith } from './auth.ts';
 import { audit } from '../audit-log.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { completedIntakes, intakesCsv } from './export.ts';
 import { answersOf } from './public-routes.ts';
 import { handBackTargets, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the admin routes need. */
 export interface AdminDeps {
@@ -24,7 +25,8 @@ export interface AdminDeps {
   metrics: Metrics;
   limits: RateLimits;
   logger: Logger;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
 }
 
 const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
@@ -40,17 +42,17 @@ function interruptOf(flow: CompiledFlow | undefined, state: SessionState): { rol
 
 const publicRecord = ({ tokenHash: _t, processed: _p, ...rest }: StoredSession) => rest;
 
-/** `/api/v1/admin`: every route needs `X-Questline-Admin: <ADMIN_KEY>`; without ADMIN_KEY they are all off. */
+/** `/api/v1/admin`: every route needs `X-Questline-Admin:` the admin key or an operator's key; without any they are all off. */
 export function adminRoutes(deps: AdminDeps): Router {
-  const { service, tenants, store, metrics, limits, logger, adminKey } = deps;
+  const { service, tenants, store, metrics, limits, logger, admins } = deps;
   const r = Router();
   r.use((req, res, next) => {
     res.locals.routeBase = '/api/v1/admin'; // the mount path, not the request's spelling of it
     next();
   });
 
-  r.use(async (req: Request, _res: Response, next: NextFunction) => {
-    await admitAdmin(limits, adminKey, req);
+  r.use(async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.actor = await admitAdmin(limits, admins, req);
     next();
   });
 
@@ -130,7 +132,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(Decision, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'decision'), () => service.decide(id, body.decision, body.answers, 'admin', body.role)));
-    audit(logger, { actor: 'admin', ip: clientIp(req), action: `decision:${body.decision}`, sessionId: id, correctedKeys: Object.keys(body.answers ?? {}) });
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: `decision:${body.decision}`, sessionId: id, correctedKeys: Object.keys(body.answers ?? {}) });
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
@@ -138,7 +140,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(OperatorMessageBody, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'operator'), () => service.operatorMessage(id, body.text, 'admin')));
-    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'message', sessionId: id });
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'message', sessionId: id });
     res.json({ messages: done.messages.map(toWire) });
   });
 
@@ -146,7 +148,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const id = sessionParam(req);
     const body = parseWith(HandBack, req.body);
     const done = unwrap(await metrics.turn(id, await labelsOf(id, 'hand_back'), () => service.handBack(id, body.nodeId, body.answers)));
-    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'hand-back', sessionId: id, nodeId: body.nodeId });
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'hand-back', sessionId: id, nodeId: body.nodeId });
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
@@ -154,7 +156,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const tenant = tenantParam(req);
     const q = parseWith(ExportQuery, req.query);
     const intakes = await completedIntakes(store, tenant, q.limit);
-    audit(logger, { actor: 'admin', ip: clientIp(req), action: 'export', tenant, count: intakes.length });
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'export', tenant, count: intakes.length });
     if (q.format === 'csv') {
       res.type('text/csv; charset=utf-8').attachment(`${tenant}-intakes.csv`).send(intakesCsv(intakes));
     } else {

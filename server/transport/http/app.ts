@@ -16,6 +16,7 @@ import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { publicRoutes } from './public-routes.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the HTTP app needs. */
 export interface AppDeps {
@@ -27,7 +28,8 @@ export interface AppDeps {
   limits: RateLimits;
   inflight: InFlight;
   gate: OriginGate;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
   /**
    * Static files of the demo page, served at `/`; with it come the widget
    * bundles and the operator console. Without it the app is the API only.
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps): express.Express {
     const error = toWireError(err);
     if (error.code === 'internal') logger.error({ err, method: req.method, path: req.path }, 'request failed');
     else metrics.rejected.inc({ transport: 'http', code: error.code });
+    // the response says it in plain words; the developer detail is logged
+    if (err instanceof HttpError && err.detail) logger.info({ code: error.code, detail: err.detail, method: req.method, route: `${String(res.locals.routeBase ?? '')}${String(req.route?.path ?? '')}` }, 'payload refused');
     if (res.headersSent) {
       res.end();
       return;

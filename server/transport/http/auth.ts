@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
@@ -6,7 +6,7 @@ import type { Tenant } from '../../catalog/tenant.ts';
 import { parsePayload, SessionId } from '../../protocol/index.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import type { RateLimits } from '../rate-limits.ts';
-import { adminKeyMatches } from '../admin-key.ts';
+import type { AdminAccess } from '../admin-access.ts';
 import { limitKey } from '../client-address.ts';
 import { HttpError } from '../errors.ts';
 import { isSameOrigin } from '../origins.ts';
@@ -21,7 +21,7 @@ export const clientIp = (req: Request): string => limitKey(req.ip ?? req.socket.
 /** Parses a body or query with a protocol schema; throws `invalid_payload` / `too_large`. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const parsed = parsePayload(schema, data);
-  if (!parsed.ok) throw new HttpError(parsed.error.code, parsed.error.message);
+  if (!parsed.ok) throw Object.assign(new HttpError(parsed.error.code, parsed.error.message), { detail: parsed.detail });
   return parsed.value;
 }
 
@@ -46,9 +46,9 @@ export function tenantByKey(tenants: TenantDirectory, req: Request, tenantId: st
   return tenant;
 }
 
-/** Whether the request carries the right admin key (constant-time compare). */
-export function isAdmin(adminKey: string | undefined, req: Request): boolean {
-  return adminKeyMatches(adminKey, req.get('x-questline-admin'));
+/** Who the request's admin or operator key belongs to ("admin", or an operator's name), or undefined (constant-time compare). */
+export function adminOf(admins: AdminAccess, req: Request): string | undefined {
+  return admins.holder(req.get('x-questline-admin'));
 }
 
 /** The session a bearer token opens; the session id in the path must be the one the token belongs to. */
@@ -67,15 +67,18 @@ export async function sessionByToken(
 }
 
 /**
- * Lets an admin request through or throws: the right key always passes (a
- * flood of wrong keys from the same address cannot lock its holder out);
+ * Lets an admin request through, returning who sent it ("admin" or an
+ * operator's name, for the audit log), or throws: a right key always passes
+ * (a flood of wrong keys from the same address cannot lock its holder out);
  * wrong keys are counted per address, and past the limit get 429.
  */
-export async function admitAdmin(limits: RateLimits, adminKey: string | undefined, req: Request): Promise<void> {
-  if (!adminKey) throw new HttpError('admin_only', 'The admin pages are turned off on this server (it was started without ADMIN_KEY).');
-  const admitted = await limits.admin(clientIp(req), isAdmin(adminKey, req));
-  if (admitted.ok) return;
-  if (admitted.limited) throw new HttpError('rate_limited', 'Too many wrong admin keys from this address. Wait a minute, then try again.', Math.ceil(admitted.retryAfterMs / 1000));
+export async function admitAdmin(limits: RateLimits, admins: AdminAccess, req: Request): Promise<string> {
+  if (!admins.enabled) throw new HttpError('admin_only', 'The admin pages are turned off on this server (it was started without ADMIN_KEY or OPERATOR_KEYS).');
+  const actor = adminOf(admins, req);
+  const admitted = await limits.admin(clientIp(req), actor !== undefined);
+  if (admitted.ok) {
+    if (actor !== undefined) return actor;
+  } else if (admitted.limited) throw new HttpError('rate_limited', 'Too many wrong admin keys from this address. Wait a minute, then try again.', Math.ceil(admitted.retryAfterMs / 1000));
   throw new HttpError('admin_only', 'This needs the admin key, and the key given is missing or wrong.');
 }
 
@@ -83,4 +86,9 @@ export async function admitAdmin(limits: RateLimits, adminKey: string | undefine
 export function param(req: Request, name: string): string {
   const v = (req.params as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(v) ? v.join('/') : (v ?? '');
+}
+
+/** Who an admitted admin request acts as (set by the admin routes' gate). */
+export function actorOf(res: Response): string {
+  return typeof res.locals.actor === 'string' ? res.locals.actor : 'admin';
 }

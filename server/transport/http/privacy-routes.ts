@@ -3,22 +3,24 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { SessionId } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
-import { admitAdmin, clientIp, param } from './auth.ts';
+import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
 import { audit } from '../audit-log.ts';
 import { HttpError } from '../errors.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the privacy routes need. */
 export interface PrivacyDeps {
   service: ConversationService;
   limits: RateLimits;
   logger: Logger;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
 }
 
 /** Refuses a request without the admin key (same rules and failure limit as the other admin routes). */
 function adminOnly(deps: PrivacyDeps) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    await admitAdmin(deps.limits, deps.adminKey, req);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.actor = await admitAdmin(deps.limits, deps.admins, req);
     next();
   };
 }
@@ -36,7 +38,7 @@ export function privacyRoutes(deps: PrivacyDeps): Router {
     if (!SessionId.safeParse(id).success) throw new HttpError('unknown_session', 'no such session');
     const existed = await deps.service.erase(id);
     if (!existed) throw new HttpError('unknown_session', 'no such session');
-    audit(deps.logger, { actor: 'admin', ip: clientIp(req), action: 'erase', sessionId: id });
+    audit(deps.logger, { actor: actorOf(res), ip: clientIp(req), action: 'erase', sessionId: id });
     res.status(204).end();
   });
   return r;

@@ -9,9 +9,10 @@ import type { Metrics } from '../../observability/metrics.ts';
 import { MessageBody, StartBody, toWire } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
-import { clientIp, isAdmin, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
+import { adminOf, clientIp, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the public routes need. */
 export interface PublicDeps {
@@ -19,21 +20,13 @@ export interface PublicDeps {
   tenants: TenantDirectory;
   metrics: Metrics;
   limits: RateLimits;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
 }
 
 /** The answers committed so far, by key (the visitor's own, shown to the token holder). */
 export function answersOf(record: StoredSession): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record.session.answers).map(([k, a]) => [k, a.value]));
-}
-
-/**
- * The answers a visitor may see: their own. Values an action produced (a CRM
- * lookup's account id and owner) are internal: they go to exports and
- * webhooks, never back to the page.
- */
-export function visitorAnswers(record: StoredSession): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record.session.answers).filter(([, a]) => a.source !== 'action').map(([k, a]) => [k, a.value]));
 }
 
 /** The public API (interfaces.md "REST"): sessions by key and token, flows by key. */
@@ -83,14 +76,14 @@ export function publicRoutes(deps: PublicDeps): Router {
     const rec = view.record;
     res.json({
       sessionId: rec.id, tenant: rec.tenant, flowId: rec.flowId, revision: rec.revision, status: rec.status,
-      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: visitorAnswers(rec), messages: view.transcript.map(toWire),
+      createdAt: rec.createdAt, updatedAt: rec.updatedAt, state: view.state, answers: view.visitorAnswers, messages: view.transcript.map(toWire),
     });
   });
 
   /** Flows are read with the tenant's key (Origin checked) or the admin key. */
   const reader = (req: Request): Tenant => {
     const id = param(req, 'tenant');
-    if (isAdmin(deps.adminKey, req)) {
+    if (adminOf(deps.admins, req) !== undefined) {
       const t = tenants.tenant(id);
       if (!t) throw new HttpError('unknown_tenant', `no tenant '${id}'`);
       return t;

@@ -2,7 +2,6 @@ import type { Namespace, Server, Socket } from 'socket.io';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import { socketError, type WireError } from '../errors.ts';
-import { adminKeyMatches } from '../admin-key.ts';
 import type { InFlight } from '../inflight.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
@@ -14,6 +13,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import { connectError, handle, roomOf, socketClientIp } from './socket-server.ts';
 import type { TrustFn } from '../client-address.ts';
 import { audit } from '../audit-log.ts';
+import type { AdminAccess } from '../admin-access.ts';
 
 /** What the /operator namespace needs. */
 export interface OperatorDeps {
@@ -23,7 +23,8 @@ export interface OperatorDeps {
   logger: Logger;
   limits: RateLimits;
   inflight: InFlight;
-  adminKey: string | undefined;
+  /** The admin key and named operator keys. */
+  admins: AdminAccess;
   /** Which proxies may name the client (TRUST_PROXY); default none. */
   trust?: TrustFn;
 }
@@ -31,13 +32,14 @@ export interface OperatorDeps {
 type OperatorSocket = Socket<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
 
 /**
- * Staff's namespace: `auth: { adminKey }` (constant-time; refused when the
- * server has no ADMIN_KEY). An operator joins a session's room to watch it,
+ * Staff's namespace: `auth: { adminKey }`, the admin key or a named
+ * operator's key (constant-time; refused when the server has neither); the
+ * audit log records the key's holder. An operator joins a session's room to watch it,
  * writes into it (taking it over from the bot), decides interrupts and hands
  * it back to the bot.
  */
 export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
-  const { service, store, metrics, logger, limits, inflight, adminKey } = deps;
+  const { service, store, metrics, logger, limits, inflight, admins } = deps;
   const nsp = io.of('/operator') as unknown as Namespace<OperatorClientEvents, SessionRoomEvents, Record<string, never>, OperatorSocketData>;
 
   nsp.use((socket, next) => {
@@ -46,13 +48,14 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
       metrics.rejected.inc({ transport: 'socket', code: error.code });
       next(connectError(error));
     };
-    if (!adminKey) return refuse({ code: 'admin_only', message: 'operator access is off: start the server with ADMIN_KEY' });
+    if (!admins.enabled) return refuse({ code: 'admin_only', message: 'The operator pages are turned off on this server (it was started without ADMIN_KEY or OPERATOR_KEYS).' });
     const auth = parsePayload(OperatorAuth, socket.handshake.auth);
-    // the right key always passes; only wrong ones are counted against the address
-    void limits.admin(ip, auth.ok && adminKeyMatches(adminKey, auth.value.adminKey)).then((admitted) => {
+    const actor = auth.ok ? admins.holder(auth.value.adminKey) : undefined;
+    // a right key always passes; only wrong ones are counted against the address
+    void limits.admin(ip, actor !== undefined).then((admitted) => {
       if (!admitted.ok && admitted.limited) return refuse({ code: 'rate_limited', message: 'Too many wrong admin keys from this address. Wait a minute, then try again.' });
-      if (!admitted.ok) return refuse({ code: 'admin_only', message: 'The admin key is missing or wrong.' });
-      socket.data = { ip };
+      if (!admitted.ok || actor === undefined) return refuse({ code: 'admin_only', message: 'The admin key is missing or wrong.' });
+      socket.data = { ip, actor };
       next();
     }, (err: unknown) => {
       logger.error({ err }, 'operator handshake failed');
@@ -78,7 +81,7 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
         await socket.leave(roomOf(p.sessionId));
         return socketError(view.error);
       }
-      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'join', sessionId: p.sessionId, tenant: view.value.record.tenant });
+      audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: 'join', sessionId: p.sessionId, tenant: view.value.record.tenant });
       return { ok: true, tenant: view.value.record.tenant, flowId: view.value.record.flowId, messages: view.value.transcript.map(toWire), state: view.value.state };
     });
 
@@ -88,19 +91,19 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
     });
 
     handle(socket, 'operator:message', OperatorMessage, inflight, log, async (p): Promise<OperatorAck> => {
-      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'message', sessionId: p.sessionId });
+      audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: 'message', sessionId: p.sessionId });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'operator'), () => service.operatorMessage(p.sessionId, p.text, 'operator'));
       return r.ok ? { ok: true } : socketError(r.error);
     });
 
     handle(socket, 'operator:decision', OperatorDecision, inflight, log, async (p): Promise<OperatorAck> => {
-      audit(logger, { actor: 'admin', ip: socket.data.ip, action: `decision:${p.decision}`, sessionId: p.sessionId, correctedKeys: Object.keys(p.answers ?? {}) });
+      audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: `decision:${p.decision}`, sessionId: p.sessionId, correctedKeys: Object.keys(p.answers ?? {}) });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'decision'), () => service.decide(p.sessionId, p.decision, p.answers, 'operator', p.role));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });
 
     handle(socket, 'operator:hand-back', OperatorHandBack, inflight, log, async (p): Promise<OperatorAck> => {
-      audit(logger, { actor: 'admin', ip: socket.data.ip, action: 'hand-back', sessionId: p.sessionId, nodeId: p.nodeId });
+      audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: 'hand-back', sessionId: p.sessionId, nodeId: p.nodeId });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId, p.answers));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });

@@ -102,6 +102,7 @@ export function handle<S extends z.ZodType, A>(
     void inflight.track(async () => {
       const parsed = parsePayload(schema, args[0] ?? {});
       if (!parsed.ok) {
+        log.info({ event, code: parsed.error.code, detail: parsed.detail }, 'payload refused'); // the ack says it in plain words
         onRefused?.(parsed.error);
         ack(socketError(parsed.error));
         return;
