@@ -30,6 +30,8 @@ export interface ValidateOptions {
   json?: boolean;
   outputsSchema?: boolean;
   warnings?: boolean;
+  /** A missing translation (or a text for an undeclared locale) is an error, not a warning. */
+  strict?: boolean;
   /**
    * The project's implementations (--config): a validator or action a flow
    * names that is not among them is an error. Without them, names are not checked.
@@ -44,7 +46,7 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
     return EXIT_USAGE;
   }
   const files = expandFlowPaths(paths);
-  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, compileFile(file), opts.implementations) }));
+  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, strictened(compileFile(file), opts.strict === true), opts.implementations) }));
   const failed = results.some(({ result }) => hasErrors(result.diagnostics));
 
   if (opts.outputsSchema) {
@@ -85,6 +87,18 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
   const bad = results.filter(({ result }) => hasErrors(result.diagnostics)).length;
   io.err(`${results.length - bad} of ${results.length} flow file${results.length === 1 ? '' : 's'} valid`);
   return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+/** Diagnostics that `--strict` turns from warnings into errors. */
+export const STRICT_CODES: ReadonlySet<string> = new Set(['missing_translation', 'unknown_locale']);
+
+/** With `strict`, a missing translation fails the flow (the compiled flow is dropped, as with any error). */
+function strictened(result: DocumentResult, strict: boolean): DocumentResult {
+  if (!strict || !result.diagnostics.some((d) => STRICT_CODES.has(d.code))) return result;
+  const diagnostics = result.diagnostics.map((d) => (STRICT_CODES.has(d.code) ? { ...d, severity: 'error' as const } : d));
+  if (result.kind !== 'flow') return { ...result, diagnostics } as DocumentResult;
+  const { flow: _dropped, ...rest } = result;
+  return { ...rest, diagnostics };
 }
 
 /** Adds the registry's diagnostics to a compiled flow's (sorted like the compiler's). */

@@ -89,6 +89,8 @@ export interface ExtractionRequest {
   sessionId?: string;
   /** The session's model usage so far (per-session budget). */
   usage?: LlmUsage;
+  /** The visitor's language, a base tag such as 'de' (absent: 'en'). */
+  locale?: string;
 }
 
 /** A proposed value for one key, already normalised (email lowercased, phone E.164, ISO date…). */

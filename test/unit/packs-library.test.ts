@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { effectiveFlow, loadLibrary } from '../../server/catalog/library.ts';
-import type { FlowV1 } from '../../server/flow/schema.ts';
+import type { FlowSource as FlowV1 } from '../../server/flow/schema.ts';
 import { Tenant } from '../../server/catalog/tenant.ts';
 
 const lib = loadLibrary('flows');

@@ -28,6 +28,10 @@ export const SYSTEM_PROMPT = [
 /** The per-turn part: clock, current and open questions, paths with examples, the last turns, the message. */
 export function turnPrompt(req: ExtractionRequest): string {
   const lines: string[] = [`Session clock: ${req.now}. Default country for phone numbers: ${req.defaultCountry}.`];
+  if (req.locale && req.locale !== 'en') {
+    const name = languageName(req.locale);
+    lines.push(`The user writes in ${name} (${req.locale}): read the message in ${name}; values stay normalised as above (option values, ISO dates, plain numbers). Write any feedback or reason in ${name}.`);
+  }
   lines.push(req.current ? `Current question: ${describeQuestion(req.current)}` : 'Current question: none (the user is choosing a path).');
   const assess = req.current?.assess;
   if (assess) {
@@ -53,6 +57,15 @@ export function turnPrompt(req: ExtractionRequest): string {
   }
   lines.push(`<user_message>\n${req.text.slice(0, MAX_MESSAGE_CHARS).replaceAll('</user_message>', '')}\n</user_message>`);
   return lines.join('\n');
+}
+
+/** "German" for `de` (English names: the instructions are English); the tag itself when unknown. */
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
 }
 
 function oneLine(text: string): string {

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../server/cli/main.ts';
+import { runTurn } from '../../server/conversation/turn-runner.ts';
+import { flowFor, matchLanguageSwitch, matchLocale } from '../../server/engine/locale.ts';
+import { sessionFromJson, sessionToJson } from '../../server/engine/session.ts';
+import { compileText } from '../../server/flow/document.ts';
+import { flowDocumentJsonSchema } from '../../server/flow/json-schema.ts';
+import { turnPrompt } from '../../server/extract/anthropic/prompt.ts';
+import { extractionRequest } from '../../server/engine/extraction.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answer, begin, lastAsk, NOW, texts } from '../support/engine-harness.ts';
+
+// One flow in two languages (flow-ir.md "Locales"): projected per locale at
+// compile time, one revision, built-in texts from the catalogue.
+
+const DOC = {
+  version: 'v1',
+  id: 'flow.l10n',
+  locales: ['en', 'de'],
+  nodes: [
+    { id: 'q.sport', type: 'question', key: 'sport',
+      prompt: { en: 'Which sport?', de: 'Welche Sportart?' },
+      answer: { type: 'enum', options: [
+        { value: 'football', label: { en: 'Football', de: 'Fußball' }, synonyms: { en: ['soccer'], de: ['fussball'] } },
+        { value: 'tennis', label: 'Tennis' },
+      ] } },
+    { id: 'q.size', type: 'question', key: 'size', prompt: { en: 'How big, in m²?', de: 'Wie groß, in m²?' }, answer: { type: 'number', min: 10 } },
+    { id: 'n.end', type: 'terminal', say: { en: 'Thanks!', de: 'Danke!' } },
+  ],
+};
+
+function compiled(doc: Record<string, unknown> = DOC, file = 'l10n.flow.json') {
+  const text = JSON.stringify(doc, null, 2);
+  const r = compileText(text, file);
+  if (r.kind !== 'flow') throw new Error('not a flow');
+  return { text, ...r };
+}
+
+describe('compiling a flow with locales', () => {
+  it('compiles once per locale: plain strings, one revision, the same node ids, each locale its catalogue', () => {
+    const { flow, diagnostics } = compiled();
+    expect(diagnostics).toEqual([]);
+    const de = flow!.i18n!.byLocale.get('de')!;
+    expect(flow!.locale).toBe('en');
+    expect(de.locale).toBe('de');
+    expect(de.revision).toBe(flow!.revision);
+    expect([...de.nodes.keys()]).toEqual([...flow!.nodes.keys()]);
+    expect(de.nodes.get('q.sport')!.node).toMatchObject({ prompt: 'Welche Sportart?', answer: { options: [{ label: 'Fußball', synonyms: ['fussball'] }, { label: 'Tennis' }] } });
+    expect(flow!.nodes.get('q.sport')!.node).toMatchObject({ prompt: 'Which sport?', answer: { options: [{ label: 'Football', synonyms: ['soccer'] }, { label: 'Tennis' }] } });
+    expect(de.messages.not_understood).toBe('Entschuldigung, das habe ich nicht verstanden.');
+    expect(flow!.messages.not_understood).toBe("Sorry, I didn't understand that.");
+  });
+
+  it('changes the revision when only a translation changes', () => {
+    const changed = structuredClone(DOC);
+    (changed.nodes[0]!.prompt as Record<string, string>).de = 'Welcher Sport?';
+    expect(compiled(changed).flow!.revision).not.toBe(compiled().flow!.revision);
+  });
+
+  it('warns about a missing translation at its line and column, and a text for an undeclared locale', () => {
+    const doc = structuredClone(DOC);
+    doc.nodes[1]!.prompt = { en: 'How big, in m²?' } as never;
+    (doc.nodes[2]!.say as Record<string, string>).fr = 'Merci !';
+    const { text, diagnostics, flow } = compiled(doc);
+    expect(flow).toBeDefined();
+    const missing = diagnostics.find((d) => d.code === 'missing_translation')!;
+    expect(missing).toMatchObject({ severity: 'warning', file: 'l10n.flow.json' });
+    expect(missing.message).toContain("no 'de' text for nodes.1.prompt");
+    const at = text.indexOf('"prompt": {\n        "en": "How big');
+    expect(missing.line).toBe(text.slice(0, at).split('\n').length);
+    expect(missing.col).toBe(17); // the map's opening brace
+    expect(diagnostics.find((d) => d.code === 'unknown_locale')?.message).toContain("'fr'");
+    expect(flow!.i18n!.byLocale.get('de')!.nodes.get('q.size')!.node).toMatchObject({ prompt: 'How big, in m²?' });
+  });
+
+  it('refuses texts by locale in a flow that declares no locales', () => {
+    const { locales: _l, ...doc } = DOC;
+    const r = compiled(doc);
+    expect(r.flow).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toContain('locales_missing');
+  });
+
+  it('questline validate warns with file:line:col; --strict makes it an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'questline-l10n-'));
+    const file = join(dir, 'x.flow.yaml');
+    writeFileSync(file, 'version: v1\nid: flow.x\nlocales: [en, de]\nnodes:\n  - id: q.a\n    type: question\n    key: a\n    prompt: { en: "A?" }\n');
+    const run = async (...argv: string[]) => {
+      let err = '';
+      const code = await main(argv, { out: () => {}, err: (t) => (err += `${t}\n`) });
+      return { code, err };
+    };
+    const loose = await run('validate', file);
+    expect(loose.code).toBe(0);
+    expect(loose.err).toContain(`${file}:8:13: warning [missing_translation] no 'de' text for nodes.0.prompt`);
+    const strict = await run('validate', '--strict', file);
+    expect(strict.code).toBe(1);
+    expect(strict.err).toContain(`${file}:8:13: error [missing_translation]`);
+  });
+
+  it('gives editors both forms of a text in the JSON Schema', () => {
+    const schema = flowDocumentJsonSchema() as { $defs: Record<string, { anyOf: Array<{ type: string }> }> };
+    expect(schema.$defs.Text!.anyOf.map((s) => s.type)).toEqual(['string', 'object']);
+    expect(schema.$defs.Texts!.anyOf.map((s) => s.type)).toEqual(['array', 'object']);
+  });
+});
+
+describe('a session in a locale', () => {
+  const root = compiled().flow!;
+
+  it('matches the visitor\'s languages against the flow\'s locales, falling back to the default', () => {
+    expect(matchLocale(root, 'de-AT')).toBe('de');
+    expect(matchLocale(root, ['fr-FR', 'de;q=0.5'.split(';')[0]!])).toBe('de');
+    expect(matchLocale(root, ['fr', 'es'])).toBe('en');
+    expect(matchLocale(root, undefined)).toBe('en');
+    expect(flowFor(root, 'DE').locale).toBe('de');
+  });
+
+  it('starts in German, re-asks with the German catalogue, and stores the locale', () => {
+    const s0 = begin(root, { locale: 'de-AT' });
+    expect(s0.session.locale).toBe('de');
+    expect(texts(s0)).toEqual(['Welche Sportart?']);
+    expect(lastAsk(s0)!.quickReplies).toEqual(['Fußball', 'Tennis']);
+    const wrong = answer(root, s0.session, { sport: 'golf' });
+    expect(lastAsk(wrong)!.text).toBe('Bitte wählen Sie eine Möglichkeit: Fußball, Tennis. Welche Sportart?');
+    const r2 = answer(root, answer(root, s0.session, { sport: 'football' }).session, { size: 5 });
+    expect(lastAsk(r2)!.text).toBe('Bitte geben Sie eine Zahl von mindestens 10 an. Wie groß, in m²?');
+    expect(sessionFromJson(JSON.parse(JSON.stringify(sessionToJson(r2.session)))).locale).toBe('de');
+  });
+
+  it('switches language mid-conversation on "English": answers kept, the question asked again in English', async () => {
+    const started = await runTurn(root, undefined, { kind: 'start', init: { now: NOW, locale: 'de' } }, {});
+    const one = await runTurn(root, started.session, { kind: 'text', text: 'Fußball', now: NOW }, {});
+    expect(one.session.answers.get('sport')?.value).toBe('football');
+    expect(one.messages.at(-1)?.text).toBe('Wie groß, in m²?');
+    expect(matchLanguageSwitch(root, 'English!')).toBe('en');
+    const switched = await runTurn(root, one.session, { kind: 'text', text: 'English!', now: NOW }, {});
+    expect(switched.session.locale).toBe('en');
+    expect(switched.session.answers.get('sport')?.value).toBe('football');
+    expect(switched.messages.map((m) => m.text)).toEqual(["Sure — let's carry on in English.", 'How big, in m²?']);
+    expect(switched.events.map((e) => e.type)).toContain('locale_changed');
+    const back = await runTurn(root, switched.session, { kind: 'text', text: 'auf Deutsch', now: NOW }, {});
+    expect(back.messages.map((m) => m.text)).toEqual(['Gerne — machen wir auf Deutsch weiter.', 'Wie groß, in m²?']);
+  });
+
+  it('takes German command words, and English ones too, in a German session', async () => {
+    const started = await runTurn(root, undefined, { kind: 'start', init: { now: NOW, locale: 'de' } }, {});
+    const one = await runTurn(root, started.session, { kind: 'text', text: 'Tennis', now: NOW }, {});
+    const undo = await runTurn(root, one.session, { kind: 'text', text: 'zurück', now: NOW }, {});
+    expect(undo.session.answers.has('sport')).toBe(false);
+    expect(undo.messages.at(-1)?.text).toBe('Welche Sportart?');
+    const stop = await runTurn(root, undo.session, { kind: 'text', text: 'cancel', now: NOW }, {});
+    expect(stop.messages.at(-1)?.text).toBe('Möchten Sie hier aufhören? Sie können dort weitermachen, wo Sie aufgehört haben.');
+  });
+
+  it('uses the flow\'s own messages for a locale over the catalogue', () => {
+    const flow = compiled({ ...DOC, messages: { de: { reask_choose_one: 'Bitte eine davon: {options}.' } } }).flow!;
+    const s0 = begin(flow, { locale: 'de' });
+    expect(lastAsk(answer(flow, s0.session, { sport: 'golf' }))!.text).toBe('Bitte eine davon: Fußball, Tennis. Welche Sportart?');
+  });
+
+  it('tells extractors and the model the visitor\'s language; English requests stay as they were', () => {
+    const s0 = begin(root, { locale: 'de' });
+    const de = extractionRequest(flowFor(root, 'de'), s0.session, 'Fußball', NOW);
+    expect(de.locale).toBe('de');
+    expect(turnPrompt(de)).toContain('The user writes in German (de)');
+    const en = extractionRequest(root, begin(root).session, 'football', NOW);
+    expect(en.locale).toBeUndefined();
+    expect(turnPrompt(en)).not.toContain('The user writes in');
+  });
+});
