@@ -24,6 +24,8 @@ export const SessionState = z.object({
   progress: Progress,
   /** Set when a flow trigger marked the session urgent (e.g. a red-flag symptom): consoles list it first, with the reason. */
   urgent: z.object({ reason: z.string() }).optional(),
+  /** The locale the session speaks (a flow with `locales`): the widget's own texts follow it. */
+  locale: z.string().optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

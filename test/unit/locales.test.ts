@@ -170,3 +170,14 @@ describe('a session in a locale', () => {
     expect(turnPrompt(en)).not.toContain('The user writes in');
   });
 });
+
+describe('the visitor\'s languages at a session start', () => {
+  it('reads Accept-Language with its q-values (negotiator), the explicit locale first', async () => {
+    const { acceptedLanguages, wantedLocales } = await import('../../server/transport/accept-language.ts');
+    expect(acceptedLanguages({ 'accept-language': 'fr;q=0.4, de-AT, en;q=0.8, es;q=0' })).toEqual(['de-AT', 'en', 'fr']);
+    expect(acceptedLanguages({})).toEqual([]);
+    expect(wantedLocales('es', { 'accept-language': 'de' })).toEqual(['es', 'de']);
+    const root = compiled().flow!;
+    expect(matchLocale(root, wantedLocales(undefined, { 'accept-language': 'fr;q=0.9, de-CH;q=0.8, en;q=0.1' }))).toBe('de');
+  });
+});
