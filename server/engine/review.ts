@@ -28,7 +28,10 @@ export function formatAnswer(spec: AnswerSpec | undefined, value: unknown, t: Me
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     if (m) return fillMessage(t.date, { day: Number(m[3]), month: t.months[Number(m[2]) - 1]!, year: m[1]! });
   }
-  if ((spec?.type === 'number' || spec?.type === 'integer') && spec.unit) return `${String(value)} ${spec.unit}`;
+  if (typeof value === 'number') {
+    const n = t.decimal === '.' ? String(value) : String(value).replace('.', t.decimal);
+    return (spec?.type === 'number' || spec?.type === 'integer') && spec.unit ? `${n} ${spec.unit}` : n;
+  }
   return String(value);
 }
 

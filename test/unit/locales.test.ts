@@ -181,3 +181,49 @@ describe('the visitor\'s languages at a session start', () => {
     expect(matchLocale(root, wantedLocales(undefined, { 'accept-language': 'fr;q=0.9, de-CH;q=0.8, en;q=0.1' }))).toBe('de');
   });
 });
+
+describe('the shipped sales intake in German', () => {
+  const SALES = 'flows/global/sales.flow.json';
+  const REPLIES = ['Wir brauchen ein Angebot für neue Beleuchtung', '420', 'Fußball', 'Außenplatz', '4', '8', 'überspringen', '200', '25000',
+    'innerhalb von 3 Monaten', 'Anna Schmidt', 'Gymnasium Nord', 'anna@gymnasium-nord.de', 'Montagehöhe ändern', '9', 'ja, passt'];
+
+  it('declares en and de with every visitor-facing text translated (validate --strict passes)', async () => {
+    let err = '';
+    const code = await main(['validate', '--strict', SALES], { out: () => {}, err: (t) => (err += `${t}\n`) });
+    expect(err).not.toContain('missing_translation');
+    expect(code).toBe(0);
+  });
+
+  it('speaks German in every bot message of a German conversation, and completes', async () => {
+    const { compileFile } = await import('../../server/flow/document.ts');
+    const { LocalConversation } = await import('../../server/conversation/local-conversation.ts');
+    const r = compileFile(SALES);
+    const conv = new LocalConversation(r.kind === 'flow' ? r.flow! : (undefined as never), {});
+    const said: string[] = [];
+    said.push(...(await conv.start({ locale: 'de-DE', now: NOW })).messages.map((m) => m.text));
+    for (const text of REPLIES) said.push(...(await conv.send(text, NOW)).messages.map((m) => m.text));
+    expect(conv.session.status).toBe('completed');
+    expect(said.length).toBeGreaterThan(REPLIES.length);
+    const english = /\b(the|you|your|please|what|which|thanks|sorry|choose|answer)\b/i;
+    expect(said.filter((t) => english.test(t))).toEqual([]);
+    expect(said.at(-1)).toBe('Danke, Anna Schmidt! Jemand aus unserem Team meldet sich innerhalb eines Werktags bei Ihnen.');
+  });
+
+  it('runs goldens with `locale:` and reports per-locale text coverage', async () => {
+    const { runGolden } = await import('../../server/golden/run-golden.ts');
+    const { coverageFor, coverageReport, formatCoverage, recordCoverage } = await import('../../server/golden/coverage.ts');
+    const r = await runGolden('flows/global/sales-de-happy.golden.yaml', { noSnapshot: true });
+    expect(r.failures).toEqual([]);
+    expect(r.shown).toContain('de q.court_size');
+    expect(r.shown?.some((s) => s.startsWith('en '))).toBe(false);
+    const map = new Map();
+    recordCoverage(coverageFor(map, r.flow!), r.events, r.shown);
+    const report = coverageReport([...map.values()][0]);
+    const de = report.locales!.find((l) => l.locale === 'de')!;
+    const en = report.locales!.find((l) => l.locale === 'en')!;
+    expect(de.texts.covered).toBeGreaterThan(10);
+    expect(de.texts.missing).toContain('q.order_number');
+    expect(en.texts.covered).toBe(0);
+    expect(formatCoverage(report).join('\n')).toMatch(/texts in de +\d+%  \d+\/\d+\n  never shown in de: .*q\.order_number/);
+  });
+});
