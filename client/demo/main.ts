@@ -140,9 +140,11 @@ function showSnippets(): void {
   const tenant = tenantOf(choice.tenant);
   const origin = location.origin;
   const inline = choice.mode === 'inline';
-  const attrs = `data-key="${tenant.key}" data-flow="${choice.flow}" data-locale="${choice.locale}"${inline ? ' data-mode="inline" data-target="#chat"' : ''}`;
+  // English is what a page gets without a locale, so only another language is spelled out
+  const locale = choice.locale === 'en' ? undefined : choice.locale;
+  const attrs = `data-key="${tenant.key}" data-flow="${choice.flow}"${locale ? ` data-locale="${locale}"` : ''}${inline ? ' data-mode="inline" data-target="#chat"' : ''}`;
   ui.snippet.textContent = `${inline ? '<div id="chat"></div>\n' : ''}<script async src="${origin}/widget.js"\n        ${attrs}></script>`;
-  const init = JSON.stringify({ key: tenant.key, flow: choice.flow, locale: choice.locale, ...(inline ? { mode: 'inline', target: '#chat' } : {}) });
+  const init = JSON.stringify({ key: tenant.key, flow: choice.flow, ...(locale ? { locale } : {}), ...(inline ? { mode: 'inline', target: '#chat' } : {}) });
   ui.snippetQueue.textContent = `<script>\n  ${STUB}\n  Questline.init(${init});\n  // Questline.open(), .close(), .restart(), .on('end', fn) work from here on\n</script>\n<script async src="${origin}/widget.js"></script>`;
 }
 
