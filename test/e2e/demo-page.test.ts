@@ -87,7 +87,7 @@ describeBrowser('the demo page', () => {
     page.setDefaultTimeout(8_000);
     const chat = new ChatDriver(page);
     await page.goto(suite.server.url);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate(() => window.localStorage.clear());
     await page.reload();
     await page.waitForFunction(() => document.querySelector('#flow option')?.value === 'flow.sales');
     expect(await page.locator('#snippet').textContent()).not.toContain('data-locale');

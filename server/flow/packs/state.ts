@@ -240,8 +240,10 @@ export class MergeState {
       if (!same(before, next)) this.conflict(segs, before, next, site, resolved.rule);
       return before;
     }
-    // a text by locale changes locale by locale: a pack can add or change one language's text and keep the others
-    const byLocale = this.isLocaleMap(before) && this.isLocaleMap(next) && resolved.strategy !== 'concat';
+    // a text by locale that names only some of the locales changes those and keeps the others (one language's pack);
+    // one that names them all replaces the text whole, like a string
+    const byLocale = this.isLocaleMap(before) && this.isLocaleMap(next) && resolved.strategy !== 'concat'
+      && Object.keys(before as Obj).some((l) => !Object.hasOwn(next as Obj, l));
     const descend = isObj(before) && isObj(next) &&
       (byLocale || resolved.strategy === 'deep' || (resolved.strategy === 'override' && this.rules.reachesBelow(segs, site.layer)));
     if (descend) {
