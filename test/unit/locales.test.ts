@@ -260,3 +260,25 @@ describe('packs and tenants change texts by locale', () => {
     expect(() => Tenant.parse({ id: 'x', name: 'X', keys: ['pk_x_12345'], origins: [], flows: [], messages: { de: { no_such_text: 'x' } } })).toThrow();
   });
 });
+
+describe('the conversation service', () => {
+  it('starts a session in the best of the visitor\'s languages, keeps it in the stored session and the state, and switches on request', async () => {
+    const { ConversationService } = await import('../../server/conversation/service.ts');
+    const { TenantDirectory } = await import('../../server/catalog/tenants.ts');
+    const { MemoryStore } = await import('../../server/store/memory.ts');
+    const store = new MemoryStore();
+    let t = Date.parse('2026-01-15T10:00:00Z');
+    const svc = new ConversationService({ store, tenants: TenantDirectory.load('flows'), env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 } });
+    const started = await svc.startSession({ tenant: 'acme', flow: 'flow.sales', locale: ['fr-FR', 'de-AT', 'en'] });
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.state.locale).toBe('de');
+    expect(started.value.messages.at(-1)?.text).toMatch(/^Hallo von Acme Lighting!/);
+    expect((await store.load(started.value.sessionId))!.session.locale).toBe('de');
+    const switched = await svc.message(started.value.sessionId, 'English please', 'c1');
+    if (!switched.ok) throw new Error(switched.error.message);
+    expect(switched.value.state.locale).toBe('en');
+    expect(switched.value.messages.filter((m) => m.role !== 'user').map((m) => m.text)).toEqual(["Sure — let's carry on in English.", expect.stringMatching(/^Hi from Acme Lighting!/)]);
+    const plain = await svc.startSession({ tenant: 'acme', flow: 'flow.sales' });
+    expect(plain.ok && plain.value.state.locale).toBe('en');
+  });
+});

@@ -19,6 +19,8 @@ export interface SessionRow extends SessionSummary {
   /** A visitor message the operator has not replied to yet: since when, and how many (null when none). */
   unanswered: { since: string; count: number } | null;
   answered: number;
+  /** The locale the session speaks (a flow with `locales`). */
+  locale?: string;
 }
 
 export interface ListFilter {
@@ -55,6 +57,7 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
         ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
         unanswered: record.operator?.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
+        ...(record.session.locale ? { locale: record.session.locale } : {}),
       });
     }
   }
