@@ -282,3 +282,15 @@ describe('the conversation service', () => {
     expect(plain.ok && plain.value.state.locale).toBe('en');
   });
 });
+
+describe('revisions of a flow with locales', () => {
+  it('are archived as written and recompile to the same revision with every locale', async () => {
+    const { FlowRegistry, MemoryArchive } = await import('../../server/catalog/registry.ts');
+    const archive = new MemoryArchive();
+    const flow = compiled().flow!;
+    new FlowRegistry(archive).publish(flow);
+    const again = new FlowRegistry(archive).pinned(flow.id, flow.revision)!;
+    expect(again.revision).toBe(flow.revision);
+    expect(again.i18n!.byLocale.get('de')!.nodes.get('q.sport')!.node).toMatchObject({ prompt: 'Welche Sportart?' });
+  });
+});
