@@ -24,6 +24,8 @@ interface Choice {
   tenant: string;
   flow: string;
   mode: Mode;
+  /** The visitor's language (the widget's `locale`): a flow with `locales` speaks it, others their default. */
+  locale: string;
 }
 
 /** The same stub, in TypeScript (this page's CSP allows no inline script). */
@@ -42,6 +44,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const ui = {
   tenant: $<HTMLSelectElement>('tenant'),
   flow: $<HTMLSelectElement>('flow'),
+  locale: $<HTMLSelectElement>('locale'),
   modes: Array.from(document.querySelectorAll<HTMLInputElement>('input[name="mode"]')),
   newBtn: $<HTMLButtonElement>('new'),
   note: $<HTMLParagraphElement>('note'),
@@ -69,12 +72,12 @@ function loadChoice(): Choice {
   try {
     const c = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
     if (c && TENANTS.some((t) => t.id === c.tenant) && typeof c.flow === 'string') {
-      return { tenant: c.tenant!, flow: c.flow, mode: c.mode === 'inline' ? 'inline' : 'bubble' };
+      return { tenant: c.tenant!, flow: c.flow, mode: c.mode === 'inline' ? 'inline' : 'bubble', locale: c.locale === 'de' ? 'de' : 'en' };
     }
   } catch {
     // start from the defaults
   }
-  return { tenant: TENANTS[0]!.id, flow: 'flow.sales', mode: 'bubble' };
+  return { tenant: TENANTS[0]!.id, flow: 'flow.sales', mode: 'bubble', locale: 'en' };
 }
 
 const choice = loadChoice();
@@ -112,6 +115,7 @@ function widgetOptions(): Partial<WidgetOptions> {
     flow: choice.flow,
     title: tenant.name,
     mode: choice.mode,
+    locale: choice.locale,
     ...(choice.mode === 'inline' ? { target: '#chat-slot' } : {}),
   };
 }
@@ -136,9 +140,11 @@ function showSnippets(): void {
   const tenant = tenantOf(choice.tenant);
   const origin = location.origin;
   const inline = choice.mode === 'inline';
-  const attrs = `data-key="${tenant.key}" data-flow="${choice.flow}"${inline ? ' data-mode="inline" data-target="#chat"' : ''}`;
+  // English is what a page gets without a locale, so only another language is spelled out
+  const locale = choice.locale === 'en' ? undefined : choice.locale;
+  const attrs = `data-key="${tenant.key}" data-flow="${choice.flow}"${locale ? ` data-locale="${locale}"` : ''}${inline ? ' data-mode="inline" data-target="#chat"' : ''}`;
   ui.snippet.textContent = `${inline ? '<div id="chat"></div>\n' : ''}<script async src="${origin}/widget.js"\n        ${attrs}></script>`;
-  const init = JSON.stringify({ key: tenant.key, flow: choice.flow, ...(inline ? { mode: 'inline', target: '#chat' } : {}) });
+  const init = JSON.stringify({ key: tenant.key, flow: choice.flow, ...(locale ? { locale } : {}), ...(inline ? { mode: 'inline', target: '#chat' } : {}) });
   ui.snippetQueue.textContent = `<script>\n  ${STUB}\n  Questline.init(${init});\n  // Questline.open(), .close(), .restart(), .on('end', fn) work from here on\n</script>\n<script async src="${origin}/widget.js"></script>`;
 }
 
@@ -214,6 +220,7 @@ async function copy(button: HTMLButtonElement, text: string): Promise<void> {
 ui.tenant.replaceChildren(...TENANTS.map((t) => new Option(t.name, t.id)));
 ui.tenant.value = choice.tenant;
 for (const r of ui.modes) r.checked = r.value === choice.mode;
+ui.locale.value = choice.locale;
 
 ui.tenant.addEventListener('change', async () => {
   choice.tenant = ui.tenant.value;
@@ -225,6 +232,12 @@ ui.flow.addEventListener('change', () => {
   choice.flow = ui.flow.value;
   saveChoice();
   mountWidget();
+});
+ui.locale.addEventListener('change', () => {
+  choice.locale = ui.locale.value === 'de' ? 'de' : 'en';
+  saveChoice();
+  mountWidget();
+  Q.reset(); // a conversation in progress keeps its language: start one in the new one
 });
 for (const r of ui.modes) {
   r.addEventListener('change', () => {

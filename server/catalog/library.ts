@@ -241,6 +241,12 @@ export function flowLayers(lib: Library, flowId: string, tenantId?: string, opts
     else use(files, i);
   });
   if (tenant) use(tenant.overlays, 0);
+  // tenant.json `messages`: the tenant's built-in texts, a tenant layer of their own (after its overlay files)
+  const messages = tenant?.tenant?.messages;
+  if (tenant && messages) {
+    layers.push({ overlay: { version: 'v1', layer: 'tenant', extends: flowId, id: '~messages', messages },
+      info: { kind: 'tenant', name: `tenant ${tenantId} messages`, ...(tenant.file ? { file: tenant.file } : {}) }, group: 1 });
+  }
   return { layers, diagnostics };
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { compileFlow } from '../flow/compile.ts';
-import type { FlowV1 } from '../flow/schema.ts';
+import type { FlowSource as FlowV1 } from '../flow/schema.ts';
 
 /** Where the plain IR of every published revision is kept, so pinned sessions survive restarts. */
 export interface RevisionArchive {
@@ -38,7 +38,8 @@ export class FlowRegistry {
   publish(flow: CompiledFlow): void {
     this.current.set(flow.id, flow);
     this.byRevision.set(`${flow.id}@${flow.revision}`, flow);
-    this.archive.save(flow.id, flow.revision, flow.source);
+    // a flow with locales is archived as written (texts by locale), so every locale recompiles from it
+    this.archive.save(flow.id, flow.revision, flow.i18n?.source ?? flow.source);
   }
 
   /** The revision new sessions of this flow start on. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../flow/diagnostic.ts';
 import { loadFlowFile, type SourceMap } from '../flow/load.ts';
+import { BuiltInMessages } from '../flow/messages/catalogue.ts';
+import { LocaleTag } from '../flow/text.ts';
 import { schemaDiagnostics } from '../flow/schema-issues.ts';
 
 // The tenant file, flows/tenants/<tenant>/tenant.json (interfaces.md): which
@@ -41,6 +43,7 @@ export const Tenant = z
       .strict()
       .optional(),
     settings: z.record(z.string(), z.unknown()).optional().describe('free-form settings; passed to sessions as context'),
+    messages: z.record(LocaleTag, BuiltInMessages).optional().describe('the built-in texts (re-asks, endings, commands) changed for every flow of this tenant, by locale'),
   })
   .strict();
 export type Tenant = z.infer<typeof Tenant>;

@@ -44,8 +44,9 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print a machine-readable report on stdout')
     .option('--outputs-schema', 'print the JSON Schema of the flow\'s outputs (its answers)')
     .option('--no-warnings', 'print errors only')
+    .option('--strict', 'a missing translation of a declared locale is an error, not a warning')
     .option('--config <file>', 'also check that every validator and action the flows name is registered in this questline.config file; without --config, names are not checked (validate cannot know your registry)')
-    .action(async (paths: string[], opts: { json?: boolean; outputsSchema?: boolean; warnings?: boolean; config?: string }) => {
+    .action(async (paths: string[], opts: { json?: boolean; outputsSchema?: boolean; warnings?: boolean; strict?: boolean; config?: string }) => {
       const { config, ...rest } = opts;
       const project = config === undefined ? {} : await projectConfig(config, io, 'validate');
       if (typeof project === 'number') return done(project);

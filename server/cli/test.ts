@@ -64,7 +64,7 @@ export async function testCommand(paths: readonly string[], opts: TestOptions, i
       ...(job.tenant ? { tenant: job.tenant, overrides: job.overrides ?? [], noSnapshot: true } : {}),
     });
     results.push(r);
-    if (r.flow) recordCoverage(coverageFor(coverage, r.flow), r.events);
+    if (r.flow) recordCoverage(coverageFor(coverage, r.flow), r.events, r.shown);
     if (!opts.json) io.out(resultLines(r).join('\n'));
     if (r.recorded && !opts.json) {
       const count = (what: string) => r.recorded!.filter((x) => x?.startsWith(what)).length;
@@ -78,7 +78,7 @@ export async function testCommand(paths: readonly string[], opts: TestOptions, i
   if (opts.json) {
     io.out(JSON.stringify({
       passed: results.length - failed, failed,
-      results: results.map(({ flow: _f, events: _e, ...r }) => r),
+      results: results.map(({ flow: _f, events: _e, shown: _s, ...r }) => r),
       ...(opts.coverage ? { coverage: reports } : {}),
     }, null, 2));
   } else {

@@ -31,6 +31,8 @@ export interface ValidateOptions {
   json?: boolean;
   outputsSchema?: boolean;
   warnings?: boolean;
+  /** A missing translation (or a text for an undeclared locale) is an error, not a warning. */
+  strict?: boolean;
   /**
    * The project's implementations (--config): a validator or action a flow
    * names that is not among them is an error. Without them, names are not checked.
@@ -46,7 +48,7 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
   }
   const tenantFiles = opts.outputsSchema ? [] : expandTenantPaths(paths);
   const files = expandFlowPaths(paths).filter((f) => !tenantFiles.includes(f));
-  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, compileFile(file), opts.implementations) }));
+  const results: Array<{ file: string; result: DocumentResult }> = files.map((file) => ({ file, result: withRegistry(file, strictened(compileFile(file), opts.strict === true), opts.implementations) }));
   const tenants = checkTenantFiles(tenantFiles);
   const failed = results.some(({ result }) => hasErrors(result.diagnostics)) || tenants.some(({ result }) => hasErrors(result.diagnostics));
 
@@ -97,6 +99,18 @@ export function validateCommand(paths: readonly string[], opts: ValidateOptions,
   const badTenants = tenants.filter(({ result }) => hasErrors(result.diagnostics)).length;
   if (tenants.length) io.err(`${tenants.length - badTenants} of ${tenants.length} tenant file${tenants.length === 1 ? '' : 's'} valid`);
   return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+/** Diagnostics that `--strict` turns from warnings into errors. */
+export const STRICT_CODES: ReadonlySet<string> = new Set(['missing_translation', 'unknown_locale']);
+
+/** With `strict`, a missing translation fails the flow (the compiled flow is dropped, as with any error). */
+function strictened(result: DocumentResult, strict: boolean): DocumentResult {
+  if (!strict || !result.diagnostics.some((d) => STRICT_CODES.has(d.code))) return result;
+  const diagnostics = result.diagnostics.map((d) => (STRICT_CODES.has(d.code) ? { ...d, severity: 'error' as const } : d));
+  if (result.kind !== 'flow') return { ...result, diagnostics } as DocumentResult;
+  const { flow: _dropped, ...rest } = result;
+  return { ...rest, diagnostics };
 }
 
 /** Adds the registry's diagnostics to a compiled flow's (sorted like the compiler's). */

@@ -1,4 +1,6 @@
 import type { Effect, Progress } from '../engine/types.ts';
+import type { Messages } from '../flow/messages/catalogue.ts';
+import { EN } from '../flow/messages/en.ts';
 
 /** What a person sees: one bot message (interfaces.md's `bot:message` without id and sequence). */
 export interface BotMessage {
@@ -15,7 +17,7 @@ export interface BotMessage {
  * and `ask` become messages as they are; completion and escalation add a
  * closing line when the flow did not say anything itself.
  */
-export function effectsToMessages(effects: readonly Effect[]): BotMessage[] {
+export function effectsToMessages(effects: readonly Effect[], m: Messages = EN): BotMessage[] {
   const out: BotMessage[] = [];
   for (const e of effects) {
     if (e.type === 'say') out.push({ text: e.text, nodeId: e.nodeId, kind: e.kind });
@@ -23,11 +25,11 @@ export function effectsToMessages(effects: readonly Effect[]): BotMessage[] {
       out.push({ text: e.text, nodeId: e.nodeId, kind: e.kind, progress: e.progress,
         ...(e.quickReplies ? { quickReplies: e.quickReplies } : {}), ...(e.multiple ? { multiple: true } : {}) });
     } else if (e.type === 'complete' && !out.some((m) => m.kind === 'done' || m.kind === 'handoff')) {
-      if (e.status === 'completed') out.push({ text: "Thank you — that's everything we need.", nodeId: null, kind: 'done' });
-      else if (e.status === 'escalated' || e.status === 'error') out.push({ text: "I'll pass this to a member of our team, who will follow up with you.", nodeId: null, kind: 'handoff' });
-      else if (e.status === 'abandoned') out.push({ text: 'This conversation has been closed.', nodeId: null, kind: 'done' });
+      if (e.status === 'completed') out.push({ text: m.closing_completed, nodeId: null, kind: 'done' });
+      else if (e.status === 'escalated' || e.status === 'error') out.push({ text: m.closing_handoff, nodeId: null, kind: 'handoff' });
+      else if (e.status === 'abandoned') out.push({ text: m.closing_abandoned, nodeId: null, kind: 'done' });
     } else if (e.type === 'wait_for_operator') {
-      out.push({ text: 'One moment — a member of our team needs to review this before we continue.', nodeId: e.nodeId, kind: 'info' });
+      out.push({ text: m.closing_waiting, nodeId: e.nodeId, kind: 'info' });
     }
   }
   return out;

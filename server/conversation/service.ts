@@ -144,7 +144,7 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown> }): Promise<Result<Started>> {
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[] }): Promise<Result<Started>> {
     const flow = this.deps.tenants.flow(req.tenant, req.flow);
     if (!flow) {
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
@@ -158,7 +158,7 @@ export class ConversationService {
     // the flow's declared interface is a contract: a start without (or with a wrong) field is refused, naming it
     const issues = checkContext(flow.source, context ?? {});
     if (issues.length > 0) return failure('invalid_payload', `context: ${issues.map((i) => i.message).join('; ')}`);
-    const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}) } }, this.impl);
+    const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}), ...(req.locale !== undefined ? { locale: req.locale } : {}) } }, this.impl);
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,

@@ -2,6 +2,7 @@ import { start, turn } from '../engine/engine.ts';
 import { expire } from '../engine/expire.ts';
 import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
+import { flowFor, matchLanguageSwitch, sessionFlow } from '../engine/locale.ts';
 import type { Session } from '../engine/session.ts';
 import type { Proposal } from '../engine/input.ts';
 import type { EngineEvent, Input, StartInit, TurnResult } from '../engine/types.ts';
@@ -53,11 +54,20 @@ function keepUsage(before: Session, settled: Settled): Settled {
  * (each action result goes back into the engine) until the engine waits for
  * a person. `session` is the session as it stands; unused for `start`.
  */
-export async function runTurn(flow: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
+export async function runTurn(root: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
   // `return await`: an async function returning a promise costs the turn two more microtask hops
-  if (input.kind === 'start') return await settle(flow, start(flow, input.init, impl), impl);
+  if (input.kind === 'start') return await settle(flowFor(root, input.init.locale), start(root, input.init, impl), impl);
   if (!session) throw new Error(`a '${input.kind}' turn needs a started session`);
-  return keepUsage(session, await turnOn(flow, session, input, impl));
+  if (input.kind === 'text') {
+    // "Deutsch", "en français": the session goes on in that language (flows with `locales` only)
+    const locale = matchLanguageSwitch(root, input.text);
+    if (locale !== null) {
+      const switched = turn(root, session, { kind: 'locale', locale, now: input.now, text: input.text }, impl);
+      return keepUsage(session, await settle(sessionFlow(root, switched.session), switched, impl));
+    }
+  }
+  // the session's language: its locale's compile of the flow (same revision and node ids)
+  return keepUsage(session, await turnOn(sessionFlow(root, session), session, input, impl));
 }
 
 /** True when the session waits at a review node (confirm, or name an answer to change). */
@@ -92,13 +102,13 @@ async function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnI
 /** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. */
 async function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Promise<Settled> {
   let result = first;
-  const messages = effectsToMessages(result.effects);
+  const messages = effectsToMessages(result.effects, flow.messages);
   const events = [...result.events];
   for (;;) {
     const call = result.effects.find((e) => e.type === 'call');
     if (!call || call.type !== 'call') break;
     result = turn(flow, result.session, await runCall(call, impl.actions ?? {}, impl.env ?? systemCallEnv), impl);
-    messages.push(...effectsToMessages(result.effects));
+    messages.push(...effectsToMessages(result.effects, flow.messages));
     events.push(...result.events);
   }
   return { session: result.session, messages, events };

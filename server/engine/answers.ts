@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
+import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
 import type { AnswerRecord } from './session.ts';
 
@@ -17,27 +18,28 @@ function patternOf(c: CompiledNode): RE2JS | null {
   return patterns.get(c)!;
 }
 
-/** A plain-language reason for a value that does not fit the question's type. */
-function typeReason(c: CompiledNode): string {
+/** A plain-language reason for a value that does not fit the question's type, in the catalogue's words. */
+function typeReason(c: CompiledNode, m: Messages): string {
   const spec = c.node.type === 'question' ? c.node.answer ?? { type: 'text' as const } : { type: 'text' as const };
   switch (spec.type) {
     case 'number':
     case 'integer': {
-      const range = spec.min !== undefined && spec.max !== undefined ? ` between ${spec.min} and ${spec.max}`
-        : spec.min !== undefined ? ` of at least ${spec.min}` : spec.max !== undefined ? ` of at most ${spec.max}` : '';
-      return `Please give ${spec.type === 'integer' ? 'a whole number' : 'a number'}${range}${spec.unit ? ` (${spec.unit})` : ''}.`;
+      const range = spec.min !== undefined && spec.max !== undefined ? fillMessage(m.range_between, { min: spec.min, max: spec.max })
+        : spec.min !== undefined ? fillMessage(m.range_min, { min: spec.min }) : spec.max !== undefined ? fillMessage(m.range_max, { max: spec.max }) : '';
+      const unit = spec.unit ? fillMessage(m.unit, { unit: spec.unit }) : '';
+      return fillMessage(spec.type === 'integer' ? m.reask_integer : m.reask_number, { range, unit });
     }
-    case 'enum': return `Please choose ${spec.multiple ? 'from' : 'one of'}: ${normalOptions(spec).map((o) => o.label).join(', ')}.`;
-    case 'boolean': return 'Please answer yes or no.';
-    case 'email': return "That doesn't look like an email address.";
-    case 'phone': return "That doesn't look like a phone number.";
-    case 'url': return "That doesn't look like a web address.";
-    case 'date': return 'Please give a valid date.';
+    case 'enum': return fillMessage(spec.multiple ? m.reask_choose_from : m.reask_choose_one, { options: normalOptions(spec).map((o) => o.label).join(', ') });
+    case 'boolean': return m.reask_boolean;
+    case 'email': return m.reask_email;
+    case 'phone': return m.reask_phone;
+    case 'url': return m.reask_url;
+    case 'date': return m.reask_date;
     case 'text': {
-      if (spec.min !== undefined && spec.max !== undefined) return `Please answer in ${spec.min} to ${spec.max} characters.`;
-      if (spec.min !== undefined) return `Please answer in at least ${spec.min} characters.`;
-      if (spec.max !== undefined) return `Please answer in at most ${spec.max} characters.`;
-      return 'Please answer with some text.';
+      if (spec.min !== undefined && spec.max !== undefined) return fillMessage(m.reask_text_between, { min: spec.min, max: spec.max });
+      if (spec.min !== undefined) return fillMessage(m.reask_text_min, { min: spec.min });
+      if (spec.max !== undefined) return fillMessage(m.reask_text_max, { max: spec.max });
+      return m.reask_text;
     }
   }
 }
@@ -64,17 +66,17 @@ export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledN
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const typed = c.valueSchema.safeParse(typeof value === 'string' ? value.trim() : value);
-  if (!typed.success) return { ok: false, reason: typeReason(c) };
+  if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
   const v = typed.data;
   const re = patternOf(c);
-  if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: "That doesn't match the expected format." };
+  if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
   if (c.validators.length === 0) return { ok: true, value: v };
   // rules that read other answers see them as they would be with this value committed
   const needsAnswers = c.validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
   const answers = needsAnswers ? d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
   for (const rule of c.validators) {
     if (rule.kind === 'expr') {
-      if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? "That answer isn't accepted here." };
+      if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? d.flow.messages.reask_rule };
     } else {
       const fn = d.opts.validators?.[rule.name];
       if (!fn) return { ok: false, reason: `validator '${rule.name}' is not registered` };
@@ -104,7 +106,8 @@ export function violatedConstraint(d: Draft, next: Map<string, unknown>): string
     const ok = c.kind === 'oneOf'
       ? c.groups.some((group) => group.every((k) => present(after(d, next, k))))
       : c.guard.test({ answers: Object.fromEntries(keys.map((k) => [k, after(d, next, k) ?? null])), context: d.s.context, today: d.s.now.slice(0, 10) });
-    if (!ok) return c.message ?? (c.kind === 'oneOf' ? `Please answer one of: ${c.groups.map((g) => g.join(' and ')).join(', or ')}.` : `The answers do not satisfy '${c.name}'.`);
+    const m = d.flow.messages;
+    if (!ok) return c.message ?? (c.kind === 'oneOf' ? fillMessage(m.constraint_one_of, { groups: c.groups.map((g) => g.join(m.constraint_group_and)).join(m.constraint_group_or) }) : fillMessage(m.constraint_expr, { name: c.name }));
   }
   return null;
 }

@@ -1,3 +1,5 @@
+import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { EN } from '../flow/messages/en.ts';
 import type { QuestionNode } from '../flow/schema.ts';
 
 // Assessed answers (flow-ir.md `assess`, seed 003's evaluator loop): a
@@ -28,7 +30,7 @@ const wordsOf = (s: string) => fold(s).match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}
  * and accents ignored), the score being the lower of the two;
  * it passes only at 1 (every rule met). Null when the flow gives no offline rule.
  */
-export function judgeOffline(a: Assess, value: unknown): { score: number; passed: boolean; feedback?: string } | null {
+export function judgeOffline(a: Assess, value: unknown, m: Messages = EN): { score: number; passed: boolean; feedback?: string } | null {
   if (a.min_words === undefined && (a.must_mention === undefined || a.must_mention.length === 0)) return null;
   const words = wordsOf(typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : String(value ?? ''));
   const joined = ` ${words.join(' ')} `;
@@ -43,10 +45,10 @@ export function judgeOffline(a: Assess, value: unknown): { score: number; passed
   if (terms.length > 0) score = Math.min(score, (terms.length - missing.length) / terms.length);
   score = Math.round(score * 100) / 100;
   if (!short && missing.length === 0) return { score: 1, passed: true };
-  const also = missing.length === 0 ? '' : missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
-  const feedback = short && also ? `Could you tell me a bit more, including ${also}?`
-    : short ? 'Could you tell me a bit more?'
-      : `Could you also tell me about ${also}?`;
+  const also = missing.length === 0 ? '' : missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')}${m.list_and}${missing.at(-1)}`;
+  const feedback = short && also ? fillMessage(m.more_including, { terms: also })
+    : short ? m.more
+      : fillMessage(m.also_about, { terms: also });
   return { score, passed: false, feedback };
 }
 

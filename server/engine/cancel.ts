@@ -5,10 +5,6 @@ import { finish, progressOf } from './traverse.ts';
 // Cancel asks first (flow-ir.md `commands`): "stop" typed by mistake, or in
 // a moment of doubt, must not throw away a half-done intake.
 
-/** What the bot asks before cancelling, unless the flow words it (`commands.cancel_confirm`). */
-export const CANCEL_CONFIRM = 'Do you want to stop here? You can carry on where you left off.';
-/** Replies that confirm, unless the flow lists its own (`commands.cancel_yes`); a cancel word confirms too. */
-export const CANCEL_YES = ['yes', 'y', 'yes please', 'yes stop', 'yes, stop', 'yeah', 'yep', 'sure', 'ok', 'okay', 'please stop', 'stop here'];
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/[.!?]+$/, '').replace(/\s+/g, ' ');
 
@@ -20,13 +16,13 @@ export function cancelCommand(d: Draft): void {
   if (d.s.confirming === 'cancel') {
     d.s.confirming = undefined;
     finish(d, 'abandoned', 'abandoned', { reason: 'user cancelled' });
-    d.effects.unshift({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'done', text: 'No problem — I have stopped here.' });
+    d.effects.unshift({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'done', text: d.flow.messages.cancel_done });
     return;
   }
   d.s.confirming = 'cancel';
   emit(d, 'command', { command: 'cancel', confirm: 'asked' });
-  d.effects.push({ type: 'ask', nodeId: d.s.node ?? d.flow.entry, text: d.flow.source.commands?.cancel_confirm ?? CANCEL_CONFIRM,
-    kind: 'question', quickReplies: ['Yes, stop', 'No, carry on'], progress: progressOf(d, d.s.node) });
+  d.effects.push({ type: 'ask', nodeId: d.s.node ?? d.flow.entry, text: d.flow.source.commands?.cancel_confirm ?? d.flow.messages.cancel_confirm,
+    kind: 'question', quickReplies: [d.flow.messages.cancel_yes_chip, d.flow.messages.cancel_no_chip], progress: progressOf(d, d.s.node) });
 }
 
 /**
@@ -36,7 +32,8 @@ export function cancelCommand(d: Draft): void {
  */
 export function confirmingReply(d: Draft, text: string, reask: (d: Draft) => void): boolean {
   const said = normal(text);
-  const yes = (d.flow.source.commands?.cancel_yes ?? CANCEL_YES).map(normal);
+  // the catalogue's yes words, unless the flow lists its own (`commands.cancel_yes`); a cancel word confirms too
+  const yes = (d.flow.source.commands?.cancel_yes ?? d.flow.messages.cancel_yes).map(normal);
   if (yes.includes(said) || flowIndex(d.flow).commands.get(said) === 'cancel') {
     cancelCommand(d);
     return true;

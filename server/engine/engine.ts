@@ -14,12 +14,16 @@ import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { answerReview, askReview } from './review.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
+import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { flowFor, sessionFlow } from './locale.ts';
+import { EN } from '../flow/messages/en.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
 // events). No I/O, no clock (time arrives in the input), no randomness.
 
 /** Starts a session: the bot speaks first, running from the entry to the first question. */
-export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions = {}): TurnResult {
+export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions = {}): TurnResult {
+  const flow = flowFor(root, init.locale);
   const session: Session = {
     v: SESSION_VERSION,
     ...(init.id ? { id: init.id } : {}),
@@ -31,6 +35,7 @@ export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions =
     path: NO_PATH,
     turn: 0,
     context: { ...(init.context ?? {}) },
+    ...(flow.i18n ? { locale: flow.locale } : {}),
     answers: IMap<string, AnswerRecord>(),
     cache: {},
     checkpoints: [],
@@ -53,16 +58,18 @@ export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions =
 }
 
 /** One turn: a user message (with its proposal), a command, an action result or an operator decision. */
-export function turn(flow: CompiledFlow, session: Session, input: Input, opts: EngineOptions = {}): TurnResult {
-  if (session.flow.revision !== flow.revision) {
-    throw new Error(`session is pinned to revision ${session.flow.revision} of ${session.flow.id}, not ${flow.revision}`);
+export function turn(root: CompiledFlow, session: Session, input: Input, opts: EngineOptions = {}): TurnResult {
+  if (session.flow.revision !== root.revision) {
+    throw new Error(`session is pinned to revision ${session.flow.revision} of ${session.flow.id}, not ${root.revision}`);
   }
+  if (input.kind === 'locale') return switchLocale(root, session, input, opts);
+  const flow = sessionFlow(root, session);
   const d = draftOf(flow, session, opts);
   if (ENDED.has(session.status) && !(input.kind === 'command' && input.command === 'restart')) {
     d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
-      text: session.status === 'completed' ? 'This conversation is complete — thank you! Say "restart" to begin again.'
-        : session.status === 'escalated' ? 'A member of our team will be in touch.'
-          : 'This conversation has ended. Say "restart" to begin again.' });
+      text: session.status === 'completed' ? flow.messages.ended_completed
+        : session.status === 'escalated' ? flow.messages.ended_escalated
+          : flow.messages.ended_other });
     return { session, effects: d.effects, events: [] };
   }
   // turns count what the user sends; action results and operator decisions belong to the turn that led to them
@@ -100,6 +107,32 @@ export function resumeAt(flow: CompiledFlow, session: Session, nodeId: string, s
   if (d.s.answers.has(c.node.key) && !d.s.reask?.includes(c.node.key)) d.s.reask = [...(d.s.reask ?? []), c.node.key];
   emit(d, 'resumed', { by: 'operator' });
   ask(d, c);
+  return result(d);
+}
+
+/**
+ * The visitor asks for another of the flow's locales: the session speaks it
+ * from now on, keeping its answers and place, and whatever it waits on is
+ * asked again in the new language.
+ */
+function switchLocale(root: CompiledFlow, session: Session, input: Extract<Input, { kind: 'locale' }>, opts: EngineOptions): TurnResult {
+  const flow = flowFor(root, input.locale);
+  const d = draftOf(flow, session, opts);
+  d.s.turn = session.turn + 1;
+  d.s.now = input.now;
+  d.heard = { text: input.text ?? input.locale, pii: false };
+  if (!flow.i18n) {
+    emit(d, 'input_ignored', { reason: `the flow speaks one language; '${input.locale}' was asked for` });
+    return result(d);
+  }
+  const from = sessionFlow(root, session).locale;
+  d.s.locale = flow.locale;
+  emit(d, 'locale_changed', { from, to: flow.locale });
+  d.effects.push({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'info', text: flow.messages.language_changed });
+  if (d.s.status === 'active') {
+    if (d.s.confirming) d.s.confirming = undefined;
+    reask(d);
+  }
   return result(d);
 }
 
@@ -157,7 +190,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     // a red flag while an operator holds the session still marks it urgent
     const t = matchedTrigger(d, proposal);
     if (t) noteTrigger(d, t, proposal);
-    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: 'Thanks — a member of our team is reviewing this and will continue shortly.' });
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: d.flow.messages.waiting });
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
@@ -240,7 +273,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   for (const [key, a] of [...accepted]) {
     const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
     if (spec?.type !== 'question' || !spec.assess) continue;
-    const verdict = judgeOffline(spec.assess, a.value);
+    const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
     if (!verdict) continue;
     emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
     if (!verdict.passed) {
@@ -257,7 +290,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       accepted.set(currentKey, { update: { key: currentKey, value: refining.draft }, value: refining.draft });
       declined = true;
     } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
-    else currentProblem = 'This one is needed to continue.';
+    else currentProblem = d.flow.messages.required;
   }
   const decided = new Map([...accepted].map(([k, a]) => [k, a.value]));
   if (skipCurrent) decided.set(currentKey!, null);
@@ -285,7 +318,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // "5000 sq ft — about 465 m², noted.": a converted value is said back, so the visitor sees how it was read and can correct it
   for (const [key, { update, value }] of accepted) {
     if (update.conversion && update.conversion.value === value && !isPii(d, key)) {
-      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion) });
+      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion, d.flow.messages) });
     }
   }
   if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
@@ -318,7 +351,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   d.s.attempts += 1;
-  const reason = currentProblem ?? "Sorry, I didn't understand that.";
+  const reason = currentProblem ?? d.flow.messages.not_understood;
   emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
   const max = current.node.max_attempts ?? 3;
   if (d.s.attempts >= max) {
@@ -356,11 +389,11 @@ function assessCurrent(
   const { threshold, maxRefinements } = assessPolicy(a);
   const byModel = proposal.assessment && proposal.assessment.key === key && Number.isFinite(proposal.assessment.score)
     ? { score: Math.min(1, Math.max(0, proposal.assessment.score)), feedback: proposal.assessment.feedback } : undefined;
-  const offline = byModel ? null : judgeOffline(a, entry.value);
+  const offline = byModel ? null : judgeOffline(a, entry.value, d.flow.messages);
   if (!byModel && !offline) return undefined; // nothing to judge with: criteria only, and no model
   const score = byModel ? byModel.score : offline!.score;
   const passed = byModel ? score >= threshold : offline!.passed;
-  const feedback = (byModel ? byModel.feedback?.trim() : offline!.feedback) || 'Could you tell me a bit more?';
+  const feedback = (byModel ? byModel.feedback?.trim() : offline!.feedback) || d.flow.messages.more;
   const outcome = passed ? 'accepted' : refinements >= maxRefinements ? 'max_refinements' : 'refine';
   emit(d, 'assessment', {
     key, by: byModel ? 'model' : 'rules', score, ...(byModel ? { threshold } : {}), passed, outcome, refinements,
@@ -450,13 +483,13 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
   if (input.command !== 'cancel') d.s.confirming = undefined;
   switch (input.command) {
     case 'restart': {
-      const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now }, opts);
+      const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now, ...(d.s.locale ? { locale: d.s.locale } : {}) }, opts);
       const events = fresh.events.map((e) => ({ ...e, turn: d.s.turn }));
       return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...events] };
     }
     case 'human':
       finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
-      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: "I'll connect you with a member of our team." });
+      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: flow.messages.handoff });
       break;
     case 'cancel':
       cancelCommand(d);
@@ -480,7 +513,7 @@ const currentKeyOf = (d: Draft) => {
 function back(d: Draft): void {
   const cp = d.s.checkpoints[d.s.checkpoints.length - 1];
   if (!cp || cp.node === null) {
-    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: "There's nothing to go back to." });
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: d.flow.messages.nothing_to_go_back });
     reask(d);
     return;
   }
@@ -559,10 +592,10 @@ function onOperator(d: Draft, input: Extract<Input, { kind: 'operator' }>): void
   else run(d, next(d, id));
 }
 
-/** The line that says a converted value back: "5,000 sq ft — about 465 m², noted." (en-US digits, deterministic). */
-export function conversionEcho(c: Conversion): string {
+/** The line that says a converted value back: "5,000 sq ft — about 465 m², noted." (en-US digits, deterministic; words from the catalogue). */
+export function conversionEcho(c: Conversion, messages: Pick<Messages, 'conversion' | 'conversion_about'> = EN): string {
   const raw = c.raw.replace(/\d{4,}(?:\.\d+)?/g, (n) => Number(n).toLocaleString('en-US', { maximumFractionDigits: 10 }));
   const value = c.value.toLocaleString('en-US', { maximumFractionDigits: 2 });
   const approx = !c.exact || value !== c.value.toLocaleString('en-US', { maximumFractionDigits: 10 });
-  return `${raw} — ${approx ? 'about ' : ''}${value} ${c.to}, noted.`;
+  return fillMessage(approx ? messages.conversion_about : messages.conversion, { raw, value, unit: c.to });
 }

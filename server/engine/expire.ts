@@ -18,7 +18,7 @@ export function expire(flow: CompiledFlow, session: Session, now: string, idleSe
   const d = draftOf(flow, session);
   d.s.now = now;
   d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
-    text: 'This conversation was closed because it was idle for a while. Say "restart" to begin again.' });
+    text: flow.messages.idle_closed });
   finish(d, 'abandoned', TIMED_OUT, { reason: 'inactivity', idleSeconds });
   return { session: d.s, effects: d.effects, events: d.events };
 }

@@ -7,6 +7,7 @@ import { draftOf, holds, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Command } from './types.ts';
+import { baseLanguage } from '../flow/messages/catalogue.ts';
 
 /** How many questions ahead an extractor is shown besides the current one. */
 export const OPEN_AHEAD = 25;
@@ -81,6 +82,8 @@ export function extractionRequest(
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
     ...(session.llm ? { usage: session.llm } : {}),
+    // the language the visitor writes in, when not English (extractors read absent as 'en')
+    ...(flow.locale !== 'en' ? { locale: baseLanguage(flow.locale) } : {}),
   };
 }
 

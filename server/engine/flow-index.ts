@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { END, flatSuccessors } from '../flow/graph-analysis.ts';
 import type { Command } from './types.ts';
+import { EN } from '../flow/messages/en.ts';
 
 /** Lookups the engine needs on every turn, computed once per compiled flow. */
 export interface FlowIndex {
@@ -26,13 +27,13 @@ export interface FlowIndex {
   notQuestions: readonly string[];
 }
 
-const DEFAULT_COMMANDS: Record<Command, string[]> = {
-  back: ['back', 'go back', 'undo', 'previous'],
-  restart: ['restart', 'start over', 'start again'],
-  human: ['human', 'agent', 'operator', 'talk to a human', 'speak to a human', 'talk to a person', 'real person'],
-  cancel: ['cancel', 'quit', 'stop', 'exit'],
-  skip: ['skip', 'pass'],
-};
+const COMMANDS: readonly Command[] = ['back', 'restart', 'human', 'cancel', 'skip'];
+
+/** A command's words unless the flow lists its own: the catalogue's, and in another language the English ones too. */
+function defaultWords(flow: CompiledFlow, name: Command): readonly string[] {
+  const own = flow.messages[`commands_${name}`];
+  return flow.locale === 'en' ? own : [...own, ...EN[`commands_${name}`]];
+}
 
 const cache = new WeakMap<CompiledFlow, FlowIndex>();
 
@@ -55,8 +56,11 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   }
   const commands = new Map<string, Command>();
   const custom = flow.source.commands ?? {};
-  for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
-    for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
+  for (const name of COMMANDS) {
+    for (const word of custom[name] ?? defaultWords(flow, name)) {
+      const w = word.trim().toLowerCase();
+      if (!commands.has(w)) commands.set(w, name);
+    }
   }
   const notQuestions = new Set(feedbackKeys.keys());
   for (const c of flow.nodes.values()) {

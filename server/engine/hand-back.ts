@@ -5,9 +5,6 @@ import type { Session } from './session.ts';
 import { ask, run } from './traverse.ts';
 import type { EngineOptions, TurnResult } from './types.ts';
 
-/** What the visitor is told when the person leaves and the bot takes over again. */
-export const HAND_BACK_LINE = "Our team member has left the chat — I'm the assistant again, and I'll help you finish.";
-
 /** Operator answers checked like any answer: the normalised values, or the first key that fails and why. */
 export type CheckedAnswers = { ok: true; values: Record<string, unknown> } | { ok: false; key: string; reason: string };
 
@@ -46,7 +43,7 @@ export function handBackAt(
   const keys = Object.keys(answers).sort();
   for (const key of keys) commit(d, key, { value: answers[key], turn: d.s.turn, source: 'operator', validation: 'passed' });
   emit(d, 'resumed', { by: 'operator', ...(keys.length ? { answered: keys } : {}) });
-  d.effects.push({ type: 'say', nodeId, kind: 'handoff', text: HAND_BACK_LINE });
+  d.effects.push({ type: 'say', nodeId, kind: 'handoff', text: flow.messages.hand_back });
   if (keys.includes(c.node.key)) {
     run(d, nodeId); // answered by the operator: skipped, and the bot carries on from there
   } else {

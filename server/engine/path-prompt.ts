@@ -20,7 +20,7 @@ export function pathPromptMissed(d: Draft): void {
   emit(d, 'validation_failed', { reason: 'no path chosen', attempt: attempts });
   if (attempts < max) {
     d.s.pathAttempts = attempts;
-    askPath(d, id, "Sorry, I didn't catch that.");
+    askPath(d, id, d.flow.messages.not_caught);
     return;
   }
   d.s.pathAttempts = undefined;

@@ -4,6 +4,8 @@ import { emit, type Draft } from './draft.ts';
 import { progressAt } from './progress.ts';
 import type { Frame } from './session.ts';
 import { renderTemplate } from './template.ts';
+import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { EN } from '../flow/messages/en.ts';
 
 // The `review` node: before a flow submits, the visitor sees what was
 // collected, in plain words, and confirms it or names one answer to change.
@@ -16,19 +18,20 @@ type ReviewNode = Extract<CompiledNode['node'], { type: 'review' }>;
 /** One reviewed answer: its key, the label people see, and the value as words. */
 export interface ReviewLine { key: string; label: string; text: string }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A committed value in plain words: option labels, Yes/No, "15 January 2026", lists joined; locale-free so output is stable. */
-export function formatAnswer(spec: AnswerSpec | undefined, value: unknown): string {
-  if (value === null || value === undefined) return 'skipped';
-  if (Array.isArray(value)) return value.map((v) => formatAnswer(spec, v)).join(', ');
+/** A committed value in plain words: option labels, Yes/No, "15 January 2026", lists joined; in the catalogue's words, never the host's locale, so output is stable. */
+export function formatAnswer(spec: AnswerSpec | undefined, value: unknown, t: Messages = EN): string {
+  if (value === null || value === undefined) return t.skipped;
+  if (Array.isArray(value)) return value.map((v) => formatAnswer(spec, v, t)).join(', ');
   if (spec?.type === 'enum') return normalOptions(spec).find((o) => o.value === value)?.label ?? String(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (spec?.type === 'date' && typeof value === 'string') {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (m) return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+    if (m) return fillMessage(t.date, { day: Number(m[3]), month: t.months[Number(m[2]) - 1]!, year: m[1]! });
   }
-  if ((spec?.type === 'number' || spec?.type === 'integer') && spec.unit) return `${String(value)} ${spec.unit}`;
+  if (typeof value === 'number') {
+    const n = t.decimal === '.' ? String(value) : String(value).replace('.', t.decimal);
+    return (spec?.type === 'number' || spec?.type === 'integer') && spec.unit ? `${n} ${spec.unit}` : n;
+  }
   return String(value);
 }
 
@@ -42,14 +45,9 @@ export function reviewLines(d: Draft, n: ReviewNode): ReviewLine[] {
     const c = d.idx.questionByKey.get(key);
     const rec = d.s.answers.get(key);
     if (!c || c.node.type !== 'question' || !rec || c.node.internal === true) return [];
-    return [{ key, label: labelOf(c), text: formatAnswer(c.node.answer, rec.value) }];
+    return [{ key, label: labelOf(c), text: formatAnswer(c.node.answer, rec.value, d.flow.messages) }];
   });
 }
-
-const DEFAULT_PROMPT = 'Before I send this, please check what I have:';
-const DEFAULT_CONFIRM = 'Is everything right? Say "yes" to send it, or tell me what to change (for example "change the email").';
-const CONFIRM_REPLY = "Yes, that's right";
-const CHANGE_REPLY = 'Change something';
 
 /** Shows the review: the answers one per line, then the question; the session waits at the review node. `which` offers one chip per answer. */
 export function askReview(d: Draft, c: CompiledNode, problem?: string, which = false): void {
@@ -59,19 +57,29 @@ export function askReview(d: Draft, c: CompiledNode, problem?: string, which = f
   d.s.attempts = problem === undefined ? 0 : d.s.attempts;
   const lines = reviewLines(d, n);
   const render = (t: string) => renderTemplate(t, d.s.answers, d.s.context).trim();
+  const m = d.flow.messages;
   const text = [
     ...(problem ? [problem] : []),
-    render(n.prompt ?? DEFAULT_PROMPT),
+    render(n.prompt ?? m.review_prompt),
     ...lines.map((l) => `• ${l.label}: ${l.text}`),
-    render(n.confirm_prompt ?? DEFAULT_CONFIRM),
+    render(n.confirm_prompt ?? m.review_confirm),
   ].join('\n');
   d.effects.push({ type: 'ask', nodeId: n.id, text, kind: problem ? 'invalid' : 'question',
     // two choices, or, once the visitor wants a change, one per answer
-    quickReplies: which ? lines.map((l) => `Change ${l.label.toLowerCase()}`) : [CONFIRM_REPLY, CHANGE_REPLY], progress: progressAt(d.flow, d.s.answers, n.id) });
+    quickReplies: which ? lines.map((l) => fillMessage(m.review_change_one, { label: l.label.toLowerCase() })) : [m.review_confirm_chip, m.review_change_chip], progress: progressAt(d.flow, d.s.answers, n.id) });
 }
 
-const YES = /^(yes|yeah|yep|yup|y|ok|okay|sure|correct|confirm(ed)?|right|all good|looks good|that'?s right|that'?s correct|send( it)?|submit|perfect|fine|go ahead)\b/;
-const CHANGE = /\b(change|edit|fix|correct|update|wrong|not right|incorrect|no)\b/;
+const patterns = new WeakMap<Messages, { yes: RegExp; change: RegExp }>();
+
+/** The catalogue's confirm and change words as regular expressions, built once per catalogue. */
+function replyPatterns(m: Messages): { yes: RegExp; change: RegExp } {
+  let p = patterns.get(m);
+  if (!p) {
+    p = { yes: new RegExp(`^(${m.review_yes})(?![\\p{L}\\p{N}_])`, 'u'), change: new RegExp(`(?<![\\p{L}\\p{N}_])(${m.review_change})(?![\\p{L}\\p{N}_])`, 'u') };
+    patterns.set(m, p);
+  }
+  return p;
+}
 
 const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}@.+ ]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
@@ -118,6 +126,7 @@ export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id:
     d.s.detour = undefined;
     return q.node.id;
   }
+  const { yes: YES, change: CHANGE } = replyPatterns(d.flow.messages);
   if (YES.test(said) && !CHANGE.test(said)) {
     emit(d, 'review', { decision: 'confirmed', keys: lines.map((l) => l.key) });
     return next(c.node.id);
@@ -125,8 +134,9 @@ export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id:
   d.s.attempts += 1;
   emit(d, 'review', { decision: 'unclear' });
   const which = CHANGE.test(said);
+  const m = d.flow.messages;
   askReview(d, c, which
-    ? `Which one would you like to change? Say its name, for example "change ${lines[0]?.label.toLowerCase() ?? 'the first one'}".`
-    : "Sorry, I didn't catch that.", which);
+    ? fillMessage(m.review_which, { label: lines[0]?.label.toLowerCase() ?? m.review_first_one })
+    : m.not_caught, which);
   return null;
 }

@@ -10,7 +10,7 @@ export { Status } from '../protocol/session.ts';
 // it is plain JSON, checked by `SessionJson`.
 
 /** Schema version of the stored session; bump it with an entry in SESSION_UPGRADES. */
-export const SESSION_VERSION = 2;
+export const SESSION_VERSION = 3;
 
 /**
  * Upgrades of stored sessions, by the version they upgrade from. A stored
@@ -19,6 +19,8 @@ export const SESSION_VERSION = 2;
 export const SESSION_UPGRADES: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>> = {
   // v1 re-asked one key after `back` (`revisit`); v2 keeps a list (`reask`), which path switches use too
   1: ({ revisit, ...rest }) => ({ ...rest, v: 2, ...(typeof revisit === 'string' ? { reask: [revisit] } : {}) }),
+  // v3 may hold the session's `locale`; a v2 session has none and speaks its flow's default
+  2: (old) => ({ ...old, v: 3 }),
 };
 
 /** Brings a stored session up to SESSION_VERSION; refuses versions from the future. */
@@ -123,6 +125,8 @@ const sessionFields = {
   turn: z.number().int().nonnegative(),
   /** Tenant/session metadata the flow's guards and templates read. */
   context: z.record(z.string(), z.unknown()),
+  /** The flow locale the session speaks (flows with `locales` only); absent means the flow's default. */
+  locale: z.string().optional(),
   pending: Pending.optional(),
   /** Keys asked again even though answered: after `back`, or a path switch with `carry: reask`. */
   reask: z.array(z.string()).optional(),

@@ -1,4 +1,5 @@
 import { ENDED_STATUSES } from '../protocol/session.ts';
+import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledNode } from '../flow/compiled-flow.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';
@@ -36,10 +37,10 @@ function promptOf(d: Draft, c: CompiledNode): string {
 const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? [] : Array.isArray(c.node.prompt) ? c.node.prompt : c.node.prompt ? [c.node.prompt] : []);
 
 /** Quick replies for closed questions: option labels, or yes/no. */
-function quickReplies(c: CompiledNode): { quickReplies?: string[]; multiple?: boolean } {
+function quickReplies(c: CompiledNode, { yes, no }: Messages): { quickReplies?: string[]; multiple?: boolean } {
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
   if (spec?.type === 'enum') return { quickReplies: normalOptions(spec).map((o) => o.label), ...(spec.multiple ? { multiple: true } : {}) };
-  if (spec?.type === 'boolean') return { quickReplies: ['Yes', 'No'] };
+  if (spec?.type === 'boolean') return { quickReplies: [yes, no] };
   return {};
 }
 
@@ -58,14 +59,14 @@ export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: stri
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
     : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
   d.effects.push({ type: 'ask', nodeId: c.node.id, key: c.node.key, text, kind: invalid === undefined ? 'question' : 'invalid',
-    ...quickReplies(c), progress: progressOf(d, c.node.id) });
+    ...quickReplies(c, d.flow.messages), progress: progressOf(d, c.node.id) });
 }
 
 /** Asks the flow's path question at a decision that routes on `path`. */
 export function askPath(d: Draft, nodeId: string, invalid?: string): void {
   const paths = d.flow.source.paths!;
   const options = Object.entries(paths.options);
-  const prompt = paths.prompt ?? `Which fits best: ${options.map(([name, o]) => o.label ?? name).join(', ')}?`;
+  const prompt = paths.prompt ?? fillMessage(d.flow.messages.path_prompt, { options: options.map(([name, o]) => o.label ?? name).join(', ') });
   d.effects.push({ type: 'ask', nodeId, text: invalid ? `${invalid} ${prompt}` : prompt, kind: invalid ? 'invalid' : 'question',
     quickReplies: options.map(([name, o]) => o.label ?? name), progress: progressOf(d, nodeId) });
 }

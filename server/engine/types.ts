@@ -10,7 +10,9 @@ export type Input =
   | { kind: 'command'; command: Command; now: string; text?: string }
   | { kind: 'action_result'; callId: string; ok: true; output: Record<string, unknown>; durationMs?: number; now: string }
   | { kind: 'action_result'; callId: string; ok: false; error: string; durationMs?: number; now: string }
-  | { kind: 'operator'; decision: 'approve' | 'reject'; answers?: Record<string, unknown>; by?: string; note?: string; now: string };
+  | { kind: 'operator'; decision: 'approve' | 'reject'; answers?: Record<string, unknown>; by?: string; note?: string; now: string }
+  /** The visitor asks to go on in another of the flow's locales ("Deutsch", "en français"). */
+  | { kind: 'locale'; locale: string; now: string; text?: string };
 
 /** Progress over the questions that still apply: answered so far, and the estimated total. */
 export interface Progress { answered: number; total: number }
@@ -40,7 +42,7 @@ export type EventType =
   | 'path_vote' | 'path_switch' | 'path_lock' | 'action_call' | 'action_result' | 'action_failed'
   | 'subgraph_enter' | 'subgraph_exit' | 'interrupt' | 'escalated' | 'completed' | 'abandoned' | 'error'
   | 'llm_proposal_rejected' | 'proposal_rejected' | 'command' | 'operator' | 'back' | 'input_ignored' | 'resumed'
-  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency';
+  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency' | 'locale_changed';
 
 /** One entry of the trace: what happened, at which turn and node, and why. */
 export interface EngineEvent {
@@ -72,6 +74,8 @@ export interface StartInit {
   id?: string;
   context?: Record<string, unknown>;
   now: string;
+  /** The visitor's languages, most preferred first (or one tag): matched against the flow's `locales`. */
+  locale?: string | readonly string[];
   /** Start mid-flow: answers already known (goldens' `given`), and a locked path. */
   given?: { answers?: Record<string, unknown>; path?: string };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text, Texts, type Plain } from './text.ts';
 
 /** ISO calendar date `YYYY-MM-DD`, the committed form of every `date` answer. */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date YYYY-MM-DD');
@@ -45,7 +46,7 @@ const BooleanAnswer = z
   .object({
     type: z.literal('boolean'),
     synonyms: z
-      .object({ true: z.array(z.string()).optional(), false: z.array(z.string()).optional() })
+      .object({ true: Texts.optional(), false: Texts.optional() })
       .strict()
       .optional()
       .describe('extra words beyond the built-in English yes/no'),
@@ -58,8 +59,8 @@ export const EnumOption = z.union([
   z
     .object({
       value: z.string().min(1),
-      label: z.string().optional(),
-      synonyms: z.array(z.string()).optional(),
+      label: Text.optional(),
+      synonyms: Texts.optional(),
     })
     .strict(),
 ]);
@@ -93,7 +94,7 @@ export const AnswerSpec = z.discriminatedUnion('type', [
   PlainAnswer,
   DateAnswer,
 ]);
-export type AnswerSpec = z.infer<typeof AnswerSpec>;
+export type AnswerSpec = Plain<z.infer<typeof AnswerSpec>>;
 export type AnswerType = AnswerSpec['type'];
 
 /** Every answer type name, in the order the docs list them. */

@@ -3,7 +3,8 @@ import { desugar, type PlacedEdge, type PlacedNode } from './desugar.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { compileGuard, type AnswerKeyInfo, type CheckOptions, type CompiledGuard } from './guard/index.ts';
 import type { DocPath, SourceMap } from './load.ts';
-import type { FlowV1 } from './schema.ts';
+import type { BuiltInMessages } from './messages/catalogue.ts';
+import type { FlowSource, FlowV1 } from './schema.ts';
 
 // What the compile passes share: the flow as the desugarer placed it, what
 // each pass found (filled in pass order; a pass reads only what earlier passes
@@ -12,7 +13,10 @@ import type { FlowV1 } from './schema.ts';
 
 /** What the compiler needs: the flow, and optionally where it came from for positions. */
 export interface CompileInput {
-  flow: FlowV1;
+  /** The flow as written: texts may be maps by locale. */
+  flow: FlowSource;
+  /** Built-in texts changed outside the flow (a tenant's), by locale; the flow's own `messages` come first. */
+  messages?: Readonly<Record<string, BuiltInMessages>>;
   file?: string;
   map?: SourceMap;
   /** Source paths of nodes that came from another document (the v0 migrator). */
@@ -79,7 +83,7 @@ export interface CompileContext {
 }
 
 /** A fresh context for `input`: the flow desugared, nothing found yet. */
-export function createContext(input: CompileInput): CompileContext {
+export function createContext(input: CompileInput & { flow: FlowV1 }): CompileContext {
   const { flow, file, map } = input;
   const diagnostics: Diagnostic[] = [];
   const report = (severity: Diagnostic['severity'], code: string, message: string, where: Where = {}) => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AnswerKeyInfo, CompiledGuard } from './guard/index.ts';
-import type { Constraint, Edge, FlowV1, Node, ValidateRule } from './schema.ts';
+import type { Messages } from './messages/catalogue.ts';
+import type { Constraint, Edge, FlowSource, FlowV1, Node, ValidateRule } from './schema.ts';
 
 /** An edge ready to run: its guard compiled once. */
 export interface CompiledEdge {
@@ -46,8 +47,14 @@ export interface CompiledFlow {
   label?: string;
   /** Content hash of the plain (desugared) flow: sessions are pinned to it. */
   revision: string;
-  /** The flow with sugar expanded, as the engine and renderers see it. */
+  /** The locale this compile speaks: its texts and `messages` are in it. */
+  locale: string;
+  /** The built-in texts in `locale` (shipped catalogue, then the flow's and the tenant's changes). */
+  messages: Messages;
+  /** The flow with sugar expanded, projected to `locale`, as the engine and renderers see it. */
   source: FlowV1;
+  /** For a flow that declares `locales`: its compile in each (same revision, same node ids) and the flow as written. */
+  i18n?: FlowLocales;
   entry: string;
   nodes: ReadonlyMap<string, CompiledNode>;
   edges: readonly CompiledEdge[];
@@ -55,6 +62,15 @@ export interface CompiledFlow {
   /** Every answer key the flow defines, with its type. */
   keys: ReadonlyMap<string, AnswerKeyInfo>;
   constraints: readonly CompiledConstraint[];
+}
+
+/** A localized flow's languages, shared by each locale's compile. */
+export interface FlowLocales {
+  locales: readonly string[];
+  defaultLocale: string;
+  byLocale: ReadonlyMap<string, CompiledFlow>;
+  /** The flow as written (texts by locale): what the revision archive keeps and recompiles. */
+  source: FlowSource;
 }
 
 export type { ValidateRule };

@@ -4,12 +4,12 @@ import type { CompiledFlow } from './compiled-flow.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { loadFlowFile, parseFlowText, type SourceDoc } from './load.ts';
 import { migrateV0 } from './migrate.ts';
-import { FlowV0, FlowV1, Overlay } from './schema.ts';
+import { FlowV0, FlowV1, Overlay, type FlowSource } from './schema.ts';
 import { schemaDiagnostics } from './schema-issues.ts';
 
 /** What a flow file turned out to be, compiled as far as it could be. */
 export type DocumentResult =
-  | { kind: 'flow'; version: 'v1' | 'v0'; flow?: CompiledFlow; ir?: FlowV1; diagnostics: Diagnostic[] }
+  | { kind: 'flow'; version: 'v1' | 'v0'; flow?: CompiledFlow; ir?: FlowSource; diagnostics: Diagnostic[] }
   | { kind: 'overlay'; overlay?: Overlay; diagnostics: Diagnostic[] }
   | { kind: 'unknown'; diagnostics: Diagnostic[] };
 
@@ -67,7 +67,7 @@ export function compileDocument(doc: SourceDoc): DocumentResult {
   if (version === 'v0') {
     const parsed = parseLenient(FlowV0, doc);
     if (!parsed.data) return { kind: 'flow', version, diagnostics: sortDiagnostics(parsed.diagnostics) };
-    const { flow, origin } = migrateV0(parsed.data);
+    const { flow, origin } = migrateV0(parsed.data as FlowV0); // v0 texts are plain strings (a map fails as `locales_missing`)
     const res = compileFlow({ flow, file: doc.file, map: doc.map, nodePath: (id) => origin.get(id) });
     const diagnostics = sortDiagnostics(dedupe([...parsed.diagnostics, ...res.diagnostics]));
     return { kind: 'flow', version, ir: flow, ...(res.flow && !parsed.diagnostics.length ? { flow: res.flow } : {}), diagnostics };

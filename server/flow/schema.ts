@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AnswerSpec } from './answer-types.ts';
+import { BuiltInMessages } from './messages/catalogue.ts';
+import { byLocale, LocaleTag, Text, Texts, type Plain } from './text.ts';
 
 // The zod schemas of flow IR v1 (and the v0 checklist): the single source of
 // truth for flow types, the JSON Schema in flows/flow.schema.json, and the
@@ -8,8 +10,8 @@ import { AnswerSpec } from './answer-types.ts';
 
 const Id = z.string().min(1).max(200);
 const Guard = z.string().describe('an expression in the guard language, or "else" on an edge');
-/** Free text the bot sends; may use {{answers.KEY}} and {{context.KEY}}. */
-const Message = z.string();
+/** Free text the bot sends (may use {{answers.KEY}} and {{context.KEY}}): one string for every locale, or one per locale. */
+const Message = Text;
 
 /** Pause for an operator before or after the node (seeds 002/003). */
 export const Interrupt = z
@@ -35,14 +37,14 @@ export const Assess = z
 
 /** A validation rule: a guard over `value` and `answers`, or a registered validator. */
 export const ValidateRule = z.union([
-  z.object({ expr: Guard, message: z.string().optional() }).strict(),
-  z.object({ name: Id, args: z.unknown().optional(), message: z.string().optional() }).strict(),
+  z.object({ expr: Guard, message: Message.optional() }).strict(),
+  z.object({ name: Id, args: z.unknown().optional(), message: Message.optional() }).strict(),
 ]);
-export type ValidateRule = z.infer<typeof ValidateRule>;
+export type ValidateRule = Plain<z.infer<typeof ValidateRule>>;
 
 const common = {
   id: Id,
-  label: z.string().optional(),
+  label: Text.optional().describe('a short name; review lines show a question\'s label'),
   ui: z.record(z.string(), z.unknown()).optional().describe('free-form hints: position, group, colour'),
   tags: z.array(z.string()).optional(),
   say: Message.optional().describe('sent when the bot enters the node'),
@@ -56,7 +58,7 @@ export const QuestionNode = z
     ...common,
     type: z.literal('question'),
     key: Id.describe('answer key'),
-    prompt: z.union([Message, z.array(Message).min(1)]).optional(),
+    prompt: z.union([Message, z.array(Message).min(1), byLocale(z.array(z.string()).min(1))]).optional(),
     answer: AnswerSpec.optional(),
     required: z.boolean().optional(),
     validate: z.union([Guard, z.array(z.union([Guard, ValidateRule]))]).optional(),
@@ -124,11 +126,11 @@ export const ReviewNode = z
     confirm_prompt: Message.optional().describe('the line after the answers, asking to confirm or change one'),
   })
   .strict();
-export type ReviewNode = z.infer<typeof ReviewNode>;
+export type ReviewNode = Plain<z.infer<typeof ReviewNode>>;
 
 export const Node = z.discriminatedUnion('type', [QuestionNode, DecisionNode, ActionNode, SubgraphNode, TerminalNode, ReviewNode]);
-export type Node = z.infer<typeof Node>;
-export type QuestionNode = z.infer<typeof QuestionNode>;
+export type Node = Plain<z.infer<typeof Node>>;
+export type QuestionNode = Plain<z.infer<typeof QuestionNode>>;
 export type NodeType = Node['type'];
 
 export const Edge = z
@@ -151,7 +153,7 @@ export const Subgraph = z
     edges: z.array(Edge).optional().describe('omit for a sequence that ends at __exit__'),
   })
   .strict();
-export type Subgraph = z.infer<typeof Subgraph>;
+export type Subgraph = Plain<z.infer<typeof Subgraph>>;
 
 export const PathPolicy = z
   .object({
@@ -163,13 +165,13 @@ export const PathPolicy = z
   .strict();
 
 export const PathOption = z
-  .object({ label: z.string().optional(), description: z.string().optional(), examples: z.array(z.string()).optional() })
+  .object({ label: Text.optional(), description: Text.optional(), examples: Texts.optional() })
   .strict();
 
 export const Paths = z
   .object({
     policy: PathPolicy.optional(),
-    prompt: z.string().optional().describe('asked when a node routes on path and none is locked'),
+    prompt: Text.optional().describe('asked when a node routes on path and none is locked'),
     max_attempts: z.number().int().positive().optional().describe('times the path prompt is asked before `default` (or an escalation); default 3'),
     default: Id.optional().describe('the path taken when the prompt is exhausted; without it the session escalates'),
     options: z.record(Id, PathOption),
@@ -177,20 +179,20 @@ export const Paths = z
   .strict();
 
 export const Constraint = z.union([
-  z.object({ oneOf: z.array(z.array(Id).min(1)).min(2), message: z.string().optional() }).strict(),
-  z.object({ name: Id, expr: Guard, message: z.string().optional() }).strict(),
+  z.object({ oneOf: z.array(z.array(Id).min(1)).min(2), message: Message.optional() }).strict(),
+  z.object({ name: Id, expr: Guard, message: Message.optional() }).strict(),
 ]);
-export type Constraint = z.infer<typeof Constraint>;
+export type Constraint = Plain<z.infer<typeof Constraint>>;
 
 export const Commands = z
   .object({
-    back: z.array(z.string()).optional(),
-    restart: z.array(z.string()).optional(),
-    human: z.array(z.string()).optional(),
-    cancel: z.array(z.string()).optional(),
-    skip: z.array(z.string()).optional(),
-    cancel_confirm: z.string().optional().describe('asked before cancelling; "yes" cancels, anything else carries on'),
-    cancel_yes: z.array(z.string()).optional().describe('replies that confirm the cancel (default yes, yes please, stop…)'),
+    back: Texts.optional(),
+    restart: Texts.optional(),
+    human: Texts.optional(),
+    cancel: Texts.optional(),
+    skip: Texts.optional(),
+    cancel_confirm: Text.optional().describe('asked before cancelling; "yes" cancels, anything else carries on'),
+    cancel_yes: Texts.optional().describe('replies that confirm the cancel (default yes, yes please, stop…)'),
   })
   .strict();
 
@@ -202,8 +204,8 @@ export const Commands = z
 export const Trigger = z
   .object({
     id: Id,
-    phrases: z.array(z.string().min(1)).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
-    examples: z.array(z.string()).optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
+    phrases: z.union([z.array(z.string().min(1)), byLocale(z.array(z.string().min(1)))]).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
+    examples: Texts.optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
     description: z.string().optional().describe('when it applies, for the model'),
     goto: Id.optional().describe('node to go to when it matches'),
     command: z.enum(['back', 'restart', 'human', 'cancel', 'skip']).optional().describe('command to run when it matches'),
@@ -213,7 +215,7 @@ export const Trigger = z
   })
   .strict()
   .refine((t) => (t.goto === undefined) !== (t.command === undefined), { message: 'a trigger has either goto or command' });
-export type Trigger = z.infer<typeof Trigger>;
+export type Trigger = Plain<z.infer<typeof Trigger>>;
 
 export const FlowInterface = z
   .object({ context: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the session context') })
@@ -228,6 +230,9 @@ export const FlowV1 = z
     description: z.string().optional(),
     entry: Id.optional().describe('defaults to the first node'),
     default_country: z.string().length(2).optional().describe('ISO 3166 country for phone numbers'),
+    locales: z.array(LocaleTag).min(1).optional().describe('the languages the flow speaks, e.g. ["en", "de"]; a text may then be a map by locale'),
+    default_locale: LocaleTag.optional().describe('the locale when the visitor\'s matches none of `locales`; defaults to the first'),
+    messages: z.record(LocaleTag, BuiltInMessages).optional().describe('the built-in texts (re-asks, commands, endings) changed for this flow, by locale'),
     commands: Commands.optional(),
     interface: FlowInterface.optional(),
     paths: Paths.optional(),
@@ -238,7 +243,10 @@ export const FlowV1 = z
     constraints: z.array(Constraint).optional(),
   })
   .strict();
-export type FlowV1 = z.infer<typeof FlowV1>;
+/** A flow as the compiler and engine see it: projected to one locale, every text a plain string. */
+export type FlowV1 = Plain<z.infer<typeof FlowV1>>;
+/** A flow as written: texts may be maps by locale (what packs merge and the archive keeps). */
+export type FlowSource = z.infer<typeof FlowV1>;
 
 /** Merge strategy of one field in an overlay. */
 export const MergeStrategy = z.enum(['override', 'deep', 'concat', 'error']);
@@ -285,6 +293,7 @@ export const Overlay = z
     paths: Paths.partial().optional(),
     constraints: z.array(Constraint).optional(),
     commands: Commands.optional(),
+    messages: z.record(LocaleTag, BuiltInMessages).optional().describe('built-in texts to change, by locale'),
     remove: z
       .object({ nodes: z.array(Id).optional().describe('also removes their edges'), edges: z.array(EdgeRef).optional() })
       .strict()
@@ -296,11 +305,12 @@ export const Overlay = z
   })
   .strict();
 export type Overlay = z.infer<typeof Overlay>;
+export type { Plain } from './text.ts';
 
 const V0Question = z
   .object({
     key: Id,
-    prompt: z.union([Message, z.array(Message).min(1)]).optional(),
+    prompt: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     label: z.string().optional(),
     required: z.boolean().optional(),
     priority: z.number().optional(),
@@ -308,11 +318,11 @@ const V0Question = z
     when: Guard.optional(),
     answer: AnswerSpec.optional(),
     validate: z.union([Guard, z.array(z.union([Guard, ValidateRule]))]).optional(),
-    invalid_prompt: Message.optional(),
+    invalid_prompt: z.string().optional(),
     pii: z.boolean().optional(),
   })
   .strict();
-export type V0Question = z.infer<typeof V0Question>;
+export type V0Question = Plain<z.infer<typeof V0Question>>;
 
 /** The legacy checklist format, loaded through the migrator. */
 export const FlowV0 = z
@@ -338,7 +348,7 @@ export const FlowV0 = z
     prompt: z.string().optional().describe('the question that asks for the path'),
   })
   .strict();
-export type FlowV0 = z.infer<typeof FlowV0>;
+export type FlowV0 = Plain<z.infer<typeof FlowV0>>;
 
 /** Any flow document: a v1 flow, a v1 overlay (has `layer`), or a v0 checklist. */
 export const FlowDocument = z.union([FlowV1, Overlay, FlowV0]);

@@ -74,6 +74,8 @@ export interface GoldenResult {
   failures: GoldenFailure[];
   flow?: CompiledFlow;
   events: EngineEvent[];
+  /** For a flow with `locales`: the nodes whose texts the bot showed, with the locale it spoke (`de q.name`), for per-locale coverage. */
+  shown?: string[];
   snapshot?: 'matched' | 'written' | 'updated' | 'missing' | 'changed' | 'skipped';
   /** With `record`: where each turn's recorded calls came from (model, offline, fallback: reason; null for commands). */
   recorded?: Array<string | null>;
@@ -157,7 +159,12 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   const conv = new LocalConversation(flow, { ...opts.implementations, extractor, env: clock });
   const failures: GoldenFailure[] = [];
   const overrides = new Map((opts.overrides ?? []).map((o) => [o.turn, o.expect]));
-  await conv.start({ ...(script.given ? { given: script.given } : {}) });
+  const shown = new Set<string>();
+  const note = (r: { session: { locale?: string }; messages: ReadonlyArray<{ nodeId: string | null }> }) => {
+    if (!flow.i18n) return;
+    for (const m of r.messages) if (m.nodeId !== null) shown.add(`${r.session.locale ?? flow.i18n.defaultLocale} ${m.nodeId}`);
+  };
+  note(await conv.start({ ...(script.given ? { given: script.given } : {}), ...(script.locale ? { locale: script.locale } : {}) }));
   for (const [i, t] of script.turns.entries()) {
     clock.tick();
     replay?.seek(i);
@@ -168,6 +175,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
       failures.push({ turn: i + 1, ...(turnLine(map, i) ? { line: turnLine(map, i)! } : {}), user: turnText(t), mismatches: [], message: (err as Error).message });
       break;
     }
+    note(reply);
     const expect = overrides.get(i + 1) ?? t.expect;
     if (!expect) continue;
     const mismatches = checkTurn(expect, { session: reply.session, messages: reply.messages, events: reply.events });
@@ -218,7 +226,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
       }
     }
   }
-  return { file, name, ...(tenant ? { tenant } : {}), passed: failures.length === 0, failures, flow, events, snapshot };
+  return { file, name, ...(tenant ? { tenant } : {}), passed: failures.length === 0, failures, flow, events, snapshot, ...(flow.i18n ? { shown: [...shown].sort() } : {}) };
 }
 
 const eventLine = (e: EngineEvent) => {

@@ -55,6 +55,8 @@ export const GoldenScript = z.strictObject({
   tenant: z.string().optional(),
   extractor: z.enum(['rules', 'replay']).optional(),
   now: Instant.optional(),
+  /** The visitor's language (`de`, `de-AT`), matched against the flow's `locales` as a widget's would be. */
+  locale: z.string().min(2).max(35).optional(),
   given: z.strictObject({
     answers: z.record(z.string(), z.unknown()).optional(),
     path: z.string().optional(),

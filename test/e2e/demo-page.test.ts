@@ -82,6 +82,26 @@ describeBrowser('the demo page', () => {
     await page.close();
   }, 60_000);
 
+  it('switches the language with the Language select: the snippet names the locale and a new conversation speaks it', async () => {
+    const page = await suite.browser.newPage();
+    page.setDefaultTimeout(8_000);
+    const chat = new ChatDriver(page);
+    await page.goto(suite.server.url);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#flow option')?.value === 'flow.sales');
+    expect(await page.locator('#snippet').textContent()).not.toContain('data-locale');
+    await page.selectOption('#locale', 'de');
+    expect(await page.locator('#snippet').textContent()).toContain('data-key="pk_acme_demo" data-flow="flow.sales" data-locale="de"');
+    expect(await page.locator('#snippet-queue').textContent()).toContain('Questline.init({"key":"pk_acme_demo","flow":"flow.sales","locale":"de"})');
+    await page.click('#open');
+    await page.waitForFunction(() => /Hallo von Acme Lighting/.test(document.querySelector('questline-chat')?.shadowRoot?.querySelector('.msg.bot:last-of-type')?.textContent ?? ''));
+    await chat.say('Wir brauchen ein Angebot für neue Beleuchtung');
+    expect((await chat.lastBot())?.text).toMatch(/^Wie groß ist die Fläche/);
+    await screenshot(page, 'demo-3-deutsch');
+    await page.close();
+  }, 60_000);
+
   it('serves /widget.js compressed, with an ETag that answers 304', async () => {
     const plain = await fetch(`${suite.server.url}/widget.js`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-type')).toMatch(/^application\/javascript/);

@@ -17,7 +17,8 @@ describe('questline merge', () => {
     expect(r.code).toBe(0);
     const flow = JSON.parse(r.out);
     expect(flow.id).toBe('flow.sales');
-    expect(flow.nodes.find((n: { id: string }) => n.id === 'q.intent').prompt).toMatch(/^Hi from Acme Lighting!/);
+    // Acme words its prompt in both of the flow's languages
+    expect(flow.nodes.find((n: { id: string }) => n.id === 'q.intent').prompt).toMatchObject({ en: expect.stringMatching(/^Hi from Acme Lighting!/), de: expect.stringMatching(/^Hallo von Acme Lighting!/) });
     expect(JSON.stringify(flow)).not.toContain('q.wattage');
     expect(r.err).toMatch(/^ok flow\.sales \(revision [0-9a-f]{16}\): 16 changes from 3 layers$/m);
   });

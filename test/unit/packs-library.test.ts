@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { effectiveFlow, loadLibrary } from '../../server/catalog/library.ts';
-import type { FlowV1 } from '../../server/flow/schema.ts';
+import type { FlowSource as FlowV1 } from '../../server/flow/schema.ts';
 import { Tenant } from '../../server/catalog/tenant.ts';
 
 const lib = loadLibrary('flows');
@@ -25,7 +25,7 @@ describe('the shipped flows folder', () => {
     expect(errors(r.diagnostics)).toEqual([]);
     expect(r.flow).toBeDefined();
     const ir = r.ir!;
-    expect(nodeOf(ir, 'q.intent')!.prompt).toMatch(/^Hi from Acme Lighting!/);
+    expect(nodeOf(ir, 'q.intent')!.prompt).toMatchObject({ en: expect.stringMatching(/^Hi from Acme Lighting!/), de: expect.stringMatching(/^Hallo von Acme Lighting!/) });
     expect(nodeOf(ir, 'q.wattage')).toBeUndefined();
     expect(ir.subgraphs!['subgraph.led_path']!.nodes.map((n) => n.id)).toEqual([
       'q.court_size', 'q.sport', 'q.current_lighting', 'q.venue', 'n.venue_route', 'q.pole_count', 'q.broadcast', 'q.mounting_height', 'q.install_date',

@@ -3,9 +3,9 @@ import { parseFlowText } from '../../server/flow/load.ts';
 import { matchesPath, MergeRules } from '../../server/flow/packs/paths.ts';
 import { formatReport } from '../../server/flow/packs/report.ts';
 import { mergeAndCompile, mergeLayers, provenanceOf, type LayerInput } from '../../server/flow/packs/packs.ts';
-import { FlowV1, Overlay } from '../../server/flow/schema.ts';
+import { FlowV1 as FlowSchema, Overlay, type FlowSource as FlowV1 } from '../../server/flow/schema.ts';
 
-const base: FlowV1 = FlowV1.parse({
+const base: FlowV1 = FlowSchema.parse({
   version: 'v1',
   id: 'flow.t',
   paths: { options: { p1: { label: 'P1', examples: ['one'] } } },

@@ -28,9 +28,10 @@ export const SYSTEM_PROMPT = [
 /** The per-turn part: clock, current and open questions, paths with examples, the last turns, the message. */
 export function turnPrompt(req: ExtractionRequest): string {
   const lines: string[] = [`Session clock: ${req.now}. Default country for phone numbers: ${req.defaultCountry}.`];
-  // the visitor's language (absent or English: no line, so English requests are unchanged)
-  const locale = req.locale?.trim();
-  if (locale && !/^en\b/i.test(locale)) lines.push(`The user writes in ${languageName(locale)} (${locale}): read numbers, dates and yes/no the way that language writes them ("7,5" is 7.5) and write any feedback in it.`);
+  if (req.locale && req.locale !== 'en') {
+    const name = languageName(req.locale);
+    lines.push(`The user writes in ${name} (${req.locale}): read the message in ${name} (numbers, dates and yes/no as that language writes them: "7,5" is 7.5); values stay normalised as above (option values, ISO dates, plain numbers). Write any feedback or reason in ${name}.`);
+  }
   lines.push(req.current ? `Current question: ${describeQuestion(req.current)}` : 'Current question: none (the user is choosing a path).');
   const assess = req.current?.assess;
   if (assess) {

@@ -234,9 +234,10 @@ function upsertEdge(st: MergeState, site: Site, edge: Edge, scope?: string): voi
   st.origins.set(`edge:${edgeKey(added)}`, { layer: site.layer, path: site.src });
 }
 
-/** Containers merged key by key whatever the strategy: a pack adds one path option without restating the others. */
+/** Containers merged key by key whatever the strategy: a pack adds one path option (or changes one built-in text of one locale) without restating the others. */
 const isContainer = (segs: readonly string[]) =>
-  (segs.length === 1 && (segs[0] === 'paths' || segs[0] === 'commands')) ||
+  (segs.length === 1 && (segs[0] === 'paths' || segs[0] === 'commands' || segs[0] === 'messages')) ||
+  (segs[0] === 'messages' && segs.length === 2) ||
   (segs[0] === 'paths' && segs[1] === 'options' && segs.length <= 3);
 
 function mergeContainer(st: MergeState, segs: string[], before: unknown, after: unknown, site: Site): unknown {
@@ -252,7 +253,7 @@ function mergeContainer(st: MergeState, segs: string[], before: unknown, after: 
 
 function mergeFlowFields(st: MergeState, layer: number, o: Overlay): void {
   const flow = st.flow as unknown as Obj;
-  for (const k of ['paths', 'commands', 'constraints'] as const) {
+  for (const k of ['paths', 'commands', 'constraints', 'messages'] as const) {
     if (o[k] === undefined) continue;
     const v = mergeContainer(st, [k], flow[k], o[k], { layer, src: [k] });
     if (v === undefined) delete flow[k];

@@ -6,7 +6,7 @@ import { applyOverlay } from './apply.ts';
 import { layerLabel, sortEntries, type LayerInfo, type MergeReport } from './report.ts';
 import { edgeKey, MergeState, type ActiveLayer } from './state.ts';
 import { schemaDiagnostics } from '../schema-issues.ts';
-import { FlowV1, type Overlay } from '../schema.ts';
+import { FlowV1, type FlowSource, type Overlay } from '../schema.ts';
 import { pathKey } from './paths.ts';
 import { EMPTY_MAP } from './apply.ts';
 
@@ -17,7 +17,8 @@ import { EMPTY_MAP } from './apply.ts';
 
 /** The flow every layer extends, with where it came from. */
 export interface BaseInput {
-  flow: FlowV1;
+  /** The flow as written (texts may be maps by locale). */
+  flow: FlowSource;
   file?: string;
   map?: SourceMap;
   /** Defaults to `global`. */
@@ -36,8 +37,8 @@ export interface LayerInput {
 
 /** The effective flow and everything about how it was made. */
 export interface MergeResult {
-  /** The merged IR; absent when a conflict or a broken layer stopped the merge. */
-  ir?: FlowV1;
+  /** The merged IR (texts may be maps by locale); absent when a conflict or a broken layer stopped the merge. */
+  ir?: FlowSource;
   report: MergeReport;
   /** Field path (`nodes.q.intent.prompt`) → the layer that set it (`tenant acme (flows/tenants/acme/sales.json)`). */
   provenance: Record<string, string>;
@@ -90,7 +91,8 @@ function runMerge(base: BaseInput, layers: readonly LayerInput[]): { result: Mer
   const baseInfo: LayerInfo = { name: base.name ?? 'global', kind: 'global', ...(base.file ? { file: base.file } : {}) };
   const ordered = orderLayers(layers);
   const active: ActiveLayer[] = [{ info: baseInfo, label: layerLabel(baseInfo), ...(base.map ? { map: base.map } : {}) }, ...ordered.map(activeLayer)];
-  const st = new MergeState(structuredClone(base.flow), active);
+  // the merge never reads a text's content, so maps by locale pass through it like strings
+  const st = new MergeState(structuredClone(base.flow) as FlowV1, active);
   st.stampBase();
   ordered.forEach((l, i) => {
     if (l.overlay.extends !== base.flow.id) {
@@ -102,7 +104,7 @@ function runMerge(base: BaseInput, layers: readonly LayerInput[]): { result: Mer
   const infos = active.map((a) => a.info);
   const report: MergeReport = { flow: base.flow.id, layers: infos, changes: sortEntries(st.entries, infos), conflicts: sortEntries(st.conflicts, infos) };
   const diagnostics = [...st.diagnostics];
-  let ir: FlowV1 | undefined;
+  let ir: FlowSource | undefined;
   if (!hasErrors(diagnostics)) {
     const parsed = FlowV1.safeParse(st.flow);
     if (parsed.success) ir = parsed.data;

@@ -240,8 +240,12 @@ export class MergeState {
       if (!same(before, next)) this.conflict(segs, before, next, site, resolved.rule);
       return before;
     }
+    // a text by locale that names only some of the locales changes those and keeps the others (one language's pack);
+    // one that names them all replaces the text whole, like a string
+    const byLocale = this.isLocaleMap(before) && this.isLocaleMap(next) && resolved.strategy !== 'concat'
+      && Object.keys(before as Obj).some((l) => !Object.hasOwn(next as Obj, l));
     const descend = isObj(before) && isObj(next) &&
-      (resolved.strategy === 'deep' || (resolved.strategy === 'override' && this.rules.reachesBelow(segs, site.layer)));
+      (byLocale || resolved.strategy === 'deep' || (resolved.strategy === 'override' && this.rules.reachesBelow(segs, site.layer)));
     if (descend) {
       const out: Obj = { ...(before as Obj) };
       for (const k of Object.keys(next as Obj)) {
@@ -256,7 +260,13 @@ export class MergeState {
     let strategy: MergeStrategy = resolved.strategy;
     if (strategy === 'concat' && next !== undefined) {
       if (Array.isArray(next) && (before === undefined || Array.isArray(before))) value = concatItems((before as unknown[] | undefined) ?? [], next);
-      else {
+      else if (this.isLocaleMap(before) && (Array.isArray(next) || this.isLocaleMap(next))) {
+        // lists by locale: a plain list is added to every locale's, a list by locale to its own
+        const b = before as Record<string, unknown>;
+        const add = (l: string) => (Array.isArray(next) ? next : ((next as Record<string, unknown>)[l] as unknown[] | undefined) ?? []);
+        const keys = [...new Set([...Object.keys(b), ...(Array.isArray(next) ? [] : Object.keys(next as Obj))])];
+        value = Object.fromEntries(keys.map((l) => [l, concatItems((b[l] as unknown[] | undefined) ?? [], add(l))]));
+      } else {
         this.diag('warning', 'merge_strategy_mismatch', `${pathKey(segs)}: "concat" needs lists on both sides; the value was replaced instead`, site);
         strategy = 'override';
       }
@@ -265,6 +275,13 @@ export class MergeState {
     if (same(before, value)) return before;
     this.record(segs, site.layer, strategy, before, value);
     return value;
+  }
+
+  /** Whether a value is a text (or list) given by the flow's declared locales, `{ en: …, de: … }`. */
+  isLocaleMap(v: unknown): boolean {
+    const locales = (this.flow as { locales?: readonly string[] }).locales;
+    return locales !== undefined && isObj(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => locales.includes(k))
+      && Object.values(v).every((x) => typeof x === 'string' || Array.isArray(x));
   }
 
   /** Records a refused change to a field an earlier layer marked `error`. */

@@ -11,6 +11,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { adminOf, clientIp, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
+import { wantedLocales } from '../accept-language.ts';
 import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 import type { AdminAccess } from '../admin-access.ts';
 
@@ -48,7 +49,9 @@ export function publicRoutes(deps: PublicDeps): Router {
     const body = parseWith(StartBody, req.body);
     const limited = await limits.start(clientIp(req));
     if (!limited.ok) throw new HttpError('rate_limited', 'too many new sessions from this address; try again later', Math.ceil(limited.retryAfterMs / 1000));
-    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}) }));
+    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}),
+      // the body's locale, then the browser's Accept-Language; the engine matches them against the flow's locales
+      locale: wantedLocales(body.locale, req.headers) }));
     const flowId = tenants.flow(tenant.id, body.flow)?.id ?? body.flow;
     metrics.sessionsStarted.inc({ tenant: tenant.id, flow: flowId, transport: 'rest' });
     metrics.positions.update(started.sessionId, tenant.id, flowId, started.state);

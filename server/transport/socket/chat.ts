@@ -13,6 +13,7 @@ import {
 import type { RateLimits } from '../rate-limits.ts';
 import { connectError, handle, roomOf, socketClientIp } from './socket-server.ts';
 import type { TrustFn } from '../client-address.ts';
+import { wantedLocales } from '../accept-language.ts';
 import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 
 /** What the /chat namespace needs. */
@@ -120,7 +121,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       const limited = await limits.start(socket.data.ip);
       if (!limited.ok) return rateLimited(limited.retryAfterMs, 'new sessions');
       const tenant = socket.data.tenant;
-      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context) });
+      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context), locale: wantedLocales(p.locale, socket.handshake.headers) });
       if (!started.ok) return socketError(started.error);
       const { sessionId, token, messages, state } = started.value;
       const flowId = tenants.flow(tenant, p.flow!)?.id ?? p.flow!;

@@ -1,0 +1,55 @@
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { Session } from './session.ts';
+
+// A session's language (flow-ir.md "Locales"): chosen at start from what the
+// visitor's side asks for, matched against the flow's `locales`, and
+// switchable by the visitor. Each locale has its own compile of the flow
+// (same revision, same node ids), so switching keeps answers and place.
+
+/**
+ * The flow's locale that best fits `wanted` (most preferred first): an exact
+ * tag, else the same base language (`de-AT` → `de`, `de` → `de-CH`), else
+ * the flow's default. Undefined for a flow without `locales`.
+ */
+export function matchLocale(flow: CompiledFlow, wanted: string | readonly string[] | undefined): string | undefined {
+  const i18n = flow.i18n;
+  if (!i18n) return undefined;
+  const list = (typeof wanted === 'string' ? [wanted] : wanted ?? []).map((w) => w.trim().toLowerCase()).filter((w) => w && w !== '*');
+  const have = i18n.locales.map((l) => [l, l.toLowerCase()] as const);
+  const base = (t: string) => t.split('-')[0]!;
+  for (const w of list) {
+    const exact = have.find(([, l]) => l === w) ?? have.find(([, l]) => l === base(w)) ?? have.find(([, l]) => base(l) === base(w));
+    if (exact) return exact[0];
+  }
+  return i18n.defaultLocale;
+}
+
+/** The flow's compile in `locale` (matched as by `matchLocale`); the flow itself when it has no `locales`. */
+export function flowFor(flow: CompiledFlow, locale: string | readonly string[] | undefined): CompiledFlow {
+  const match = matchLocale(flow, locale);
+  return match === undefined ? flow : flow.i18n!.byLocale.get(match) ?? flow;
+}
+
+/** The flow a session speaks: its locale's compile, else the default one. */
+export function sessionFlow(flow: CompiledFlow, session: Pick<Session, 'locale'>): CompiledFlow {
+  return flow.i18n ? flowFor(flow, session.locale ?? flow.i18n.defaultLocale) : flow;
+}
+
+const normal = (text: string) => text.trim().toLowerCase().replace(/[.!?¡¿]+/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The locale a message asks to switch to ("Deutsch", "en français",
+ * "language german"): the whole message is one of a declared locale's
+ * `language_names`. Null for other messages and for a flow without `locales`.
+ */
+export function matchLanguageSwitch(flow: CompiledFlow, text: string): string | null {
+  const i18n = flow.i18n;
+  if (!i18n) return null;
+  const said = normal(text);
+  if (!said || said.length > 40) return null;
+  for (const locale of i18n.locales) {
+    const names = i18n.byLocale.get(locale)?.messages.language_names ?? [];
+    if (names.some((n) => normal(n) === said)) return locale;
+  }
+  return null;
+}

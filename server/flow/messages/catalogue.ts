@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { MessagesShape, type Messages } from './shape.ts';
+import { DE } from './de.ts';
+import { EN } from './en.ts';
+import { ES } from './es.ts';
+import { FR } from './fr.ts';
+
+// The bot's own texts (re-asks, command replies, endings, the review, the
+// hand-back) by locale. The compiler resolves one locale's catalogue into
+// each compiled flow (built-in, then the flow's `messages`, then the
+// tenant's), so the engine stays pure and holds no literal a visitor reads.
+// `{name}` in a text is filled in by the engine (`fillMessage`).
+
+export { MessagesShape, type Messages } from './shape.ts';
+
+/** Built-in texts to change (in a flow's or a tenant's `messages`, by locale). */
+export const BuiltInMessages = MessagesShape.partial().strict().meta({ id: 'BuiltInMessages', description: 'built-in texts to change; see docs/engine.md for the keys' });
+export type BuiltInMessages = z.infer<typeof BuiltInMessages>;
+
+/** The shipped catalogues, by base language. */
+export const CATALOGUES: Readonly<Record<string, Messages>> = { de: DE, en: EN, es: ES, fr: FR };
+
+/** The base language of a locale tag: `de-AT` → `de`. */
+export const baseLanguage = (locale: string): string => locale.toLowerCase().split('-')[0]!;
+
+/** One locale's catalogue: the shipped one (English when none ships), then each override in order. */
+export function resolveMessages(locale: string, ...overrides: ReadonlyArray<Readonly<Record<string, BuiltInMessages>> | undefined>): Messages {
+  const out: Messages = { ...(CATALOGUES[locale] ?? CATALOGUES[baseLanguage(locale)] ?? EN) };
+  for (const o of overrides) {
+    const add = o?.[locale] ?? o?.[baseLanguage(locale)];
+    if (add) Object.assign(out, add);
+  }
+  return out;
+}
+
+/** A catalogue text with its `{name}` placeholders filled in (an unknown name is left as written). */
+export function fillMessage(text: string, vars: Readonly<Record<string, string | number>> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : all));
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// The keys of the built-in message catalogue (see catalogue.ts); `{name}` marks a placeholder.
+
+const words = z.array(z.string().min(1));
+
+/** Every built-in text; a flow or tenant may change any of them per locale. */
+export const MessagesShape = z.object({
+  ended_completed: z.string(), ended_escalated: z.string(), ended_other: z.string(),
+  waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
+  more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
+  handoff: z.string(), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
+  conversion: z.string(), conversion_about: z.string(),
+  reask_number: z.string(), reask_integer: z.string(), range_between: z.string(), range_min: z.string(), range_max: z.string(), unit: z.string(),
+  reask_choose_one: z.string(), reask_choose_from: z.string(), reask_boolean: z.string(), reask_email: z.string(), reask_phone: z.string(),
+  reask_url: z.string(), reask_date: z.string(), reask_text_between: z.string(), reask_text_min: z.string(), reask_text_max: z.string(),
+  reask_text: z.string(), reask_pattern: z.string(), reask_rule: z.string(),
+  constraint_one_of: z.string(), constraint_group_and: z.string(), constraint_group_or: z.string(), constraint_expr: z.string(),
+  cancel_confirm: z.string(), cancel_done: z.string(), cancel_yes_chip: z.string(), cancel_no_chip: z.string(), cancel_yes: words,
+  path_prompt: z.string(),
+  review_prompt: z.string(), review_confirm: z.string(), review_confirm_chip: z.string(), review_change_chip: z.string(),
+  review_change_one: z.string(), review_which: z.string(), review_first_one: z.string(),
+  review_yes: z.string().describe('regular expression alternatives: a reply starting with one confirms'),
+  review_change: z.string().describe('regular expression alternatives: a reply with one asks to change something'),
+  skipped: z.string(), decimal: z.string().describe('the decimal separator of numbers said back ("." in English, "," in German)'), yes: z.string(), no: z.string(), months: z.array(z.string()).length(12), date: z.string(),
+  closing_completed: z.string(), closing_handoff: z.string(), closing_abandoned: z.string(), closing_waiting: z.string(),
+  language_changed: z.string(),
+  commands_back: words, commands_restart: words, commands_human: words, commands_cancel: words, commands_skip: words,
+  language_names: words.describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
+}).strict();
+/** A locale's complete catalogue. */
+export type Messages = z.infer<typeof MessagesShape>;
+
