@@ -22,6 +22,11 @@ const INTL_INTRO: Readonly<Record<Exclude<Lang, 'en'>, RegExp>> = {
   fr: /(?<![\p{L}\p{N}])(je m['’]appelle|mon nom est|mon nom c['’]est|appelez-moi|je suis|c['’]est|ici)\s+/giu,
   es: /(?<![\p{L}\p{N}])(me llamo|mi nombre es|llámame|llamame|soy|habla)\s+/giu,
 };
+// Answering the name question itself, German "ich bin Jonas Weber" / "das ist …" names too (volunteered elsewhere it would not).
+const INTL_ANSWER_INTRO: Readonly<Record<Exclude<Lang, 'en'>, RegExp>> = {
+  ...INTL_INTRO,
+  de: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist|ich bin|das ist)\s+/giu,
+};
 const INTL_LOOSE = new Set(['mein name ist', 'ich heiße', 'ich heisse', 'nennen sie mich', "je m'appelle", 'je m’appelle', 'mon nom est', "mon nom c'est", 'mon nom c’est', 'appelez-moi', 'me llamo', 'mi nombre es', 'llámame', 'llamame']);
 const TOKEN = /^[\p{L}][\p{L}'’-]*(?:\.(?=\s|$))?/u;
 const STOP = new Set([
@@ -95,7 +100,7 @@ const SELF_WORDS = new Set(['me', 'myself']);
  */
 export function findNameOf(text: string, of: Whose, words = 4, lang: Lang = 'en'): NameFor | null {
   // in another language only the introductions are read ("ich heiße …", "je m'appelle …", "me llamo …")
-  if (lang !== 'en') return findName(text, words, INTL_INTRO[lang]);
+  if (lang !== 'en') return findName(text, words, INTL_ANSWER_INTRO[lang]);
   // "me and my son, Tom and Ben Baker": two people in one answer — ask whose first
   if (TWO_PEOPLE.test(text)) return { problem: "That's two people — whose name shall I take first? Just one, please." };
   for (const m of [...text.matchAll(FOR), ...text.matchAll(LEAD)]) {
