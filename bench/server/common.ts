@@ -81,7 +81,7 @@ export type ServerChildMessage =
   | { type: 'ready'; url: string; pid: number }
   | { type: 'mem'; usage: NodeJS.MemoryUsage; sockets: number; gc: boolean }
   /** At the end of a measurement window: CPU the server used in it (share of one core), and the profile file if one was taken. */
-  | { type: 'window-stats'; cpu: number; eventLoopP99Ms: number; eventLoopMaxMs: number; profile?: string }
+  | { type: 'window-stats'; cpu: number; eventLoopP99Ms: number; eventLoopMaxMs: number; profile?: string; turns?: number; redisCommands?: Record<string, number> }
   | { type: 'closed' };
 
 /** What the load child is asked to do (bench/server/load.ts, JSON in argv[2]). */
