@@ -35,6 +35,9 @@
  *    replays per turn the events and ack Questline sent for that step
  *    (captured from the server under test by one visitor first) and does
  *    nothing else; floor_ratio = turns_per_s / floor_turns_per_s.
+ * `--memory-store` runs the server with STORE=memory instead of the
+ * LowdbStore (stored sessions then start empty: the 1k/100k part is not
+ * meaningful with it).
  * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
  * uses, started and stopped over node:inspector exactly around the measured
  * closed-loop window) and prints where its time went (stderr; summary in
@@ -66,10 +69,10 @@ const option = (name: string): number | undefined => {
   return v;
 };
 function usage(msg: string): never {
-  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--only throughput|memory|sessions]\n`);
+  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--memory-store] [--only throughput|memory|sessions]\n`);
   process.exit(2);
 }
-const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--clients', '--seconds', '--idle', '--only', '--rate']);
+const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--memory-store', '--clients', '--seconds', '--idle', '--only', '--rate']);
 for (const [i, a] of argv.entries()) {
   if (a.startsWith('--') && !known.has(a)) usage(`unknown option ${a}`);
   if (!a.startsWith('--') && !['--clients', '--seconds', '--idle', '--only', '--rate'].includes(argv[i - 1] ?? '')) usage(`unexpected argument ${a}`);
@@ -81,6 +84,9 @@ const quick = flag('--quick');
 const profile = flag('--profile');
 /** Diagnostic: the webhook outbox in memory rather than the fsynced journal (startServer does that when handed a store). */
 const memoryOutbox = flag('--memory-outbox');
+/** STORE=memory instead of the durable LowdbStore (sessions live and die with the process): the store's share of a turn. */
+const memoryStore = flag('--memory-store');
+if (memoryStore && memoryOutbox) usage('--memory-store and --memory-outbox do not go together');
 const onlyAt = argv.indexOf('--only');
 const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (only !== undefined && !['throughput', 'memory', 'sessions'].includes(only)) usage('--only takes throughput, memory or sessions');
@@ -129,7 +135,7 @@ type ServerChild = Child<ServerChildMessage> & { url: string };
 
 async function startServerChild(dataDir: string, opts: { gc?: boolean } = {}): Promise<ServerChild> {
   const nodeArgs = opts.gc ? ['--expose-gc'] : [];
-  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}) } });
+  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}), ...(memoryStore ? { BENCH_STORE: 'memory' } : {}) } });
   children.add(child);
   const ready = await child.next('ready', 60_000);
   return Object.assign(child, { url: ready.url });
@@ -413,7 +419,7 @@ try {
     p50_ms_100k_sessions: large?.latency.p50 ?? null,
     ratio_100k_1k: ratio,
     notes: {
-      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}`,
+      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}${memoryStore ? '; STORE=memory (--memory-store)' : ''}`,
       machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
       stored_sizes: P.stored,
       targets: { turns_per_s: `>= ${TARGETS.turnsPerS}`, floor_ratio: `>= ${TARGETS.floorRatio}`, p99_ms: `<= ${TARGETS.p99Ms}`, paced_p99_ms: `<= ${TARGETS.pacedP99Ms}`, ratio_100k_1k: `<= ${TARGETS.ratio}`, kb_per_idle_session: `<= ${TARGETS.kbPerIdle}` },
