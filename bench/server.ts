@@ -30,6 +30,14 @@
  *    p50 is service time rather than queueing), 10 s per run; runs alternate
  *    1k, 100k, 1k, 100k on freshly started servers; samples pooled per size.
  *
+ *    Then the floor: the same load generator, clients and script, closed loop,
+ *    against a bare socket.io server (bench/server/floor-child.ts) that
+ *    replays per turn the events and ack Questline sent for that step
+ *    (captured from the server under test by one visitor first) and does
+ *    nothing else; floor_ratio = turns_per_s / floor_turns_per_s.
+ * `--memory-store` runs the server with STORE=memory instead of the
+ * LowdbStore (stored sessions then start empty: the 1k/100k part is not
+ * meaningful with it).
  * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
  * uses, started and stopped over node:inspector exactly around the measured
  * closed-loop window) and prints where its time went (stderr; summary in
@@ -61,10 +69,10 @@ const option = (name: string): number | undefined => {
   return v;
 };
 function usage(msg: string): never {
-  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--only throughput|memory|sessions]\n`);
+  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--memory-store] [--only throughput|memory|sessions]\n`);
   process.exit(2);
 }
-const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--clients', '--seconds', '--idle', '--only', '--rate']);
+const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--memory-store', '--clients', '--seconds', '--idle', '--only', '--rate']);
 for (const [i, a] of argv.entries()) {
   if (a.startsWith('--') && !known.has(a)) usage(`unknown option ${a}`);
   if (!a.startsWith('--') && !['--clients', '--seconds', '--idle', '--only', '--rate'].includes(argv[i - 1] ?? '')) usage(`unexpected argument ${a}`);
@@ -76,6 +84,9 @@ const quick = flag('--quick');
 const profile = flag('--profile');
 /** Diagnostic: the webhook outbox in memory rather than the fsynced journal (startServer does that when handed a store). */
 const memoryOutbox = flag('--memory-outbox');
+/** STORE=memory instead of the durable LowdbStore (sessions live and die with the process): the store's share of a turn. */
+const memoryStore = flag('--memory-store');
+if (memoryStore && memoryOutbox) usage('--memory-store and --memory-outbox do not go together');
 const onlyAt = argv.indexOf('--only');
 const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (only !== undefined && !['throughput', 'memory', 'sessions'].includes(only)) usage('--only takes throughput, memory or sessions');
@@ -124,7 +135,7 @@ type ServerChild = Child<ServerChildMessage> & { url: string };
 
 async function startServerChild(dataDir: string, opts: { gc?: boolean } = {}): Promise<ServerChild> {
   const nodeArgs = opts.gc ? ['--expose-gc'] : [];
-  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}) } });
+  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}), ...(memoryStore ? { BENCH_STORE: 'memory' } : {}) } });
   children.add(child);
   const ready = await child.next('ready', 60_000);
   return Object.assign(child, { url: ready.url });
@@ -141,6 +152,13 @@ async function stopServerChild(child: ServerChild): Promise<void> {
 async function memory(child: ServerChild): Promise<Extract<ServerChildMessage, { type: 'mem' }>> {
   child.send({ type: 'mem' });
   return child.next('mem', 30_000);
+}
+
+async function startFloorChild(capture: string): Promise<ServerChild> {
+  const child = spawnChild<ServerChildMessage>('./floor-child.ts', { env: { CAPTURE: capture } });
+  children.add(child);
+  const ready = await child.next('ready', 60_000);
+  return Object.assign(child, { url: ready.url });
 }
 
 function startLoad(job: LoadJob): Child<LoadChildMessage> {
@@ -186,6 +204,8 @@ interface Throughput {
   eventLoopMaxMs: number;
   paced: { offeredTurnsPerS: number; turnsPerS: number; thinkMs: number; latency: LatencySummary; errors: number; serverCpu: number; rateFromFlag: boolean };
   byStep: LatencySummary[];
+  /** The same closed loop against the bare socket.io server replaying Questline's packets (bench/server/floor-child.ts). */
+  floor: { turnsPerS: number; latency: LatencySummary; serverCpu: number; errors: number; packetsPerTurn: number; bytesPerTurn: number };
   profile?: { file: string; summary: ProfileSummary };
 }
 
@@ -193,7 +213,13 @@ async function throughput(): Promise<Throughput> {
   const dataDir = tempDir('throughput');
   const profileDir = profile ? mkdtempSync(join(tmpdir(), 'questline-bench-profile-')) : undefined;
   const server = await startServerChild(dataDir);
+  const captureFile = join(tempDir('capture'), 'capture.json');
   try {
+    // what Questline sends per turn, for the floor server to replay (one visitor, one pass of the script)
+    const cap = startLoad({ mode: 'capture', url: server.url, file: captureFile });
+    const captured = await cap.next('captured', 60_000);
+    await cap.exited;
+    progress(`captured Questline's packets: ${captured.packetsPerTurn} socket.io packets per message turn (events + ack), ${captured.bytesPerTurn} bytes of JSON`);
     progress(`throughput: ${P.clients} clients, closed loop, ${P.warmupMs / 1000} s warm-up + ${P.measureMs / 1000} s measured`);
     const { load: r, server: s } = await steady(server, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 }, profileDir);
     const turnsPerS = r.turns / (r.windowMs / 1000);
@@ -208,6 +234,19 @@ async function throughput(): Promise<Throughput> {
     progress(`  by script step (p50/p99 ms): ${paced.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}`);
     progress(`  ${round(pacedAchieved)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core, ${round((ps.cpu * 1000) / pacedAchieved)} ms per turn`);
     await stopServerChild(server);
+    // the transport floor: the same load generator, clients and script against a bare socket.io server sending the same packets
+    const floorServer = await startFloorChild(captureFile);
+    let floor: Throughput['floor'];
+    try {
+      progress(`floor: bare socket.io server replaying those packets, ${P.clients} clients, closed loop, ${P.warmupMs / 1000} s warm-up + ${P.measureMs / 1000} s measured`);
+      const { load: f, server: fs } = await steady(floorServer, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 });
+      const fTurns = f.turns / (f.windowMs / 1000);
+      floor = { turnsPerS: round(fTurns), latency: f.latency, serverCpu: fs.cpu, errors: f.errors, packetsPerTurn: captured.packetsPerTurn, bytesPerTurn: captured.bytesPerTurn };
+      progress(`  floor ${round(fTurns)} turns/s, ${lat(f.latency)}; server CPU ${round(fs.cpu * 100)}% of a core, ${round((fs.cpu * 1000) / fTurns)} ms per turn; floor_ratio ${round(turnsPerS / fTurns)}`);
+      await stopServerChild(floorServer);
+    } finally {
+      floorServer.kill();
+    }
     let prof: Throughput['profile'];
     if (s.profile) {
       prof = { file: s.profile, summary: summarizeProfile(s.profile, 30) };
@@ -217,7 +256,7 @@ async function throughput(): Promise<Throughput> {
       clients: P.clients, turnsPerS: round(turnsPerS), latency: r.latency, restartLatency: r.restartLatency, completed: r.completed + paced.completed,
       errors: r.errors + paced.errors, clientCpu: r.clientCpu, serverCpu: s.cpu, eventLoopP99Ms: s.eventLoopP99Ms, eventLoopMaxMs: s.eventLoopMaxMs,
       paced: { offeredTurnsPerS: round(offered), turnsPerS: round(pacedAchieved), thinkMs, latency: paced.latency, errors: paced.errors, serverCpu: ps.cpu, rateFromFlag: pacedRate !== undefined },
-      byStep: r.byStep,
+      byStep: r.byStep, floor,
       ...(prof ? { profile: prof } : {}),
     };
   } finally {
@@ -343,7 +382,7 @@ function pooledResume(runs: SteadyResult[]): LatencySummary {
 
 // --- report -------------------------------------------------------------------
 
-const TARGETS = { turnsPerS: 2_000, p99Ms: 10, ratio: 1.2, kbPerIdle: 50 };
+const TARGETS = { turnsPerS: 2_000, p99Ms: 10, pacedP99Ms: 5, floorRatio: 0.5, ratio: 1.2, kbPerIdle: 50 };
 const topRows = (r: ProfileRow[], n: number) => r.slice(0, n).map((x) => `${x.pct}% ${x.name}`);
 
 try {
@@ -357,15 +396,18 @@ try {
   const kbPerIdle = mem ? Math.max(mem.kbRss, mem.kbHeapExternal) : null;
   const met = {
     turns_per_s: tp ? tp.turnsPerS >= TARGETS.turnsPerS : null,
+    floor_ratio: tp ? tp.turnsPerS / tp.floor.turnsPerS >= TARGETS.floorRatio : null,
     /** The closed loop's p99 (bound by Little's law: see notes.throughput.littles_law). */
     p99_ms: tp ? tp.latency.p99 <= TARGETS.p99Ms : null,
     /** The latency reading: p99 of the open-loop run at paced_rate. */
-    paced_p99_ms: tp ? tp.paced.latency.p99 <= TARGETS.p99Ms : null,
+    paced_p99_ms: tp ? tp.paced.latency.p99 <= TARGETS.pacedP99Ms : null,
     ratio_100k_1k: ratio === null ? null : ratio <= TARGETS.ratio,
     kb_per_idle_session: kbPerIdle === null ? null : kbPerIdle <= TARGETS.kbPerIdle,
   };
   const result = {
     turns_per_s: tp?.turnsPerS ?? null,
+    floor_turns_per_s: tp?.floor.turnsPerS ?? null,
+    floor_ratio: tp ? round(tp.turnsPerS / tp.floor.turnsPerS) : null,
     p50_ms: tp?.latency.p50 ?? null,
     p99_ms: tp?.latency.p99 ?? null,
     paced_rate: tp?.paced.offeredTurnsPerS ?? null,
@@ -377,10 +419,10 @@ try {
     p50_ms_100k_sessions: large?.latency.p50 ?? null,
     ratio_100k_1k: ratio,
     notes: {
-      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}`,
+      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}${memoryStore ? '; STORE=memory (--memory-store)' : ''}`,
       machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
       stored_sizes: P.stored,
-      targets: { turns_per_s: `>= ${TARGETS.turnsPerS}`, p99_ms: `<= ${TARGETS.p99Ms}`, ratio_100k_1k: `<= ${TARGETS.ratio}`, kb_per_idle_session: `<= ${TARGETS.kbPerIdle}` },
+      targets: { turns_per_s: `>= ${TARGETS.turnsPerS}`, floor_ratio: `>= ${TARGETS.floorRatio}`, p99_ms: `<= ${TARGETS.p99Ms}`, paced_p99_ms: `<= ${TARGETS.pacedP99Ms}`, ratio_100k_1k: `<= ${TARGETS.ratio}`, kb_per_idle_session: `<= ${TARGETS.kbPerIdle}` },
       met,
       turn_latency: 'message emitted -> its ack, client clock; the ack follows the save and the turn\'s bot messages on the same websocket (in order), so all bot messages of the turn have arrived; a turn without a new bot:message is an error',
       ...(tp ? {
@@ -391,6 +433,12 @@ try {
           load_process_cpu_cores: tp.clientCpu,
           by_script_step_p50_p99_ms: tp.byStep.map((x) => [x.p50, x.p99]),
           littles_law: `with ${tp.clients} clients always waiting on a turn, mean latency = ${tp.clients} / throughput: ${round((tp.clients / tp.turnsPerS) * 1000)} ms at the measured rate; p99 <= ${TARGETS.p99Ms} ms in this closed loop would need >= ${round(tp.clients / (TARGETS.p99Ms / 1000))} turns/s`,
+        },
+        floor: {
+          method: 'the same load generator, clients and script (closed loop, same warm-up and window) against a bare socket.io server on /chat (bench/server/floor-child.ts) that replays, per turn, the events and ack Questline sent for that script step (captured from the server under test by one visitor before the run) and does nothing else; floor_ratio = turns_per_s / floor_turns_per_s',
+          turns_per_s: tp.floor.turnsPerS, p50_ms: tp.floor.latency.p50, p99_ms: tp.floor.latency.p99, errors: tp.floor.errors,
+          server_cpu_cores: tp.floor.serverCpu, server_cpu_ms_per_turn: round((tp.floor.serverCpu * 1000) / tp.floor.turnsPerS),
+          packets_per_turn: tp.floor.packetsPerTurn, json_bytes_per_turn: tp.floor.bytesPerTurn,
         },
         paced: {
           clients: tp.clients, offered_turns_per_s: tp.paced.offeredTurnsPerS, think_ms: tp.paced.thinkMs, turns_per_s: tp.paced.turnsPerS,
@@ -434,6 +482,7 @@ try {
     const rows: Array<[string, string, string, string]> = [['figure', 'value', 'target', '']];
     const v = (x: number | null, unit = '') => (x === null ? 'n/a' : `${x}${unit}`);
     rows.push([`turns/s (${P.clients} clients, closed loop)`, v(result.turns_per_s), `>= ${TARGETS.turnsPerS}`, yes(met.turns_per_s)]);
+    if (tp) rows.push([`transport floor (bare socket.io, same packets: ${tp.floor.packetsPerTurn} per turn)`, `${tp.floor.turnsPerS} turns/s; ratio ${result.floor_ratio}`, `ratio >= ${TARGETS.floorRatio}`, yes(met.floor_ratio)]);
     rows.push(['p50 turn latency', v(result.p50_ms, ' ms'), '', '']);
     rows.push(['p99 turn latency', v(result.p99_ms, ' ms'), `<= ${TARGETS.p99Ms} ms`, yes(met.p99_ms)]);
     if (tp) {
@@ -442,7 +491,7 @@ try {
       rows.push(['  the completing turn (11th message): p50 / p99', `${last.p50} / ${last.p99} ms`, '', '']);
       rows.push(['  messages 1-10: median of their p50s', `${others[Math.floor(others.length / 2)]} ms`, '', '']);
       rows.push(['  server CPU per turn (all threads)', `${round((tp.serverCpu * 1000) / tp.turnsPerS)} ms`, '', '']);
-      rows.push([`paced: ${tp.paced.offeredTurnsPerS} msg/s offered, open loop (${tp.clients} clients): p50 / p99`, `${tp.paced.latency.p50} / ${tp.paced.latency.p99} ms`, `p99 <= ${TARGETS.p99Ms} ms`, yes(met.paced_p99_ms)]);
+      rows.push([`paced: ${tp.paced.offeredTurnsPerS} msg/s offered, open loop (${tp.clients} clients): p50 / p99`, `${tp.paced.latency.p50} / ${tp.paced.latency.p99} ms`, `p99 <= ${TARGETS.pacedP99Ms} ms`, yes(met.paced_p99_ms)]);
     }
     rows.push([`memory per idle session (${P.idleClients})`, v(result.kb_per_idle_session, ' KB'), `<= ${TARGETS.kbPerIdle} KB`, yes(met.kb_per_idle_session)]);
     if (mem) rows.push(['  RSS / heapUsed per session', `${mem.kbRss} / ${mem.kbHeap} KB`, '', '']);

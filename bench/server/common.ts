@@ -81,7 +81,7 @@ export type ServerChildMessage =
   | { type: 'ready'; url: string; pid: number }
   | { type: 'mem'; usage: NodeJS.MemoryUsage; sockets: number; gc: boolean }
   /** At the end of a measurement window: CPU the server used in it (share of one core), and the profile file if one was taken. */
-  | { type: 'window-stats'; cpu: number; eventLoopP99Ms: number; eventLoopMaxMs: number; profile?: string }
+  | { type: 'window-stats'; cpu: number; eventLoopP99Ms: number; eventLoopMaxMs: number; profile?: string; turns?: number; redisCommands?: Record<string, number> }
   | { type: 'closed' };
 
 /** What the load child is asked to do (bench/server/load.ts, JSON in argv[2]). */
@@ -110,7 +110,22 @@ export type LoadJob =
      */
     returning?: { file: string; share: number };
   }
-  | { mode: 'idle'; url: string; clients: number };
+  | { mode: 'idle'; url: string; clients: number }
+  /** One visitor plays the script once, restarts, and writes what it received per turn to `file` (a Capture). */
+  | { mode: 'capture'; url: string; file: string };
+
+/** The events (name, payload) a client received during one turn, in order, and the turn's ack. */
+export interface CapturedTurn {
+  events: Array<[string, unknown]>;
+  ack: unknown;
+}
+
+/** What Questline sent for `session:start`, each message of SALES_SCRIPT, and `session:restart` (the floor server replays it). */
+export interface Capture {
+  start: CapturedTurn;
+  steps: CapturedTurn[];
+  restart: CapturedTurn;
+}
 
 /** Latency summary in ms. */
 export interface LatencySummary {
@@ -151,7 +166,9 @@ export type LoadChildMessage =
   /** The measurement window starts or ends now (the bench relays it to the server child). */
   | { type: 'window'; at: 'start' | 'end' }
   | { type: 'idle-ready'; connected: number; started: number; errors: number; firstError?: string; connectMs: number }
-  | { type: 'idle-closed' };
+  | { type: 'idle-closed' }
+  /** The capture is written; packets per message turn (events + the ack), averaged over the script. */
+  | { type: 'captured'; packetsPerTurn: number; bytesPerTurn: number };
 
 /** A `node --import tsx FILE` child with an IPC channel; its stdout goes to our stderr. */
 export interface Child<M extends { type: string }> {

@@ -31,12 +31,12 @@
  * for, so slow turns are never cut off); turns/s counts the turns *completed*
  * inside the window, divided by its length.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import {
   DEMO_FLOW, DEMO_KEY, DEMO_ORIGIN, round, SALES_SCRIPT, seededToken, sleep, summarize,
-  type LoadChildMessage, type LoadJob,
+  type Capture, type CapturedTurn, type LoadChildMessage, type LoadJob,
 } from './common.ts';
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
@@ -324,8 +324,37 @@ async function idle(j: Extract<LoadJob, { mode: 'idle' }>): Promise<void> {
   await send({ type: 'idle-closed' });
 }
 
+/**
+ * One visitor, one pass of the script and a restart: every event received
+ * between a request and its ack belongs to that turn (the server sends a
+ * turn's events before its ack, on the same websocket).
+ */
+async function capture(j: Extract<LoadJob, { mode: 'capture' }>): Promise<void> {
+  const v = new Visitor(0, j.url);
+  await v.connected();
+  let events: Array<[string, unknown]> = [];
+  v.socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
+  const turn = async (event: string, payload: unknown): Promise<CapturedTurn> => {
+    events = [];
+    const ack = await v.request(event, payload);
+    if (!ack.ok) throw new Error(`capture: ${event}: ${ack.error?.code} ${ack.error?.message}`);
+    return { events, ack };
+  };
+  const start = await turn('session:start', { flow: DEMO_FLOW });
+  const steps: CapturedTurn[] = [];
+  for (const [i, text] of SALES_SCRIPT.entries()) steps.push(await turn('message', { text, clientId: `capture-${i}` }));
+  const restart = await turn('session:restart', {});
+  v.socket.disconnect();
+  const c: Capture = { start, steps, restart };
+  writeFileSync(j.file, JSON.stringify(c));
+  const packets = steps.reduce((n, s) => n + s.events.length + 1, 0) / steps.length;
+  const bytes = steps.reduce((n, s) => n + JSON.stringify(s.events).length + JSON.stringify(s.ack).length, 0) / steps.length;
+  await send({ type: 'captured', packetsPerTurn: round(packets), bytesPerTurn: Math.round(bytes) });
+}
+
 try {
   if (job.mode === 'steady') await steady(job);
+  else if (job.mode === 'capture') await capture(job);
   else if (job.mode === 'idle') await idle(job);
   else throw new Error(`unknown job ${JSON.stringify(job)}`);
   process.disconnect?.();

@@ -34,6 +34,23 @@ interface RunResult {
   serverCpu: number[];
   loadCpu: number[];
   redisCpu: number;
+  /** Redis commands executed in the window by name, per message turn (INFO commandstats deltas: the ones Lua scripts run included). */
+  commands: Record<string, number>;
+  commandsPerTurn: number;
+  /** Commands the servers sent per message turn, by name (counted in the instances' ioredis clients): each one request and reply. */
+  roundTrips: Record<string, number>;
+  roundTripsPerTurn: number;
+  /** Server CPU (all instances) per turn, ms. */
+  serverCpuMsPerTurn: number;
+}
+
+/** Commands sent per message turn, by name (summed over instances), and their total. */
+function sentPerTurn(perInstance: Array<Record<string, number>>, turns: number): { roundTrips: Record<string, number>; roundTripsPerTurn: number } {
+  const sum = new Map<string, number>();
+  for (const counts of perInstance) for (const [k, n] of Object.entries(counts)) sum.set(k, (sum.get(k) ?? 0) + n);
+  const total = [...sum.values()].reduce((a, b) => a + b, 0);
+  const sorted = [...sum].sort((a, b) => b[1] - a[1]);
+  return { roundTrips: Object.fromEntries(sorted.map(([k, n]) => [k, round(n / Math.max(1, turns))])), roundTripsPerTurn: round(total / Math.max(1, turns)) };
 }
 
 function usage(msg: string): never {
@@ -77,6 +94,14 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
     return get('used_cpu_user') + get('used_cpu_sys');
   };
 
+  /** Calls per command so far (INFO commandstats): each command is one request/reply with Redis (nothing on the turn's path pipelines). */
+  const commandCalls = async (): Promise<Record<string, number>> => {
+    const text = await info.info('commandstats');
+    const out: Record<string, number> = {};
+    for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) out[m[1]!] = Number(m[2]);
+    return out;
+  };
+
   const run = async (n: number): Promise<RunResult> => {
     const prefix = `bench${n}:`;
     progress(`redis: ${n} instance(s), ${clients} clients over ${loaders} load processes, ${warmupMs / 1000} s warm-up + ${measureMs / 1000} s measured`);
@@ -91,6 +116,8 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
       const loads: Array<Child<LoadChildMessage>> = [];
       let cpuAtStart = 0;
       let cpuAtEnd = 0;
+      let callsAtStart: Record<string, number> = {};
+      let callsAtEnd: Record<string, number> = {};
       let windowStart = 0;
       let redisWindowMs = 1;
       for (let i = 0; i < loaders; i++) {
@@ -106,9 +133,11 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
             if (m.at === 'start') {
               windowStart = performance.now();
               void redisCpu().then((c) => (cpuAtStart = c));
+              void commandCalls().then((c) => (callsAtStart = c));
             } else {
               redisWindowMs = performance.now() - windowStart;
               void redisCpu().then((c) => (cpuAtEnd = c));
+              void commandCalls().then((c) => (callsAtEnd = c));
             }
           });
         }
@@ -119,6 +148,12 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
       const serverStats = await Promise.all(stats);
       await Promise.all(loads.map((l) => l.exited));
       const turnsPerS = done.reduce((s, d) => s + d.turns / (d.windowMs / 1000), 0);
+      // message turns the instances counted in their own windows (the load processes' windows differ a little): the per-turn denominator
+      const turns = serverStats.reduce((n, st) => n + (st.turns ?? 0), 0);
+      // the two INFO calls of this bench are not the servers'
+      const deltas: Array<[string, number]> = Object.entries(callsAtEnd).map(([k, v]) => [k, v - (callsAtStart[k] ?? 0) - (k === 'info' ? 2 : 0)]);
+      const commands: Record<string, number> = Object.fromEntries(deltas.filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]));
+      const commandsTotal = Object.values(commands).reduce((a, b) => a + b, 0);
       const errors = done.reduce((s, d) => s + d.errors, 0);
       const firstError = done.find((d) => d.firstError)?.firstError;
       if (errors) progress(`  ${errors} errors; first: ${firstError}`);
@@ -126,8 +161,12 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
         instances: n, turnsPerS: round(turnsPerS), latency: summarize(done.flatMap((d) => d.samples)), errors,
         completed: done.reduce((s, d) => s + d.completed, 0), serverCpu: serverStats.map((s) => s.cpu), loadCpu: done.map((d) => d.clientCpu),
         redisCpu: round((cpuAtEnd - cpuAtStart) / (redisWindowMs / 1000)),
+        commands: Object.fromEntries(Object.entries(commands).map(([k, v]) => [k, round(v / Math.max(1, turns))])),
+        commandsPerTurn: round(commandsTotal / Math.max(1, turns)),
+        ...sentPerTurn(serverStats.map((st) => st.redisCommands ?? {}), turns),
+        serverCpuMsPerTurn: round((serverStats.reduce((a, st) => a + st.cpu, 0) * 1000) / turnsPerS),
       };
-      progress(`  ${result.turnsPerS} turns/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${result.serverCpu.map((c) => `${round(c * 100)}%`).join(' + ')} of a core, Redis ${round(result.redisCpu * 100)}%, load ${result.loadCpu.map((c) => `${round(c * 100)}%`).join(' + ')}`);
+      progress(`  ${result.turnsPerS} turns/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${result.serverCpu.map((c) => `${round(c * 100)}%`).join(' + ')} of a core (${result.serverCpuMsPerTurn} ms per turn), Redis ${round(result.redisCpu * 100)}%; Redis round trips per turn ${result.roundTripsPerTurn} (${Object.entries(result.roundTrips).map(([k, v]) => `${k} ${v}`).join(', ')}), commands executed per turn ${result.commandsPerTurn} (${Object.entries(result.commands).map(([k, v]) => `${k} ${v}`).join(', ')}); load ${result.loadCpu.map((c) => `${round(c * 100)}%`).join(' + ')}`);
       return result;
     } finally {
       for (const s of servers) {
@@ -159,15 +198,21 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
       [`redis_${instances}_p50_ms`]: many.latency.p50,
       [`redis_${instances}_p99_ms`]: many.latency.p99,
       scaling_ratio: ratio,
+      redis_1_server_cpu_ms_per_turn: one.serverCpuMsPerTurn,
+      redis_1_round_trips_per_turn: one.roundTripsPerTurn,
       notes: {
         mode: quick ? 'quick (smoke-run sizes)' : 'full',
         machine: { cpus: availableParallelism(), node: process.version },
         clients, load_processes: loaders, closed_loop: true, warmup_s: warmupMs / 1000, measured_s: measureMs / 1000, instances,
+        redis_round_trips: 'commands the server instances sent to Redis in the window (counted in their ioredis clients; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it; nothing on a turn\'s path pipelines, so each command is one request and reply',
+        redis_commands: 'INFO commandstats deltas over the window / message turns: every command Redis executed, those run inside Lua scripts (commit, lock release, rate limits) included',
         scaling_ratio: `turns/s with ${instances} instances / turns/s with 1, same clients and load processes`,
         runs: [one, many].map((r) => ({
           instances: r.instances, turns_per_s: r.turnsPerS, p50_ms: r.latency.p50, p90_ms: r.latency.p90, p99_ms: r.latency.p99, max_ms: r.latency.max,
           turns_measured: r.latency.count, errors: r.errors, conversations_completed: r.completed,
           server_cpu_cores: r.serverCpu, redis_cpu_cores: r.redisCpu, load_cpu_cores: r.loadCpu,
+          server_cpu_ms_per_turn: r.serverCpuMsPerTurn, redis_round_trips_per_turn: r.roundTripsPerTurn, redis_round_trips_per_turn_by_command: r.roundTrips,
+          redis_commands_per_turn: r.commandsPerTurn, redis_commands_per_turn_by_name: r.commands,
         })),
         caveat: availableParallelism() < instances + 2
           ? `${availableParallelism()} CPUs for ${instances} instances, Redis and ${loaders} load processes: they share cores, so the ratio is bounded by the CPU left over, not by Questline`

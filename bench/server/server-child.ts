@@ -35,7 +35,9 @@ if (!dataDir || !process.send) {
 }
 
 const config = loadConfig({
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOWS_DIR: process.env.FLOWS_DIR ?? REPO_FLOWS, STORE: 'lowdb',
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOWS_DIR: process.env.FLOWS_DIR ?? REPO_FLOWS,
+  // bench --memory-store: STORE=memory (sessions in this process only), to compare with the durable default
+  STORE: process.env.BENCH_STORE === 'memory' ? 'memory' : 'lowdb',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 // Diagnostic only (bench --memory-outbox): hand startServer the same LowdbStore

@@ -23,6 +23,32 @@ describe('coalesceWrites', () => {
     expect(calls).toEqual(['cork', 'packets written', 'cork', 'uncork', 'uncork']);
   });
 
+  it('defers engine.io flushes to the end of the event loop iteration: packets sent meanwhile go in one flush', async () => {
+    const flushed: number[][] = [];
+    const conn = Object.assign(new EventEmitter(), {
+      transport: undefined,
+      writeBuffer: [] as number[],
+      flush(this: { writeBuffer: number[] }) {
+        if (this.writeBuffer.length) flushed.push(this.writeBuffer.splice(0));
+      },
+    });
+    coalesceWrites(conn);
+    const send = (n: number) => {
+      conn.writeBuffer.push(n);
+      conn.flush();
+    };
+    send(1);
+    send(2);
+    await Promise.resolve();
+    send(3); // an ack after an await, in the same iteration
+    expect(flushed).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(flushed).toEqual([[1, 2, 3]]);
+    send(4);
+    await new Promise((r) => setImmediate(r));
+    expect(flushed).toEqual([[1, 2, 3], [4]]);
+  });
+
   it('leaves a transport without a TCP socket of its own (long-polling) alone', () => {
     const conn = fakeConnection(undefined);
     expect(() => conn.emit('flush')).not.toThrow();

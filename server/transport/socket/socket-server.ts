@@ -48,16 +48,33 @@ export function createSocketServer(http: HttpServer, gate: OriginGate): Server {
 }
 
 /**
- * One system call per flush instead of one per packet. engine.io hands a
- * flush's packets (a turn's messages, its state, the ack) to the websocket
- * one by one, and ws writes each frame with its own cork/uncork: a write()
- * to the TCP socket per packet, each costing a trip through the loopback or
- * network stack. Corking the connection's socket for the flush and uncorking
- * it once the current tick's work is done sends them in one writev(). The
- * socket is ws's (`_socket`, not public API): when a transport does not have
- * one (long-polling), nothing changes.
+ * One system call per turn instead of one per packet. engine.io flushes a
+ * connection's buffered packets to the websocket as soon as one is sent, and
+ * again when the previous write has completed; ws writes each frame with its
+ * own cork/uncork. A turn sends its packets (the user echo, the bot
+ * messages, the state, the ack) in one turn of the event loop, so:
+ * - each flush is deferred to the end of the event loop's current
+ *   iteration (setImmediate): every packet sent meanwhile goes in that flush;
+ * - the TCP socket is corked for the flush and uncorked once the current
+ *   tick's work is done, so the flush's frames leave in one writev().
+ * The socket is ws's (`_socket`, not public API): when a transport does not
+ * have one (long-polling), only the deferral applies. Packets and their
+ * order are unchanged; only when they are handed to the kernel moves.
  */
-export function coalesceWrites(conn: { on(event: 'flush', fn: () => void): void; transport?: unknown }): void {
+export function coalesceWrites(conn: { on(event: 'flush', fn: () => void): void; transport?: unknown; flush?: () => void }): void {
+  const flushNow = conn.flush;
+  if (typeof flushNow === 'function') {
+    let pending = false;
+    const run = () => {
+      pending = false;
+      flushNow.call(conn);
+    };
+    conn.flush = () => {
+      if (pending) return;
+      pending = true;
+      setImmediate(run);
+    };
+  }
   conn.on('flush', () => {
     const raw = (conn.transport as { socket?: { _socket?: unknown } } | undefined)?.socket?._socket as
       | { cork?: () => void; uncork?: () => void; writableCorked?: number }
