@@ -2,14 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chat, type ChatClient } from '../e2e/helpers.ts';
+import { chat, NORTHSIDE_KEY, type ChatClient } from '../e2e/helpers.ts';
 import { describeBrowser, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 
 // The operator console shows each session's language: a column of the
 // sessions list and a line of the session's details. The visitors are
-// socket.io clients; a session's locale comes from its context here (the
-// state's `locale`). Screenshot: test-artifacts/admin-console-locale.png.
+// socket.io clients: a German visitor of the sales flow (which speaks en and
+// de), a Hebrew one of the same flow (it falls back to the flow's default), a
+// patient whose page passed its language in the context (the patient flow
+// declares no locales) and one with no language at all.
+// Screenshot: test-artifacts/admin-console-locale.png.
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
@@ -28,11 +31,11 @@ describeBrowser('operator console: session languages', () => {
     await server?.dispose();
   });
 
-  /** A visitor who started the sales flow with this context; returns the session id and the state the server sent. */
-  async function visitor(context?: Record<string, string>): Promise<{ sessionId: string; state: { locale?: string } }> {
-    const v = await chat(server.url);
+  /** A visitor who started a flow (the sales flow unless told) with this start payload; returns the session id and the state the server sent. */
+  async function visitor(start0: { flow?: string; locale?: string; context?: Record<string, string> } = {}, key?: string): Promise<{ sessionId: string; state: { locale?: string } }> {
+    const v = await chat(server.url, key ? { key } : {});
     visitors.push(v);
-    const start = await v.request('session:start', { flow: 'flow.sales', ...(context ? { context } : {}) });
+    const start = await v.request('session:start', { flow: 'flow.sales', ...start0 });
     expect(start.ok).toBe(true);
     return { sessionId: start.sessionId as string, state: start.state };
   }
@@ -42,10 +45,13 @@ describeBrowser('operator console: session languages', () => {
     page.locator('#sessions-body tr', { has: page.locator(`button[data-session="${sessionId}"]`) }).locator('td').allTextContents();
 
   it('lists each session with its locale and names the language in the session details', async () => {
-    const german = await visitor({ locale: 'de' });
+    const german = await visitor({ locale: 'de-DE' });
     const hebrew = await visitor({ locale: 'he-IL' });
-    const none = await visitor();
+    const patient = await visitor({ flow: 'flow.patient_intake', context: { locale: 'he-IL' } }, NORTHSIDE_KEY);
+    const none = await visitor({ flow: 'flow.patient_intake' }, NORTHSIDE_KEY);
     expect(german.state.locale).toBe('de');
+    expect(hebrew.state.locale).toBe('en');
+    expect(patient.state.locale).toBe('he-IL');
     expect(none.state.locale).toBeUndefined();
 
     const page = await browser.newPage({ width: 1440, height: 900 });
@@ -61,7 +67,8 @@ describeBrowser('operator console: session languages', () => {
 
     expect(await page.locator('#sessions-table thead th').allTextContents()).toEqual(['Session', 'Status', 'Where', 'Language', 'Updated']);
     expect((await rowCells(page, german.sessionId))[3]).toBe('de');
-    expect((await rowCells(page, hebrew.sessionId))[3]).toBe('he-IL');
+    expect((await rowCells(page, hebrew.sessionId))[3]).toBe('en');
+    expect((await rowCells(page, patient.sessionId))[3]).toBe('he-IL');
     expect((await rowCells(page, none.sessionId))[3]).toBe('—');
     expect(await page.locator('#sessions-body tr', { has: page.locator(`button[data-session="${german.sessionId}"]`) }).locator('td.locale').getAttribute('title')).toBe('German');
 
@@ -72,7 +79,7 @@ describeBrowser('operator console: session languages', () => {
 
     await page.getByRole('button', { name: `Open session ${none.sessionId} (active)` }).click();
     await page.getByRole('heading', { name: `Session ${none.sessionId}` }).waitFor();
-    await expect.poll(() => page.locator('#session-meta').textContent()).toContain('flow.sales');
+    await expect.poll(() => page.locator('#session-meta').textContent()).toContain('flow.patient_intake');
     expect(await page.locator('#session-meta').textContent()).not.toContain('language');
     expect(problems).toEqual([]);
     await page.close();
