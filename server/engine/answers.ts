@@ -2,6 +2,7 @@ import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
+import { carryRank } from './route-memo.ts';
 import type { AnswerRecord } from './session.ts';
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -135,7 +136,9 @@ export function uncommit(d: Draft, key: string): void {
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
   if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
-  d.s.answers = d.s.answers.set(key, record);
+  const before = d.s.answers;
+  d.s.answers = before.set(key, record);
+  carryRank(d.idx, d.s, before, key);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);

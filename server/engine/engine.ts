@@ -12,6 +12,8 @@ import { cancelCommand, confirmingReply } from './cancel.ts';
 import { missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
+import { flowIndex } from './flow-index.ts';
+import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 
@@ -36,6 +38,7 @@ export function start(flow: CompiledFlow, init: StartInit, opts: EngineOptions =
     checkpoints: [],
     now: init.now,
   };
+  markRank(flowIndex(flow), session);
   const d = draftOf(flow, session, opts);
   for (const [key, value] of Object.entries(init.given?.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     const c = d.idx.questionByKey.get(key);
@@ -193,7 +196,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   let currentProblem: string | undefined = proposal.problem?.key === currentKey ? proposal.problem?.reason : undefined;
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
-  const offered = llm ? offeredKeys(d, input) : undefined;
+  // the request's current question is the base session's (extractionRequest): the open ones are looked up only for another key
+  const requested = llm ? requestedKey(d) : undefined;
+  let offered: Set<string> | undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
@@ -201,7 +206,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     }
     const found = openQuestion(d, update.key);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
-    const open = found.ok && offered && !offered.has(update.key)
+    const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
     const checked = open.ok ? checkValue(d, open.node, update.value) : open;
     if (checked.ok) accepted.set(update.key, { update, value: checked.value });
@@ -380,6 +385,12 @@ function assessCurrent(
 function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<string> {
   const req = extractionRequest(d.flow, d.base, input.text, input.now);
   return new Set([...(req.current ? [req.current.key] : []), ...req.open.map((q) => q.key)]);
+}
+
+/** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */
+function requestedKey(d: Draft): string | undefined {
+  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined : d.flow.nodes.get(d.base.node)?.node;
+  return here?.type === 'question' ? here.key : undefined;
 }
 
 /** The model behind a proposal, for the provenance of each answer it produced (none for rules, replay or a failed call). */

@@ -16,6 +16,14 @@ export interface FlowIndex {
   feedbackKeys: ReadonlyMap<string, string>;
   /** Answer keys of `pii: true` questions. */
   piiKeys: readonly string[];
+  /**
+   * Each node's strongly connected component, numbered so that an edge goes to
+   * a lower or equal number: every node a walk from `n` reaches ranks at most
+   * rank(n) (server/engine/route-memo.ts relies on it).
+   */
+  rank: ReadonlyMap<string, number>;
+  /** Each question key's lowest rank among the nodes that ask it. */
+  keyRank: ReadonlyMap<string, number>;
 }
 
 const DEFAULT_COMMANDS: Record<Command, string[]> = {
@@ -50,17 +58,22 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const name of Object.keys(DEFAULT_COMMANDS) as Command[]) {
     for (const word of custom[name] ?? DEFAULT_COMMANDS[name]) commands.set(word.trim().toLowerCase(), name);
   }
-  return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
-    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])) };
+  const { remaining, rank } = remainingQuestions(flow);
+  const keyRank = new Map<string, number>();
+  for (const [id, c] of flow.nodes) {
+    if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
+  }
+  return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank };
 }
 
 /**
  * For each node, the number of questions on the longest route from it to an
  * end, counting each cycle's questions once (strongly connected components,
  * then longest path over the condensed DAG). Static, so progress costs O(1)
- * per turn however large the flow.
+ * per turn however large the flow. The component numbers are the nodes' ranks.
  */
-function remainingQuestions(flow: CompiledFlow): Map<string, number> {
+function remainingQuestions(flow: CompiledFlow): { remaining: Map<string, number>; rank: Map<string, number> } {
   const out = new Map<string, string[]>();
   for (const [id, c] of flow.nodes) out.set(id, c.out.filter((e) => !e.on).map((e) => e.to));
   const nodes = new Map([...flow.nodes].map(([id, c]) => [id, { node: c.node, scope: c.scope }]));
@@ -128,5 +141,5 @@ function remainingQuestions(flow: CompiledFlow): Map<string, number> {
     }
     longest[ci] = own + best;
   });
-  return new Map([...comp].map(([id, ci]) => [id, longest[ci]!]));
+  return { remaining: new Map([...comp].map(([id, ci]) => [id, longest[ci]!])), rank: comp };
 }
