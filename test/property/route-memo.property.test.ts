@@ -112,7 +112,8 @@ describe('the remembered route ahead', () => {
       ],
     };
     const r = compileText(JSON.stringify(doc), 'memo.flow.json');
-    const flow = r.flow!;
+    if (r.kind !== 'flow' || !r.flow) throw new Error('memo.flow.json does not compile');
+    const flow = r.flow;
     const totals = [10, 90, 10].map((value) => {
       const s = turn(flow, start(flow, { now: at(0) }).session, {
         kind: 'message', text: String(value), now: at(1), proposal: { extractor: 'rules', updates: [{ key: 'k0', value }], unknown: [] },
