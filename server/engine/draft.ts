@@ -54,6 +54,7 @@ export function emit(d: Draft, type: EventType, detail: Record<string, unknown> 
 
 /** Whether the flow marks an answer key as personal data (an assessment's feedback is as private as its answer). */
 export function isPii(d: Draft, key: string): boolean {
+  if (d.idx.piiKeys.length === 0) return false;
   const q = d.idx.questionByKey.get(d.idx.feedbackKeys.get(key) ?? key)?.node;
   return q?.type === 'question' && q.pii === true;
 }

@@ -6,7 +6,7 @@ import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from '
 import { extractionRequest } from './extraction.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
-import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
+import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
 import { missingDependencies } from './dependencies.ts';
@@ -137,11 +137,11 @@ function remember(d: Draft): void {
 function result(d: Draft, userTurn = false): TurnResult {
   remember(d);
   if (d.changes.size > 0) {
-    const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
+    const changes = changesOf(d);
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
       const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}), changes };
-      d.s.checkpoints = [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
+      d.s.checkpoints = cps.length < MAX_CHECKPOINTS ? [...cps, cp] : [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
     } else {
       // answers from actions and operators belong to the user turn that led to them
       const last = cps[cps.length - 1]!;
@@ -150,6 +150,26 @@ function result(d: Draft, userTurn = false): TurnResult {
     }
   }
   return { session: d.s, effects: d.effects, events: d.events };
+}
+
+/** A turn that answered one question for the first time, as a checkpoint's changes: one frozen list per key and flow, shared. */
+const firstAnswers = new WeakMap<CompiledFlow, Map<string, Checkpoint['changes']>>();
+
+/** The draft's changes for its checkpoint (`before` absent where the key was unanswered). */
+function changesOf(d: Draft): Checkpoint['changes'] {
+  if (d.changes.size === 1) {
+    const [key, before] = d.changes.entries().next().value!;
+    if (before === undefined) {
+      let byKey = firstAnswers.get(d.flow);
+      if (!byKey) firstAnswers.set(d.flow, (byKey = new Map()));
+      let shared = byKey.get(key);
+      if (!shared) byKey.set(key, (shared = Object.freeze([Object.freeze({ key })]) as Checkpoint['changes']));
+      return shared;
+    }
+  }
+  const changes: Checkpoint['changes'] = [];
+  for (const [key, before] of d.changes) changes.push(before ? { key, before } : { key });
+  return changes;
 }
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
@@ -232,8 +252,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
     }
   }
+  // the next two checks concern answers besides the current question's: most messages have none
+  const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
   // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of [...accepted.keys()]) {
+  for (const key of volunteered ? [...accepted.keys()] : []) {
     if (key === currentKey) continue;
     const missing = missingDependencies(d, key, new Set(accepted.keys()));
     if (missing.length === 0) continue;
@@ -241,7 +263,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of [...accepted]) {
+  for (const [key, a] of volunteered ? [...accepted] : []) {
     const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
     if (spec?.type !== 'question' || !spec.assess) continue;
     const verdict = judgeOffline(spec.assess, a.value);
@@ -263,9 +285,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
     else currentProblem = 'This one is needed to continue.';
   }
-  const decided = new Map([...accepted].map(([k, a]) => [k, a.value]));
-  if (skipCurrent) decided.set(currentKey!, null);
-  const violation = violatedConstraint(d, decided);
+  const decided = d.flow.constraints.length > 0 ? new Map([...accepted].map(([k, a]) => [k, a.value])) : undefined;
+  if (skipCurrent) decided?.set(currentKey!, null);
+  const violation = decided ? violatedConstraint(d, decided) : null;
   if (violation) {
     // nothing from this message is committed when it breaks a constraint
     if (llm) for (const key of accepted.keys()) emit(d, rejected, { key, reason: violation, extractor: proposal.extractor });

@@ -31,7 +31,7 @@ const HORIZON = 64;
 export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session): Progress {
   const idx = flowIndex(flow);
   let answered = answers.size;
-  for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
+  if (idx.feedbackKeys.size > 0) for (const k of idx.feedbackKeys.keys()) if (answers.has(k)) answered -= 1; // feedback is not an answer
   if (!at) return { answered, total: answered };
   if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
   return { answered, total: answered + rememberedRemaining(flow, idx, session, answers, at,

@@ -25,7 +25,13 @@ interface Entry {
   remaining: number;
 }
 
-const memos = new WeakMap<CompiledFlow, Map<string, Entry>>();
+/** Per node: its rank, and the walk remembered from it. */
+interface Slot {
+  rank: number | undefined;
+  entry?: Entry;
+}
+
+const memos = new WeakMap<CompiledFlow, Map<string, Slot>>();
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -105,17 +111,19 @@ export function rememberedRemaining(
   walk: (reads: RouteReads | undefined) => number,
 ): number {
   if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
-  const rank = idx.rank.get(at);
+  let slots = memos.get(flow);
+  if (!slots) memos.set(flow, (slots = new Map()));
+  let slot = slots.get(at);
+  if (!slot) slots.set(at, (slot = { rank: idx.rank.get(at) }));
+  const rank = slot.rank;
   const low = lowestRank(idx, session, answers);
   if (rank === undefined || low === undefined || low <= rank) return walk(undefined);
-  let entries = memos.get(flow);
-  if (!entries) memos.set(flow, (entries = new Map()));
   const path = session.path.tentative;
-  const e = entries.get(at);
+  const e = slot.entry;
   if (e && e.path === path && sameValues(e, answers)) return e.remaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
-  if (reads.pure) entries.set(at, { path, keys: reads.keys, values: reads.values, remaining });
+  if (reads.pure) slot.entry = { path, keys: reads.keys, values: reads.values, remaining };
   return remaining;
 }
 
