@@ -140,7 +140,9 @@ function result(d: Draft, userTurn = false): TurnResult {
     const changes = changesOf(d);
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
-      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}), changes };
+      // two plain literals, not a spread: a checkpoint per answered turn is much of a session's memory
+      const { node, stack, path, route } = d.base;
+      const cp = route ? { turn: d.s.turn, node, stack, path, route, changes } : { turn: d.s.turn, node, stack, path, changes };
       d.s.checkpoints = cps.length < MAX_CHECKPOINTS ? [...cps, cp] : [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
     } else {
       // answers from actions and operators belong to the user turn that led to them
@@ -302,7 +304,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   const text = input.text.trim().slice(0, 500);
   for (const [key, { update, value }] of accepted) {
-    commit(d, key, { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
+    const plain = modelOf(proposal) === NO_MODEL && update.confidence === undefined && !(update.conversion && update.conversion.value === value);
+    // the usual record as one literal (the same fields in the same order): spreads leave it bigger in memory
+    commit(d, key, plain && !isPii(d, key) ? { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor, text, validation: 'passed' } : {
+      value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
       ...modelOf(proposal),
       ...(update.confidence !== undefined ? { confidence: update.confidence } : {}),
       ...(isPii(d, key) ? {} : { text }), validation: 'passed',
@@ -417,8 +422,10 @@ function requestedKey(d: Draft): string | undefined {
 
 /** The model behind a proposal, for the provenance of each answer it produced (none for rules, replay or a failed call). */
 function modelOf(p: Proposal): { model?: string } {
-  return p.llm && !p.llm.failed && !p.fallback ? { model: p.llm.model } : {};
+  return p.llm && !p.llm.failed && !p.fallback ? { model: p.llm.model } : NO_MODEL;
 }
+
+const NO_MODEL: { model?: string } = Object.freeze({});
 
 const ZERO_USAGE: NonNullable<Session['llm']> = { calls: 0, skipped: 0, fallbacks: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, durationMs: 0 };
 
