@@ -130,7 +130,11 @@ function remember(d: Draft): void {
   const lines: NonNullable<Session['recent']>[number][] = [];
   if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
   for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
-  if (lines.length > 0) d.s.recent = [...(d.s.recent ?? []), ...lines].slice(-RECENT_LINES);
+  if (lines.length > 0) {
+    const before = d.s.recent ?? [];
+    const keep = Math.max(0, RECENT_LINES - lines.length);
+    d.s.recent = (before.length > keep ? before.slice(before.length - keep) : before).concat(lines.length > RECENT_LINES ? lines.slice(-RECENT_LINES) : lines);
+  }
 }
 
 /** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
