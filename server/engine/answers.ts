@@ -145,7 +145,13 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
     d.s.reask = rest.length > 0 ? rest : undefined;
   }
   const shown = isPii(d, key) ? '[pii]' : record.value;
-  emit(d, record.validation === 'skipped' ? 'answer_skipped' : 'answer_set', {
+  const type = record.validation === 'skipped' ? 'answer_skipped' : 'answer_set';
+  // the usual detail as one literal (same fields, same order)
+  if (record.extractor && record.confidence === undefined && !record.conversion) {
+    emit(d, type, { key, value: shown, source: record.source, extractor: record.extractor });
+    return;
+  }
+  emit(d, type, {
     key, value: shown, source: record.source,
     ...(record.extractor ? { extractor: record.extractor } : {}),
     ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),

@@ -33,13 +33,21 @@ export interface Draft {
   command?: import('./types.ts').Command;
 }
 
+const NO_OPTIONS: EngineOptions = Object.freeze({});
+const DEFAULT_OPTIONS: Draft['opts'] = Object.freeze({ maxSteps: 100 });
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
 /** Starts a draft over a session. */
-export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = {}): Draft {
+export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = NO_OPTIONS): Draft {
   return {
     flow,
     idx: flowIndex(flow),
     base: session,
-    opts: { maxSteps: 100, ...opts },
+    opts: opts === NO_OPTIONS || isEmpty(opts) ? DEFAULT_OPTIONS : { maxSteps: 100, ...opts },
     s: copySession(session),
     effects: [],
     events: [],
