@@ -131,9 +131,15 @@ function remember(d: Draft): void {
   if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
   for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
   if (lines.length > 0) {
+    // the last RECENT_LINES of the lines before and these, copied into a list of exactly that length (concat is slow)
     const before = d.s.recent ?? [];
-    const keep = Math.max(0, RECENT_LINES - lines.length);
-    d.s.recent = (before.length > keep ? before.slice(before.length - keep) : before).concat(lines.length > RECENT_LINES ? lines.slice(-RECENT_LINES) : lines);
+    const from = Math.max(0, lines.length - RECENT_LINES);
+    const kept = Math.max(0, before.length - (RECENT_LINES - (lines.length - from)));
+    const recent: typeof lines = new Array(before.length - kept + lines.length - from);
+    let n = 0;
+    for (let i = kept; i < before.length; i++) recent[n++] = before[i]!;
+    for (let i = from; i < lines.length; i++) recent[n++] = lines[i]!;
+    d.s.recent = recent;
   }
 }
 
