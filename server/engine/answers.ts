@@ -11,11 +11,11 @@ const patterns = new WeakMap<CompiledNode, RE2JS | null>();
 
 /** The node's text pattern, compiled once with RE2 (linear time). */
 function patternOf(c: CompiledNode): RE2JS | null {
-  if (!patterns.has(c)) {
-    const spec = c.node.type === 'question' ? c.node.answer : undefined;
-    patterns.set(c, spec?.type === 'text' && spec.pattern !== undefined ? RE2JS.compile(spec.pattern) : null);
-  }
-  return patterns.get(c)!;
+  const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  if (spec?.type !== 'text' || spec.pattern === undefined) return null; // most questions: no lookup
+  let re = patterns.get(c);
+  if (re === undefined) patterns.set(c, (re = RE2JS.compile(spec.pattern)));
+  return re;
 }
 
 /** A plain-language reason for a value that does not fit the question's type. */
