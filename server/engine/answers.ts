@@ -3,6 +3,7 @@ import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { emit, holds, isPii, type Draft } from './draft.ts';
+import { carryRank } from './route-memo.ts';
 import type { AnswerRecord } from './session.ts';
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -11,11 +12,11 @@ const patterns = new WeakMap<CompiledNode, RE2JS | null>();
 
 /** The node's text pattern, compiled once with RE2 (linear time). */
 function patternOf(c: CompiledNode): RE2JS | null {
-  if (!patterns.has(c)) {
-    const spec = c.node.type === 'question' ? c.node.answer : undefined;
-    patterns.set(c, spec?.type === 'text' && spec.pattern !== undefined ? RE2JS.compile(spec.pattern) : null);
-  }
-  return patterns.get(c)!;
+  const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  if (spec?.type !== 'text' || spec.pattern === undefined) return null; // most questions: no lookup
+  let re = patterns.get(c);
+  if (re === undefined) patterns.set(c, (re = RE2JS.compile(spec.pattern)));
+  return re;
 }
 
 /** A plain-language reason for a value that does not fit the question's type, in the catalogue's words. */
@@ -138,14 +139,22 @@ export function uncommit(d: Draft, key: string): void {
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
   if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
-  d.s.answers = d.s.answers.set(key, record);
+  const before = d.s.answers;
+  d.s.answers = before.set(key, record);
+  carryRank(d.idx, d.s, before, key);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);
     d.s.reask = rest.length > 0 ? rest : undefined;
   }
   const shown = isPii(d, key) ? '[pii]' : record.value;
-  emit(d, record.validation === 'skipped' ? 'answer_skipped' : 'answer_set', {
+  const type = record.validation === 'skipped' ? 'answer_skipped' : 'answer_set';
+  // the usual detail as one literal (same fields, same order)
+  if (record.extractor && record.confidence === undefined && !record.conversion) {
+    emit(d, type, { key, value: shown, source: record.source, extractor: record.extractor });
+    return;
+  }
+  emit(d, type, {
     key, value: shown, source: record.source,
     ...(record.extractor ? { extractor: record.extractor } : {}),
     ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),

@@ -2,6 +2,7 @@ import type { Map as IMap } from 'immutable';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { CompiledGuard, EvalScope } from '../flow/guard/index.ts';
 import { flowIndex, type FlowIndex } from './flow-index.ts';
+import { ANSWERED_RANK } from './route-memo.ts';
 import type { AnswerRecord, Session } from './session.ts';
 import type { Effect, EngineEvent, EngineOptions, EventType } from './types.ts';
 
@@ -32,14 +33,22 @@ export interface Draft {
   command?: import('./types.ts').Command;
 }
 
+const NO_OPTIONS: EngineOptions = Object.freeze({});
+const DEFAULT_OPTIONS: Draft['opts'] = Object.freeze({ maxSteps: 100 });
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
 /** Starts a draft over a session. */
-export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = {}): Draft {
+export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = NO_OPTIONS): Draft {
   return {
     flow,
     idx: flowIndex(flow),
     base: session,
-    opts: { maxSteps: 100, ...opts },
-    s: { ...session },
+    opts: opts === NO_OPTIONS || isEmpty(opts) ? DEFAULT_OPTIONS : { maxSteps: 100, ...opts },
+    s: copySession(session),
     effects: [],
     events: [],
     steps: 0,
@@ -54,6 +63,7 @@ export function emit(d: Draft, type: EventType, detail: Record<string, unknown> 
 
 /** Whether the flow marks an answer key as personal data (an assessment's feedback is as private as its answer). */
 export function isPii(d: Draft, key: string): boolean {
+  if (d.idx.piiKeys.length === 0) return false;
   const q = d.idx.questionByKey.get(d.idx.feedbackKeys.get(key) ?? key)?.node;
   return q?.type === 'question' && q.pii === true;
 }
@@ -91,4 +101,22 @@ export function scopeFor(
 /** Evaluates a guard to a boolean in the draft's current state. */
 export function holds(d: Draft, guard: CompiledGuard, extra?: Parameters<typeof scopeFor>[2]): boolean {
   return guard.test(scopeFor(d, guard, extra));
+}
+
+/**
+ * A fresh shallow copy of a session, written out field by field: spreading a
+ * session that was itself made by a spread is several times slower in V8, and
+ * this runs on every turn. Every field is listed (tsc fails when the session
+ * gains one that is not), in a fixed order; absent fields are undefined,
+ * which sessionToJson and JSON leave out.
+ */
+function copySession(s: Session): Mutable<Session> {
+  const copy = {
+    v: s.v, id: s.id, flow: s.flow, status: s.status, outcome: s.outcome, node: s.node, stack: s.stack, attempts: s.attempts,
+    path: s.path, turn: s.turn, context: s.context, answers: s.answers, cache: s.cache, checkpoints: s.checkpoints, now: s.now,
+    pending: s.pending, reask: s.reask, route: s.route, assessing: s.assessing, recent: s.recent, urgent: s.urgent,
+    confirming: s.confirming, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, detour: s.detour,
+    [ANSWERED_RANK]: (s as { [ANSWERED_RANK]?: unknown })[ANSWERED_RANK],
+  } satisfies { [K in keyof Required<Session>]: Session[K] } & { [ANSWERED_RANK]: unknown };
+  return copy as Mutable<Session>;
 }

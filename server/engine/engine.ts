@@ -6,12 +6,14 @@ import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from '
 import { extractionRequest } from './extraction.ts';
 import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
-import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Conversion, type Session } from './session.ts';
+import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
+import { flowIndex } from './flow-index.ts';
+import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
@@ -41,6 +43,7 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
     checkpoints: [],
     now: init.now,
   };
+  markRank(flowIndex(flow), session);
   const d = draftOf(flow, session, opts);
   for (const [key, value] of Object.entries(init.given?.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     const c = d.idx.questionByKey.get(key);
@@ -160,19 +163,32 @@ function remember(d: Draft): void {
   const lines: NonNullable<Session['recent']>[number][] = [];
   if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
   for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
-  if (lines.length > 0) d.s.recent = [...(d.s.recent ?? []), ...lines].slice(-RECENT_LINES);
+  if (lines.length > 0) {
+    // the last RECENT_LINES of the lines before and these, copied into a list of exactly that length (concat is slow)
+    const before = d.s.recent ?? [];
+    const from = Math.max(0, lines.length - RECENT_LINES);
+    const kept = Math.max(0, before.length - (RECENT_LINES - (lines.length - from)));
+    const recent: typeof lines = new Array(before.length - kept + lines.length - from);
+    let n = 0;
+    for (let i = kept; i < before.length; i++) recent[n++] = before[i]!;
+    for (let i = from; i < lines.length; i++) recent[n++] = lines[i]!;
+    d.s.recent = recent;
+  }
 }
 
 /** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
 function result(d: Draft, userTurn = false): TurnResult {
   remember(d);
   if (d.changes.size > 0) {
-    const changes = [...d.changes].map(([key, before]) => (before ? { key, before } : { key }));
+    const changes = changesOf(d);
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
-      const cp = { turn: d.s.turn, node: d.base.node, stack: d.base.stack, path: d.base.path, ...(d.base.route ? { route: d.base.route } : {}),
-        ...(d.base.detour ? { detour: d.base.detour } : {}), changes };
-      d.s.checkpoints = [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
+      // plain literals, not a spread: a checkpoint per answered turn is much of a session's memory
+      const { node, stack, path, route, detour } = d.base;
+      const cp = route || detour
+        ? { turn: d.s.turn, node, stack, path, ...(route ? { route } : {}), ...(detour ? { detour } : {}), changes }
+        : { turn: d.s.turn, node, stack, path, changes };
+      d.s.checkpoints = cps.length < MAX_CHECKPOINTS ? [...cps, cp] : [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
     } else {
       // answers from actions and operators belong to the user turn that led to them
       const last = cps[cps.length - 1]!;
@@ -181,6 +197,26 @@ function result(d: Draft, userTurn = false): TurnResult {
     }
   }
   return { session: d.s, effects: d.effects, events: d.events };
+}
+
+/** A turn that answered one question for the first time, as a checkpoint's changes: one frozen list per key and flow, shared. */
+const firstAnswers = new WeakMap<CompiledFlow, Map<string, Checkpoint['changes']>>();
+
+/** The draft's changes for its checkpoint (`before` absent where the key was unanswered). */
+function changesOf(d: Draft): Checkpoint['changes'] {
+  if (d.changes.size === 1) {
+    const [key, before] = d.changes.entries().next().value!;
+    if (before === undefined) {
+      let byKey = firstAnswers.get(d.flow);
+      if (!byKey) firstAnswers.set(d.flow, (byKey = new Map()));
+      let shared = byKey.get(key);
+      if (!shared) byKey.set(key, (shared = Object.freeze([Object.freeze({ key })]) as Checkpoint['changes']));
+      return shared;
+    }
+  }
+  const changes: Checkpoint['changes'] = [];
+  for (const [key, before] of d.changes) changes.push(before ? { key, before } : { key });
+  return changes;
 }
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
@@ -227,7 +263,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   let currentProblem: string | undefined = proposal.problem?.key === currentKey ? proposal.problem?.reason : undefined;
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
-  const offered = llm ? offeredKeys(d, input) : undefined;
+  // the request's current question is the base session's (extractionRequest): the open ones are looked up only for another key
+  const requested = llm ? requestedKey(d) : undefined;
+  let offered: Set<string> | undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
@@ -235,7 +273,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     }
     const found = openQuestion(d, update.key);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
-    const open = found.ok && offered && !offered.has(update.key)
+    const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
     const checked = open.ok ? checkValue(d, open.node, update.value) : open;
     if (checked.ok) accepted.set(update.key, { update, value: checked.value });
@@ -261,8 +299,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       emit(d, rejected, { key, reason: `'${key}' does not apply`, extractor: proposal.extractor });
     }
   }
+  // the next two checks concern answers besides the current question's: most messages have none
+  const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
   // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of [...accepted.keys()]) {
+  for (const key of volunteered ? [...accepted.keys()] : []) {
     if (key === currentKey) continue;
     const missing = missingDependencies(d, key, new Set(accepted.keys()));
     if (missing.length === 0) continue;
@@ -270,7 +310,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of [...accepted]) {
+  for (const [key, a] of volunteered ? [...accepted] : []) {
     const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
     if (spec?.type !== 'question' || !spec.assess) continue;
     const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
@@ -292,9 +332,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
     else currentProblem = d.flow.messages.required;
   }
-  const decided = new Map([...accepted].map(([k, a]) => [k, a.value]));
-  if (skipCurrent) decided.set(currentKey!, null);
-  const violation = violatedConstraint(d, decided);
+  const decided = d.flow.constraints.length > 0 ? new Map([...accepted].map(([k, a]) => [k, a.value])) : undefined;
+  if (skipCurrent) decided?.set(currentKey!, null);
+  const violation = decided ? violatedConstraint(d, decided) : null;
   if (violation) {
     // nothing from this message is committed when it breaks a constraint
     if (llm) for (const key of accepted.keys()) emit(d, rejected, { key, reason: violation, extractor: proposal.extractor });
@@ -309,7 +349,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   const text = input.text.trim().slice(0, 500);
   for (const [key, { update, value }] of accepted) {
-    commit(d, key, { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
+    const plain = modelOf(proposal) === NO_MODEL && update.confidence === undefined && !(update.conversion && update.conversion.value === value);
+    // the usual record as one literal (the same fields in the same order): spreads leave it bigger in memory
+    commit(d, key, plain && !isPii(d, key) ? { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor, text, validation: 'passed' } : {
+      value, turn: d.s.turn, source: 'user', extractor: proposal.extractor,
       ...modelOf(proposal),
       ...(update.confidence !== undefined ? { confidence: update.confidence } : {}),
       ...(isPii(d, key) ? {} : { text }), validation: 'passed',
@@ -419,10 +462,18 @@ function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<
   return new Set([...(req.current ? [req.current.key] : []), ...req.open.map((q) => q.key)]);
 }
 
+/** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */
+function requestedKey(d: Draft): string | undefined {
+  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined : d.flow.nodes.get(d.base.node)?.node;
+  return here?.type === 'question' ? here.key : undefined;
+}
+
 /** The model behind a proposal, for the provenance of each answer it produced (none for rules, replay or a failed call). */
 function modelOf(p: Proposal): { model?: string } {
-  return p.llm && !p.llm.failed && !p.fallback ? { model: p.llm.model } : {};
+  return p.llm && !p.llm.failed && !p.fallback ? { model: p.llm.model } : NO_MODEL;
 }
+
+const NO_MODEL: { model?: string } = Object.freeze({});
 
 const ZERO_USAGE: NonNullable<Session['llm']> = { calls: 0, skipped: 0, fallbacks: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, durationMs: 0 };
 

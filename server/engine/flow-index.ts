@@ -25,6 +25,14 @@ export interface FlowIndex {
   dependencyOrder: ReadonlyMap<string, readonly string[]>;
   /** Keys answers can hold that no question asks (assessment feedback, action outputs): not counted as answered questions in progress. */
   notQuestions: readonly string[];
+  /**
+   * Each node's strongly connected component, numbered so that an edge goes to
+   * a lower or equal number: every node a walk from `n` reaches ranks at most
+   * rank(n) (server/engine/route-memo.ts relies on it).
+   */
+  rank: ReadonlyMap<string, number>;
+  /** Each question key's lowest rank among the nodes that ask it. */
+  keyRank: ReadonlyMap<string, number>;
 }
 
 const COMMANDS: readonly Command[] = ['back', 'restart', 'human', 'cancel', 'skip'];
@@ -66,8 +74,13 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const c of flow.nodes.values()) {
     if (c.node.type === 'action') for (const k of Object.values(c.node.output_map ?? {})) if (!questionByKey.has(k)) notQuestions.add(k);
   }
-  return { questionByKey, remaining: remainingQuestions(flow), commands, questionCount: questionByKey.size, feedbackKeys,
-    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])),
+  const { remaining, rank } = remainingQuestions(flow);
+  const keyRank = new Map<string, number>();
+  for (const [id, c] of flow.nodes) {
+    if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
+  }
+  return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
     notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey) };
 }
 
@@ -95,9 +108,9 @@ function dependencyOrder(flow: CompiledFlow, questionByKey: ReadonlyMap<string, 
  * For each node, the number of required questions on the longest route from it to an
  * end, counting each cycle's questions once (strongly connected components,
  * then longest path over the condensed DAG). Static, so progress costs O(1)
- * per turn however large the flow.
+ * per turn however large the flow. The component numbers are the nodes' ranks.
  */
-function remainingQuestions(flow: CompiledFlow): Map<string, number> {
+function remainingQuestions(flow: CompiledFlow): { remaining: Map<string, number>; rank: Map<string, number> } {
   const out = new Map<string, string[]>();
   for (const [id, c] of flow.nodes) out.set(id, c.out.filter((e) => !e.on).map((e) => e.to));
   const nodes = new Map([...flow.nodes].map(([id, c]) => [id, { node: c.node, scope: c.scope }]));
@@ -165,5 +178,5 @@ function remainingQuestions(flow: CompiledFlow): Map<string, number> {
     }
     longest[ci] = own + best;
   });
-  return new Map([...comp].map(([id, ci]) => [id, longest[ci]!]));
+  return { remaining: new Map([...comp].map(([id, ci]) => [id, longest[ci]!])), rank: comp };
 }

@@ -1,7 +1,9 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
-import { draftOf, holds, type Draft } from './draft.ts';
+import type { CompiledGuard } from '../flow/guard/index.ts';
+import { draftOf, holds as holdsNow, type Draft } from './draft.ts';
 import { flowIndex } from './flow-index.ts';
+import { noteGuard, rememberedRemaining, type RouteReads } from './route-memo.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
 
@@ -36,19 +38,28 @@ export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: 
   if (!session) return { answered, total: answered + (idx.remaining.get(at) ?? 0) };
   const detour = session.detour && at === session.node ? session.detour : undefined;
   if (detour) {
-    // a dependency asked out of order: it, then the route from the question waiting for it
+    // a dependency asked out of order: it, then the route from the question waiting for it (rare: walked, not remembered)
     const d = draftOf(flow, { ...session, answers, stack: detour.stack });
     const asked = flow.nodes.get(at)?.node;
     const also = asked?.type === 'question' && !answers.has(asked.key) ? asked.key : undefined;
-    return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, also) };
+    return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, undefined, also) };
   }
-  const d = draftOf(flow, { ...session, answers });
-  return { answered, total: answered + remainingOnRoute(d, at, session.stack) };
+  return { answered, total: answered + rememberedRemaining(flow, idx, session, answers, at,
+    (reads) => remainingOnRoute(draftOf(flow, { ...session, answers }), at, session.stack, reads)) };
 }
 
-/** Unanswered, applicable required questions from `at` (included, counted even when optional) along the route the answers and path take, plus `also` (a dependency asked out of order). */
-function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], also?: string): number {
+/**
+ * Unanswered, applicable required questions from `at` (included, counted even
+ * when optional) along the route the answers and path take, plus `also` (a
+ * dependency asked out of order). `reads`, when given, records what the
+ * guards read (route-memo.ts), which remembers the count when it may.
+ */
+export function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], reads?: RouteReads, also?: string): number {
   const path = d.s.path.tentative;
+  const holds = (g: CompiledGuard, extra: { path: string | null }) => {
+    if (reads) noteGuard(d.idx, reads, g, d.s.answers);
+    return holdsNow(d, g, extra);
+  };
   const frames = [...stack];
   const seen = new Set<string>();
   const counted = new Set<string>(also === undefined ? [] : [also]);
@@ -61,7 +72,7 @@ function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], also?: 
     const c: CompiledNode | undefined = d.flow.nodes.get(id);
     if (!c) break;
     const n = c.node;
-    const applies = !c.when || holds(d, c.when, { path });
+    const applies = !c.when || holds(c.when, { path });
     if (n.type === 'terminal') break;
     if (applies && n.type === 'question' && !d.s.answers.has(n.key) && (n.required !== false || id === at)) counted.add(n.key);
     if (applies && n.type === 'subgraph') {
@@ -70,25 +81,25 @@ function remainingOnRoute(d: Draft, at: string, stack: Session['stack'], also?: 
       continue;
     }
     const edges = c.out.filter((e) => !e.on);
-    const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard, { path })))
+    const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(e.guard, { path })))
       ?? edges.find((e) => e.guard === 'else');
     if (!chosen) {
       // the end of a subgraph without edges returns to its caller
       const frame = c.scope !== null ? frames.pop() : undefined;
-      id = frame ? nextOf(d, frame.node, path) : null;
+      id = frame ? nextOf(d, frame.node, path, holds) : null;
       continue;
     }
     if (chosen.to === EXIT) {
       const frame = frames.pop();
-      id = frame ? nextOf(d, frame.node, path) : null;
+      id = frame ? nextOf(d, frame.node, path, holds) : null;
     } else id = chosen.to;
   }
   return counted.size;
 }
 
-function nextOf(d: Draft, id: string, path: string | null): string | null {
+function nextOf(d: Draft, id: string, path: string | null, holds: (g: CompiledGuard, extra: { path: string | null }) => boolean): string | null {
   const edges = d.flow.nodes.get(id)!.out.filter((e) => !e.on);
-  const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard, { path }))) ?? edges.find((e) => e.guard === 'else');
+  const chosen = edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(e.guard, { path }))) ?? edges.find((e) => e.guard === 'else');
   return chosen && chosen.to !== EXIT ? chosen.to : null;
 }
 

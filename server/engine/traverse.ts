@@ -100,7 +100,7 @@ export function fail(d: Draft, reason: string): void {
  */
 export function next(d: Draft, id: string, path?: string): string | null {
   const c = d.flow.nodes.get(id)!;
-  const edges = c.out.filter((e) => !e.on);
+  const edges = c.out.length === 1 && !c.out[0]!.on ? c.out : c.out.filter((e) => !e.on);
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
     d.s.node = id;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { valueSchema } from './answer-types.ts';
 import { checkAnswerSpec } from './compile-answer-spec.ts';
 import { isCanonical, type CompileContext } from './compile-context.ts';
@@ -18,6 +19,7 @@ type SubgraphNode = Extract<Node, { type: 'subgraph' }>;
 
 /** Compiles every node's contents into `ctx.nodes`, reporting what does not hold. */
 export function compileNodes(ctx: CompileContext): void {
+  const schemas = new Map<string, z.ZodType>();
   for (const p of ctx.placed.nodes) {
     const n = p.node;
     if (!isCanonical(ctx, p)) continue; // a duplicate, already reported
@@ -27,7 +29,9 @@ export function compileNodes(ctx: CompileContext): void {
     if (n.type === 'question') {
       checkAnswerSpec(ctx, n, p.path);
       validators.push(...compileValidators(ctx, n, p.path));
-      schema = valueSchema(n.answer);
+      // questions with the same answer spec share one schema (immutable): a long flow's checks stay warm
+      const spec = JSON.stringify(n.answer ?? null);
+      schema = schemas.get(spec) ?? schemas.set(spec, valueSchema(n.answer)).get(spec)!;
       checkDependencies(ctx, n, p.path);
     } else if (n.type === 'subgraph') {
       checkSubgraphRef(ctx, n, p);

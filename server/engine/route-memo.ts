@@ -1,0 +1,141 @@
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { CompiledGuard } from '../flow/guard/index.ts';
+import type { FlowIndex } from './flow-index.ts';
+import type { Session } from './session.ts';
+
+// The progress walk ahead (progress.ts) remembered per flow and node, so a turn
+// does not walk up to HORIZON nodes again. A walk from `at` reads three things:
+// whether the questions on the route are answered, the answers its guards and
+// `when`s read, and the path. Nodes are ranked so that every node a walk from
+// `at` reaches ranks at most rank(at) (flow-index.ts); when every answered
+// question's key is asked only by nodes ranked above `at` ("nothing answered
+// ahead", the usual case of a visitor answering in order), no question on the
+// route is answered and guards read those keys as missing. The walk then
+// depends only on the path and on the values of the other keys its guards
+// read, which the memo keeps and compares. Guards that read `attempts`,
+// `today()` or the context are not memoised. Flows with subgraphs are walked
+// every time (a subgraph's nodes are reached from several callers).
+
+/** A remembered walk from one node. */
+interface Entry {
+  path: string | null;
+  /** Keys the walk's guards read that may be answered, and their values then (UNANSWERED when not). */
+  keys: string[];
+  values: unknown[];
+  remaining: number;
+}
+
+/** Per node: its rank, and the walk remembered from it. */
+interface Slot {
+  rank: number | undefined;
+  entry?: Entry;
+}
+
+const memos = new WeakMap<CompiledFlow, Map<string, Slot>>();
+
+/** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
+const SCAN = 64;
+
+/**
+ * A session carries the lowest rank among its answered question keys
+ * (Infinity when none) under this symbol, with the answers map it describes:
+ * a derived value, never stored (JSON and sessionToJson skip symbol keys),
+ * carried from turn to turn by the draft's copy of the session and kept up
+ * by `commit`. A session built any other way does not carry it, or carries
+ * it for another answers map, and is scanned or walked instead.
+ */
+export const ANSWERED_RANK = Symbol('answered rank');
+
+type RankCarrier = { [ANSWERED_RANK]?: { answers: Session['answers']; rank: number } };
+
+/** Marks a new session's (empty or given) answers with their lowest rank. */
+export function markRank(idx: FlowIndex, s: Session): void {
+  const low = scanRank(idx, s.answers);
+  if (low !== undefined) (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: low };
+}
+
+/** Carries the lowest rank over to `s.answers` when it was made from `before` by setting `key` (answers.ts `commit`). */
+export function carryRank(idx: FlowIndex, s: Session, before: Session['answers'], key: string): void {
+  const r = (s as RankCarrier)[ANSWERED_RANK];
+  if (r !== undefined && r.answers === before) {
+    (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: Math.min(r.rank, idx.keyRank.get(key) ?? Infinity) };
+  }
+}
+
+function lowestRank(idx: FlowIndex, s: Session, answers: Session['answers']): number | undefined {
+  const r = (s as RankCarrier)[ANSWERED_RANK];
+  return r !== undefined && r.answers === answers ? r.rank : scanRank(idx, answers);
+}
+
+function scanRank(idx: FlowIndex, answers: Session['answers']): number | undefined {
+  if (answers.size > SCAN) return undefined;
+  let low = Infinity;
+  for (const k of answers.keys()) low = Math.min(low, idx.keyRank.get(k) ?? Infinity);
+  return low;
+}
+
+/** What a walk reads, recorded as it goes; `pure` turns false when a guard reads something the memo does not compare. */
+export interface RouteReads {
+  at: number;
+  keys: string[];
+  values: unknown[];
+  pure: boolean;
+}
+
+/** A guard the walk is about to evaluate: records the keys it reads that may be answered. */
+export function noteGuard(idx: FlowIndex, reads: RouteReads, g: CompiledGuard, answers: Session['answers']): void {
+  if (g.usesContext || impure(g)) reads.pure = false;
+  for (const k of g.reads) {
+    if ((idx.keyRank.get(k) ?? Infinity) <= reads.at || reads.keys.includes(k)) continue; // asked ahead: unanswered
+    reads.keys.push(k);
+    reads.values.push(valueOf(answers, k));
+  }
+}
+
+const impureCache = new WeakMap<CompiledGuard, boolean>();
+
+/** Whether a guard may read `attempts` or `today()` (judged on its source, erring towards yes). */
+function impure(g: CompiledGuard): boolean {
+  let v = impureCache.get(g);
+  if (v === undefined) impureCache.set(g, (v = /attempts|today/.test(g.source)));
+  return v;
+}
+
+/**
+ * The remembered count of questions ahead of `at`, or a `record` callback's
+ * fresh walk (remembered when it may be): `record` gets a RouteReads to fill
+ * when the memo applies here, undefined when it does not.
+ */
+export function rememberedRemaining(
+  flow: CompiledFlow, idx: FlowIndex, session: Session, answers: Session['answers'], at: string,
+  walk: (reads: RouteReads | undefined) => number,
+): number {
+  if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
+  let slots = memos.get(flow);
+  if (!slots) memos.set(flow, (slots = new Map()));
+  let slot = slots.get(at);
+  if (!slot) slots.set(at, (slot = { rank: idx.rank.get(at) }));
+  const rank = slot.rank;
+  const low = lowestRank(idx, session, answers);
+  if (rank === undefined || low === undefined || low <= rank) return walk(undefined);
+  const path = session.path.tentative;
+  const e = slot.entry;
+  if (e && e.path === path && sameValues(e, answers)) return e.remaining;
+  const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
+  const remaining = walk(reads);
+  if (reads.pure) slot.entry = { path, keys: reads.keys, values: reads.values, remaining };
+  return remaining;
+}
+
+function sameValues(e: Entry, answers: Session['answers']): boolean {
+  for (let i = 0; i < e.keys.length; i++) if (!Object.is(valueOf(answers, e.keys[i]!), e.values[i])) return false;
+  return true;
+}
+
+/** Stands for an unanswered key among remembered values. */
+const UNANSWERED = Symbol('unanswered');
+
+function valueOf(answers: Session['answers'], key: string): unknown {
+  const r = answers.get(key);
+  return r === undefined ? UNANSWERED : r.value;
+}

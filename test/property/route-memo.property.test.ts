@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { draftOf } from '../../server/engine/draft.ts';
+import { start, turn } from '../../server/engine/engine.ts';
+import { progressAt, remainingOnRoute } from '../../server/engine/progress.ts';
+import { sessionFromJson, sessionToJson, type Session } from '../../server/engine/session.ts';
+import type { Input } from '../../server/engine/types.ts';
+import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
+import { compileText } from '../../server/flow/document.ts';
+import { envNumber } from '../reliability/tally.ts';
+import { flowArb, type GeneratedFlow, type QuestionSpec } from './flow-gen.ts';
+
+// The progress walk ahead is remembered per flow and node (server/engine/route-memo.ts)
+// and reused across sessions and turns. Here it is compared with a fresh walk
+// (remainingOnRoute without the memo) on random flows, for several cooperative
+// conversations with different answers on the same compiled flow, at every turn and at every
+// top-level question of the flow, so remembered walks meet other answers.
+
+const RUNS = envNumber('RELIABILITY_RUNS', 60);
+const T0 = Date.parse('2026-01-15T10:00:00Z');
+const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
+
+function compile(g: GeneratedFlow): CompiledFlow {
+  const r = compileText(JSON.stringify(g.doc), 'prop.flow.json');
+  if (r.kind !== 'flow' || !r.flow) throw new Error(`generated flow does not compile: ${JSON.stringify(g.doc)}`);
+  return r.flow;
+}
+
+/** A value the question accepts, picked by `r`. */
+function validValue(q: QuestionSpec, r: number): unknown {
+  switch (q.type) {
+    case 'integer': {
+      const v = q.min + (r % (q.max - q.min + 1));
+      return v === q.forbid ? q.min : v;
+    }
+    case 'boolean': return r % 2 === 0;
+    case 'enum': return q.multiple ? [q.options[r % q.options.length]!] : q.options[r % q.options.length]!;
+    case 'text': return q.digitsOnly ? '7'.repeat(1 + (r % q.max)) : 'a'.repeat(1 + (r % q.max));
+  }
+}
+
+/**
+ * A cooperative visitor driven by random numbers: mostly answers the question
+ * asked with a valid value, sometimes also one ahead, skips, goes back, or
+ * approves an operator wait.
+ */
+function inputOf(g: GeneratedFlow, flow: CompiledFlow, s: Session, r: number, i: number): Input {
+  const now = at(i);
+  if (s.status === 'waiting') return { kind: 'operator', decision: 'approve', now };
+  const current = s.node ? flow.nodes.get(s.node)?.node : undefined;
+  const q = current?.type === 'question' ? g.questions.find((x) => x.key === current.key) : undefined;
+  if (r % 9 === 0) return { kind: 'command', command: 'back', now };
+  if (r % 11 === 0) return { kind: 'command', command: 'skip', now };
+  const updates = q ? [{ key: q.key, value: validValue(q, r >> 4) }] : [];
+  const other = g.questions[(r >> 8) % Math.max(1, g.questions.length)];
+  if (r % 5 === 0 && other) updates.push({ key: other.key, value: validValue(other, r >> 12) });
+  return { kind: 'message', text: `answer ${i}`, now, proposal: { extractor: 'rules', updates, unknown: [] } };
+}
+
+/** The walk without the memo: answered questions plus a fresh count ahead. */
+function fresh(flow: CompiledFlow, s: Session, node: string): number {
+  return progressAt(flow, s.answers, null).answered + remainingOnRoute(draftOf(flow, s), node, s.stack);
+}
+
+describe('the remembered route ahead', () => {
+  it('gives the same progress total as a fresh walk, at every turn and every question', () => {
+    let compared = 0;
+    const conversation = fc.array(fc.nat(), { minLength: 1, maxLength: 20 });
+    fc.assert(fc.property(flowArb, fc.array(conversation, { minLength: 3, maxLength: 4 }), (g, conversations) => {
+      const flow = compile(g);
+      const questions = [...flow.nodes.values()].filter((c) => c.node.type === 'question' && c.scope === null).map((c) => c.node.id);
+      for (const steps of conversations) {
+        let s = start(flow, { id: 'memo', now: at(0) }).session;
+        const sessions = [s];
+        steps.forEach((r, i) => {
+          s = turn(flow, s, inputOf(g, flow, s, r, i + 1)).session;
+          sessions.push(s);
+        });
+        for (const one of sessions) {
+          // as the engine holds it (carrying its answered rank) and as a store gives it back (without)
+          for (const v of [one, sessionFromJson(sessionToJson(one))]) {
+            if (v.node !== null && flow.nodes.get(v.node)?.node.type === 'question') {
+              expect(progressAt(flow, v.answers, v.node, v).total).toBe(fresh(flow, v, v.node));
+              compared++;
+            }
+            if (v.stack.length > 0) continue;
+            for (const q of questions) {
+              expect(progressAt(flow, v.answers, q, v).total).toBe(fresh(flow, v, q));
+              compared++;
+            }
+          }
+        }
+      }
+    }), { numRuns: 2 * RUNS });
+    expect(compared).toBeGreaterThan(RUNS);
+  });
+
+  it('is not reused when a guard ahead reads an answer that differs', () => {
+    const doc = {
+      version: 'v1', id: 'memo.guard', entry: 's0',
+      nodes: [
+        { id: 's0', type: 'question', key: 'k0', prompt: 'k0?', answer: { type: 'integer', min: 0, max: 100 } },
+        { id: 's1', type: 'question', key: 'k1', prompt: 'k1?', answer: { type: 'boolean' } },
+        { id: 's2', type: 'decision' },
+        { id: 's3', type: 'question', key: 'k3', prompt: 'k3?', answer: { type: 'boolean' } },
+        { id: 's4', type: 'question', key: 'k4', prompt: 'k4?', answer: { type: 'boolean' } },
+        { id: 'n.done', type: 'terminal' },
+      ],
+      edges: [
+        { from: 's0', to: 's1' }, { from: 's1', to: 's2' }, { from: 's2', to: 's4', guard: 'answers.k0 >= 50' },
+        { from: 's2', to: 's3', guard: 'else' }, { from: 's3', to: 's4' }, { from: 's4', to: 'n.done' },
+      ],
+    };
+    const r = compileText(JSON.stringify(doc), 'memo.flow.json');
+    if (r.kind !== 'flow' || !r.flow) throw new Error('memo.flow.json does not compile');
+    const flow = r.flow;
+    const totals = [10, 90, 10].map((value) => {
+      const s = turn(flow, start(flow, { now: at(0) }).session, {
+        kind: 'message', text: String(value), now: at(1), proposal: { extractor: 'rules', updates: [{ key: 'k0', value }], unknown: [] },
+      }).session;
+      expect(s.node).toBe('s1');
+      expect(progressAt(flow, s.answers, 's1', s).total).toBe(fresh(flow, s, 's1'));
+      return progressAt(flow, s.answers, 's1', s).total;
+    });
+    // k0, k1, k3 and k4 below 50; k0, k1 and k4 from 50
+    expect(totals).toEqual([4, 3, 4]);
+  });
+});
