@@ -6,6 +6,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { turnPrompt } from '../../server/extract/anthropic/index.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
 import { langOf, lexicon } from '../../server/shared/lexicon/index.ts';
+import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
 import { resolveCases } from '../../server/golden/eval-cases.ts';
 import { runCases } from '../../server/golden/eval-run.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
@@ -165,17 +166,20 @@ describe('the per-language lexicon', () => {
   it('maps locale tags to a covered language, English otherwise', () => {
     expect([langOf('de-AT'), langOf('fr_CA'), langOf('ES'), langOf('pt'), langOf(undefined)]).toEqual(['de', 'fr', 'es', 'en', 'en']);
   });
+});
 
-  it('holds the command words of each language', () => {
-    expect(lexicon('de').commands.back).toContain('zurück');
-    expect(lexicon('de').commands.restart).toContain('neu starten');
-    expect(lexicon('de').commands.cancel).toContain('abbrechen');
-    expect(lexicon('fr').commands.back).toContain('retour');
-    expect(lexicon('fr').commands.restart).toContain('recommencer');
-    expect(lexicon('fr').commands.cancel).toContain('annuler');
-    expect(lexicon('es').commands.back).toContain('atrás');
-    expect(lexicon('es').commands.restart).toContain('reiniciar');
-    expect(lexicon('es').commands.cancel).toContain('cancelar');
+describe('command words in each language', () => {
+  it('are the message catalogue\'s, one list per locale (the lexicon holds none)', () => {
+    expect(CATALOGUES.de!.commands_back).toContain('zurück');
+    expect(CATALOGUES.de!.commands_restart).toContain('neu starten');
+    expect(CATALOGUES.de!.commands_cancel).toContain('abbrechen');
+    expect(CATALOGUES.fr!.commands_back).toContain('retour');
+    expect(CATALOGUES.fr!.commands_restart).toContain('recommencer');
+    expect(CATALOGUES.fr!.commands_cancel).toContain('annuler');
+    expect(CATALOGUES.es!.commands_back).toContain('atrás');
+    expect(CATALOGUES.es!.commands_restart).toContain('reiniciar');
+    expect(CATALOGUES.es!.commands_cancel).toContain('cancelar');
+    expect(Object.keys(lexicon('de'))).not.toContain('commands');
   });
 });
 

@@ -4,7 +4,7 @@ import { ES } from './es.ts';
 import { FR } from './fr.ts';
 import type { Lang, Lexicon } from './types.ts';
 
-export type { CommandWords, Lang, Lexicon } from './types.ts';
+export type { Lang, Lexicon } from './types.ts';
 export { LANGS } from './types.ts';
 
 const LEXICONS: Readonly<Record<Lang, Lexicon>> = { en: EN, de: DE, fr: FR, es: ES };
