@@ -7,6 +7,8 @@ import { turnPrompt } from '../../server/extract/anthropic/index.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
 import { langOf, lexicon } from '../../server/shared/lexicon/index.ts';
 import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
+import { conversionEcho } from '../../server/engine/engine.ts';
+import type { Conversion } from '../../server/engine/session.ts';
 import { resolveCases } from '../../server/golden/eval-cases.ts';
 import { runCases } from '../../server/golden/eval-run.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
@@ -211,13 +213,12 @@ describe('eval cases in a language', () => {
 });
 
 describe('what is said back in the visitor\'s language', () => {
-  it('names another currency in the language and echoes a conversion with local digits', async () => {
+  it('names another currency in the language and reads a conversion typed the local way', () => {
     expect(reason({ type: 'number', unit: 'USD' }, '30.000 €', 'de')).toBe('Dieser Betrag ist in Euro (EUR) — bitte geben Sie ihn in US-Dollar (USD) an; wir rechnen keine Währungen um.');
     const r = parseAnswer({ type: 'number', unit: 'm²' }, '5.000 sq ft', at('de'));
     expect(r).toMatchObject({ ok: true, evidence: '5.000 sq ft', conversion: { raw: '5.000 sq ft', to: 'm²' } });
-    const { localConversionEcho } = await import('../../server/shared/lexicon/echo.ts');
-    expect(localConversionEcho('de', (r as { conversion: { raw: string; to: string; value: number; exact: boolean } }).conversion)).toBe('5.000 sq ft — etwa 464,52 m², notiert.');
-    expect(localConversionEcho('fr', { raw: '5 000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBe('5 000 sq ft — environ 464,52 m², noté.');
-    expect(localConversionEcho('en', { raw: '5000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBeNull();
+    // the engine says it back (test/unit/locale-catalogue.test.ts)
+    expect(conversionEcho((r as { conversion: Conversion }).conversion, CATALOGUES.de!, 'de')).toBe('5.000 sq ft — etwa 464,52 m², notiert.');
+    expect(conversionEcho({ raw: '5 000 sq ft', from: 'ft²', to: 'm²', value: 464.5152, exact: true }, CATALOGUES.fr!, 'fr')).toBe('5 000 sq ft — environ 464,52 m², c’est noté.');
   });
 });

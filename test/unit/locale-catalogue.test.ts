@@ -33,3 +33,25 @@ describe('the catalogue is the one list of command words', () => {
     expect(texts(await chat.send('zurückgehen'))).toContain('Fläche?');
   });
 });
+
+describe('numbers said back follow the session locale', () => {
+  it('echoes a German conversion in German with German digits, and the review writes German numbers and money', async () => {
+    const chat = converse(opened.flow, { locale: 'de', now: '2026-02-01T09:00:00Z' });
+    await chat.start();
+    const area = await chat.send('5000 Quadratfuß');
+    expect(texts(area)).toEqual(['5.000 Quadratfuß — etwa 464,52 m², notiert.', 'Höhe?']);
+    expect(texts(await chat.send('25 Fuß'))).toEqual(['25 Fuß — 7,62 m, notiert.', 'Budget?']);
+    const review = await chat.send('40.000 $');
+    expect(review.answers).toEqual({ area: 464.5152, height: 7.62, budget: 40000 });
+    expect(texts(review).join('\n')).toContain('• area: 464,5152 m²\n• height: 7,62 m\n• budget: 40.000 USD\n');
+  });
+
+  it('keeps English as it was: en-US digits in the echo, plain numbers in the review', async () => {
+    const chat = converse(opened.flow, { now: '2026-02-01T09:00:00Z' });
+    await chat.start();
+    expect(texts(await chat.send('5000 sq ft'))).toEqual(['5,000 sq ft — about 464.52 m², noted.', 'Height?']);
+    await chat.send('25 feet');
+    const review = await chat.send('40000');
+    expect(texts(review).join('\n')).toContain('• budget: 40000\n');
+  });
+});

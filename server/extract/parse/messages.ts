@@ -1,4 +1,5 @@
 import type { Lang } from '../../shared/lexicon/index.ts';
+import { localNumber } from '../../shared/local-number.ts';
 
 // The clarifications the typed parsers write, per language. English is the
 // text the rules were written with (goldens and the eval set pin it); the
@@ -136,15 +137,7 @@ export function say(lang: Lang, key: MessageKey, params: Params = {}): string {
   return (MESSAGES[key][lang] as Text)(params);
 }
 
-const FORMATS = new Map<Lang, Intl.NumberFormat>();
-
 /** A number written the language's way ("1.234,5" in German); English keeps the plain form the rules always wrote. */
 export function formatNumber(lang: Lang, value: number): string {
-  if (lang === 'en') return String(value);
-  let f = FORMATS.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { maximumFractionDigits: 6 });
-    FORMATS.set(lang, f);
-  }
-  return f.format(value);
+  return lang === 'en' ? String(value) : localNumber(lang, value, 6);
 }

@@ -58,7 +58,6 @@ export const DE: Messages = {
   review_yes: 'ja|jawohl|jep|jo|ok|okay|stimmt|richtig|korrekt|genau|passt|alles gut|alles richtig|das stimmt|sieht gut aus|senden|abschicken|absenden|bestätigen|bestätigt|perfekt|gut|in ordnung',
   review_change: 'ändern|aendern|bearbeiten|korrigieren|falsch|nicht richtig|stimmt nicht|nein',
   skipped: 'übersprungen',
-  decimal: ',',
   yes: 'Ja',
   no: 'Nein',
   months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],

@@ -58,7 +58,6 @@ export const ES: Messages = {
   review_yes: 'sí|si|vale|ok|claro|correcto|exacto|está bien|esta bien|todo bien|perfecto|enviar|envíelo|confirmar|confirmado|de acuerdo',
   review_change: 'cambiar|editar|corregir|mal|incorrecto|no es correcto|no',
   skipped: 'omitido',
-  decimal: ',',
   yes: 'Sí',
   no: 'No',
   months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],

@@ -58,7 +58,6 @@ export const FR: Messages = {
   review_yes: "oui|ouais|ok|d'accord|exact|correct|c'est correct|c'est bon|tout est bon|parfait|envoyer|envoyez|valider|confirmer|confirmé",
   review_change: 'modifier|changer|corriger|faux|incorrect|pas correct|non',
   skipped: 'ignoré',
-  decimal: ',',
   yes: 'Oui',
   no: 'Non',
   months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
