@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { converse, openFlow } from '../../server/api/index.ts';
+import { parseAnswer } from '../../server/extract/parse/index.ts';
+import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
 
 // One list per locale for what a German, French or Spanish visitor types
 // as a command, and one way to say a number back: both come from the
@@ -53,5 +55,15 @@ describe('numbers said back follow the session locale', () => {
     await chat.send('25 feet');
     const review = await chat.send('40000');
     expect(texts(review).join('\n')).toContain('• budget: 40000\n');
+  });
+});
+
+describe('a re-ask the parsers and the engine both write', () => {
+  const ctx = (locale: string) => ({ now: '2026-01-15T10:00:00Z', defaultCountry: 'DE', locale });
+  it('is the catalogue\'s text in each language', () => {
+    for (const l of ['en', 'de', 'fr', 'es']) {
+      expect(parseAnswer({ type: 'boolean' }, 'ja nein oui non sí no yes', ctx(l))).toMatchObject({ ok: false, reason: CATALOGUES[l]!.reask_boolean });
+      expect(parseAnswer({ type: 'enum', options: ['red', 'blue'] }, 'zzz', ctx(l))).toMatchObject({ ok: false, reason: CATALOGUES[l]!.reask_choose_one.replace('{options}', 'red, blue') });
+    }
   });
 });
