@@ -5,7 +5,7 @@ import { formatNumber } from '../../server/extract/parse/messages.ts';
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { turnPrompt } from '../../server/extract/anthropic/index.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
-import { langOf, lexicon } from '../../server/shared/lexicon/index.ts';
+import { baseLanguage, langOf, lexicon } from '../../server/shared/lexicon/index.ts';
 import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
 import { conversionEcho } from '../../server/engine/engine.ts';
 import type { Conversion } from '../../server/engine/session.ts';
@@ -167,6 +167,8 @@ describe('skip and "a person, please" in the visitor\'s language', () => {
 describe('the per-language lexicon', () => {
   it('maps locale tags to a covered language, English otherwise', () => {
     expect([langOf('de-AT'), langOf('fr_CA'), langOf('ES'), langOf('pt'), langOf(undefined)]).toEqual(['de', 'fr', 'es', 'en', 'en']);
+    // the catalogue picks its language by the same function
+    expect([baseLanguage('de-AT'), baseLanguage('fr_CA'), baseLanguage('PT-br')]).toEqual(['de', 'fr', 'pt']);
   });
 });
 
