@@ -14,6 +14,8 @@ export interface ConverseOptions {
   extractor?: Extractor;
   /** The session context flows read as `context.*` (locale, channel, …). */
   context?: Record<string, unknown>;
+  /** The visitor's languages, most preferred first (or one tag), matched against the flow's `locales`; default: its default locale. */
+  locale?: string | readonly string[];
   /** The clock: an ISO date-time, or a function returning one; default: the real time. */
   now?: string | (() => string);
 }
@@ -56,7 +58,7 @@ export function converse(flow: CompiledFlow, opts: ConverseOptions = {}): Conver
   const exchange = (r: Reply): Exchange =>
     ({ messages: r.messages, answers: answerValues(r.session), status: r.session.status, events: r.events });
   return {
-    start: async () => exchange(await local.start(opts.context ? { context: opts.context } : {})),
+    start: async () => exchange(await local.start({ ...(opts.context ? { context: opts.context } : {}), ...(opts.locale ? { locale: opts.locale } : {}) })),
     send: async (text) => exchange(await local.send(text)),
     command: async (name) => exchange(await local.command(name)),
     decide: async (decision, answers) => exchange(await local.operator(decision, answers)),

@@ -16,7 +16,8 @@ import { flowIndex } from './flow-index.ts';
 import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
 import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
-import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { localNumber } from '../shared/local-number.ts';
 import { flowFor, sessionFlow } from './locale.ts';
 import { EN } from '../flow/messages/en.ts';
 
@@ -361,7 +362,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // "5000 sq ft — about 465 m², noted.": a converted value is said back, so the visitor sees how it was read and can correct it
   for (const [key, { update, value }] of accepted) {
     if (update.conversion && update.conversion.value === value && !isPii(d, key)) {
-      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion, d.flow.messages) });
+      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion, d.flow.messages, d.flow.locale) });
     }
   }
   if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
@@ -643,10 +644,18 @@ function onOperator(d: Draft, input: Extract<Input, { kind: 'operator' }>): void
   else run(d, next(d, id));
 }
 
-/** The line that says a converted value back: "5,000 sq ft — about 465 m², noted." (en-US digits, deterministic; words from the catalogue). */
-export function conversionEcho(c: Conversion, messages: Pick<Messages, 'conversion' | 'conversion_about'> = EN): string {
-  const raw = c.raw.replace(/\d{4,}(?:\.\d+)?/g, (n) => Number(n).toLocaleString('en-US', { maximumFractionDigits: 10 }));
-  const value = c.value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  const approx = !c.exact || value !== c.value.toLocaleString('en-US', { maximumFractionDigits: 10 });
+/**
+ * The line that says a converted value back in the session's language, words
+ * from the catalogue and numbers written the locale's way: "5,000 sq ft —
+ * about 465 m², noted." (English: en-US digits), "5.000 Quadratfuß — etwa
+ * 464,52 m², notiert." (German). Deterministic: Intl, no host locale.
+ */
+export function conversionEcho(c: Conversion, messages: Pick<Messages, 'conversion' | 'conversion_about'> = EN, locale = 'en'): string {
+  const tag = baseLanguage(locale) === 'en' ? 'en-US' : locale;
+  // a long run of digits the visitor typed without grouping ("5000", "1234,5" in German) is grouped as the locale groups it
+  const dec = localNumber(tag, 1.5).includes(',') ? ',' : '\\.';
+  const raw = c.raw.replace(new RegExp(`\\d{4,}(?:${dec}\\d+)?`, 'g'), (n) => localNumber(tag, Number(n.replace(',', '.'))));
+  const value = localNumber(tag, c.value, 2);
+  const approx = !c.exact || value !== localNumber(tag, c.value);
   return fillMessage(approx ? messages.conversion_about : messages.conversion, { raw, value, unit: c.to });
 }

@@ -4,7 +4,8 @@ import { emit, type Draft } from './draft.ts';
 import { progressAt } from './progress.ts';
 import type { Frame } from './session.ts';
 import { renderTemplate } from './template.ts';
-import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
+import { localNumber } from '../shared/local-number.ts';
 import { EN } from '../flow/messages/en.ts';
 
 // The `review` node: before a flow submits, the visitor sees what was
@@ -18,10 +19,15 @@ type ReviewNode = Extract<CompiledNode['node'], { type: 'review' }>;
 /** One reviewed answer: its key, the label people see, and the value as words. */
 export interface ReviewLine { key: string; label: string; text: string }
 
-/** A committed value in plain words: option labels, Yes/No, "15 January 2026", lists joined; in the catalogue's words, never the host's locale, so output is stable. */
-export function formatAnswer(spec: AnswerSpec | undefined, value: unknown, t: Messages = EN): string {
+/**
+ * A committed value in plain words: option labels, Yes/No, "15 January 2026",
+ * lists joined; in the catalogue's words and the session locale's digits
+ * ("40.000 USD", "7,5 m" in German; English keeps the plain "40000"), never
+ * the host's locale, so output is stable.
+ */
+export function formatAnswer(spec: AnswerSpec | undefined, value: unknown, t: Messages = EN, locale = 'en'): string {
   if (value === null || value === undefined) return t.skipped;
-  if (Array.isArray(value)) return value.map((v) => formatAnswer(spec, v, t)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => formatAnswer(spec, v, t, locale)).join(', ');
   if (spec?.type === 'enum') return normalOptions(spec).find((o) => o.value === value)?.label ?? String(value);
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (spec?.type === 'date' && typeof value === 'string') {
@@ -29,8 +35,11 @@ export function formatAnswer(spec: AnswerSpec | undefined, value: unknown, t: Me
     if (m) return fillMessage(t.date, { day: Number(m[3]), month: t.months[Number(m[2]) - 1]!, year: m[1]! });
   }
   if (typeof value === 'number') {
-    const n = t.decimal === '.' ? String(value) : String(value).replace('.', t.decimal);
-    return (spec?.type === 'number' || spec?.type === 'integer') && spec.unit ? `${n} ${spec.unit}` : n;
+    const n = baseLanguage(locale) === 'en' ? String(value) : localNumber(locale, value);
+    if (spec?.type !== 'number' && spec?.type !== 'integer') return n;
+    // money and units after the number; English reviews have always shown a money answer bare
+    const after = spec.unit ?? (baseLanguage(locale) === 'en' ? undefined : spec.currency);
+    return after ? `${n} ${after}` : n;
   }
   return String(value);
 }
@@ -45,7 +54,7 @@ export function reviewLines(d: Draft, n: ReviewNode): ReviewLine[] {
     const c = d.idx.questionByKey.get(key);
     const rec = d.s.answers.get(key);
     if (!c || c.node.type !== 'question' || !rec || c.node.internal === true) return [];
-    return [{ key, label: labelOf(c), text: formatAnswer(c.node.answer, rec.value, d.flow.messages) }];
+    return [{ key, label: labelOf(c), text: formatAnswer(c.node.answer, rec.value, d.flow.messages, d.flow.locale) }];
   });
 }
 

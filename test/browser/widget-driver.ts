@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { serveHtml, type TestBrowser } from '../support/browser.ts';
 
 // Drives the chat widget (<questline-chat>, an open shadow root) in a page.
 // Playwright's CSS locators pierce open shadow roots; page functions reach
@@ -19,6 +20,31 @@ export function embedPage(serverUrl: string, attrs: Record<string, string>, extr
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Host page</title>${extraHead}</head>
 <body><main><h1>Welcome to the host page</h1><p><a href="#top">A link before the widget</a></p>${body}</main>
 <script async src="${serverUrl}/widget.js"${data}></script></body></html>`;
+}
+
+/**
+ * A fresh tab on a host page served at `HOST_ORIGIN + path`, with nothing
+ * stored for the origin (local and session storage cleared before any widget
+ * runs); page and console errors are collected in `problems`, and `watch`
+ * attaches other listeners before the first load.
+ */
+export async function openHostPage(browser: TestBrowser, path: string, html: string,
+  opts: { viewport?: { width: number; height: number }; watch?: (page: Page) => void } = {}): Promise<{ page: Page; chat: ChatDriver; problems: string[] }> {
+  const page = await browser.newPage(opts.viewport);
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  opts.watch?.(page);
+  await serveHtml(page, `${HOST_ORIGIN}/blank.html`, '<!doctype html><title>blank</title>');
+  await page.goto(`${HOST_ORIGIN}/blank.html`);
+  await page.evaluate(() => {
+    (globalThis as any).localStorage.clear();
+    (globalThis as any).sessionStorage.clear();
+  });
+  await serveHtml(page, `${HOST_ORIGIN}${path}`, html);
+  await page.goto(`${HOST_ORIGIN}${path}`);
+  return { page, chat: new ChatDriver(page), problems };
 }
 
 export interface MessageView {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { STUB } from '../../client/widget/stub.ts';
 import { ALLOW_LOOPBACK_FROM_ROUTED_PAGES, axeViolations, describeBrowser, screenshot, serveHtml, useServerAndBrowser } from '../support/browser.ts';
 import { TEST_ADMIN_KEY } from '../support/server.ts';
-import { ACME, ChatDriver, CLINIC, embedPage, HOST_ORIGIN } from './widget-driver.ts';
+import { ACME, CLINIC, embedPage, openHostPage } from './widget-driver.ts';
 
 // How the widget sits in other people's pages: hostile CSS, the API and its
 // queue stub, the three modes, storage choices, theming, a phone-sized
@@ -18,22 +18,8 @@ declare const getComputedStyle: any;
 describeBrowser('the chat widget on host pages', () => {
   const suite = useServerAndBrowser({ browserArgs: [ALLOW_LOOPBACK_FROM_ROUTED_PAGES], closePagesAfterEach: true });
 
-  async function hostPage(path: string, html: string, viewport?: { width: number; height: number }) {
-    const page = await suite.browser.newPage(viewport);
-    page.setDefaultTimeout(15_000);
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await serveHtml(page, `${HOST_ORIGIN}/blank.html`, '<!doctype html><title>blank</title>');
-    await page.goto(`${HOST_ORIGIN}/blank.html`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-    await serveHtml(page, `${HOST_ORIGIN}${path}`, html);
-    await page.goto(`${HOST_ORIGIN}${path}`);
-    return { page, chat: new ChatDriver(page), problems };
-  }
+  const hostPage = (path: string, html: string, viewport?: { width: number; height: number }) =>
+    openHostPage(suite.browser, path, html, viewport ? { viewport } : {});
 
   it('works on a page whose CSS unsets everything with !important and stacks things at the largest z-index', async () => {
     const hostile = `<style>

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { STUB } from '../../client/widget/stub.ts';
-import { ALLOW_LOOPBACK_FROM_ROUTED_PAGES, axeViolations, describeBrowser, screenshot, serveHtml, useServerAndBrowser } from '../support/browser.ts';
-import { ACME, ChatDriver, embedPage, HOST_ORIGIN } from './widget-driver.ts';
+import { ALLOW_LOOPBACK_FROM_ROUTED_PAGES, axeViolations, describeBrowser, screenshot, useServerAndBrowser } from '../support/browser.ts';
+import { ACME, embedPage, openHostPage } from './widget-driver.ts';
 
 // The widget's own texts in the visitor's language and its right-to-left
 // layout: the locale comes from `data-locale`, else the page's `<html lang>`,
@@ -16,7 +16,6 @@ import { ACME, ChatDriver, embedPage, HOST_ORIGIN } from './widget-driver.ts';
 declare const document: any;
 declare const window: any;
 declare const localStorage: any;
-declare const sessionStorage: any;
 declare const getComputedStyle: any;
 
 describeBrowser('the chat widget in the visitor language', () => {
@@ -24,24 +23,13 @@ describeBrowser('the chat widget in the visitor language', () => {
 
   /** A fresh tab on a host page with no stored session; records requests and what the socket sent. */
   async function hostPage(path: string, html: string) {
-    const page = await suite.browser.newPage();
-    page.setDefaultTimeout(15_000);
-    const problems: string[] = [];
     const requests: string[] = [];
     const sent: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
-    await serveHtml(page, `${HOST_ORIGIN}/blank.html`, '<!doctype html><title>blank</title>');
-    await page.goto(`${HOST_ORIGIN}/blank.html`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-    await serveHtml(page, `${HOST_ORIGIN}${path}`, html);
-    await page.goto(`${HOST_ORIGIN}${path}`);
-    return { page, chat: new ChatDriver(page), problems, requests, sent };
+    const opened = await openHostPage(suite.browser, path, html, { watch: (page) => {
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
+    } });
+    return { ...opened, requests, sent };
   }
 
   /** The widget's root: its language and direction, and the words of its controls. */

@@ -5,7 +5,10 @@ import { formatNumber } from '../../server/extract/parse/messages.ts';
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { turnPrompt } from '../../server/extract/anthropic/index.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
-import { langOf, lexicon } from '../../server/shared/lexicon/index.ts';
+import { baseLanguage, langOf, lexicon } from '../../server/shared/lexicon/index.ts';
+import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
+import { conversionEcho } from '../../server/engine/engine.ts';
+import type { Conversion } from '../../server/engine/session.ts';
 import { resolveCases } from '../../server/golden/eval-cases.ts';
 import { runCases } from '../../server/golden/eval-run.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
@@ -164,18 +167,23 @@ describe('skip and "a person, please" in the visitor\'s language', () => {
 describe('the per-language lexicon', () => {
   it('maps locale tags to a covered language, English otherwise', () => {
     expect([langOf('de-AT'), langOf('fr_CA'), langOf('ES'), langOf('pt'), langOf(undefined)]).toEqual(['de', 'fr', 'es', 'en', 'en']);
+    // the catalogue picks its language by the same function
+    expect([baseLanguage('de-AT'), baseLanguage('fr_CA'), baseLanguage('PT-br')]).toEqual(['de', 'fr', 'pt']);
   });
+});
 
-  it('holds the command words of each language', () => {
-    expect(lexicon('de').commands.back).toContain('zurück');
-    expect(lexicon('de').commands.restart).toContain('neu starten');
-    expect(lexicon('de').commands.cancel).toContain('abbrechen');
-    expect(lexicon('fr').commands.back).toContain('retour');
-    expect(lexicon('fr').commands.restart).toContain('recommencer');
-    expect(lexicon('fr').commands.cancel).toContain('annuler');
-    expect(lexicon('es').commands.back).toContain('atrás');
-    expect(lexicon('es').commands.restart).toContain('reiniciar');
-    expect(lexicon('es').commands.cancel).toContain('cancelar');
+describe('command words in each language', () => {
+  it('are the message catalogue\'s, one list per locale (the lexicon holds none)', () => {
+    expect(CATALOGUES.de!.commands_back).toContain('zurück');
+    expect(CATALOGUES.de!.commands_restart).toContain('neu starten');
+    expect(CATALOGUES.de!.commands_cancel).toContain('abbrechen');
+    expect(CATALOGUES.fr!.commands_back).toContain('retour');
+    expect(CATALOGUES.fr!.commands_restart).toContain('recommencer');
+    expect(CATALOGUES.fr!.commands_cancel).toContain('annuler');
+    expect(CATALOGUES.es!.commands_back).toContain('atrás');
+    expect(CATALOGUES.es!.commands_restart).toContain('reiniciar');
+    expect(CATALOGUES.es!.commands_cancel).toContain('cancelar');
+    expect(Object.keys(lexicon('de'))).not.toContain('commands');
   });
 });
 
@@ -207,13 +215,12 @@ describe('eval cases in a language', () => {
 });
 
 describe('what is said back in the visitor\'s language', () => {
-  it('names another currency in the language and echoes a conversion with local digits', async () => {
+  it('names another currency in the language and reads a conversion typed the local way', () => {
     expect(reason({ type: 'number', unit: 'USD' }, '30.000 €', 'de')).toBe('Dieser Betrag ist in Euro (EUR) — bitte geben Sie ihn in US-Dollar (USD) an; wir rechnen keine Währungen um.');
     const r = parseAnswer({ type: 'number', unit: 'm²' }, '5.000 sq ft', at('de'));
     expect(r).toMatchObject({ ok: true, evidence: '5.000 sq ft', conversion: { raw: '5.000 sq ft', to: 'm²' } });
-    const { localConversionEcho } = await import('../../server/shared/lexicon/echo.ts');
-    expect(localConversionEcho('de', (r as { conversion: { raw: string; to: string; value: number; exact: boolean } }).conversion)).toBe('5.000 sq ft — etwa 464,52 m², notiert.');
-    expect(localConversionEcho('fr', { raw: '5 000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBe('5 000 sq ft — environ 464,52 m², noté.');
-    expect(localConversionEcho('en', { raw: '5000 sq ft', to: 'm²', value: 464.5152, exact: true })).toBeNull();
+    // the engine says it back (test/unit/locale-catalogue.test.ts)
+    expect(conversionEcho((r as { conversion: Conversion }).conversion, CATALOGUES.de!, 'de')).toBe('5.000 sq ft — etwa 464,52 m², notiert.');
+    expect(conversionEcho({ raw: '5 000 sq ft', from: 'ft²', to: 'm²', value: 464.5152, exact: true }, CATALOGUES.fr!, 'fr')).toBe('5 000 sq ft — environ 464,52 m², c’est noté.');
   });
 });

@@ -4,6 +4,7 @@ import { clarify, fail, hasWordsOutside, ok, type ParseContext, type ParseResult
 import { langOf, type Lang } from '../../shared/lexicon/index.ts';
 import { dateWords } from './date-words.ts';
 import { say } from './messages.ts';
+import { EN } from '../../flow/messages/en.ts';
 
 type DateSpec = Extract<AnswerSpec, { type: 'date' }>;
 
@@ -17,7 +18,6 @@ interface Clock {
 
 // Countries that write dates month-first; everyone else reads 03/04 as 3 April.
 const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'GU', 'AS', 'MP', 'PR', 'VI', 'UM']);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const ISO = /(?<![\p{N}-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\p{N}])/u;
 
 /** Reads `now` (ISO with offset) into an instant, its offset and the local calendar date; null when unreadable. */
@@ -72,7 +72,7 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   // a guess; a clarification is asked instead (the 15th for "mid" is a guess too, and "late March" has none)
   const vague = results.find((r) => !r.start.isCertain('day') && !r.start.isCertain('weekday'));
   if (vague && lang !== 'en') return clarify(say(lang, 'whichDay'));
-  if (vague) return clarify(`Which day${vague.start.isCertain('month') ? ` in ${MONTHS[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
+  if (vague) return clarify(`Which day${vague.start.isCertain('month') ? ` in ${EN.months[vague.start.get('month')! - 1]}` : ''}? Please give the exact date.`);
   const values = results.map((r) => {
     const year = r.start.get('year')!;
     const month = r.start.get('month')!;

@@ -1,4 +1,6 @@
-import type { Lang } from '../../shared/lexicon/index.ts';
+import { LANGS, type Lang } from '../../shared/lexicon/index.ts';
+import { CATALOGUES, fillMessage } from '../../flow/messages/catalogue.ts';
+import { localNumber } from '../../shared/local-number.ts';
 
 // The clarifications the typed parsers write, per language. English is the
 // text the rules were written with (goldens and the eval set pin it); the
@@ -7,6 +9,11 @@ import type { Lang } from '../../shared/lexicon/index.ts';
 
 type Params = Record<string, string | number>;
 type Text = (p: Params) => string;
+
+/** A re-ask the engine writes too: the shipped message catalogue's text in each language (server/flow/messages), not a copy. */
+function fromCatalogue(key: 'reask_boolean' | 'reask_choose_one', vars: (p: Params) => Params = () => ({})): Record<Lang, Text> {
+  return Object.fromEntries(LANGS.map((l) => [l, (p: Params) => fillMessage(CATALOGUES[l]![key], vars(p))])) as Record<Lang, Text>;
+}
 
 const MESSAGES = {
   typeAnswer: {
@@ -65,14 +72,8 @@ const MESSAGES = {
     en: (p) => `Did you mean ${p.a} or ${p.b}? Please write it without the comma.`, de: (p) => `Meinten Sie ${p.a} oder ${p.b}? Bitte schreiben Sie die Zahl ohne Komma.`,
     fr: (p) => `Vouliez-vous dire ${p.a} ou ${p.b} ? Veuillez l'écrire sans la virgule.`, es: (p) => `¿Quería decir ${p.a} o ${p.b}? Escríbalo sin la coma, por favor.`,
   },
-  yesOrNo: {
-    en: () => 'Please answer yes or no.', de: () => 'Bitte antworten Sie mit Ja oder Nein.',
-    fr: () => 'Veuillez répondre par oui ou par non.', es: () => 'Por favor, responda sí o no.',
-  },
-  chooseFrom: {
-    en: (p) => `Please choose one of: ${p.list}.`, de: (p) => `Bitte wählen Sie eine dieser Optionen: ${p.list}.`,
-    fr: (p) => `Veuillez choisir parmi : ${p.list}.`, es: (p) => `Por favor, elija una de estas opciones: ${p.list}.`,
-  },
+  yesOrNo: fromCatalogue('reask_boolean'),
+  chooseFrom: fromCatalogue('reask_choose_one', (p) => ({ options: p.list! })),
   whichThen: {
     en: (p) => `Which one, then? ${p.choose}`, de: (p) => `Welche dann? ${p.choose}`,
     fr: (p) => `Lequel, alors ? ${p.choose}`, es: (p) => `¿Cuál, entonces? ${p.choose}`,
@@ -136,15 +137,7 @@ export function say(lang: Lang, key: MessageKey, params: Params = {}): string {
   return (MESSAGES[key][lang] as Text)(params);
 }
 
-const FORMATS = new Map<Lang, Intl.NumberFormat>();
-
 /** A number written the language's way ("1.234,5" in German); English keeps the plain form the rules always wrote. */
 export function formatNumber(lang: Lang, value: number): string {
-  if (lang === 'en') return String(value);
-  let f = FORMATS.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { maximumFractionDigits: 6 });
-    FORMATS.set(lang, f);
-  }
-  return f.format(value);
+  return lang === 'en' ? String(value) : localNumber(lang, value, 6);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MessagesShape, type Messages } from './shape.ts';
+import { baseLanguage } from '../../shared/lexicon/index.ts';
 import { DE } from './de.ts';
 import { EN } from './en.ts';
 import { ES } from './es.ts';
@@ -20,8 +21,7 @@ export type BuiltInMessages = z.infer<typeof BuiltInMessages>;
 /** The shipped catalogues, by base language. */
 export const CATALOGUES: Readonly<Record<string, Messages>> = { de: DE, en: EN, es: ES, fr: FR };
 
-/** The base language of a locale tag: `de-AT` → `de`. */
-export const baseLanguage = (locale: string): string => locale.toLowerCase().split('-')[0]!;
+export { baseLanguage } from '../../shared/lexicon/index.ts';
 
 /** One locale's catalogue: the shipped one (English when none ships), then each override in order. */
 export function resolveMessages(locale: string, ...overrides: ReadonlyArray<Readonly<Record<string, BuiltInMessages>> | undefined>): Messages {

@@ -58,7 +58,6 @@ export const EN: Messages = {
   review_yes: "yes|yeah|yep|yup|y|ok|okay|sure|correct|confirm(ed)?|right|all good|looks good|that'?s right|that'?s correct|send( it)?|submit|perfect|fine|go ahead",
   review_change: 'change|edit|fix|correct|update|wrong|not right|incorrect|no',
   skipped: 'skipped',
-  decimal: '.',
   yes: 'Yes',
   no: 'No',
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],

@@ -22,7 +22,7 @@ export const MessagesShape = z.object({
   review_change_one: z.string(), review_which: z.string(), review_first_one: z.string(),
   review_yes: z.string().describe('regular expression alternatives: a reply starting with one confirms'),
   review_change: z.string().describe('regular expression alternatives: a reply with one asks to change something'),
-  skipped: z.string(), decimal: z.string().describe('the decimal separator of numbers said back ("." in English, "," in German)'), yes: z.string(), no: z.string(), months: z.array(z.string()).length(12), date: z.string(),
+  skipped: z.string(), yes: z.string(), no: z.string(), months: z.array(z.string()).length(12), date: z.string(),
   closing_completed: z.string(), closing_handoff: z.string(), closing_abandoned: z.string(), closing_waiting: z.string(),
   language_changed: z.string(),
   commands_back: words, commands_restart: words, commands_human: words, commands_cancel: words, commands_skip: words,

@@ -2,13 +2,6 @@ import type { Lexicon } from './types.ts';
 
 /** German. "weiss"/"weiß" and "ue"/"ü" spellings are folded alike by the matchers. */
 export const DE: Lexicon = {
-  commands: {
-    back: ['zurück', 'zurueck', 'zurückgehen', 'rückgängig', 'eine frage zurück'],
-    restart: ['neu starten', 'neustart', 'von vorne', 'von vorn', 'nochmal von vorne', 'neu anfangen'],
-    human: ['mensch', 'mitarbeiter', 'mitarbeiterin', 'berater', 'beraterin', 'mit einem menschen sprechen', 'mit einem mitarbeiter sprechen'],
-    cancel: ['abbrechen', 'beenden', 'stopp', 'aufhören'],
-    skip: ['überspringen', 'weiter'],
-  },
   skip: [
     'überspringen', 'weiter', 'nächste frage', 'weiß nicht', 'weiß ich nicht', 'das weiß ich nicht', 'ich weiß nicht',
     'ich weiß es nicht', 'weiß es nicht', 'keine ahnung', 'hab keine ahnung', 'habe keine ahnung', 'nicht sicher',

@@ -2,14 +2,6 @@ import type { Lexicon } from './types.ts';
 
 /** English: the lists the offline rules were written with (their tests and the eval set pin them). */
 export const EN: Lexicon = {
-  // the engine's defaults (server/engine/flow-index.ts keeps its own copy until it reads this one)
-  commands: {
-    back: ['back', 'go back', 'undo', 'previous'],
-    restart: ['restart', 'start over', 'start again'],
-    human: ['human', 'agent', 'operator', 'talk to a human', 'speak to a human', 'talk to a person', 'real person'],
-    cancel: ['cancel', 'quit', 'stop', 'exit'],
-    skip: ['skip', 'pass'],
-  },
   skip: [
     'skip', 'skip it', 'skip this', 'pass', "i'll pass", 'i will pass', "i don't know", 'i do not know', "don't know",
     'dont know', 'i dont know', 'dunno', 'i dunno', 'idk', 'no idea', 'not sure', "i'm not sure", 'unsure', 'no clue',

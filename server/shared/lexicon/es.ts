@@ -2,13 +2,6 @@ import type { Lexicon } from './types.ts';
 
 /** Spanish. "si"/"sí" and other accents are folded alike by the matchers. */
 export const ES: Lexicon = {
-  commands: {
-    back: ['atrás', 'volver', 'anterior', 'deshacer', 'volver atrás', 'pregunta anterior'],
-    restart: ['reiniciar', 'empezar de nuevo', 'volver a empezar', 'comenzar de nuevo', 'desde el principio'],
-    human: ['humano', 'agente', 'asesor', 'asesora', 'operador', 'hablar con una persona', 'hablar con alguien'],
-    cancel: ['cancelar', 'salir', 'parar', 'terminar'],
-    skip: ['saltar', 'omitir', 'siguiente', 'paso'],
-  },
   skip: [
     'saltar', 'omitir', 'paso', 'siguiente pregunta', 'no sé', 'no lo sé', 'yo no sé', 'no sabría decir', 'no sabría decirte',
     'ni idea', 'no tengo idea', 'no tengo ni idea', 'ninguna idea', 'no estoy seguro', 'no estoy segura', 'no lo tengo claro',

@@ -2,13 +2,6 @@ import type { Lexicon } from './types.ts';
 
 /** French. Accents and apostrophes (’ or ') are folded alike by the matchers. */
 export const FR: Lexicon = {
-  commands: {
-    back: ['retour', 'revenir', 'précédent', 'question précédente', 'revenir en arrière'],
-    restart: ['recommencer', 'redémarrer', 'reprendre depuis le début', 'tout recommencer'],
-    human: ['humain', 'conseiller', 'conseillère', 'agent', 'parler à quelqu\'un', 'parler à un humain'],
-    cancel: ['annuler', 'arrêter', 'quitter', 'stop'],
-    skip: ['passer', 'sauter', 'suivant'],
-  },
   skip: [
     'passer', 'je passe', 'sauter', 'question suivante', 'je ne sais pas', 'je sais pas', 'sais pas', 'chais pas',
     "j'sais pas", 'je ne sais', "aucune idée", "pas d'idée", 'pas sûr', 'pas sûre', 'je ne suis pas sûr',

@@ -4,18 +4,15 @@ export type Lang = 'en' | 'de' | 'fr' | 'es';
 /** The languages with built-in word lists, English first. */
 export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es'];
 
-/** The built-in commands (the engine's `Command`), each a list of whole-message words. */
-export type CommandWords = Readonly<Record<'back' | 'restart' | 'human' | 'cancel' | 'skip', readonly string[]>>;
-
 /**
  * The words one language uses for the intents and answers the rules know:
- * commands (a whole message), skip and "talk to a human" phrases, yes/no, and
- * the words that negate what follows them. Phrases are written as visitors
- * type them; matchers fold case and accents.
+ * skip and "talk to a human" phrases, yes/no, and the words that negate what
+ * follows them. Phrases are written as visitors type them; matchers fold case
+ * and accents. Whole-message command words ("zurück", "abbrechen") are not
+ * here: they are the message catalogue's `commands_*` (server/flow/messages),
+ * which a flow or tenant can change.
  */
 export interface Lexicon {
-  /** Whole-message command words (the engine matches them before any extractor). */
-  readonly commands: CommandWords;
   /** "I don't know", "skip", "rather not say": with only filler around them, the question is skipped. */
   readonly skip: readonly string[];
   /** Words that may surround a skip phrase ("honestly no idea, sorry"). */
