@@ -55,7 +55,8 @@ export function parseBoolean(spec: BooleanSpec, text: string, lang: Lang = 'en')
     return lang !== 'en' && h.owner === 'true' && negated(folded.text, h.start, lang) ? { ...h, owner: 'neither' as const } : h;
   });
   const { owners } = longestOwners(hits);
-  if (owners.length !== 1 || owners[0] === 'neither') return fail(say(lang, 'yesOrNo'));
+  // "yes, but only partly", "sort of yes": a hedge or a half answer beside a yes/no word is no answer either
+  if (owners.length !== 1 || owners[0] === 'neither' || hits.some((h) => h.owner === 'neither')) return fail(say(lang, 'yesOrNo'));
   const side = owners[0]!;
   const mine = hits.filter((h) => h.owner === side);
   // "yes … no" in one message is no answer at all.

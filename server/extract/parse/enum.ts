@@ -55,7 +55,30 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
   if (named.length !== 1) return fail(say(lang, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(lang, 'or')) }));
   const winner = named[0]!;
   const hit = hits.find((h) => h.owner === winner)!;
+  // "tennis and squash", "football or rugby, both really": a second thing named beside the one option is asked about, not dropped
+  const other = lang === 'en' ? joinedToAnother(folded.text, hits) : null;
+  if (other !== null) return fail(other === 'both' ? `Please pick just one — is it ${options[winner]!.label}?` : say(lang, 'pickOne', { list: `${options[winner]!.label}${say(lang, 'or')}${other}` }));
   return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
+}
+
+// A word joined to an option by "and", "or", "&", "/", "plus", "as well as" (English), and the words that may follow such a join without naming a second thing.
+const JOIN_AFTER = /^\s*,?\s*(?:and|or|&|\+|\/|plus|as well as|along with|and also|or maybe|and maybe)\s*([\p{L}][\p{L}'-]*)/u;
+const JOIN_BEFORE = /([\p{L}][\p{L}'-]*)\s*(?:and|or|&|\+|\/|plus)\s*$/u;
+const ALSO_AFTER = /^\s*,\s*[\p{L}][\p{L}'-]*\s+(?:too|as well|also)(?![\p{L}])/u;
+const JOIN_FILLER = new Set(['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh']);
+
+/** The word joined to the single option named ("tennis and squash", "squash or tennis", "football, rugby too"), 'both' when the reply says so, else null. */
+function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[]): string | null {
+  if (/(?<![\p{L}])both(?![\p{L}])/u.test(folded)) return 'both';
+  for (const h of hits) {
+    const after = JOIN_AFTER.exec(folded.slice(h.end));
+    if (after && !JOIN_FILLER.has(after[1]!) && !hits.some((o) => o.start === h.end + after[0].length - after[1]!.length)) return after[1]!;
+    const before = JOIN_BEFORE.exec(folded.slice(0, h.start));
+    if (before && !JOIN_FILLER.has(before[1]!)) return before[1]!;
+    const also = ALSO_AFTER.exec(folded.slice(h.end));
+    if (also) return also[0].replace(/^\s*,\s*/, '').replace(/\s+(?:too|as well|also)$/, '');
+  }
+  return null;
 }
 
 /**

@@ -56,6 +56,10 @@ const MESSAGES = {
     en: () => 'How many is that in total?', de: () => 'Wie viele sind das insgesamt?',
     fr: () => 'Cela fait combien au total ?', es: () => '¿Cuántos son en total?',
   },
+  notPercent: {
+    en: () => 'Is that a percentage? Please give the number itself.', de: () => 'Ist das ein Prozentsatz? Bitte nennen Sie die Zahl selbst.',
+    fr: () => "Est-ce un pourcentage ? Veuillez donner le nombre lui-même.", es: () => '¿Es un porcentaje? Indique el número en sí, por favor.',
+  },
   exactly: {
     en: () => 'About how many exactly?', de: () => 'Wie viele ungefähr genau?',
     fr: () => 'Combien environ, exactement ?', es: () => '¿Cuántos, más o menos exactamente?',

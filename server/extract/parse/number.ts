@@ -115,6 +115,8 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
   if (found.some((f) => w.openEnded.test(text.slice(f.end, f.end + 12)))) return clarify(say(lang, 'exactly'));
   // "not sure, around 40?": a guess asked back is not an answer
   if (w.hedge.test(text) && /\?\s*$/.test(text)) return clarify(w.bestEstimate);
+  // "10 %" to a count or a plain number: a share of something, not the number asked (a question in % takes it)
+  if (!PERCENT_UNIT.test(spec.unit?.trim() ?? '') && found.some((f) => PERCENT_AFTER.test(text.slice(f.end, f.end + 12)))) return clarify(say(lang, 'notPercent'));
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
@@ -239,6 +241,11 @@ function localCurrency(lang: Lang, code: string): string {
     return code;
   }
 }
+
+// A percentage after a number, in the four languages ("10 %", "80 percent", "30 per cent", "20 Prozent", "20 pour cent", "20 por ciento").
+const PERCENT_AFTER = /^\s*(?:%|(?:percent|per cent|pct|prozent|pour ?cent|por ?ciento)(?![\p{L}]))/iu;
+// A question whose unit is a percentage.
+const PERCENT_UNIT = /^(?:%|percent|per cent|pct|prozent|pour ?cent|por ?ciento)$/i;
 
 /** The clarification for a value typed in a unit the question's cannot be converted from. */
 function otherUnit(typed: Unit, wanted: Unit, written: string): string {

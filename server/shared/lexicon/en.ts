@@ -41,6 +41,10 @@ export const EN: Lexicon = {
   neither: [
     'not sure', "i'm not sure", 'unsure', 'maybe', 'perhaps', 'no idea', "don't know", 'do not know',
     'dont know', 'not certain', 'it depends', 'depends', 'yes or no', 'yes and no', 'n/a',
+    // a half yes ("yes, but only partly", "sort of"): asked about, never read as yes
+    'kind of', 'kinda', 'sort of', 'sorta', 'partly', 'partially', 'in part', 'in a way', 'half', 'somewhat',
+    'more or less', 'to some extent', 'not entirely', 'not completely', 'not fully', 'not all', 'not all of them',
+    'some of them', 'only some', 'but only', 'only partly', 'sometimes',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
   declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", 'all good', 'no thanks', 'no thank you', 'not really'],

@@ -21,7 +21,7 @@ export interface Lexicon {
   readonly human: readonly string[];
   readonly yes: readonly string[];
   readonly no: readonly string[];
-  /** Phrases holding a yes/no word that answer neither ("not sure" holds "sure"); being longer, they win. */
+  /** Phrases that answer neither yes nor no: hedges holding a yes/no word ("not sure" holds "sure"; being longer, they win) and half answers ("sort of"); any of them beside a yes or no is asked about. */
   readonly neither: readonly string[];
   /** Whole replies that decline an optional question whose prompt invites it ("no", "nothing else"); comma-separated parts each one of these. English uses its own rule (server/extract/offline/offline-extractor.ts). */
   readonly declines: readonly string[];
