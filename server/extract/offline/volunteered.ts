@@ -5,6 +5,8 @@ import {
   type ParseContext, type PhraseHit,
 } from '../parse/index.ts';
 import { findName, NAME_KEYS } from './name.ts';
+import { negated, negatedAfter } from '../parse/enum.ts';
+import { langOf, type Lang } from '../../shared/lexicon/index.ts';
 
 /** Shorter enum phrases ("yes", "led") are too common to read as an answer to a question nobody asked yet. */
 const MIN_VOLUNTEERED_PHRASE = 4;
@@ -44,7 +46,7 @@ export function volunteeredUpdates(
     add(updates, ctx, targets[0]!, values[0], SELF_EVIDENT, text.slice(found[0]!.start, found[0]!.end));
   }
 
-  for (const u of optionUpdates(text, current, others)) {
+  for (const u of optionUpdates(text, current, others, langOf(ctx.locale))) {
     const q = others.find((o) => o.key === u.key)!;
     add(updates, ctx, q, u.value, BY_OPTION, u.evidence);
   }
@@ -71,9 +73,9 @@ function add(updates: ProposedUpdate[], ctx: ParseContext, q: OpenQuestion, valu
  * Enum options of other questions named in the message. All enum phrases of
  * every open question (the current one too) compete longest-first, so "court"
  * never counts inside another question's "basketball court"; a phrase shared
- * by two questions counts for neither.
+ * by two questions counts for neither, and a negated one ("no chest pain") for none.
  */
-function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[]): Array<{ key: string; value: unknown; evidence: string }> {
+function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], lang: Lang): Array<{ key: string; value: unknown; evidence: string }> {
   const enums = [...(current ? [current] : []), ...others].filter((q) => q.answer.type === 'enum');
   if (!others.some((q) => q.answer.type === 'enum')) return [];
   const folded = fold(text);
@@ -89,7 +91,9 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
     }
   }
   if (found.length === 0) return [];
-  const hits = longestHits(found).filter((h) => h.owner.eligible && ownerCount(enums, h.owner.folded) === 1);
+  // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts)
+  const hits = longestHits(found).filter((h) => h.owner.eligible && ownerCount(enums, h.owner.folded) === 1
+    && !negated(folded.text, h.start, lang) && !negatedAfter(folded.text, h.end, lang));
   const out: Array<{ key: string; value: unknown; evidence: string }> = [];
   for (const q of others) {
     if (q.answer.type !== 'enum') continue;
