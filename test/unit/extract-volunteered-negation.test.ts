@@ -5,7 +5,7 @@ import { volunteeredUpdates } from '../../server/extract/offline/volunteered.ts'
 // Issue 16's note: at q.phone, "no chest pain, …" recorded chest pain as a symptom. The volunteered
 // scan of a multiple choice now reads negation as the direct answer does (server/extract/parse/enum.ts).
 
-const symptoms: OpenQuestion = Object.freeze({
+const symptoms: OpenQuestion = {
   nodeId: 'q.symptoms', key: 'symptoms', required: true,
   answer: {
     type: 'enum', multiple: true,
@@ -15,12 +15,12 @@ const symptoms: OpenQuestion = Object.freeze({
       { value: 'cough', label: 'Cough', synonyms: ['cough', 'coughing'] },
     ],
   },
-});
-const plan: OpenQuestion = Object.freeze({
+};
+const plan: OpenQuestion = {
   nodeId: 'q.plan', key: 'plan', required: true,
   answer: { type: 'enum', options: [{ value: 'basic', label: 'Basic plan' }, { value: 'premium', label: 'Premium plan' }] },
-});
-const phone: OpenQuestion = Object.freeze({ nodeId: 'q.phone', key: 'phone', required: true, answer: { type: 'phone' } });
+};
+const phone: OpenQuestion = { nodeId: 'q.phone', key: 'phone', required: true, answer: { type: 'phone' } };
 const ctx = { now: '2026-01-15T10:00:00Z', defaultCountry: 'US' };
 const at = (text: string, locale?: string) =>
   volunteeredUpdates(text, phone, [phone, symptoms, plan], locale ? { ...ctx, locale } : ctx).filter((u) => u.key !== 'phone');
