@@ -56,13 +56,14 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   // "end of the month", "about a week ago", "around the 10th": a span or a hedge on the day is not a day
   const loose = (words?.loose ?? LOOSE_DAY).exec(text);
   if (loose) return clarify(say(lang, 'looseDay', { typed: loose[0].trim() }));
-  // "next week", "last week", "this weekend": a week is no day (chrono would take the same weekday a week on); "tuesday next week" is
-  if (!words) {
-    const week = WEEK_SPAN.exec(text);
-    if (week && !WEEKDAY.test(text)) return clarify(`Which day ${week[0].trim().toLowerCase()}? Please give the exact date.`);
-  }
   // "last monday" to a question about the future: chrono's forward reading would turn it into next week's
   if (spec.future && (words?.past ?? PAST_WORDS).test(text)) return fail(say(lang, 'datePassed'));
+  // "next week", "last week", "this weekend": a week is no day (chrono would take the same weekday a week on); "tuesday next week"
+  // is. "next week" to a past-only question is left to the range check below ("in the past, please").
+  if (!words) {
+    const week = WEEK_SPAN.exec(text);
+    if (week && !WEEKDAY.test(text) && !(spec.past && NEXT.test(week[0]))) return clarify(`Which day ${week[0].trim().toLowerCase()}? Please give the exact date.`);
+  }
   const day = (words?.dayAlone ?? ORDINAL_DAY).exec(text.trim());
   if (day) return ordinalDay(spec, Number(day[1]), clock, text.trim(), lang);
   // German, French and Spanish read day first; English by country (US: month first)
@@ -125,6 +126,7 @@ function ordinalDay(spec: DateSpec, day: number, clock: Clock, evidence: string,
 const SHORT = /^\p{L}{1,3}\.?$/u;
 const LOOSE_DAY = /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu;
 const WEEK_SPAN = /(?<![\p{L}])(?:next|last|this|previous|past|coming|following|the)\s+week(?:end)?(?![\p{L}])/iu;
+const NEXT = /^(?:next|coming|following)\b/i;
 const WEEKDAY = /(?<![\p{L}])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?(?![\p{L}])/iu;
 const PAST_WORDS = /(?<![\p{L}])(?:last|yesterday|ago|previous|past)(?![\p{L}])/iu;
 

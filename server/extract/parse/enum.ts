@@ -62,8 +62,8 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
 }
 
 // A word joined to an option by "and", "or", "&", "/", "plus", "as well as" (English), and the words that may follow such a join without naming a second thing.
-const JOIN_AFTER = /^\s*,?\s*(?:and|or|&|\+|\/|plus|as well as|along with|and also|or maybe|and maybe)\s*([\p{L}][\p{L}'-]*)/u;
-const JOIN_BEFORE = /([\p{L}][\p{L}'-]*)\s*(?:and|or|&|\+|\/|plus)\s*$/u;
+const JOIN_AFTER = /^(?:\s*,?\s+(?:and|or|plus|as well as|along with|and also|or maybe|and maybe)\s+|\s*,?\s*[&+/]\s*)([\p{L}][\p{L}'-]*)/u;
+const JOIN_BEFORE = /([\p{L}][\p{L}'-]*)(?:\s+(?:and|or|plus)\s+|\s*[&+/]\s*)$/u;
 const ALSO_AFTER = /^\s*,\s*[\p{L}][\p{L}'-]*\s+(?:too|as well|also)(?![\p{L}])/u;
 const JOIN_FILLER = new Set(['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh']);
 
