@@ -5,6 +5,8 @@ import type { BotMessage } from '../conversation/messages.ts';
 import type { QuestlineConfig } from '../project-config.ts';
 import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
+import { matchLocale } from '../engine/locale.ts';
+import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
 import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, summaryLines, validNow } from './run.ts';
@@ -29,14 +31,25 @@ export function resolveQuickReply(line: string, last: BotMessage | undefined): s
   return picks.map((n) => replies[n - 1]!).join(', ');
 }
 
+/** What to tell the author when `--locale` will not be spoken as asked: a flow without `locales`, or one that lacks this language. */
+export function localeNote(flow: CompiledFlow, locale: string): string | null {
+  if (!flow.i18n) return `questline chat: ${flow.id} declares no locales; --locale ${locale} is ignored (the flow speaks as written)`;
+  const match = matchLocale(flow, locale);
+  const base = (t: string) => t.trim().toLowerCase().split('-')[0];
+  if (match !== undefined && base(match) === base(locale)) return null;
+  return `questline chat: ${flow.id} has no ${locale} translation (its locales: ${flow.i18n.locales.join(', ')}); speaking ${match}`;
+}
+
 /** Flags of `questline chat`. */
 export interface ChatOptions {
   now?: string;
+  /** The visitor's language (`de`, `fr-CA`, …), matched against the flow's `locales` as the widget's is: to try a translation. */
+  locale?: string;
   /** The project's implementations (questline.config): the flow is checked against them and runs with them. */
   implementations?: QuestlineConfig;
 }
 
-/** `questline chat FLOW`: a conversation in the terminal, with the offline extractor. */
+/** `questline chat FLOW [--locale TAG]`: a conversation in the terminal, with the offline extractor. */
 export async function chatCommand(
   flowFile: string,
   opts: ChatOptions,
@@ -59,7 +72,11 @@ export async function chatCommand(
   rl.on('SIGINT', () => rl.close());
   const lines = rl[Symbol.asyncIterator]();
 
-  let last: Reply = await conversation.start();
+  if (opts.locale !== undefined) {
+    const note = localeNote(flow, opts.locale);
+    if (note) io.err(note);
+  }
+  let last: Reply = await conversation.start(opts.locale !== undefined ? { locale: opts.locale } : {});
   let lastQuestion: BotMessage | undefined;
   const show = (r: Reply) => {
     for (const m of r.messages) io.out(messageLines(m).join('\n'));

@@ -90,8 +90,9 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .description('chat with a flow in the terminal (offline extractor); works with piped input')
     .argument('<flow>', 'flow file')
     .option('--now <iso>', 'fix the session clock (one minute per turn) instead of the real time')
+    .option('--locale <tag>', "the visitor's language (de, fr, es, …): the flow's translation and the rules read replies in it")
     .option('--config <file>', CONFIG_HELP)
-    .action(async (file: string, opts: { now?: string; config?: string }) => {
+    .action(async (file: string, opts: { now?: string; locale?: string; config?: string }) => {
       const { config, ...rest } = opts;
       const project = await projectConfig(config, io, 'chat');
       if (typeof project === 'number') return done(project);

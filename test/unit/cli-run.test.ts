@@ -196,6 +196,29 @@ describe('questline chat', () => {
     expect(buf.out).toMatch(/status: active\nanswers:\n {2}name: "Ann"\n$/);
   });
 
+  it('--locale de speaks the flow\'s German translation and reads German replies (the locale reaches the extractor)', async () => {
+    const { io, buf } = capture();
+    const code = await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'de' }, io,
+      Readable.from(['Wir brauchen ein Angebot\nzweitausend Quadratfuß\n/answers\n']));
+    expect(code).toBe(0);
+    expect(buf.err).toBe('');
+    expect(buf.out).toContain('bot: Wobei können wir Ihnen heute helfen');
+    expect(buf.out).toContain('  1) Neue LED-Beleuchtung kaufen\n');
+    // "zweitausend" is a German number word and "Quadratfuß" a German unit: read only in German
+    expect(buf.out).toContain("bot: zweitausend Quadratfuß — etwa 186 m², notiert.");
+    expect(buf.out).toContain('> /answers\ncourt_size: 186\nintention: "buy_led"\n');
+  });
+
+  it('--locale tells the author when the flow cannot speak it, and runs as written', async () => {
+    const none = capture();
+    expect(await chatCommand('flows/global/newsletter.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'de' }, none.io, Readable.from(['/quit\n']))).toBe(0);
+    expect(none.buf.err).toContain('declares no locales; --locale de is ignored');
+    expect(none.buf.out).toContain("bot: Great! What's your first name?");
+    const other = capture();
+    expect(await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'fr' }, other.io, Readable.from(['/quit\n']))).toBe(0);
+    expect(other.buf.err).toContain('has no fr translation (its locales: en, de); speaking en');
+  });
+
   it('exits 1 without reading input when the flow does not compile', async () => {
     const { io, buf } = capture();
     const flow = write('broken.flow.json', '{ "version": "v1", "id": "x", "nodes": [] }');
