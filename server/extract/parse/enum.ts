@@ -69,7 +69,8 @@ const JOIN_FILLER = new Set(['that', "that's", 'thats', 'this', 'it', "it's", 'i
 
 /** The word joined to the single option named ("tennis and squash", "squash or tennis", "football, rugby too"), 'both' when the reply says so, else null. */
 function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[]): string | null {
-  if (/(?<![\p{L}])both(?![\p{L}])/u.test(folded)) return 'both';
+  // "both" that is (part of) an option's own name ("Both", "both courts") is that option
+  for (const m of folded.matchAll(/(?<![\p{L}])both(?![\p{L}])/gu)) if (!hits.some((h) => h.start <= m.index && m.index < h.end)) return 'both';
   for (const h of hits) {
     const after = JOIN_AFTER.exec(folded.slice(h.end));
     if (after && !JOIN_FILLER.has(after[1]!) && !hits.some((o) => o.start === h.end + after[0].length - after[1]!.length)) return after[1]!;
