@@ -66,4 +66,12 @@ describe('a re-ask the parsers and the engine both write', () => {
       expect(parseAnswer({ type: 'enum', options: ['red', 'blue'] }, 'zzz', ctx(l))).toMatchObject({ ok: false, reason: CATALOGUES[l]!.reask_choose_one.replace('{options}', 'red, blue') });
     }
   });
+  it('ends a list cut short with its ellipsis, not "…."', () => {
+    const options = ['a1', 'b2', 'c3', 'd4', 'e5', 'f6', 'g7', 'h8', 'i9'];
+    for (const l of ['en', 'de']) {
+      const r = parseAnswer({ type: 'enum', options }, 'zzz', ctx(l));
+      expect(r).toMatchObject({ ok: false, reason: CATALOGUES[l]!.reask_choose_one.replace('{options}', 'a1, b2, c3, d4, e5, f6, g7, h8, …').replace('….', '…') });
+      expect(r.ok ? '' : r.reason).not.toContain('….');
+    }
+  });
 });

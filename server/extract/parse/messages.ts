@@ -138,7 +138,8 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** The message in the language, its parameters filled in (numbers already formatted by the caller). */
 export function say(lang: Lang, key: MessageKey, params: Params = {}): string {
-  return (MESSAGES[key][lang] as Text)(params);
+  // a list cut short ends in "…": no full stop after it ("…, Etwas anderes, …." read as a typo)
+  return (MESSAGES[key][lang] as Text)(params).replace(/…\./g, '…');
 }
 
 /** A number written the language's way ("1.234,5" in German); English keeps the plain form the rules always wrote. */
