@@ -204,7 +204,7 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
         mode: quick ? 'quick (smoke-run sizes)' : 'full',
         machine: { cpus: availableParallelism(), node: process.version },
         clients, load_processes: loaders, closed_loop: true, warmup_s: warmupMs / 1000, measured_s: measureMs / 1000, instances,
-        redis_round_trips: 'commands the server instances sent to Redis in the window (counted in their ioredis clients; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it; nothing on a turn\'s path pipelines, so each command is one request and reply',
+        redis_round_trips: 'round trips the server instances made to Redis in the window (counted in their ioredis clients: a command sent alone is one, by name; the commands one auto-pipeline wrote together are one, under pipeline; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it',
         redis_commands: 'INFO commandstats deltas over the window / message turns: every command Redis executed, those run inside Lua scripts (commit, lock release, rate limits) included',
         scaling_ratio: `turns/s with ${instances} instances / turns/s with 1, same clients and load processes`,
         runs: [one, many].map((r) => ({
