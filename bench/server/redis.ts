@@ -37,7 +37,7 @@ interface RunResult {
   /** Redis commands executed in the window by name, per message turn (INFO commandstats deltas: the ones Lua scripts run included). */
   commands: Record<string, number>;
   commandsPerTurn: number;
-  /** Commands the servers sent per message turn, by name (counted in the instances' ioredis clients): each one request and reply. */
+  /** Round trips of the servers per message turn (counted in the instances' ioredis clients): a command sent alone by name, a pipeline's commands together under `pipeline`. */
   roundTrips: Record<string, number>;
   roundTripsPerTurn: number;
   /** Server CPU (all instances) per turn, ms. */
@@ -94,7 +94,7 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
     return get('used_cpu_user') + get('used_cpu_sys');
   };
 
-  /** Calls per command so far (INFO commandstats): each command is one request/reply with Redis (nothing on the turn's path pipelines). */
+  /** Calls per command so far (INFO commandstats): what Redis executed, pipelined or not, Lua scripts' commands included. */
   const commandCalls = async (): Promise<Record<string, number>> => {
     const text = await info.info('commandstats');
     const out: Record<string, number> = {};
