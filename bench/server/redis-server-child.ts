@@ -32,15 +32,19 @@ const config = loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, STORE: 'redis', REDIS_URL: process.env.REDIS_URL,
   REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'bench:', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-// Counts the commands this process sends to Redis, by name (each one request and reply: nothing on a turn's path
-// pipelines, so a command is a round trip; commands run inside a Lua script are not sent, so not counted)
+// Counts this process's round trips to Redis: a command sent on its own is one, by name; the commands of one
+// pipeline (ioredis's auto-pipelining: those issued in the same tick; each pipeline writes through its own
+// stream object) are one together, counted under `pipeline` (commands run inside a Lua script are not sent)
 const sent = new Map<string, number>();
 const seen = new WeakSet<object>();
+const pipelines = new WeakSet<object>();
 const sendCommand = Redis.prototype.sendCommand;
 Redis.prototype.sendCommand = function (this: Redis, command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) {
   if (!seen.has(command)) {
     seen.add(command);
-    sent.set(command.name, (sent.get(command.name) ?? 0) + 1);
+    const name = stream === undefined ? command.name : pipelines.has(stream) ? undefined : 'pipeline';
+    if (stream !== undefined) pipelines.add(stream);
+    if (name !== undefined) sent.set(name, (sent.get(name) ?? 0) + 1);
   }
   return sendCommand.call(this, command, stream);
 };

@@ -37,7 +37,7 @@ interface RunResult {
   /** Redis commands executed in the window by name, per message turn (INFO commandstats deltas: the ones Lua scripts run included). */
   commands: Record<string, number>;
   commandsPerTurn: number;
-  /** Commands the servers sent per message turn, by name (counted in the instances' ioredis clients): each one request and reply. */
+  /** Round trips of the servers per message turn (counted in the instances' ioredis clients): a command sent alone by name, a pipeline's commands together under `pipeline`. */
   roundTrips: Record<string, number>;
   roundTripsPerTurn: number;
   /** Server CPU (all instances) per turn, ms. */
@@ -94,7 +94,7 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
     return get('used_cpu_user') + get('used_cpu_sys');
   };
 
-  /** Calls per command so far (INFO commandstats): each command is one request/reply with Redis (nothing on the turn's path pipelines). */
+  /** Calls per command so far (INFO commandstats): what Redis executed, pipelined or not, Lua scripts' commands included. */
   const commandCalls = async (): Promise<Record<string, number>> => {
     const text = await info.info('commandstats');
     const out: Record<string, number> = {};
@@ -204,7 +204,7 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
         mode: quick ? 'quick (smoke-run sizes)' : 'full',
         machine: { cpus: availableParallelism(), node: process.version },
         clients, load_processes: loaders, closed_loop: true, warmup_s: warmupMs / 1000, measured_s: measureMs / 1000, instances,
-        redis_round_trips: 'commands the server instances sent to Redis in the window (counted in their ioredis clients; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it; nothing on a turn\'s path pipelines, so each command is one request and reply',
+        redis_round_trips: 'round trips the server instances made to Redis in the window (counted in their ioredis clients: a command sent alone is one, by name; the commands one auto-pipeline wrote together are one, under pipeline; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it',
         redis_commands: 'INFO commandstats deltas over the window / message turns: every command Redis executed, those run inside Lua scripts (commit, lock release, rate limits) included',
         scaling_ratio: `turns/s with ${instances} instances / turns/s with 1, same clients and load processes`,
         runs: [one, many].map((r) => ({

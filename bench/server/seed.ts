@@ -55,7 +55,7 @@ export async function makeTemplates(): Promise<SessionTemplate[]> {
     return ids.map((id) => {
       const p = sessionPaths(scratch, id);
       const file = readFileSync(p.file, 'utf8');
-      // one record line per save; the last one is current
+      // the current record: the last whole record line with the delta lines after it folded in
       const parsed = lastRecord(file)!;
       return { id, tokenHash: parsed.tokenHash, played: ids.indexOf(id) === 0 ? 5 : SALES_SCRIPT.length, status: parsed.status, tenant: parsed.tenant, flowId: parsed.flowId, file };
     });

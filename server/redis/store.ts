@@ -102,7 +102,8 @@ export class RedisStore implements SessionStore {
 
   /** Connects to `url` (redis://…) and checks that the server answers; the store owns the connection. */
   static async connect(url: string, opts: RedisStoreOptions = {}): Promise<RedisStore> {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // auto-pipelining: the commands issued in the same tick (a turn's broadcast XADDs, its rate-limit scripts) go in one round trip
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
     client.on('error', () => {}); // reconnects on its own; commands fail meanwhile and the caller sees those
     try {
       await client.connect();

@@ -22,16 +22,20 @@ export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-
 //   sessions/<shard>/<id>.jsonl    the session: JSON Lines, appended to —
 //                                    {"t":[entries]}       transcript entries
 //                                    {"e":{seq,events}}    a turn's events
-//                                    {"r":record}          a save; the last complete one is current
+//                                    {"r":record}          a save, the whole record
+//                                    {"d":{b,…patch}}      a save as a delta against version b
+//                                                          (current: the last "r" line, "d" lines after it folded in)
 //   tenants/<slug>-<hash>.jsonl    { id, flowId, createdAt } per created session, appended
 //
 // How it sits on lowdb: every session in use is a `LowSync<SessionDoc>`
 // (kept in an LRU) whose data is the current record, over a
 // SessionFileAdapter — lowdb's SyncAdapter interface implemented as an
 // append to the session's JSON Lines file (lowdb-session-file.ts). A turn
-// is `low.data = { record, turn }; low.write()`: one write() of a few KB,
-// the turn's transcript and event lines followed by its record line, after
-// the version check in the same synchronous step. Whole-file rewrites
+// is `low.data = { record, turn, before }; low.write()`: one write(), the
+// turn's transcript and event lines followed by its record line — mostly a
+// delta against the record before (lowdb-session-file.ts, record-delta.ts),
+// a few hundred bytes instead of several KB — after the version check in the
+// same synchronous step. Whole-file rewrites
 // (compaction, migration of the earlier layout) go through lowdb's own
 // `TextFile` adapter and its steno writer (temp file, then rename).
 //
@@ -380,7 +384,8 @@ export class LowdbStore implements SessionStore {
    * (the file's tail is unknown) before anyone else can read it.
    */
   #write(id: string, paths: SessionPaths, low: SessionLow, record: StoredSession, turn: TurnWrites): void {
-    low.data = { record, turn };
+    const before = low.data.record;
+    low.data = before === record ? { record, turn } : { record, turn, before };
     try {
       low.write();
     } catch (e) {

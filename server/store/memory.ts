@@ -5,10 +5,14 @@ import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, typ
 
 // A store in process memory, for tests and `questline chat`. A turn is
 // saved in one synchronous step (version check, record, histories), so a
-// commit that loses the version check leaves nothing behind. Records go in
-// as JSON (what a persistent store would keep: undefined fields dropped) and
-// are frozen, so no caller can change stored state by reference; load()
-// hands out the frozen record itself, as LowdbStore does.
+// commit that loses the version check leaves nothing behind. A created
+// record goes in as JSON (what a persistent store would keep: undefined
+// fields dropped; the caller keeps its object). A committed record's values
+// are handed over (SessionStore.commit) and kept frozen as they are, not
+// copied through JSON — as LowdbStore does; a JSON round trip of every save
+// made this store no cheaper per turn than the file store. Either way no
+// caller can change stored state by reference; load() hands out the frozen
+// record itself. A turn's transcript entries and events are copied (small).
 
 interface Entry {
   record: StoredSession;
@@ -47,7 +51,7 @@ export class MemoryStore implements SessionStore {
     const e = this.#sessions.get(record.id);
     if (!e) return { ok: false, conflict: true, current: -1 };
     if (e.record.version !== expected) return { ok: false, conflict: true, current: e.record.version };
-    e.record = deepFreeze(asJson({ ...record, version: expected + 1 }));
+    e.record = deepFreeze({ ...record, version: expected + 1 });
     if (turn.transcript.length > 0) e.transcript.push(...asJson(turn.transcript));
     if (turn.events.length > 0) e.events.push(...asJson(turn.events));
     return { ok: true, version: expected + 1 };

@@ -4,11 +4,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile, appendF
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultOpenFiles, LowdbStore } from '../../server/store/lowdb.ts';
+import { defaultOpenFiles, lastRecord, LowdbStore } from '../../server/store/lowdb.ts';
 import { sessionPaths } from '../../server/store/lowdb-paths.ts';
 import { LowSync } from 'lowdb';
 import { JsonlAppender } from '../../server/store/lowdb-jsonl.ts';
-import { SessionFileAdapter, type SessionDoc } from '../../server/store/lowdb-session-file.ts';
+import { deltaLine, FULL_EVERY, recordLine, SessionFileAdapter, type SessionDoc } from '../../server/store/lowdb-session-file.ts';
 import { event, HOSTILE_IDS, line, NO_TURN, sessionStoreContract, storedSession } from '../../server/testing/session-store.contract.ts';
 
 const dirs: string[] = [];
@@ -116,7 +116,7 @@ describe('LowdbStore data directory', () => {
 });
 
 describe('LowdbStore files', () => {
-  it('keeps one file per session in a 2-character shard, a record line per commit after its transcript lines, with no temp files left', async () => {
+  it('keeps one file per session in a 2-character shard, a record line per commit (whole, then deltas) after its transcript lines, with no temp files left', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
     for (let n = 0; n < 20; n++) {
@@ -137,12 +137,54 @@ describe('LowdbStore files', () => {
     const lines = (await readFile(paths.file, 'utf8')).split('\n');
     expect(lines.pop()).toBe('');
     const parsed = lines.map((l) => JSON.parse(l));
-    expect(parsed.map((l) => Object.keys(l)[0])).toEqual(['r', 't', 'r', 't', 'r', 't', 'r', 't', 'r', 't', 'r']);
-    expect(parsed.filter((l) => l.r).map((l) => l.r.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(parsed.map((l) => Object.keys(l)[0])).toEqual(['r', 't', 'd', 't', 'd', 't', 'd', 't', 'd', 't', 'd']);
+    expect(parsed[0].r.version).toBe(1);
+    expect(parsed.filter((l) => l.d).map((l) => l.d.b)).toEqual([1, 2, 3, 4, 5]);
     expect(parsed.filter((l) => l.t).map((l) => l.t)).toEqual([1, 2, 3, 4, 5].map((v) => [line(v)]));
-    const onDisk = parsed.at(-1).r;
+    const onDisk = lastRecord(await readFile(paths.file, 'utf8'))!;
     expect(onDisk).toStrictEqual(await store.load('session-3'));
     expect(onDisk.version).toBe(6);
+  });
+
+  it('writes most saves as deltas folded back on read, a whole record every FULL_EVERY saves, and reads past a delta line torn by a crash', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    let rec = storedSession('session-delta');
+    await store.create(rec, NO_TURN);
+    const paths = sessionPaths(dir, rec.id);
+    const turns = FULL_EVERY + 5;
+    for (let v = 1; v <= turns; v++) {
+      const s = rec.session;
+      const next: typeof rec = {
+        ...rec, seq: v, updatedAt: `2026-01-15T10:00:${String(v % 60).padStart(2, '0')}Z`,
+        processed: [...rec.processed, { clientId: `c${v}`, seq: v }].slice(-5), // grows, then slides
+        operator: v % 3 === 0 ? { since: '2026-01-15T10:00:00Z' } : undefined, // comes and goes
+        session: { ...s, turn: v, answers: { ...s.answers, [`k${v}`]: { value: v, turn: v, source: 'user' as const, validation: 'passed' as const } }, recent: [...(s.recent ?? []), { role: 'user' as const, text: `m${v}` }].slice(-3) },
+      };
+      const r = await store.commit(next, rec.version, { transcript: [line(v)], events: [] });
+      rec = { ...next, version: (r as { version: number }).version };
+    }
+    const text = await readFile(paths.file, 'utf8');
+    const kinds = text.trim().split('\n').map((l) => Object.keys(JSON.parse(l))[0]).filter((k) => k !== 't');
+    expect(kinds).toEqual(['r', ...Array(FULL_EVERY).fill('d'), 'r', ...Array(turns - FULL_EVERY - 1).fill('d')]);
+    expect(Buffer.byteLength(text.trim().split('\n').at(-1)!)).toBeLessThan(Buffer.byteLength(recordLine(rec)) / 2);
+    // the JSON of the record, as a whole record line would give it (undefined fields dropped)
+    const asRead = JSON.parse(JSON.stringify(rec));
+    expect(lastRecord(text)).toStrictEqual(asRead);
+    await store.close();
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual(asRead);
+    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: turns }, (_, i) => i + 1));
+    // a crash tears the next save's delta line: the record before it counts, and the retried save follows it
+    await store.close();
+    await appendFile(paths.file, deltaLine(asRead, { ...asRead, seq: turns + 1, version: rec.version + 1 }).slice(0, 30));
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual(asRead);
+    expect(await store.commit({ ...asRead, seq: turns + 1 }, rec.version, NO_TURN)).toEqual({ ok: true, version: rec.version + 1 });
+    expect(await store.commit({ ...asRead, seq: turns + 2 }, rec.version + 1, NO_TURN)).toEqual({ ok: true, version: rec.version + 2 });
+    await store.close();
+    store = await openStore(dir);
+    expect(await store.load(rec.id)).toStrictEqual({ ...asRead, seq: turns + 2, version: rec.version + 2 });
   });
 
   it("writes only the committed session's file, whose size does not depend on how many sessions are stored", async () => {
@@ -167,7 +209,8 @@ describe('LowdbStore files', () => {
     expect(after.size).toBe(before.size);
     const size = (await stat(sessionPaths(manyDir, rec.id).file)).size;
     expect(size).toBe((await stat(sessionPaths(oneDir, rec.id).file)).size);
-    expect(size).toBe(Buffer.byteLength(`{"r":${JSON.stringify(rec)}}\n{"r":${JSON.stringify({ ...next, version: 2 })}}\n`));
+    // the delta is against the store's own copy of the created record (what a read of the file gives)
+    expect(size).toBe(Buffer.byteLength(recordLine(rec) + deltaLine(JSON.parse(recordLine(rec)).r, { ...next, version: 2 })));
   });
 
   it('compacts a session file past 256 KB to its histories and last record (lowdb TextFile: temp file, rename) before the next commit', async () => {
@@ -176,12 +219,14 @@ describe('LowdbStore files', () => {
     let rec = storedSession('session-big', { tokenHash: 'b'.repeat(64) });
     await store.create(rec, NO_TURN);
     const paths = sessionPaths(dir, rec.id);
-    const lineBytes = Buffer.byteLength(JSON.stringify(rec)) + 8;
+    // record lines are deltas of what changed: a large part of the record changes every turn
+    const pad = (v: number) => ({ ...rec.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
+    const lineBytes = Buffer.byteLength(JSON.stringify({ ...rec, session: pad(0) })) + 32;
     const sizes: number[] = [];
-    const turns = Math.ceil((2 * 256 * 1024) / lineBytes);
+    const turns = Math.ceil((2 * 256 * 1024) / (4_000 + 64));
     for (let v = 1; v <= turns; v++) {
-      const r = await store.commit({ ...rec, seq: v }, rec.version, { transcript: [line(v)], events: [] });
-      rec = { ...rec, seq: v, version: (r as { version: number }).version };
+      const r = await store.commit({ ...rec, seq: v, session: pad(v) }, rec.version, { transcript: [line(v)], events: [] });
+      rec = { ...rec, seq: v, session: pad(v), version: (r as { version: number }).version };
       sizes.push((await stat(paths.file)).size);
     }
     expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024 + lineBytes + 64);
@@ -231,13 +276,13 @@ describe('LowdbStore files', () => {
     const after = await readFile(paths.file);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
     expect(after.subarray(before.length).toString()).toBe(
-      `{"t":${JSON.stringify([line(1), line(2)])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('node_enter', 0)] })}}\n{"r":${JSON.stringify({ ...rec, seq: 2, version: 2 })}}\n`,
+      `{"t":${JSON.stringify([line(1), line(2)])}}\n{"e":${JSON.stringify({ seq: 2, events: [event('node_enter', 0)] })}}\n${deltaLine(JSON.parse(recordLine(rec)).r, { ...rec, seq: 2, version: 2 })}`,
     );
     // a commit that conflicts writes nothing, not even its turn's lines
     expect(await store.commit({ ...rec, seq: 3 }, 1, { transcript: [line(3)], events: [event('completed', 1)] })).toEqual({ ok: false, conflict: true, current: 2 });
     expect((await readFile(paths.file)).equals(after)).toBe(true);
     expect(await store.commit({ ...rec, seq: 2 }, 2, NO_TURN)).toEqual({ ok: true, version: 3 });
-    expect((await readFile(paths.file, 'utf8')).slice(after.length)).toBe(`{"r":${JSON.stringify({ ...rec, seq: 2, version: 3 })}}\n`);
+    expect((await readFile(paths.file, 'utf8')).slice(after.length)).toBe(deltaLine({ ...rec, seq: 2, version: 2 }, { ...rec, seq: 2, version: 3 }));
   });
 
   it('reads a data directory of the earlier layout (three files a session) and rewrites each session into one file when it is used', async () => {
