@@ -66,9 +66,15 @@ export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledN
  */
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
-  const typed = c.valueSchema.safeParse(typeof value === 'string' ? value.trim() : value);
-  if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
-  const v = typed.data;
+  const given = typeof value === 'string' ? value.trim() : value;
+  // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
+  const accepts = d.idx.records.get(c.node.id)?.accepts;
+  let v: unknown = given;
+  if (!accepts?.(given)) {
+    const typed = c.valueSchema.safeParse(given);
+    if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
+    v = typed.data;
+  }
   const re = patternOf(c);
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
   if (c.validators.length === 0) return { ok: true, value: v };
@@ -151,7 +157,7 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
   const type = record.validation === 'skipped' ? 'answer_skipped' : 'answer_set';
   // the usual detail as one literal (same fields, same order)
   if (record.extractor && record.confidence === undefined && !record.conversion) {
-    emit(d, type, { key, value: shown, source: record.source, extractor: record.extractor });
+    d.events.push({ type, turn: d.s.turn, node: d.s.node, key, value: shown, source: record.source, extractor: record.extractor });
     return;
   }
   emit(d, type, {
