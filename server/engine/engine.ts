@@ -189,7 +189,7 @@ function result(d: Draft, userTurn = false): TurnResult {
       const cp = route || detour
         ? { turn: d.s.turn, node, stack, path, ...(route ? { route } : {}), ...(detour ? { detour } : {}), changes }
         : { turn: d.s.turn, node, stack, path, changes };
-      d.s.checkpoints = cps.length < MAX_CHECKPOINTS ? [...cps, cp] : [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
+      d.s.checkpoints = appended(cps, cp);
     } else {
       // answers from actions and operators belong to the user turn that led to them
       const last = cps[cps.length - 1]!;
@@ -198,6 +198,15 @@ function result(d: Draft, userTurn = false): TurnResult {
     }
   }
   return { session: d.s, effects: d.effects, events: d.events };
+}
+
+/** The last MAX_CHECKPOINTS - 1 checkpoints and `cp`, copied once into a list of exactly that length. */
+function appended(cps: readonly Checkpoint[], cp: Checkpoint): Checkpoint[] {
+  const from = cps.length < MAX_CHECKPOINTS ? 0 : cps.length - (MAX_CHECKPOINTS - 1);
+  const out: Checkpoint[] = new Array(cps.length - from + 1);
+  for (let i = from; i < cps.length; i++) out[i - from] = cps[i]!;
+  out[cps.length - from] = cp;
+  return out;
 }
 
 /** A turn that answered one question for the first time, as a checkpoint's changes: one frozen list per key and flow, shared. */
@@ -249,11 +258,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
-  const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
-  d.s.path = voted.state;
-  for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
-  if (proposal.pathVote && proposal.extractor !== 'rules' && voted.events.some((e) => e.ignored === 'not a declared path')) {
-    emit(d, 'llm_proposal_rejected', { path: proposal.pathVote.path, reason: `'${proposal.pathVote.path}' is not a declared path`, extractor: proposal.extractor });
+  // without a vote, a locked path or a flow without paths leaves the path as it is, with no event: applyVote is not asked
+  if (proposal.pathVote || (d.flow.source.paths && !d.s.path.locked)) {
+    const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
+    d.s.path = voted.state;
+    for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
+    if (proposal.pathVote && proposal.extractor !== 'rules' && voted.events.some((e) => e.ignored === 'not a declared path')) {
+      emit(d, 'llm_proposal_rejected', { path: proposal.pathVote.path, reason: `'${proposal.pathVote.path}' is not a declared path`, extractor: proposal.extractor });
+    }
   }
   if (proposal.escalate) {
     emit(d, 'command', { command: 'human', reason: proposal.escalate.reason });
