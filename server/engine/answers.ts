@@ -48,11 +48,13 @@ function typeReason(c: CompiledNode, m: Messages): string {
 /**
  * Whether a key may be answered now: a question of the flow, not answered yet
  * (unless it is the question being asked), and not switched off by its `when`.
+ * `current` is the session's node, when the caller has it at hand.
  */
-export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
+export function openQuestion(
+  d: Draft, key: string, current: CompiledNode['node'] | undefined = d.flow.nodes.get(d.s.node ?? '')?.node,
+): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
   const c = d.idx.questionByKey.get(key);
   if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
-  const current = d.flow.nodes.get(d.s.node ?? '')?.node;
   const isCurrent = current?.type === 'question' && current.key === key;
   if (!isCurrent && d.s.answers.has(key) && !d.s.reask?.includes(key)) return { ok: false, reason: `'${key}' is already answered` };
   if (!isCurrent && c.when && !holds(d, c.when)) return { ok: false, reason: `'${key}' does not apply` };

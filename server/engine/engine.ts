@@ -277,14 +277,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
   // the request's current question is the base session's (extractionRequest): the open ones are looked up only for another key
-  const requested = llm ? requestedKey(d) : undefined;
+  const requested = llm ? requestedKey(d, current) : undefined;
   let offered: Set<string> | undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
       continue;
     }
-    const found = openQuestion(d, update.key);
+    const found = openQuestion(d, update.key, current?.node);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
     const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
@@ -476,8 +476,10 @@ function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<
 }
 
 /** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */
-function requestedKey(d: Draft): string | undefined {
-  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined : d.flow.nodes.get(d.base.node)?.node;
+function requestedKey(d: Draft, current: CompiledNode | undefined): string | undefined {
+  // `current` is the node at d.s.node, which is still the base session's here
+  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined
+    : d.base.node === d.s.node ? current?.node : d.flow.nodes.get(d.base.node)?.node;
   return here?.type === 'question' ? here.key : undefined;
 }
 

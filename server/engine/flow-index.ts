@@ -82,9 +82,14 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const [id, c] of flow.nodes) {
     if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
   }
+  const records = nodeRecords(flow);
+  for (const [id, r] of records) {
+    const k = rank.get(id);
+    if (k !== undefined) r.rank = k;
+  }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
-    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey), records: nodeRecords(flow) };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey), records };
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

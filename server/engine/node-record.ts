@@ -23,6 +23,10 @@ export interface NodeRecord {
    * Undefined where zod is always asked (types whose schema is not a plain check).
    */
   accepts?: (value: unknown) => boolean;
+  /** The node's rank (flow-index.ts `rank`), set when the index is built. */
+  rank?: number;
+  /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
+  walk?: unknown;
 }
 
 /** One record per node of the flow. */

@@ -11,13 +11,14 @@ import { renderTemplate } from './template.ts';
 import { askReview } from './review.ts';
 import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
+import type { NodeRecord } from './node-record.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null): Progress {
-  const now = progressAt(d.flow, d.s.answers, at, d.s);
+  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx);
   const shown = steadyProgress(now, d.s.progress, now.total > now.answered);
   d.s.progress = shown;
   return shown;
@@ -95,7 +96,12 @@ export function fail(d: Draft, reason: string): void {
  * (completed); edges that all fail end it with an error.
  */
 export function next(d: Draft, id: string, path?: string): string | null {
-  const { c, edges } = d.idx.records.get(id)!;
+  return nextFrom(d, d.idx.records.get(id)!, path);
+}
+
+function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
+  const { c, edges } = rec;
+  const id = c.node.id;
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
     d.s.node = id;
@@ -141,9 +147,10 @@ function exitSubgraph(d: Draft, from: string): string | null {
 
 /** After a node's own work: its `after` interrupt, else its edges. */
 export function afterNode(d: Draft, id: string): string | null {
-  const c = d.flow.nodes.get(id)!;
+  const rec = d.idx.records.get(id)!;
+  const c = rec.c;
   if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
-  return next(d, id);
+  return nextFrom(d, rec);
 }
 
 function wait(d: Draft, c: CompiledNode, when: 'before' | 'after'): null {
