@@ -229,6 +229,9 @@ function changesOf(d: Draft): Checkpoint['changes'] {
   return changes;
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+const NO_ENTRIES: readonly [string, { update: ProposedUpdate; value: unknown }][] = Object.freeze([]);
+
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
   recordLlm(d, proposal);
@@ -248,7 +251,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
-  d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
+  d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || (d.idx.piiKeys.length > 0 && proposal.updates.some((u) => isPii(d, u.key))) };
   // a trigger wins over everything the message might also answer
   const trigger = matchedTrigger(d, proposal);
   if (trigger) {
@@ -315,7 +318,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // the next two checks concern answers besides the current question's: most messages have none
   const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
   // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of volunteered ? [...accepted.keys()] : []) {
+  for (const key of volunteered ? [...accepted.keys()] : NONE) {
     if (key === currentKey) continue;
     const missing = missingDependencies(d, key, new Set(accepted.keys()));
     if (missing.length === 0) continue;
@@ -323,7 +326,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of volunteered ? [...accepted] : []) {
+  for (const [key, a] of volunteered ? [...accepted] : NO_ENTRIES) {
     const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
     if (spec?.type !== 'question' || !spec.assess) continue;
     const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);

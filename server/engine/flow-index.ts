@@ -84,8 +84,7 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   }
   const records = nodeRecords(flow);
   for (const [id, r] of records) {
-    const k = rank.get(id);
-    if (k !== undefined) r.rank = k;
+    r.rank = rank.get(id);
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,

@@ -11,10 +11,14 @@ import type { CompiledEdge, CompiledFlow, CompiledNode } from '../flow/compiled-
 /** The precomputed facts about one node. */
 export interface NodeRecord {
   c: CompiledNode;
+  /** The node's id and type, and for a question its key (copied here: every record has one shape, nodes many). */
+  id: string;
+  type: CompiledNode['node']['type'];
+  key: string | undefined;
   /** The node's normal edges (no `on:` kind), in file order: the ones `next` and the progress walk choose among. */
   edges: readonly CompiledEdge[];
   /** Quick replies of a closed question (option labels, or yes/no), undefined for other nodes. */
-  quickReplies?: readonly string[];
+  quickReplies: readonly string[] | undefined;
   /** A multiple-choice enum question. */
   multiple: boolean;
   /**
@@ -22,11 +26,11 @@ export interface NodeRecord {
    * schema and parses to itself; false means "ask zod", never "invalid".
    * Undefined where zod is always asked (types whose schema is not a plain check).
    */
-  accepts?: (value: unknown) => boolean;
+  accepts: ((value: unknown) => boolean) | undefined;
   /** The node's rank (flow-index.ts `rank`), set when the index is built. */
-  rank?: number;
+  rank: number | undefined;
   /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
-  walk?: unknown;
+  walk: unknown;
 }
 
 /** One record per node of the flow. */
@@ -39,16 +43,15 @@ export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
 function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
-  const rec: NodeRecord = { c, edges, multiple: false };
-  if (spec?.type === 'enum') {
-    rec.quickReplies = Object.freeze(normalOptions(spec).map((o) => o.label));
-    rec.multiple = spec.multiple === true;
-  } else if (spec?.type === 'boolean') rec.quickReplies = Object.freeze([flow.messages.yes, flow.messages.no]);
-  if (c.node.type === 'question' && c.valueSchema) {
-    const accepts = acceptsOf(spec ?? { type: 'text' });
-    if (accepts) rec.accepts = accepts;
-  }
-  return rec;
+  const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
+    : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
+  // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
+  return {
+    c, id: c.node.id, type: c.node.type, key: c.node.type === 'question' ? c.node.key : undefined, edges, quickReplies,
+    multiple: spec?.type === 'enum' && spec.multiple === true,
+    accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
+    rank: undefined, walk: undefined,
+  };
 }
 
 type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;

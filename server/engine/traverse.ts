@@ -53,7 +53,8 @@ export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: stri
   const kind = invalid === undefined ? 'question' : 'invalid';
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
   const replies = d.idx.records.get(c.node.id)!;
-  const { id, key } = c.node;
+  const id = replies.id;
+  const key = replies.key!;
   d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id) }
     : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id) }
       : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id) });
@@ -190,16 +191,17 @@ export function run(d: Draft, from: string | null): void {
 
 /** Enters one node; returns the next node to enter, or null when the turn stops here. */
 function visit(d: Draft, id: string): string | null {
-  const c = d.flow.nodes.get(id)!;
+  const rec = d.idx.records.get(id)!;
+  const c = rec.c;
   const n = c.node;
-  d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: n.type });
+  d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: rec.type });
   if (c.when && !holds(d, c.when)) {
     emit(d, 'node_exit', { skipped: 'when' }, id);
-    return next(d, id);
+    return nextFrom(d, rec);
   }
-  if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && !d.s.reask?.includes(n.key)) {
+  if (rec.key !== undefined && d.s.answers.has(rec.key) && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
-    return next(d, id);
+    return nextFrom(d, rec);
   }
   // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
   const dependency = n.type === 'question' ? pendingDependency(d, c) : undefined;

@@ -55,6 +55,7 @@ describe('node records', () => {
       for (const [id, c] of flow.nodes) {
         const r = records.get(id)!;
         expect(r.c).toBe(c);
+        expect([r.id, r.type, r.key]).toEqual([c.node.id, c.node.type, c.node.type === 'question' ? c.node.key : undefined]);
         expect(r.edges).toEqual(c.out.filter((e) => !e.on));
         const direct = repliesOf(flow, id);
         expect({ ...(r.quickReplies ? { quickReplies: [...r.quickReplies] } : {}), ...(r.multiple ? { multiple: true } : {}) }).toEqual(direct);
