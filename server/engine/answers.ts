@@ -48,11 +48,13 @@ function typeReason(c: CompiledNode, m: Messages): string {
 /**
  * Whether a key may be answered now: a question of the flow, not answered yet
  * (unless it is the question being asked), and not switched off by its `when`.
+ * `current` is the session's node, when the caller has it at hand.
  */
-export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
+export function openQuestion(
+  d: Draft, key: string, current: CompiledNode['node'] | undefined = d.flow.nodes.get(d.s.node ?? '')?.node,
+): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
   const c = d.idx.questionByKey.get(key);
   if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
-  const current = d.flow.nodes.get(d.s.node ?? '')?.node;
   const isCurrent = current?.type === 'question' && current.key === key;
   if (!isCurrent && d.s.answers.has(key) && !d.s.reask?.includes(key)) return { ok: false, reason: `'${key}' is already answered` };
   if (!isCurrent && c.when && !holds(d, c.when)) return { ok: false, reason: `'${key}' does not apply` };
@@ -66,9 +68,15 @@ export function openQuestion(d: Draft, key: string): { ok: true; node: CompiledN
  */
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
-  const typed = c.valueSchema.safeParse(typeof value === 'string' ? value.trim() : value);
-  if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
-  const v = typed.data;
+  const given = typeof value === 'string' ? value.trim() : value;
+  // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
+  const accepts = d.idx.records.get(c.node.id)?.accepts;
+  let v: unknown = given;
+  if (!accepts?.(given)) {
+    const typed = c.valueSchema.safeParse(given);
+    if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
+    v = typed.data;
+  }
   const re = patternOf(c);
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
   if (c.validators.length === 0) return { ok: true, value: v };
@@ -151,7 +159,7 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
   const type = record.validation === 'skipped' ? 'answer_skipped' : 'answer_set';
   // the usual detail as one literal (same fields, same order)
   if (record.extractor && record.confidence === undefined && !record.conversion) {
-    emit(d, type, { key, value: shown, source: record.source, extractor: record.extractor });
+    d.events.push({ type, turn: d.s.turn, node: d.s.node, key, value: shown, source: record.source, extractor: record.extractor });
     return;
   }
   emit(d, type, {

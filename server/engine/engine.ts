@@ -189,7 +189,7 @@ function result(d: Draft, userTurn = false): TurnResult {
       const cp = route || detour
         ? { turn: d.s.turn, node, stack, path, ...(route ? { route } : {}), ...(detour ? { detour } : {}), changes }
         : { turn: d.s.turn, node, stack, path, changes };
-      d.s.checkpoints = cps.length < MAX_CHECKPOINTS ? [...cps, cp] : [...cps.slice(-(MAX_CHECKPOINTS - 1)), cp];
+      d.s.checkpoints = appended(cps, cp);
     } else {
       // answers from actions and operators belong to the user turn that led to them
       const last = cps[cps.length - 1]!;
@@ -198,6 +198,15 @@ function result(d: Draft, userTurn = false): TurnResult {
     }
   }
   return { session: d.s, effects: d.effects, events: d.events };
+}
+
+/** The last MAX_CHECKPOINTS - 1 checkpoints and `cp`, copied once into a list of exactly that length. */
+function appended(cps: readonly Checkpoint[], cp: Checkpoint): Checkpoint[] {
+  const from = cps.length < MAX_CHECKPOINTS ? 0 : cps.length - (MAX_CHECKPOINTS - 1);
+  const out: Checkpoint[] = new Array(cps.length - from + 1);
+  for (let i = from; i < cps.length; i++) out[i - from] = cps[i]!;
+  out[cps.length - from] = cp;
+  return out;
 }
 
 /** A turn that answered one question for the first time, as a checkpoint's changes: one frozen list per key and flow, shared. */
@@ -220,6 +229,9 @@ function changesOf(d: Draft): Checkpoint['changes'] {
   return changes;
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+const NO_ENTRIES: readonly [string, { update: ProposedUpdate; value: unknown }][] = Object.freeze([]);
+
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
   recordLlm(d, proposal);
@@ -239,7 +251,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
-  d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || proposal.updates.some((u) => isPii(d, u.key)) };
+  d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || (d.idx.piiKeys.length > 0 && proposal.updates.some((u) => isPii(d, u.key))) };
   // a trigger wins over everything the message might also answer
   const trigger = matchedTrigger(d, proposal);
   if (trigger) {
@@ -249,11 +261,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
-  const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
-  d.s.path = voted.state;
-  for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
-  if (proposal.pathVote && proposal.extractor !== 'rules' && voted.events.some((e) => e.ignored === 'not a declared path')) {
-    emit(d, 'llm_proposal_rejected', { path: proposal.pathVote.path, reason: `'${proposal.pathVote.path}' is not a declared path`, extractor: proposal.extractor });
+  // without a vote, a locked path or a flow without paths leaves the path as it is, with no event: applyVote is not asked
+  if (proposal.pathVote || (d.flow.source.paths && !d.s.path.locked)) {
+    const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
+    d.s.path = voted.state;
+    for (const { type, ...detail } of voted.events) emit(d, type as EventType, detail);
+    if (proposal.pathVote && proposal.extractor !== 'rules' && voted.events.some((e) => e.ignored === 'not a declared path')) {
+      emit(d, 'llm_proposal_rejected', { path: proposal.pathVote.path, reason: `'${proposal.pathVote.path}' is not a declared path`, extractor: proposal.extractor });
+    }
   }
   if (proposal.escalate) {
     emit(d, 'command', { command: 'human', reason: proposal.escalate.reason });
@@ -265,14 +280,14 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
   // the request's current question is the base session's (extractionRequest): the open ones are looked up only for another key
-  const requested = llm ? requestedKey(d) : undefined;
+  const requested = llm ? requestedKey(d, current) : undefined;
   let offered: Set<string> | undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
       continue;
     }
-    const found = openQuestion(d, update.key);
+    const found = openQuestion(d, update.key, current?.node);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
     const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
@@ -303,7 +318,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // the next two checks concern answers besides the current question's: most messages have none
   const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
   // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of volunteered ? [...accepted.keys()] : []) {
+  for (const key of volunteered ? [...accepted.keys()] : NONE) {
     if (key === currentKey) continue;
     const missing = missingDependencies(d, key, new Set(accepted.keys()));
     if (missing.length === 0) continue;
@@ -311,7 +326,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
   }
   // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of volunteered ? [...accepted] : []) {
+  for (const [key, a] of volunteered ? [...accepted] : NO_ENTRIES) {
     const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
     if (spec?.type !== 'question' || !spec.assess) continue;
     const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
@@ -464,8 +479,10 @@ function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<
 }
 
 /** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */
-function requestedKey(d: Draft): string | undefined {
-  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined : d.flow.nodes.get(d.base.node)?.node;
+function requestedKey(d: Draft, current: CompiledNode | undefined): string | undefined {
+  // `current` is the node at d.s.node, which is still the base session's here
+  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined
+    : d.base.node === d.s.node ? current?.node : d.flow.nodes.get(d.base.node)?.node;
   return here?.type === 'question' ? here.key : undefined;
 }
 

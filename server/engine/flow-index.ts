@@ -2,6 +2,7 @@ import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { END, flatSuccessors } from '../flow/graph-analysis.ts';
 import type { Command } from './types.ts';
 import { EN } from '../flow/messages/en.ts';
+import { nodeRecords, type NodeRecord } from './node-record.ts';
 
 /** Lookups the engine needs on every turn, computed once per compiled flow. */
 export interface FlowIndex {
@@ -33,6 +34,8 @@ export interface FlowIndex {
   rank: ReadonlyMap<string, number>;
   /** Each question key's lowest rank among the nodes that ask it. */
   keyRank: ReadonlyMap<string, number>;
+  /** Per node id: what a turn needs about the node, precomputed (node-record.ts). */
+  records: ReadonlyMap<string, NodeRecord>;
 }
 
 const COMMANDS: readonly Command[] = ['back', 'restart', 'human', 'cancel', 'skip'];
@@ -79,9 +82,13 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const [id, c] of flow.nodes) {
     if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
   }
+  const records = nodeRecords(flow);
+  for (const [id, r] of records) {
+    r.rank = rank.get(id);
+  }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
-    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey) };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey), records };
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

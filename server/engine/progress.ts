@@ -2,7 +2,7 @@ import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
 import type { CompiledGuard } from '../flow/guard/index.ts';
 import { draftOf, holds as holdsNow, type Draft } from './draft.ts';
-import { flowIndex } from './flow-index.ts';
+import { flowIndex, type FlowIndex } from './flow-index.ts';
 import { noteGuard, rememberedRemaining, type RouteReads } from './route-memo.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
@@ -30,8 +30,7 @@ const HORIZON = 64;
  * questions on the route ahead of `at`, walking the edges the current answers
  * and path take.
  */
-export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session): Progress {
-  const idx = flowIndex(flow);
+export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session, idx: FlowIndex = flowIndex(flow)): Progress {
   let answered = answers.size;
   for (const k of idx.notQuestions) if (answers.has(k)) answered -= 1; // feedback and action outputs are not answered questions
   if (!at) return { answered, total: answered };

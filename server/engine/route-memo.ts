@@ -25,13 +25,7 @@ interface Entry {
   remaining: number;
 }
 
-/** Per node: its rank, and the walk remembered from it. */
-interface Slot {
-  rank: number | undefined;
-  entry?: Entry;
-}
-
-const memos = new WeakMap<CompiledFlow, Map<string, Slot>>();
+// Per node, its rank and the walk remembered from it are on the node's record (node-record.ts `rank`, `walk`).
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -111,19 +105,16 @@ export function rememberedRemaining(
   walk: (reads: RouteReads | undefined) => number,
 ): number {
   if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
-  let slots = memos.get(flow);
-  if (!slots) memos.set(flow, (slots = new Map()));
-  let slot = slots.get(at);
-  if (!slot) slots.set(at, (slot = { rank: idx.rank.get(at) }));
-  const rank = slot.rank;
+  const slot = idx.records.get(at);
+  const rank = slot?.rank;
   const low = lowestRank(idx, session, answers);
-  if (rank === undefined || low === undefined || low <= rank) return walk(undefined);
+  if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
-  const e = slot.entry;
+  const e = slot.walk as Entry | undefined;
   if (e && e.path === path && sameValues(e, answers)) return e.remaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
-  if (reads.pure) slot.entry = { path, keys: reads.keys, values: reads.values, remaining };
+  if (reads.pure) slot.walk = { path, keys: reads.keys, values: reads.values, remaining } satisfies Entry;
   return remaining;
 }
 

@@ -1,7 +1,6 @@
 import { ENDED_STATUSES } from '../protocol/session.ts';
-import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { normalOptions } from '../flow/answer-types.ts';
-import type { CompiledNode } from '../flow/compiled-flow.ts';
+import { fillMessage } from '../flow/messages/catalogue.ts';
+import type { CompiledEdge, CompiledNode } from '../flow/compiled-flow.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';
 import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
@@ -12,13 +11,14 @@ import { renderTemplate } from './template.ts';
 import { askReview } from './review.ts';
 import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
+import type { NodeRecord } from './node-record.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null): Progress {
-  const now = progressAt(d.flow, d.s.answers, at, d.s);
+  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx);
   const shown = steadyProgress(now, d.s.progress, now.total > now.answered);
   d.s.progress = shown;
   return shown;
@@ -36,14 +36,6 @@ function promptOf(d: Draft, c: CompiledNode): string {
 
 const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? [] : Array.isArray(c.node.prompt) ? c.node.prompt : c.node.prompt ? [c.node.prompt] : []);
 
-/** Quick replies for closed questions: option labels, or yes/no. */
-function quickReplies(c: CompiledNode, { yes, no }: Messages): { quickReplies?: string[]; multiple?: boolean } {
-  const spec = c.node.type === 'question' ? c.node.answer : undefined;
-  if (spec?.type === 'enum') return { quickReplies: normalOptions(spec).map((o) => o.label), ...(spec.multiple ? { multiple: true } : {}) };
-  if (spec?.type === 'boolean') return { quickReplies: [yes, no] };
-  return {};
-}
-
 /**
  * Asks the current question (again): plain, after a failed answer with the
  * reason, or for a refinement of an assessed answer with the feedback (which
@@ -58,8 +50,14 @@ export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: stri
   const text = feedback !== undefined
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
     : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
-  d.effects.push({ type: 'ask', nodeId: c.node.id, key: c.node.key, text, kind: invalid === undefined ? 'question' : 'invalid',
-    ...quickReplies(c, d.flow.messages), progress: progressOf(d, c.node.id) });
+  const kind = invalid === undefined ? 'question' : 'invalid';
+  // the closed question's replies from its node record, copied: an effect is the caller's to keep
+  const replies = d.idx.records.get(c.node.id)!;
+  const id = replies.id;
+  const key = replies.key!;
+  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id) }
+    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id) }
+      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id) });
 }
 
 /** Asks the flow's path question at a decision that routes on `path`. */
@@ -99,28 +97,41 @@ export function fail(d: Draft, reason: string): void {
  * (completed); edges that all fail end it with an error.
  */
 export function next(d: Draft, id: string, path?: string): string | null {
-  const c = d.flow.nodes.get(id)!;
-  const edges = c.out.length === 1 && !c.out[0]!.on ? c.out : c.out.filter((e) => !e.on);
+  return nextFrom(d, d.idx.records.get(id)!, path);
+}
+
+function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
+  const { c, edges } = rec;
+  const id = c.node.id;
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
     d.s.node = id;
     finish(d, 'completed', undefined, { reason: 'implicit end' });
     return null;
   }
-  let chosen = edges.find((e) => {
-    if (e.guard === null) return true;
-    if (e.guard === 'else') return false;
+  let chosen: CompiledEdge | undefined;
+  for (const e of edges) {
+    if (e.guard === null) {
+      chosen = e;
+      break;
+    }
+    if (e.guard === 'else') continue;
     const result = holds(d, e.guard, path !== undefined ? { path } : undefined);
-    emit(d, 'guard', { edge: e.id, result, ...(path !== undefined ? { tentativePath: path } : {}) }, id);
-    return result;
-  });
-  chosen ??= edges.find((e) => e.guard === 'else');
+    // events as literals with their fields in the order emit() gives them
+    d.events.push(path !== undefined ? { type: 'guard', turn: d.s.turn, node: id, edge: e.id, result, tentativePath: path }
+      : { type: 'guard', turn: d.s.turn, node: id, edge: e.id, result });
+    if (result) {
+      chosen = e;
+      break;
+    }
+  }
+  if (!chosen) for (const e of edges) if (e.guard === 'else') { chosen = e; break; }
   if (!chosen) {
     d.s.node = id;
     fail(d, `no edge of '${id}' matched`);
     return null;
   }
-  emit(d, 'node_exit', { to: chosen.to, edge: chosen.id }, id);
+  d.events.push({ type: 'node_exit', turn: d.s.turn, node: id, to: chosen.to, edge: chosen.id });
   return chosen.to === EXIT ? exitSubgraph(d, id) : chosen.to;
 }
 
@@ -137,9 +148,10 @@ function exitSubgraph(d: Draft, from: string): string | null {
 
 /** After a node's own work: its `after` interrupt, else its edges. */
 export function afterNode(d: Draft, id: string): string | null {
-  const c = d.flow.nodes.get(id)!;
+  const rec = d.idx.records.get(id)!;
+  const c = rec.c;
   if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
-  return next(d, id);
+  return nextFrom(d, rec);
 }
 
 function wait(d: Draft, c: CompiledNode, when: 'before' | 'after'): null {
@@ -179,16 +191,17 @@ export function run(d: Draft, from: string | null): void {
 
 /** Enters one node; returns the next node to enter, or null when the turn stops here. */
 function visit(d: Draft, id: string): string | null {
-  const c = d.flow.nodes.get(id)!;
+  const rec = d.idx.records.get(id)!;
+  const c = rec.c;
   const n = c.node;
-  emit(d, 'node_enter', { nodeType: n.type }, id);
+  d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: rec.type });
   if (c.when && !holds(d, c.when)) {
     emit(d, 'node_exit', { skipped: 'when' }, id);
-    return next(d, id);
+    return nextFrom(d, rec);
   }
-  if (n.type === 'question' && d.s.answers.has(n.key) && !n.always_ask && !d.s.reask?.includes(n.key)) {
+  if (rec.key !== undefined && d.s.answers.has(rec.key) && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
-    return next(d, id);
+    return nextFrom(d, rec);
   }
   // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
   const dependency = n.type === 'question' ? pendingDependency(d, c) : undefined;

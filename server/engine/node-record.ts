@@ -1,0 +1,89 @@
+import { normalOptions } from '../flow/answer-types.ts';
+import type { CompiledEdge, CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
+
+// What a turn needs about one node, worked out once per compiled flow
+// (flow-index.ts builds one record per node) instead of on every visit: the
+// edges `next` chooses among, the quick replies of its question, and a
+// quick acceptance test for its answer type. Each field is a pure function of
+// the compiled node and the flow's messages; test/unit/engine-node-record.test.ts
+// compares every field with the straightforward computation.
+
+/** The precomputed facts about one node. */
+export interface NodeRecord {
+  c: CompiledNode;
+  /** The node's id and type, and for a question its key (copied here: every record has one shape, nodes many). */
+  id: string;
+  type: CompiledNode['node']['type'];
+  key: string | undefined;
+  /** The node's normal edges (no `on:` kind), in file order: the ones `next` and the progress walk choose among. */
+  edges: readonly CompiledEdge[];
+  /** Quick replies of a closed question (option labels, or yes/no), undefined for other nodes. */
+  quickReplies: readonly string[] | undefined;
+  /** A multiple-choice enum question. */
+  multiple: boolean;
+  /**
+   * A quick test that a (trimmed) value certainly passes the question's zod
+   * schema and parses to itself; false means "ask zod", never "invalid".
+   * Undefined where zod is always asked (types whose schema is not a plain check).
+   */
+  accepts: ((value: unknown) => boolean) | undefined;
+  /** The node's rank (flow-index.ts `rank`), set when the index is built. */
+  rank: number | undefined;
+  /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
+  walk: unknown;
+}
+
+/** One record per node of the flow. */
+export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
+  const out = new Map<string, NodeRecord>();
+  for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
+  return out;
+}
+
+function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
+  const edges = Object.freeze(c.out.filter((e) => !e.on));
+  const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
+    : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
+  // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
+  return {
+    c, id: c.node.id, type: c.node.type, key: c.node.type === 'question' ? c.node.key : undefined, edges, quickReplies,
+    multiple: spec?.type === 'enum' && spec.multiple === true,
+    accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
+    rank: undefined, walk: undefined,
+  };
+}
+
+type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;
+
+/**
+ * The plain checks `valueSchema` (answer-types.ts) makes for text, number,
+ * integer, boolean and single-choice enum answers, as a quick acceptance test
+ * (zod returns such a value unchanged). Other types (email, url, phone, date,
+ * multiple choice) are left to zod: undefined.
+ */
+export function acceptsOf(spec: Spec): ((value: unknown) => boolean) | undefined {
+  switch (spec.type) {
+    case 'text': {
+      const min = Math.max(1, spec.min ?? 0);
+      const max = spec.max ?? Infinity;
+      return (v) => typeof v === 'string' && v.length >= min && v.length <= max;
+    }
+    case 'number':
+    case 'integer': {
+      const min = spec.min ?? -Infinity;
+      const max = spec.max ?? Infinity;
+      const int = spec.type === 'integer';
+      return (v) => typeof v === 'number' && (int ? Number.isSafeInteger(v) : Number.isFinite(v)) && v >= min && v <= max;
+    }
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'enum': {
+      if (spec.multiple) return undefined;
+      const values = new Set(normalOptions(spec).map((o) => o.value));
+      return (v) => typeof v === 'string' && values.has(v);
+    }
+    default:
+      return undefined;
+  }
+}

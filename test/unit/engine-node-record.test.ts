@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateFlow } from '../../bench/engine/generate.ts';
+import { compileBenchFlow } from '../../bench/engine/questline.ts';
+import { flowIndex } from '../../server/engine/flow-index.ts';
+import { acceptsOf } from '../../server/engine/node-record.ts';
+import { normalOptions, valueSchema, type AnswerSpec } from '../../server/flow/answer-types.ts';
+import { compileText } from '../../server/flow/document.ts';
+import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
+
+// The per-node records (server/engine/node-record.ts) are a cache of what a turn
+// works out about a node: each field is compared here with the straightforward
+// computation, and the quick acceptance test with zod itself.
+
+function compileDoc(doc: unknown): CompiledFlow {
+  const r = compileText(JSON.stringify(doc), 'records.flow.json');
+  if (r.kind !== 'flow' || !r.flow) throw new Error(JSON.stringify(r.diagnostics));
+  return r.flow;
+}
+
+const FLOW = {
+  version: 'v1', id: 'records', entry: 'q.size',
+  nodes: [
+    { id: 'q.size', type: 'question', key: 'size', prompt: 'Size?', answer: { type: 'enum', options: ['s', { value: 'm', label: 'Medium' }] } },
+    { id: 'q.many', type: 'question', key: 'many', prompt: 'Which?', answer: { type: 'enum', multiple: true, options: ['a', 'b'] } },
+    { id: 'q.ok', type: 'question', key: 'ok', prompt: 'OK?', answer: { type: 'boolean' } },
+    { id: 'q.n', type: 'question', key: 'n', prompt: 'How many?', answer: { type: 'integer', min: 1, max: 9 } },
+    { id: 'act', type: 'action', call: 'lookup', output_map: { r: 'r' } },
+    { id: 'done', type: 'terminal' },
+    { id: 'help', type: 'terminal', outcome: 'escalated' },
+  ],
+  edges: [
+    { from: 'q.size', to: 'q.many' }, { from: 'q.many', to: 'q.ok' },
+    { from: 'q.ok', to: 'q.n', guard: 'answers.ok == true' }, { from: 'q.ok', to: 'done', guard: 'else' },
+    { from: 'q.n', to: 'act' }, { from: 'act', to: 'done' }, { from: 'act', to: 'help', on: 'failure' },
+  ],
+};
+
+/** The quick replies as `ask` worked them out before the records. */
+function repliesOf(flow: CompiledFlow, id: string): { quickReplies?: string[]; multiple?: boolean } {
+  const c = flow.nodes.get(id)!;
+  const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  if (spec?.type === 'enum') return { quickReplies: normalOptions(spec).map((o) => o.label), ...(spec.multiple ? { multiple: true } : {}) };
+  if (spec?.type === 'boolean') return { quickReplies: [flow.messages.yes, flow.messages.no] };
+  return {};
+}
+
+describe('node records', () => {
+  const flows = [compileDoc(FLOW), compileBenchFlow(generateFlow(20)).flow];
+
+  it('hold every node, its normal edges and its quick replies as computed directly', () => {
+    for (const flow of flows) {
+      const { records } = flowIndex(flow);
+      expect([...records.keys()].sort()).toEqual([...flow.nodes.keys()].sort());
+      for (const [id, c] of flow.nodes) {
+        const r = records.get(id)!;
+        expect(r.c).toBe(c);
+        expect([r.id, r.type, r.key]).toEqual([c.node.id, c.node.type, c.node.type === 'question' ? c.node.key : undefined]);
+        expect(r.edges).toEqual(c.out.filter((e) => !e.on));
+        const direct = repliesOf(flow, id);
+        expect({ ...(r.quickReplies ? { quickReplies: [...r.quickReplies] } : {}), ...(r.multiple ? { multiple: true } : {}) }).toEqual(direct);
+      }
+    }
+    // the action's failure edge is not among the edges `next` chooses from
+    expect(flowIndex(flows[0]!).records.get('act')!.edges.map((e) => e.to)).toEqual(['done']);
+  });
+
+  it('accept a value only where zod accepts it and returns it unchanged', () => {
+    const spec: fc.Arbitrary<AnswerSpec> = fc.oneof(
+      fc.record({ type: fc.constant('text' as const), min: fc.option(fc.nat(5), { nil: undefined }), max: fc.option(fc.nat(8), { nil: undefined }) }),
+      fc.record({ type: fc.constantFrom('number' as const, 'integer' as const), min: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }), max: fc.option(fc.integer({ min: -5, max: 50 }), { nil: undefined }) }),
+      fc.constant({ type: 'boolean' as const }),
+      fc.record({ type: fc.constant('enum' as const), options: fc.array(fc.constantFrom('a', 'b', 'c', ''), { maxLength: 3 }) }),
+    ).map((s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as AnswerSpec);
+    const value = fc.oneof(
+      fc.anything(), fc.string({ maxLength: 10 }), fc.constantFrom('', 'a', 'b', 'c', ' a', true, false, null, [], ['a'], 0, -0, 1.5, 3, 9, 10, 50, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53), 1e300),
+      fc.integer({ min: -10, max: 60 }), fc.double(),
+    );
+    let accepted = 0;
+    fc.assert(fc.property(spec, value, (s, v) => {
+      const accepts = acceptsOf(s);
+      if (!accepts || !accepts(v)) return;
+      accepted++;
+      const parsed = valueSchema(s).safeParse(v);
+      expect(parsed.success).toBe(true);
+      expect(Object.is(parsed.success ? parsed.data : undefined, v)).toBe(true);
+    }), { numRuns: 3000 });
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  it('leave multiple choice and formatted types to zod', () => {
+    for (const s of [{ type: 'enum', multiple: true, options: ['a'] }, { type: 'email' }, { type: 'url' }, { type: 'phone' }, { type: 'date' }] as AnswerSpec[]) {
+      expect(acceptsOf(s)).toBeUndefined();
+    }
+  });
+});
