@@ -7,6 +7,7 @@ import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
 import { matchLocale } from '../engine/locale.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { baseLanguage } from '../shared/lexicon/index.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
 import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, summaryLines, validNow } from './run.ts';
@@ -35,8 +36,7 @@ export function resolveQuickReply(line: string, last: BotMessage | undefined): s
 export function localeNote(flow: CompiledFlow, locale: string): string | null {
   if (!flow.i18n) return `questline chat: ${flow.id} declares no locales; --locale ${locale} is ignored (the flow speaks as written)`;
   const match = matchLocale(flow, locale);
-  const base = (t: string) => t.trim().toLowerCase().split('-')[0];
-  if (match !== undefined && base(match) === base(locale)) return null;
+  if (match !== undefined && baseLanguage(match) === baseLanguage(locale)) return null;
   return `questline chat: ${flow.id} has no ${locale} translation (its locales: ${flow.i18n.locales.join(', ')}); speaking ${match}`;
 }
 

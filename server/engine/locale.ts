@@ -1,4 +1,5 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import { baseLanguage as base } from '../shared/lexicon/index.ts';
 import type { Session } from './session.ts';
 
 // A session's language (flow-ir.md "Locales"): chosen at start from what the
@@ -16,7 +17,6 @@ export function matchLocale(flow: CompiledFlow, wanted: string | readonly string
   if (!i18n) return undefined;
   const list = (typeof wanted === 'string' ? [wanted] : wanted ?? []).map((w) => w.trim().toLowerCase()).filter((w) => w && w !== '*');
   const have = i18n.locales.map((l) => [l, l.toLowerCase()] as const);
-  const base = (t: string) => t.split('-')[0]!;
   for (const w of list) {
     const exact = have.find(([, l]) => l === w) ?? have.find(([, l]) => l === base(w)) ?? have.find(([, l]) => base(l) === base(w));
     if (exact) return exact[0];

@@ -111,6 +111,7 @@ describe('a session in a locale', () => {
 
   it('matches the visitor\'s languages against the flow\'s locales, falling back to the default', () => {
     expect(matchLocale(root, 'de-AT')).toBe('de');
+    expect(matchLocale(root, 'de_AT')).toBe('de'); // an underscore tag reads as the lexicon's baseLanguage reads it
     expect(matchLocale(root, ['fr-FR', 'de;q=0.5'.split(';')[0]!])).toBe('de');
     expect(matchLocale(root, ['fr', 'es'])).toBe('en');
     expect(matchLocale(root, undefined)).toBe('en');
