@@ -27,7 +27,7 @@ export async function createRedisBackend(opts: RedisBackendOptions): Promise<Bac
   const outbox = new RedisOutbox(client, { prefix });
   return {
     kind: 'redis', store, outbox,
-    lock: new RedisTurnLock(client, { prefix, ...(opts.onLockLost ? { onLost: opts.onLockLost } : {}) }),
+    lock: new RedisTurnLock(client, { prefix, prime: store, ...(opts.onLockLost ? { onLost: opts.onLockLost } : {}) }),
     limiters: redisLimiters(client, prefix),
     attachSockets: (io) => useRedisAdapter(io, client, prefix),
     async close() {

@@ -15,10 +15,22 @@ import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 // loaded, so a turn that lost its lock fails its commit with `conflict` and
 // leaves nothing behind; the client retries with the same clientId and gets the committed
 // reply.
+//
+// With a store to prime (`createRedisBackend` passes its RedisStore), the
+// lock is taken and the session's record read in one script: the store hands
+// that record to the turn's `load` instead of asking Redis again (one round
+// trip per turn fewer).
 
 const RENEW = new Script(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
+`);
+// KEYS: lock, and optionally the session's record hash   ARGV: token, ttl (ms)
+// Takes the lock and, in the same round trip, reads the record the turn is about to load.
+const ACQUIRE = new Script(`
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {0} end
+if KEYS[2] then return {1, redis.call('HGET', KEYS[2], 'rec')} end
+return {1}
 `);
 const RELEASE = new Script(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -34,6 +46,18 @@ export interface RedisTurnLockOptions {
   waitMs?: number;
   /** Told when a held lock was lost before the turn ended (for logs). */
   onLost?: (key: string) => void;
+  /** The store whose record of the session is read with the lock and handed to the turn's first `load`. */
+  prime?: LockPrimed;
+}
+
+/** A store that takes a record read together with the turn lock (RedisStore). */
+export interface LockPrimed {
+  /** The Redis key of the session's record hash (field `rec`); undefined: nothing to read (an invalid id). */
+  recordKey(id: string): string | undefined;
+  /** The record's JSON (null: no such session) as read with the lock; the next `load` of `id` takes it. */
+  prime(id: string, json: string | null): void;
+  /** Forgets a primed record the turn did not load. */
+  unprime(id: string): void;
 }
 
 /** Thrown when a session's lock could not be taken in time (another instance holds it). */
@@ -83,6 +107,7 @@ export class RedisTurnLock implements TurnLock {
       try {
         return await task();
       } finally {
+        this.opts.prime?.unprime(key);
         clearInterval(timer);
         await RELEASE.run(this.client, [redisKey], [token]).catch(() => undefined); // it expires anyway
       }
@@ -93,9 +118,11 @@ export class RedisTurnLock implements TurnLock {
     const deadline = Date.now() + this.waitMs;
     let wait = 2;
     for (let first = true; ; first = false) {
-      const ok = await this.client.set(redisKey, token, 'PX', this.ttlMs, 'NX');
-      if (ok === 'OK') {
+      const rec = this.opts.prime?.recordKey(key);
+      const [ok, json] = (await ACQUIRE.run(this.client, rec === undefined ? [redisKey] : [redisKey, rec], [token, this.ttlMs])) as [number, string | null | undefined];
+      if (ok === 1) {
         this.stats.acquired++;
+        if (rec !== undefined) this.opts.prime?.prime(key, json ?? null);
         return;
       }
       if (first) this.stats.contended++;

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { EngineEvent } from '../engine/types.ts';
-import { assertSessionId } from '../store/session-id.ts';
+import { assertSessionId, SESSION_ID_PATTERN } from '../store/session-id.ts';
 import { Script } from './script.ts';
 import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, type StoredSession, type TranscriptEntry, type TurnWrites } from '../store/session-store.ts';
 
@@ -95,6 +95,8 @@ const toMs = (iso: string): number => {
 export class RedisStore implements SessionStore {
   readonly prefix: string;
   private closed = false;
+  /** Records read together with a session's turn lock (RedisTurnLock), taken by the next `load` of that session. */
+  private readonly primed = new Map<string, string | null>();
 
   constructor(readonly client: Redis, opts: RedisStoreOptions = {}, private readonly owned = false) {
     this.prefix = opts.prefix ?? 'ql:';
@@ -127,6 +129,7 @@ export class RedisStore implements SessionStore {
 
   async create(record: StoredSession, turn: TurnWrites): Promise<{ ok: true } | { ok: false; exists: true }> {
     const keys = this.keys(record.id);
+    this.primed.delete(record.id);
     this.check();
     const r = await CREATE.run(this.client, [...keys, `${this.prefix}i:${record.tenant}`, `${this.prefix}n`], [
       record.version, record.seq, record.tenant, JSON.stringify(record), JSON.stringify(summaryOf(record)),
@@ -138,12 +141,30 @@ export class RedisStore implements SessionStore {
   async load(id: string): Promise<StoredSession | null> {
     const [rec] = this.keys(id);
     this.check();
-    const json = await this.client.hget(rec, 'rec');
+    const primed = this.primed.get(id);
+    if (primed !== undefined) this.primed.delete(id);
+    const json = primed !== undefined ? primed : await this.client.hget(rec, 'rec');
     return json === null ? null : (JSON.parse(json) as StoredSession);
+  }
+
+  /** The key of a session's record hash (RedisTurnLock reads its `rec` field with the lock); undefined for an id no store accepts. */
+  recordKey(id: string): string | undefined {
+    return SESSION_ID_PATTERN.test(id) ? `${this.prefix}s:${id}` : undefined;
+  }
+
+  /** A record's JSON read with the session's turn lock held (null: none): the next `load` of `id` returns it without a round trip. */
+  prime(id: string, json: string | null): void {
+    this.primed.set(id, json);
+  }
+
+  /** Forgets what `prime` handed over and no `load` took. */
+  unprime(id: string): void {
+    this.primed.delete(id);
   }
 
   async commit(record: StoredSession, expected: number, turn: TurnWrites): Promise<SaveResult> {
     const keys = this.keys(record.id);
+    this.primed.delete(record.id);
     this.check();
     const next = { ...record, version: expected + 1 };
     const [ok, version] = (await COMMIT.run(this.client, keys, [
@@ -199,6 +220,7 @@ export class RedisStore implements SessionStore {
 
   async delete(id: string): Promise<boolean> {
     const keys = this.keys(id);
+    this.primed.delete(id);
     this.check();
     return (await DELETE.run(this.client, [...keys, `${this.prefix}tp:${id}`, `${this.prefix}ep:${id}`], [this.prefix])) === 1;
   }

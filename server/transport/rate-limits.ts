@@ -1,8 +1,9 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 // Rate limits, in this process's memory, or shared by every instance in Redis
-// with STORE=redis (rate-limits-redis.ts). A message is charged to its socket (or REST
-// client) and its IP first, then to its tenant. The tenant's limit is shared
+// with STORE=redis (server/redis/rate-limits.ts). A message is charged to its socket (or REST
+// client) first, then to its IP and its tenant together (one round trip to
+// Redis); one the IP limit refuses is refunded to the tenant. The tenant's limit is shared
 // fairly: once a window's budget is spent, it refuses only the addresses that
 // sent more than their fair share (`tenantFairShare`) in that window, so a
 // visitor typing at a person's pace is never refused because other addresses
@@ -88,14 +89,23 @@ export class RateLimits {
   }
 
   /**
-   * Charges one message or command to its client and IP, then to its tenant;
-   * a spent tenant budget refuses only an address above its fair share.
+   * Charges one message or command to its client, then to its IP and its
+   * tenant at once (a refusal by the IP limit is refunded to the tenant); a
+   * spent tenant budget refuses only an address above its fair share.
    */
   async message(who: { client: string; ip: string; tenant: string }): Promise<Limited> {
-    const own = await this.all([[this.socket, who.client, 'client'], [this.ip, who.ip, 'ip']]);
+    const own = await this.all([[this.socket, who.client, 'client']]);
     if (!own.ok) return own;
-    const share = await this.all([[this.tenantIp, `${who.tenant}|${who.ip}`, 'tenant']]);
-    const tenant = await this.all([[this.tenant, who.tenant, 'tenant']]);
+    // the IP, fair-share and tenant charges go out together (in Redis: one round trip); a message the
+    // IP limit refuses is refunded to the tenant's two counters before the answer, as if it never reached them
+    const shareKey = `${who.tenant}|${who.ip}`;
+    const [ip, share, tenant] = await Promise.all([
+      this.all([[this.ip, who.ip, 'ip']]), this.all([[this.tenantIp, shareKey, 'tenant']]), this.all([[this.tenant, who.tenant, 'tenant']]),
+    ]);
+    if (!ip.ok) {
+      await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1)]);
+      return ip;
+    }
     return tenant.ok || share.ok ? { ok: true } : tenant;
   }
 
