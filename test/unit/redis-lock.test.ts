@@ -74,13 +74,45 @@ describe('RedisTurnLock', () => {
   });
 });
 
+describe('RedisTurnLock with a store to prime', () => {
+  it("reads the session's record with the lock: the turn's load gets it without asking Redis, once", async () => {
+    const prefix = `p${randomUUID().slice(0, 8)}:`;
+    const client = redis.client();
+    const store = new RedisStore(client, { prefix });
+    const lock = new RedisTurnLock(client, { prefix, prime: store });
+    const id = 'primed-session-1';
+    const record = {
+      id, tenant: 'acme', flowId: 'f', revision: 'r', tokenHash: 'h', version: 1, seq: 0, processed: [], status: 'active' as const,
+      createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', session: {} as never,
+    };
+    expect(await store.create(record, { transcript: [], events: [] })).toEqual({ ok: true });
+    const seen = await lock.run(id, async () => {
+      // changed behind the store's back after the lock was taken: the primed copy is what the turn loads first
+      await redis.client().hset(`${prefix}s:${id}`, 'rec', JSON.stringify({ ...record, version: 99 }));
+      const first = await store.load(id);
+      const second = await store.load(id);
+      return [first?.version, second?.version];
+    });
+    expect(seen).toEqual([1, 99]);
+    // a session that does not exist is primed as none; a record left unloaded is forgotten with the lock
+    expect(await lock.run('primed-missing', () => store.load('primed-missing'))).toBeNull();
+    await lock.run(id, async () => undefined);
+    await redis.client().hset(`${prefix}s:${id}`, 'rec', JSON.stringify({ ...record, version: 7 }));
+    expect((await store.load(id))?.version).toBe(7);
+    // an id no store accepts still takes the lock (the load then refuses it, as without priming)
+    expect(await lock.run('bad id!', async () => 'ran')).toBe('ran');
+    expect(await redis.client().keys(`${prefix}lock:*`)).toEqual([]);
+  });
+});
+
 describe('two conversation services on one Redis', () => {
   const tenants = TenantDirectory.load('flows');
 
   function server(prefix: string, writer: string) {
     const client = redis.client();
     const store = new RedisStore(client, { prefix });
-    return new ConversationService({ store, tenants, actions: sampleActions, lock: new RedisTurnLock(client, { prefix }) });
+    // as createRedisBackend builds them: the lock reads the record for the store in its acquire script
+    return new ConversationService({ store, tenants, actions: sampleActions, lock: new RedisTurnLock(client, { prefix, prime: store }) });
   }
 
   it('serializes concurrent turns of one session sent to both: contiguous seqs, no conflict, nothing lost', async () => {
@@ -133,9 +165,10 @@ describe('two conversation services on one Redis', () => {
     };
     const mk = (writer: string, extractor?: Extractor) => {
       const client = redis.client();
+      const store = new RedisStore(client, { prefix });
       return new ConversationService({
-        store: new RedisStore(client, { prefix }), tenants, actions: sampleActions,
-        lock: new RedisTurnLock(client, { prefix }), ...(extractor ? { extractorFor: () => extractor } : {}),
+        store, tenants, actions: sampleActions,
+        lock: new RedisTurnLock(client, { prefix, prime: store }), ...(extractor ? { extractorFor: () => extractor } : {}),
       });
     };
     const a = mk('a', slow);

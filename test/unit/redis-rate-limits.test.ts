@@ -27,6 +27,21 @@ describe('rate limits in Redis', () => {
     expect(await redis.client().keys(`${prefix}rl:ip*`)).not.toEqual([]);
   });
 
+  it('checks the IP and the tenant together, yet a message the IP limit refuses does not spend the tenant budget', async () => {
+    const prefix = `r${randomUUID().slice(0, 8)}:`;
+    const tight = { perTenant: { points: 6, seconds: 60 }, tenantFairShare: { points: 1, seconds: 60 }, perIp: { points: 3, seconds: 60 }, perSocket: { points: 100, seconds: 60 } };
+    const a = new RateLimits(tight, redisLimiters(redis.client(), prefix));
+    const b = new RateLimits(tight, redisLimiters(redis.client(), prefix));
+    const flood = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).message({ client: 'a', ip: '203.0.113.1', tenant: 't' })));
+    expect(flood.filter((r) => r.ok)).toHaveLength(3);
+    expect(flood.filter((r) => !r.ok).every((r) => !r.ok && r.scope === 'ip')).toBe(true);
+    // only 3 reached the tenant, so 3 are left, even for an address above its share
+    for (let i = 0; i < 3; i++) expect(await a.message({ client: 'b', ip: '198.51.100.1', tenant: 't' })).toEqual({ ok: true });
+    // now the budget is spent: an address within its share is still served, one above it is refused
+    expect(await b.message({ client: 'c', ip: '198.51.100.2', tenant: 't' })).toEqual({ ok: true });
+    expect(await b.message({ client: 'c', ip: '198.51.100.2', tenant: 't' })).toMatchObject({ ok: false, scope: 'tenant' });
+  });
+
   it('shares new-session and admin-failure limits, and keeps the per-socket limit per instance', async () => {
     const prefix = `r${randomUUID().slice(0, 8)}:`;
     const a = new RateLimits({ ...settings, perSocket: { points: 1, seconds: 60 } }, redisLimiters(redis.client(), prefix));
