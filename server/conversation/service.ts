@@ -185,8 +185,13 @@ export class ConversationService {
     return { ok: true, value: { tenant: record.tenant, record } };
   }
 
-  /** One user message: exactly once per `clientId`. */
-  async message(sessionId: string, text: string, clientId: string): Promise<Result<TurnDone & { duplicate: boolean }>> {
+  /**
+   * One user message: exactly once per `clientId`. `admitted` (optional): the
+   * message's rate-limit verdict, still on its way; the turn takes its lock
+   * meanwhile (with Redis, in the same round trip as the charges) and runs
+   * only if it resolves true (else it ends `rate_limited` having done nothing).
+   */
+  async message(sessionId: string, text: string, clientId: string, admitted?: Promise<boolean>): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
       if (!record.operator && isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
@@ -206,7 +211,7 @@ export class ConversationService {
       }
       const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
       return { ok: true, value: { record, result, before: [user], now, clientId } };
-    });
+    }, admitted);
   }
 
   /** `back`, `restart`: commands sent as controls rather than words. */
@@ -335,9 +340,10 @@ export class ConversationService {
    * step and commit what it decided (save, broadcast, hand an ending on).
    */
   private withSession(
-    sessionId: string, clientId: string | undefined, step: (loaded: Loaded) => Promise<Result<Change>>,
+    sessionId: string, clientId: string | undefined, step: (loaded: Loaded) => Promise<Result<Change>>, admitted?: Promise<boolean>,
   ): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.locks.run(sessionId, async () => {
+      if (admitted && !(await admitted)) return failure('rate_limited', 'refused by a rate limit');
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
       const { record, flow, session } = loaded.value;

@@ -136,15 +136,25 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       const sessionId = socket.data.sessionId;
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
       if (!hasVisibleText(p.text)) return socketError(EMPTY_MESSAGE);
-      const limited = await charge();
-      if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
+      // the turn sets out alongside its charge (with Redis: the charges, the turn lock and the record in one
+      // round trip) and runs only if the charge admits it; a refused turn does nothing and is not counted
+      const charged = charge();
+      const turn = service.message(sessionId, p.text, p.clientId, charged.then((l) => l.ok, () => false));
+      const limited = await charged.catch((err: unknown) => {
+        void turn.catch(() => undefined);
+        throw err;
+      });
+      if (!limited.ok) {
+        void turn.catch(() => undefined);
+        return rateLimited(limited.retryAfterMs, limited.scope);
+      }
       let typing = false;
       const typingTimer = setTimeout(() => {
         typing = true;
         chat.to(roomOf(sessionId)).emit('bot:typing', { on: true });
       }, TYPING_AFTER_MS);
       try {
-        const r = await metrics.turn(sessionId, labels(socket, 'message'), () => service.message(sessionId, p.text, p.clientId));
+        const r = await metrics.turn(sessionId, labels(socket, 'message'), () => turn);
         if (!r.ok) return socketError(r.error);
         if (r.value.duplicate) {
           // the first reply was broadcast when it was made; a resend means this client may have missed it
