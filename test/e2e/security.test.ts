@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
-import { ACME_KEY, ACME_SALES_SCRIPT, api, chat, ChatClient, NORTHSIDE_KEY } from './helpers.ts';
+import { ACME_KEY, ACME_SALES_SCRIPT, api, chat, ChatClient, NORTHSIDE_KEY, sessionView } from './helpers.ts';
 
 let server: TestServer;
 const clients: ChatClient[] = [];
@@ -177,13 +177,25 @@ describe('rate limits', () => {
     const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
     try {
       const c = await chat(limited.url);
-      expect((await c.request('session:start', { flow: 'flow.sales' })).ok).toBe(true);
-      const acks = await Promise.all(Array.from({ length: 6 }, (_, i) => c.request('message', { text: `message ${i}`, clientId: `burst-${i}` })));
+      const start = await c.request('session:start', { flow: 'flow.sales' });
+      expect(start.ok).toBe(true);
+      // texts that keep the conversation going (a refused one, had it run, would be stored)
+      const texts = Array.from({ length: 6 }, (_, i) => (i % 2 ? 'back' : 'Buy new LED lighting'));
+      const acks = await Promise.all(texts.map((text, i) => c.request('message', { text, clientId: `burst-${i}` })));
       expect(acks.filter((a) => a.ok)).toHaveLength(3);
       expect(acks.filter((a) => !a.ok).every((a) => a.error.code === 'rate_limited')).toBe(true);
       c.close();
       const metrics = await fetch(`${limited.url}/metrics`).then((r) => r.text());
       expect(metrics).toMatch(/questline_rejected_requests_total\{transport="socket",code="rate_limited"\} 3/);
+      // a refused message's turn (set out alongside its charge) did nothing: three stored, three counted as turns
+      // a REST message queues on the session's turn lock behind whatever the burst left running
+      const after = await api(limited.url, `/sessions/${start.sessionId}/messages`, { body: { text: 'restart' }, headers: { authorization: `Bearer ${start.token}` } });
+      expect(after.status, JSON.stringify(after.body)).toBe(200);
+      const view = await sessionView(limited.url, start.sessionId, start.token);
+      expect(view.messages.filter((m) => m.role === 'user').map((m) => m.text).sort())
+        .toEqual([...acks.flatMap((a, i) => (a.ok ? [texts[i]] : [])), 'restart'].sort());
+      expect(metrics).toMatch(/questline_turns_total\{tenant="acme",kind="message",result="ok"\} 3\n/);
+      expect(metrics).not.toMatch(/questline_turns_total\{[^}]*kind="message",result="rate_limited"\}/);
     } finally {
       await limited.dispose();
     }
