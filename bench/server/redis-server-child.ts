@@ -34,7 +34,9 @@ const config = loadConfig({
 });
 // Counts this process's round trips to Redis: a command sent on its own is one, by name; the commands of one
 // pipeline (ioredis's auto-pipelining: those issued in the same tick; each pipeline writes through its own
-// stream object) are one together, counted under `pipeline` (commands run inside a Lua script are not sent)
+// stream object) are one together, counted under `pipeline` (commands run inside a Lua script are not sent);
+// the socket.io adapter's reading connection sends one XREAD at a time (an auto-pipeline of one): it is
+// counted under `xread`, so the turns' own round trips are `pipeline` (the total is the same either way)
 const sent = new Map<string, number>();
 const seen = new WeakSet<object>();
 const pipelines = new WeakSet<object>();
@@ -42,7 +44,7 @@ const sendCommand = Redis.prototype.sendCommand;
 Redis.prototype.sendCommand = function (this: Redis, command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) {
   if (!seen.has(command)) {
     seen.add(command);
-    const name = stream === undefined ? command.name : pipelines.has(stream) ? undefined : 'pipeline';
+    const name = stream === undefined || command.name === 'xread' ? command.name : pipelines.has(stream) ? undefined : 'pipeline';
     if (stream !== undefined) pipelines.add(stream);
     if (name !== undefined) sent.set(name, (sent.get(name) ?? 0) + 1);
   }

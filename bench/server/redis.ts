@@ -37,7 +37,7 @@ interface RunResult {
   /** Redis commands executed in the window by name, per message turn (INFO commandstats deltas: the ones Lua scripts run included). */
   commands: Record<string, number>;
   commandsPerTurn: number;
-  /** Round trips of the servers per message turn (counted in the instances' ioredis clients): a command sent alone by name, a pipeline's commands together under `pipeline`. */
+  /** Round trips of the servers per message turn (counted in the instances' ioredis clients): a command sent alone by name, a pipeline's commands together under `pipeline`, the adapter reader's XREADs under `xread`. */
   roundTrips: Record<string, number>;
   roundTripsPerTurn: number;
   /** Server CPU (all instances) per turn, ms. */
@@ -204,7 +204,7 @@ export async function runRedisBench(argv: readonly string[]): Promise<number> {
         mode: quick ? 'quick (smoke-run sizes)' : 'full',
         machine: { cpus: availableParallelism(), node: process.version },
         clients, load_processes: loaders, closed_loop: true, warmup_s: warmupMs / 1000, measured_s: measureMs / 1000, instances,
-        redis_round_trips: 'round trips the server instances made to Redis in the window (counted in their ioredis clients: a command sent alone is one, by name; the commands one auto-pipeline wrote together are one, under pipeline; restarts, lock renewals and the adapter\'s XREAD polling included) / message turns completed in it',
+        redis_round_trips: 'round trips the server instances made to Redis in the window (counted in their ioredis clients: a command sent alone is one, by name; the commands one auto-pipeline wrote together are one, under pipeline; the socket.io adapter\'s reading connection\'s XREADs, one each, under xread; restarts and lock renewals included) / message turns completed in it',
         redis_commands: 'INFO commandstats deltas over the window / message turns: every command Redis executed, those run inside Lua scripts (commit, lock release, rate limits) included',
         scaling_ratio: `turns/s with ${instances} instances / turns/s with 1, same clients and load processes`,
         runs: [one, many].map((r) => ({
