@@ -94,8 +94,17 @@ export class RateLimits {
    * spent tenant budget refuses only an address above its fair share.
    */
   async message(who: { client: string; ip: string; tenant: string }): Promise<Limited> {
-    const own = await this.all([[this.socket, who.client, 'client']]);
-    if (!own.ok) return own;
+    const own = await this.messageClient(who.client);
+    return own.ok ? this.messageShared(who) : own;
+  }
+
+  /** The first half of `message`: charges its client (socket or REST session; in this process's memory). */
+  messageClient(client: string): Promise<Limited> {
+    return this.all([[this.socket, client, 'client']]);
+  }
+
+  /** The second half of `message`, once its client's charge passed: its IP and its tenant, at once. */
+  async messageShared(who: { ip: string; tenant: string }): Promise<Limited> {
     // the IP, fair-share and tenant charges go out together (in Redis: one round trip); a message the
     // IP limit refuses is refunded to the tenant's two counters before the answer, as if it never reached them
     const shareKey = `${who.tenant}|${who.ip}`;

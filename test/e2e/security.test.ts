@@ -202,6 +202,34 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits past the socket', () => {
+  it('leaves no trace of a message the per-IP limit refuses, though its turn set out alongside the charge', async () => {
+    const limited = await startTestServer({ rateLimits: { perSocket: { points: 100, seconds: 60 }, perIp: { points: 3, seconds: 60 } } });
+    try {
+      const c = await chat(limited.url);
+      const start = await c.request('session:start', { flow: 'flow.sales' });
+      expect(start.ok).toBe(true);
+      // texts that keep the conversation going (a refused one, had it run, would be stored)
+      const texts = Array.from({ length: 6 }, (_, i) => (i % 2 ? 'back' : 'Buy new LED lighting'));
+      const acks = await Promise.all(texts.map((text, i) => c.request('message', { text, clientId: `ip-burst-${i}` })));
+      expect(acks.filter((a) => a.ok)).toHaveLength(3);
+      expect(acks.filter((a) => !a.ok).every((a) => a.error.code === 'rate_limited')).toBe(true);
+      c.close();
+      // an operator's line queues on the session's turn lock behind whatever the burst left running
+      const admin = { 'x-questline-admin': TEST_ADMIN_KEY };
+      expect((await api(limited.url, `/admin/sessions/${start.sessionId}/messages`, { body: { text: 'an operator here' }, headers: admin })).status).toBe(200);
+      const view = await api(limited.url, `/admin/sessions/${start.sessionId}`, { headers: admin });
+      expect(view.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { text: string }) => m.text).sort())
+        .toEqual(acks.flatMap((a, i) => (a.ok ? [texts[i]] : [])).sort());
+      const metrics = await fetch(`${limited.url}/metrics`).then((r) => r.text());
+      expect(metrics).toMatch(/questline_turns_total\{tenant="acme",kind="message",result="ok"\} 3\n/);
+      expect(metrics).not.toMatch(/questline_turns_total\{[^}]*kind="message",result="rate_limited"\}/);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
+
 describe('tenant isolation, counted', () => {
   it("refuses every way a client of tenant A tries to read or write tenant B's sessions and flows", async () => {
     const { recordTally } = await import('../reliability/tally.ts');

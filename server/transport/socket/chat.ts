@@ -136,9 +136,12 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       const sessionId = socket.data.sessionId;
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
       if (!hasVisibleText(p.text)) return socketError(EMPTY_MESSAGE);
-      // the turn sets out alongside its charge (with Redis: the charges, the turn lock and the record in one
-      // round trip) and runs only if the charge admits it; a refused turn does nothing and is not counted
-      const charged = charge();
+      // over the socket's own limit (in memory): refused before anything reaches the session
+      const own = await limits.messageClient(`socket:${socket.id}`);
+      if (!own.ok) return rateLimited(own.retryAfterMs, own.scope);
+      // the turn sets out alongside the IP and tenant charges (with Redis: the charges, the turn lock and the
+      // record in one round trip) and runs only if they admit it; a refused turn does nothing and is not counted
+      const charged = limits.messageShared({ ip: socket.data.ip, tenant: socket.data.tenant });
       const turn = service.message(sessionId, p.text, p.clientId, charged.then((l) => l.ok, () => false));
       const limited = await charged.catch((err: unknown) => {
         void turn.catch(() => undefined);
