@@ -143,14 +143,9 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       // record in one round trip) and runs only if they admit it; a refused turn does nothing and is not counted
       const charged = limits.messageShared({ ip: socket.data.ip, tenant: socket.data.tenant });
       const turn = service.message(sessionId, p.text, p.clientId, charged.then((l) => l.ok, () => false));
-      const limited = await charged.catch((err: unknown) => {
-        void turn.catch(() => undefined);
-        throw err;
-      });
-      if (!limited.ok) {
-        void turn.catch(() => undefined);
-        return rateLimited(limited.retryAfterMs, limited.scope);
-      }
+      turn.catch(() => undefined); // handled from the start: awaited below once admitted, else nobody waits for it
+      const limited = await charged;
+      if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
       let typing = false;
       const typingTimer = setTimeout(() => {
         typing = true;
