@@ -187,7 +187,7 @@ describe('rate limits', () => {
       c.close();
       const metrics = await fetch(`${limited.url}/metrics`).then((r) => r.text());
       expect(metrics).toMatch(/questline_rejected_requests_total\{transport="socket",code="rate_limited"\} 3/);
-      // a refused message's turn (set out alongside its charge) did nothing: three stored, three counted as turns
+      // a message over the socket's own limit never reaches the session: three stored, three counted as turns
       // a REST message queues on the session's turn lock behind whatever the burst left running
       const after = await api(limited.url, `/sessions/${start.sessionId}/messages`, { body: { text: 'restart' }, headers: { authorization: `Bearer ${start.token}` } });
       expect(after.status, JSON.stringify(after.body)).toBe(200);
