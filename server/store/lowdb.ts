@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { chmod, mkdir, readFile, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { LowSync } from 'lowdb';
 import { TextFile } from 'lowdb/node';
@@ -56,8 +56,10 @@ export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-
 // cut) does not parse and readers go by the record before it, which never
 // counts the history lines after it (lowdb-read.ts). Past COMPACT_BYTES, and
 // past twice its size after the last compaction, the file is compacted in
-// the background under the session's mutex: its transcript and event lines
-// and the current record, written by lowdb's TextFile (steno: temp file
+// the background — read and rebuilt while the session's turns go on, then,
+// under the session's mutex, the lines they appended meanwhile added and the
+// file replaced (#compact): its transcript and event lines and the current
+// record, written by lowdb's TextFile (steno: temp file
 // `.<id>.jsonl.tmp`, then rename over the file, on the thread pool; a crash
 // before the rename leaves the old file whole). So a turn costs the same
 // with ten sessions stored or a million, old records do not pile up, and
@@ -400,25 +402,41 @@ export class LowdbStore implements SessionStore {
 
   /**
    * Rewrites the session's file as its transcript and event lines and its
-   * current record, in the background under the session's mutex (commits
-   * meanwhile wait for it), with lowdb's TextFile (steno: temp file, then
-   * rename over the file, on the thread pool). The forced write-out of a
-   * rename over a file (see the top of this file) is paid here once per
-   * compaction, off the turn. A crash before the rename leaves the old file
-   * whole; a failure leaves it as it was (still correct, just long).
+   * current record, in the background, without holding up the session's
+   * turns for most of it:
+   * - outside the session's mutex, the file up to its size as of now is read
+   *   (on the thread pool) and rebuilt with the record cached now — commits
+   *   write synchronously, so that size and that record belong together;
+   *   turns meanwhile go on appending after that size;
+   * - then, under the mutex (commits meanwhile wait), the lines appended
+   *   since are read and put after the rebuilt part, and lowdb's TextFile
+   *   writes the whole (steno: temp file, then rename over the file, on the
+   *   thread pool). The delta lines of those turns follow the record they
+   *   were made against, as before.
+   * The forced write-out of a rename over a file (see the top of this file) is
+   * paid here once per compaction. A crash before the rename leaves the old
+   * file whole; a failure leaves it as it was (still correct, just long); a
+   * session whose cached document changed meanwhile (a failed write, a
+   * delete, an eviction) is left alone.
    */
   #compact(id: string, paths: SessionPaths): void {
-    if (this.#compacting.has(id)) return;
+    const low = this.#cache.peek(id);
+    if (!low || this.#compacting.has(id)) return;
     this.#compacting.add(id);
-    void this.#mutex.run(id, async () => {
-      const record = this.#cache.peek(id)?.data.record;
-      if (!record || this.#state !== 'open') return;
-      const text = compacted(await readFile(paths.file, 'utf8'), record);
-      this.#appender.forget(paths.file);
-      await new TextFile(paths.file).write(text);
-      await chmod(paths.file, PRIVATE_FILE);
-      this.#compactedAt.set(id, Buffer.byteLength(text));
-    }).catch(() => {
+    const record = low.data.record;
+    const upTo = low.adapter.size;
+    void (async () => {
+      const head = compacted((await readBytes(paths.file, 0, upTo)).toString('utf8'), record);
+      await this.#mutex.run(id, async () => {
+        if (this.#state !== 'open' || this.#cache.peek(id) !== low) return;
+        const size = low.adapter.size;
+        const text = size > upTo ? head + (await readBytes(paths.file, upTo, size - upTo)).toString('utf8') : head;
+        this.#appender.forget(paths.file);
+        await new TextFile(paths.file).write(text);
+        await chmod(paths.file, PRIVATE_FILE);
+        this.#compactedAt.set(id, Buffer.byteLength(text));
+      });
+    })().catch(() => {
       // the next commit that finds the file long tries again
     }).finally(() => this.#compacting.delete(id));
   }
@@ -466,6 +484,18 @@ function readLimits(): string | null {
     return readFileSync('/proc/self/limits', 'utf8');
   } catch {
     return null;
+  }
+}
+
+/** `length` bytes of a file from `position` (fewer when the file is shorter). */
+async function readBytes(file: string, position: number, length: number): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await fh.read(buf, 0, length, position);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
   }
 }
 
