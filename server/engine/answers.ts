@@ -53,7 +53,8 @@ function typeReason(c: CompiledNode, m: Messages): string {
 export function openQuestion(
   d: Draft, key: string, current: CompiledNode['node'] | undefined = d.flow.nodes.get(d.s.node ?? '')?.node,
 ): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
-  const c = d.idx.questionByKey.get(key);
+  // the question at the session's node, when it is the first to ask its key, is the one the lookup would find
+  const c = d.at !== undefined && d.at.key === key && d.at.asksFirst ? d.at.c : d.idx.questionByKey.get(key);
   if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
   const isCurrent = current?.type === 'question' && current.key === key;
   if (!isCurrent && d.s.answers.has(key) && !d.s.reask?.includes(key)) return { ok: false, reason: `'${key}' is already answered` };
@@ -70,7 +71,7 @@ export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
-  const accepts = d.idx.records.get(c.node.id)?.accepts;
+  const accepts = (d.at?.c === c ? d.at : d.idx.records.get(c.node.id))?.accepts;
   let v: unknown = given;
   if (!accepts?.(given)) {
     const typed = c.valueSchema.safeParse(given);
@@ -149,7 +150,7 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
   if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
   const before = d.s.answers;
   d.s.answers = before.set(key, record);
-  carryRank(d.idx, d.s, before, key);
+  carryRank(d.s, before, d.at !== undefined && d.at.key === key ? d.at.keyRank : d.idx.keyRank.get(key));
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);

@@ -2,6 +2,7 @@ import type { Map as IMap } from 'immutable';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { CompiledGuard, EvalScope } from '../flow/guard/index.ts';
 import { flowIndex, type FlowIndex } from './flow-index.ts';
+import type { NodeRecord } from './node-record.ts';
 import { ANSWERED_RANK } from './route-memo.ts';
 import type { AnswerRecord, Session } from './session.ts';
 import type { Effect, EngineEvent, EngineOptions, EventType } from './types.ts';
@@ -25,6 +26,10 @@ export interface Draft {
   steps: number;
   /** Keys committed this turn with their record before, for the `back` checkpoint. */
   changes: Map<string, AnswerRecord | undefined>;
+  /** The record of the node a message arrived at (set by `onMessage`): its key's facts without another lookup. */
+  at?: NodeRecord;
+  /** The record of the node `next` just chose, so entering it needs no lookup (`visit` checks the id). */
+  target?: NodeRecord;
   /** A node whose `before` interrupt was just approved, so it is not raised again. */
   approved?: string;
   /** What the user sent this turn, for the session's recent lines (`pii`: the text is withheld). */
@@ -53,6 +58,8 @@ export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOption
     events: [],
     steps: 0,
     changes: new Map(),
+    at: undefined,
+    target: undefined,
   };
 }
 

@@ -216,6 +216,7 @@ const firstAnswers = new WeakMap<CompiledFlow, Map<string, Checkpoint['changes']
 function changesOf(d: Draft): Checkpoint['changes'] {
   if (d.changes.size === 1) {
     const [key, before] = d.changes.entries().next().value!;
+    if (before === undefined && d.at !== undefined && d.at.key === key) return d.at.firstChange as Checkpoint['changes'];
     if (before === undefined) {
       let byKey = firstAnswers.get(d.flow);
       if (!byKey) firstAnswers.set(d.flow, (byKey = new Map()));
@@ -243,7 +244,8 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
-  const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
+  d.at = d.s.node ? d.idx.records.get(d.s.node) : undefined;
+  const current = d.at?.c;
   if (current?.node.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it
     d.heard = { text: input.text, pii: false };

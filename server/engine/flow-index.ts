@@ -82,13 +82,19 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const [id, c] of flow.nodes) {
     if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
   }
+  const order = dependencyOrder(flow, questionByKey);
   const records = nodeRecords(flow);
   for (const [id, r] of records) {
     r.rank = rank.get(id);
+    if (r.key !== undefined) {
+      r.keyRank = keyRank.get(r.key);
+      r.asksFirst = questionByKey.get(r.key) === r.c;
+    }
+    r.dependencies = order.get(id);
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
-    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey), records };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: order, records };
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

@@ -29,29 +29,58 @@ export interface NodeRecord {
   accepts: ((value: unknown) => boolean) | undefined;
   /** The node's rank (flow-index.ts `rank`), set when the index is built. */
   rank: number | undefined;
+  /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
+  keyRank: number | undefined;
+  /** A question that is the first to ask its key (flow-index.ts `questionByKey` holds it), set when the index is built. */
+  asksFirst: boolean;
+  /** For a question with `dependencies`, the keys it waits for in asking order (flow-index.ts `dependencyOrder`), set with the index. */
+  dependencies: readonly string[] | undefined;
+  /** The records `edges` lead to (undefined for `__exit__`), in the same order, set when the index is built. */
+  targets: readonly (NodeRecord | undefined)[];
+  /** A question's prompt as asked when it is one string without placeholders (trimmed), else undefined (rendered per ask). */
+  prompt: string | undefined;
+  /** A `back` checkpoint's changes for a turn that answered this question for the first time: one frozen list, shared. */
+  firstChange: readonly { key: string }[] | undefined;
+  /** The compiled flow the record belongs to (a session's remembered record is used only with its own flow). */
+  flow: CompiledFlow;
   /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
   walk: unknown;
 }
 
-/** One record per node of the flow. */
+/** One record per node of the flow, each linked to the records its edges lead to. */
 export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   const out = new Map<string, NodeRecord>();
   for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
+  for (const r of out.values()) r.targets = Object.freeze(r.edges.map((e) => out.get(e.to)));
   return out;
 }
 
 function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  const key = c.node.type === 'question' ? c.node.key : undefined;
   const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
     : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
   return {
-    c, id: c.node.id, type: c.node.type, key: c.node.type === 'question' ? c.node.key : undefined, edges, quickReplies,
+    c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
     accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
-    rank: undefined, walk: undefined,
+    rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
+    prompt: plainPrompt(c),
+    firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
+    flow, walk: undefined,
   };
+}
+
+const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
+
+/** A question's one prompt without `{{placeholders}}`, trimmed as `ask` would render it; undefined when it must be rendered per ask. */
+function plainPrompt(c: CompiledNode): string | undefined {
+  if (c.node.type !== 'question') return undefined;
+  const p = c.node.prompt;
+  const text = Array.isArray(p) ? (p.length === 1 ? p[0]! : undefined) : p ?? c.node.label ?? c.node.key;
+  return text === undefined || text.includes('{{') ? undefined : text.trim();
 }
 
 type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;

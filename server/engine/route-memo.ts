@@ -48,11 +48,11 @@ export function markRank(idx: FlowIndex, s: Session): void {
   if (low !== undefined) (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: low };
 }
 
-/** Carries the lowest rank over to `s.answers` when it was made from `before` by setting `key` (answers.ts `commit`). */
-export function carryRank(idx: FlowIndex, s: Session, before: Session['answers'], key: string): void {
+/** Carries the lowest rank over to `s.answers` when it was made from `before` by setting a key of rank `keyRank` (answers.ts `commit`). */
+export function carryRank(s: Session, before: Session['answers'], keyRank: number | undefined): void {
   const r = (s as RankCarrier)[ANSWERED_RANK];
   if (r !== undefined && r.answers === before) {
-    (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: Math.min(r.rank, idx.keyRank.get(key) ?? Infinity) };
+    (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: Math.min(r.rank, keyRank ?? Infinity) };
   }
 }
 

@@ -27,7 +27,8 @@ export function progressOf(d: Draft, at: string | null): Progress {
 const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s.context);
 
 /** The prompt of a question for this attempt: lists rotate on re-asks. */
-function promptOf(d: Draft, c: CompiledNode): string {
+function promptOf(d: Draft, c: CompiledNode, plain: string | undefined): string {
+  if (plain !== undefined) return plain;
   if (c.node.type !== 'question') return '';
   const p = c.node.prompt;
   const text = Array.isArray(p) ? p[d.s.attempts % p.length]! : p ?? c.node.label ?? c.node.key;
@@ -45,14 +46,14 @@ const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? 
  */
 export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
   if (c.node.type !== 'question') return;
-  const prompt = promptOf(d, c);
+  const replies = d.idx.records.get(c.node.id)!;
+  const prompt = promptOf(d, c, replies.prompt);
   const fk = c.node.assess?.feedback_key;
   const text = feedback !== undefined
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
     : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
   const kind = invalid === undefined ? 'question' : 'invalid';
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
-  const replies = d.idx.records.get(c.node.id)!;
   const id = replies.id;
   const key = replies.key!;
   d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id) }
@@ -110,7 +111,9 @@ function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
     return null;
   }
   let chosen: CompiledEdge | undefined;
-  for (const e of edges) {
+  let at = 0;
+  for (; at < edges.length; at++) {
+    const e = edges[at]!;
     if (e.guard === null) {
       chosen = e;
       break;
@@ -125,13 +128,14 @@ function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
       break;
     }
   }
-  if (!chosen) for (const e of edges) if (e.guard === 'else') { chosen = e; break; }
+  if (!chosen) for (at = 0; at < edges.length; at++) if (edges[at]!.guard === 'else') { chosen = edges[at]; break; }
   if (!chosen) {
     d.s.node = id;
     fail(d, `no edge of '${id}' matched`);
     return null;
   }
   d.events.push({ type: 'node_exit', turn: d.s.turn, node: id, to: chosen.to, edge: chosen.id });
+  d.target = rec.targets[at];
   return chosen.to === EXIT ? exitSubgraph(d, id) : chosen.to;
 }
 
@@ -191,7 +195,7 @@ export function run(d: Draft, from: string | null): void {
 
 /** Enters one node; returns the next node to enter, or null when the turn stops here. */
 function visit(d: Draft, id: string): string | null {
-  const rec = d.idx.records.get(id)!;
+  const rec = d.target !== undefined && d.target.id === id ? d.target : d.idx.records.get(id)!;
   const c = rec.c;
   const n = c.node;
   d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: rec.type });
@@ -204,7 +208,7 @@ function visit(d: Draft, id: string): string | null {
     return nextFrom(d, rec);
   }
   // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
-  const dependency = n.type === 'question' ? pendingDependency(d, c) : undefined;
+  const dependency = rec.dependencies !== undefined ? pendingDependency(d, c) : undefined;
   if (dependency) {
     startDetour(d, c, dependency);
     ask(d, dependency);

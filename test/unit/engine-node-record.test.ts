@@ -65,6 +65,39 @@ describe('node records', () => {
     expect(flowIndex(flows[0]!).records.get('act')!.edges.map((e) => e.to)).toEqual(['done']);
   });
 
+  it('link each edge to its target record and hold the key facts the index has', () => {
+    const withMore = compileDoc({
+      ...FLOW,
+      nodes: [...FLOW.nodes.slice(0, 3), { id: 'q.n', type: 'question', key: 'n', prompt: ['How many, {{answers.size}}?'], answer: { type: 'integer' }, dependencies: ['ok'] },
+        { id: 'q.n2', type: 'question', key: 'n', prompt: ' Again? ', answer: { type: 'integer' }, always_ask: true }, ...FLOW.nodes.slice(4)],
+      edges: [...FLOW.edges.filter((e) => e.from !== 'q.n'), { from: 'q.n', to: 'q.n2' }, { from: 'q.n2', to: 'act' }],
+    });
+    for (const flow of [...flows, withMore]) {
+      const idx = flowIndex(flow);
+      for (const [id, c] of flow.nodes) {
+        const r = idx.records.get(id)!;
+        expect(r.flow).toBe(flow);
+        expect(r.targets.map((t) => t?.id)).toEqual(r.edges.map((e) => (flow.nodes.has(e.to) ? e.to : undefined)));
+        for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
+        expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
+        if (c.node.type !== 'question') {
+          expect([r.keyRank, r.asksFirst, r.firstChange, r.prompt]).toEqual([undefined, false, undefined, undefined]);
+          continue;
+        }
+        expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
+        expect(r.asksFirst).toBe(idx.questionByKey.get(c.node.key) === c);
+        expect(r.firstChange).toEqual([{ key: c.node.key }]);
+        expect(Object.isFrozen(r.firstChange) && Object.isFrozen(r.firstChange![0])).toBe(true);
+        const p = c.node.prompt;
+        const only = Array.isArray(p) ? (p.length === 1 ? p[0] : undefined) : p ?? c.node.label ?? c.node.key;
+        expect(r.prompt).toBe(only === undefined || only.includes('{{') ? undefined : only.trim());
+      }
+    }
+    const more = flowIndex(withMore).records;
+    expect([more.get('q.n')!.prompt, more.get('q.n')!.dependencies, more.get('q.n2')!.prompt]).toEqual([undefined, ['ok'], 'Again?']);
+    expect([more.get('q.n')!.asksFirst, more.get('q.n2')!.asksFirst]).toEqual([true, false]);
+  });
+
   it('accept a value only where zod accepts it and returns it unchanged', () => {
     const spec: fc.Arbitrary<AnswerSpec> = fc.oneof(
       fc.record({ type: fc.constant('text' as const), min: fc.option(fc.nat(5), { nil: undefined }), max: fc.option(fc.nat(8), { nil: undefined }) }),
