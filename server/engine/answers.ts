@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { emit, holds, isPii, type Draft } from './draft.ts';
+import { emit, holds, isPii, recordOf, type Draft } from './draft.ts';
 import { carryRank } from './route-memo.ts';
 import type { AnswerRecord } from './session.ts';
 
@@ -69,22 +69,24 @@ export function openQuestion(
  */
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
+  const rec = recordOf(d, c);
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
-  const accepts = (d.at?.c === c ? d.at : d.idx.records.get(c.node.id))?.accepts;
+  const accepts = rec?.accepts;
   let v: unknown = given;
   if (!accepts?.(given)) {
     const typed = c.valueSchema.safeParse(given);
     if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
     v = typed.data;
   }
-  const re = patternOf(c);
+  const re = rec === undefined || rec.hasPattern ? patternOf(c) : null;
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
-  if (c.validators.length === 0) return { ok: true, value: v };
+  const validators = rec?.validators ?? c.validators;
+  if (validators.length === 0) return { ok: true, value: v };
   // rules that read other answers see them as they would be with this value committed
-  const needsAnswers = c.validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
+  const needsAnswers = validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
   const answers = needsAnswers ? d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
-  for (const rule of c.validators) {
+  for (const rule of validators) {
     if (rule.kind === 'expr') {
       if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? d.flow.messages.reask_rule };
     } else {

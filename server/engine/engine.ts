@@ -4,7 +4,8 @@ import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { extractionRequest } from './extraction.ts';
-import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
+import { draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
+import { AT_RECORD } from './node-record.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
@@ -197,6 +198,8 @@ function result(d: Draft, userTurn = false): TurnResult {
       d.s.checkpoints = [...cps.slice(0, -1), { ...last, changes: [...last.changes, ...changes.filter((c) => !known.has(c.key))] }];
     }
   }
+  // the record of the node the session is at, for the next turn (sessionRecord)
+  (d.s as { [AT_RECORD]?: number })[AT_RECORD] = d.s.node === null ? undefined : recordAt(d, d.s.node)?.ordinal;
   return { session: d.s, effects: d.effects, events: d.events };
 }
 
@@ -244,7 +247,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
-  d.at = d.s.node ? d.idx.records.get(d.s.node) : undefined;
+  d.at = sessionRecord(d);
   const current = d.at?.c;
   if (current?.node.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it

@@ -36,6 +36,8 @@ export interface FlowIndex {
   keyRank: ReadonlyMap<string, number>;
   /** Per node id: what a turn needs about the node, precomputed (node-record.ts). */
   records: ReadonlyMap<string, NodeRecord>;
+  /** The same records in order, each at its `ordinal`. */
+  recordList: readonly NodeRecord[];
 }
 
 const COMMANDS: readonly Command[] = ['back', 'restart', 'human', 'cancel', 'skip'];
@@ -94,7 +96,7 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
-    notQuestions: [...notQuestions].sort(), dependencyOrder: order, records };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: order, records, recordList: [...records.values()] };
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

@@ -31,6 +31,10 @@ export interface NodeRecord {
   rank: number | undefined;
   /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
   keyRank: number | undefined;
+  /** A text question with a `pattern` (answers.ts compiles it on first use). */
+  hasPattern: boolean;
+  /** The node's `validate` rules (the compiled node's list; one shared empty list when it has none). */
+  validators: CompiledNode['validators'];
   /** A question that is the first to ask its key (flow-index.ts `questionByKey` holds it), set when the index is built. */
   asksFirst: boolean;
   /** For a question with `dependencies`, the keys it waits for in asking order (flow-index.ts `dependencyOrder`), set with the index. */
@@ -41,16 +45,28 @@ export interface NodeRecord {
   prompt: string | undefined;
   /** A `back` checkpoint's changes for a turn that answered this question for the first time: one frozen list, shared. */
   firstChange: readonly { key: string }[] | undefined;
-  /** The compiled flow the record belongs to (a session's remembered record is used only with its own flow). */
-  flow: CompiledFlow;
+  /** The record's position in its flow's list of records (flow-index.ts `recordList`). */
+  ordinal: number;
   /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
   walk: unknown;
 }
+
+/**
+ * A session carries the position (`ordinal`) of the record of the node it is
+ * at under this symbol: a derived number, never stored (JSON and
+ * sessionToJson skip symbol keys), set when a turn is packed and trusted only
+ * when the record at that position in the turn's flow has the session's node
+ * id (draft.ts `sessionRecord`). A number, not the record: a caller may
+ * freeze a session deeply, and the records must stay writable.
+ */
+export const AT_RECORD = Symbol('node record');
 
 /** One record per node of the flow, each linked to the records its edges lead to. */
 export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   const out = new Map<string, NodeRecord>();
   for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
+  let ordinal = 0;
+  for (const r of out.values()) r.ordinal = ordinal++;
   for (const r of out.values()) r.targets = Object.freeze(r.edges.map((e) => out.get(e.to)));
   return out;
 }
@@ -66,13 +82,16 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
     accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
+    hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
+    validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
     rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
-    flow, walk: undefined,
+    ordinal: -1, walk: undefined,
   };
 }
 
+const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
 
 /** A question's one prompt without `{{placeholders}}`, trimmed as `ask` would render it; undefined when it must be rendered per ask. */

@@ -4,7 +4,7 @@ import type { CompiledEdge, CompiledNode } from '../flow/compiled-flow.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';
 import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
-import { emit, holds, isPii, type Draft } from './draft.ts';
+import { emit, holds, isPii, recordAt, recordOf, type Draft } from './draft.ts';
 import { answerValues, type Session } from './session.ts';
 import { progressAt, steadyProgress } from './progress.ts';
 import { renderTemplate } from './template.ts';
@@ -46,7 +46,7 @@ const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? 
  */
 export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
   if (c.node.type !== 'question') return;
-  const replies = d.idx.records.get(c.node.id)!;
+  const replies = recordOf(d, c) ?? d.idx.records.get(c.node.id)!;
   const prompt = promptOf(d, c, replies.prompt);
   const fk = c.node.assess?.feedback_key;
   const text = feedback !== undefined
@@ -152,7 +152,7 @@ function exitSubgraph(d: Draft, from: string): string | null {
 
 /** After a node's own work: its `after` interrupt, else its edges. */
 export function afterNode(d: Draft, id: string): string | null {
-  const rec = d.idx.records.get(id)!;
+  const rec = recordAt(d, id)!;
   const c = rec.c;
   if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
   return nextFrom(d, rec);

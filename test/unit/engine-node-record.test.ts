@@ -76,7 +76,7 @@ describe('node records', () => {
       const idx = flowIndex(flow);
       for (const [id, c] of flow.nodes) {
         const r = idx.records.get(id)!;
-        expect(r.flow).toBe(flow);
+        expect(idx.recordList[r.ordinal]).toBe(r);
         expect(r.targets.map((t) => t?.id)).toEqual(r.edges.map((e) => (flow.nodes.has(e.to) ? e.to : undefined)));
         for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
         expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
