@@ -16,7 +16,7 @@ import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { flowIndex } from './flow-index.ts';
 import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
-import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
+import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../shared/local-number.ts';
 import { flowFor, sessionFlow } from './locale.ts';
@@ -160,11 +160,19 @@ function masked(d: Draft, text: string): string {
   return t.length > RECENT_CHARS ? `${t.slice(0, RECENT_CHARS)}…` : t;
 }
 
+/** A bot line as kept: a question's plain prompt is masked once per node (without pii keys masking reads only the text). */
+function botLine(d: Draft, e: Extract<Effect, { type: 'ask' | 'say' }>): string {
+  if (e.type !== 'ask' || d.idx.piiKeys.length > 0) return masked(d, e.text);
+  const rec = recordAt(d, e.nodeId);
+  if (rec === undefined || rec.prompt !== e.text) return masked(d, e.text);
+  return (rec.promptLine ??= masked(d, e.text));
+}
+
 /** Appends this turn's user message and bot lines to the session's recent lines (pii withheld). */
 function remember(d: Draft): void {
   const lines: NonNullable<Session['recent']>[number][] = [];
   if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
-  for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
+  for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: botLine(d, e) });
   if (lines.length > 0) {
     // the last RECENT_LINES of the lines before and these, copied into a list of exactly that length (concat is slow)
     const before = d.s.recent ?? [];
@@ -233,8 +241,6 @@ function changesOf(d: Draft): Checkpoint['changes'] {
   return changes;
 }
 
-const NONE: readonly string[] = Object.freeze([]);
-const NO_ENTRIES: readonly [string, { update: ProposedUpdate; value: unknown }][] = Object.freeze([]);
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
@@ -322,24 +328,26 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   // the next two checks concern answers besides the current question's: most messages have none
   const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
-  // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of volunteered ? [...accepted.keys()] : NONE) {
-    if (key === currentKey) continue;
-    const missing = missingDependencies(d, key, new Set(accepted.keys()));
-    if (missing.length === 0) continue;
-    accepted.delete(key);
-    emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
-  }
-  // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of volunteered ? [...accepted] : NO_ENTRIES) {
-    const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
-    if (spec?.type !== 'question' || !spec.assess) continue;
-    const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
-    if (!verdict) continue;
-    emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
-    if (!verdict.passed) {
+  if (volunteered) {
+    // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
+    for (const key of [...accepted.keys()]) {
+      if (key === currentKey) continue;
+      const missing = missingDependencies(d, key, new Set(accepted.keys()));
+      if (missing.length === 0) continue;
       accepted.delete(key);
-      emit(d, rejected, { key, reason: `'${key}' falls short of its assessment and will be asked`, extractor: proposal.extractor });
+      emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
+    }
+    // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
+    for (const [key, a] of [...accepted]) {
+      const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
+      if (spec?.type !== 'question' || !spec.assess) continue;
+      const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
+      if (!verdict) continue;
+      emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
+      if (!verdict.passed) {
+        accepted.delete(key);
+        emit(d, rejected, { key, reason: `'${key}' falls short of its assessment and will be asked`, extractor: proposal.extractor });
+      }
     }
   }
   let skipCurrent = false;
@@ -369,7 +377,11 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     if (refine !== undefined) accepted.delete(currentKey);
   }
   const text = input.text.trim().slice(0, 500);
-  for (const [key, { update, value }] of accepted) {
+  let converted = false;
+  // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
+  for (const { update, value } of accepted.values()) {
+    const key = update.key;
+    if (update.conversion) converted = true;
     const plain = modelOf(proposal) === NO_MODEL && update.confidence === undefined && !(update.conversion && update.conversion.value === value);
     // the usual record as one literal (the same fields in the same order): spreads leave it bigger in memory
     commit(d, key, plain && !isPii(d, key) ? { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor, text, validation: 'passed' } : {
@@ -380,7 +392,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       ...(update.conversion && update.conversion.value === value ? { conversion: update.conversion } : {}) });
   }
   // "5000 sq ft — about 465 m², noted.": a converted value is said back, so the visitor sees how it was read and can correct it
-  for (const [key, { update, value }] of accepted) {
+  if (converted) for (const [key, { update, value }] of accepted) {
     if (update.conversion && update.conversion.value === value && !isPii(d, key)) {
       d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion, d.flow.messages, d.flow.locale) });
     }

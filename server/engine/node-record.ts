@@ -47,7 +47,9 @@ export interface NodeRecord {
   firstChange: readonly { key: string }[] | undefined;
   /** The record's position in its flow's list of records (flow-index.ts `recordList`). */
   ordinal: number;
-  /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
+  /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
+  promptLine: string | undefined;
+  /** The progress walk remembered from this node (route-memo.ts owns it). */
   walk: unknown;
 }
 
@@ -87,7 +89,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
-    ordinal: -1, walk: undefined,
+    ordinal: -1, promptLine: undefined, walk: undefined,
   };
 }
 
