@@ -41,6 +41,10 @@ export interface NodeRecord {
   dependencies: readonly string[] | undefined;
   /** The records `edges` lead to (undefined for `__exit__`), in the same order, set when the index is built. */
   targets: readonly (NodeRecord | undefined)[];
+  /** When the first normal edge has no guard (so `next` always takes it): that edge's id, its target and the target's record. */
+  directEdge: string | undefined;
+  directTo: string | undefined;
+  directTarget: NodeRecord | undefined;
   /** A question's prompt as asked when it is one string without placeholders (trimmed), else undefined (rendered per ask). */
   prompt: string | undefined;
   /** A `back` checkpoint's changes for a turn that answered this question for the first time: one frozen list, shared. */
@@ -69,7 +73,10 @@ export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
   let ordinal = 0;
   for (const r of out.values()) r.ordinal = ordinal++;
-  for (const r of out.values()) r.targets = Object.freeze(r.edges.map((e) => out.get(e.to)));
+  for (const r of out.values()) {
+    r.targets = Object.freeze(r.edges.map((e) => out.get(e.to)));
+    r.directTarget = r.directTo === undefined ? undefined : r.targets[0];
+  }
   return out;
 }
 
@@ -87,6 +94,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
     rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
+    directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
     ordinal: -1, promptLine: undefined, walk: undefined,

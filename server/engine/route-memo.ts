@@ -1,6 +1,7 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { CompiledGuard } from '../flow/guard/index.ts';
 import type { FlowIndex } from './flow-index.ts';
+import type { NodeRecord } from './node-record.ts';
 import type { Session } from './session.ts';
 
 // The progress walk ahead (progress.ts) remembered per flow and node, so a turn
@@ -102,10 +103,10 @@ function impure(g: CompiledGuard): boolean {
  */
 export function rememberedRemaining(
   flow: CompiledFlow, idx: FlowIndex, session: Session, answers: Session['answers'], at: string,
-  walk: (reads: RouteReads | undefined) => number,
+  walk: (reads: RouteReads | undefined) => number, rec?: NodeRecord,
 ): number {
   if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
-  const slot = idx.records.get(at);
+  const slot = rec !== undefined && rec.id === at ? rec : idx.records.get(at);
   const rank = slot?.rank;
   const low = lowestRank(idx, session, answers);
   if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);

@@ -17,8 +17,8 @@ import type { NodeRecord } from './node-record.ts';
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
-export function progressOf(d: Draft, at: string | null): Progress {
-  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx);
+export function progressOf(d: Draft, at: string | null, rec?: NodeRecord): Progress {
+  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx, rec);
   const shown = steadyProgress(now, d.s.progress, now.total > now.answered);
   d.s.progress = shown;
   return shown;
@@ -56,9 +56,9 @@ export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: stri
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
   const id = replies.id;
   const key = replies.key!;
-  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id) }
-    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id) }
-      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id) });
+  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id, replies) }
+    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id, replies) }
+      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id, replies) });
 }
 
 /** Asks the flow's path question at a decision that routes on `path`. */
@@ -102,8 +102,15 @@ export function next(d: Draft, id: string, path?: string): string | null {
 }
 
 function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
+  const id = rec.id;
+  const to = rec.directTo;
+  if (to !== undefined) {
+    // the usual node: one edge without a guard (read from the record, not the edge list)
+    d.events.push({ type: 'node_exit', turn: d.s.turn, node: id, to, edge: rec.directEdge! });
+    d.target = rec.directTarget;
+    return to === EXIT ? exitSubgraph(d, id) : to;
+  }
   const { c, edges } = rec;
-  const id = c.node.id;
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
     d.s.node = id;
