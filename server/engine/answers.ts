@@ -3,7 +3,7 @@ import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { emit, holds, isPii, recordOf, type Draft } from './draft.ts';
-import { carryRank } from './route-memo.ts';
+import { carryRank, certainlyUnanswered } from './route-memo.ts';
 import type { AnswerRecord } from './session.ts';
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -149,10 +149,11 @@ export function uncommit(d: Draft, key: string): void {
 
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
-  if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
+  const keyRank = d.at !== undefined && d.at.key === key ? d.at.keyRank : d.idx.keyRank.get(key);
   const before = d.s.answers;
+  if (!d.changes.has(key)) d.changes.set(key, certainlyUnanswered(d.s, before, keyRank) ? undefined : before.get(key));
   d.s.answers = before.set(key, record);
-  carryRank(d.s, before, d.at !== undefined && d.at.key === key ? d.at.keyRank : d.idx.keyRank.get(key));
+  carryRank(d.s, before, keyRank);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);

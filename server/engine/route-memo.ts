@@ -57,6 +57,17 @@ export function carryRank(s: Session, before: Session['answers'], keyRank: numbe
   }
 }
 
+/**
+ * Whether a key of rank `keyRank` is certainly not among `answers`: the
+ * session carries the lowest rank of its answered keys for exactly this map
+ * and the key ranks below it (the next question of a visitor answering in
+ * order). False means "look it up", never "answered".
+ */
+export function certainlyUnanswered(s: Session, answers: Session['answers'], keyRank: number | undefined): boolean {
+  const r = (s as RankCarrier)[ANSWERED_RANK];
+  return keyRank !== undefined && r !== undefined && r.answers === answers && keyRank < r.rank;
+}
+
 function lowestRank(idx: FlowIndex, s: Session, answers: Session['answers']): number | undefined {
   const r = (s as RankCarrier)[ANSWERED_RANK];
   return r !== undefined && r.answers === answers ? r.rank : scanRank(idx, answers);

@@ -12,6 +12,7 @@ import { askReview } from './review.ts';
 import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
 import type { NodeRecord } from './node-record.ts';
+import { certainlyUnanswered } from './route-memo.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
@@ -210,7 +211,8 @@ function visit(d: Draft, id: string): string | null {
     emit(d, 'node_exit', { skipped: 'when' }, id);
     return nextFrom(d, rec);
   }
-  if (rec.key !== undefined && d.s.answers.has(rec.key) && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key)) {
+  const answered = rec.key !== undefined && !certainlyUnanswered(d.s, d.s.answers, rec.keyRank) && d.s.answers.has(rec.key);
+  if (answered && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key!)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return nextFrom(d, rec);
   }
