@@ -255,13 +255,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
   d.at = sessionRecord(d);
   const current = d.at?.c;
-  if (current?.node.type === 'review' && !atPathPrompt) {
+  if (d.at?.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it
     d.heard = { text: input.text, pii: false };
-    run(d, answerReview(d, current, input.text, (id) => afterNode(d, id)));
+    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id)));
     return;
   }
-  const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
+  const currentKey = d.at?.type === 'question' && !atPathPrompt ? d.at.key : undefined;
   d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || (d.idx.piiKeys.length > 0 && proposal.updates.some((u) => isPii(d, u.key))) };
   // a trigger wins over everything the message might also answer
   const trigger = matchedTrigger(d, proposal);
@@ -372,7 +372,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     currentProblem = violation;
   }
   let refine: string | undefined;
-  if (currentKey !== undefined && accepted.has(currentKey) && current!.node.type === 'question' && current!.node.assess) {
+  if (currentKey !== undefined && accepted.has(currentKey) && !d.at!.plain && current!.node.type === 'question' && current!.node.assess) {
     refine = assessCurrent(d, current!, accepted.get(currentKey)!, proposal, refining, declined);
     if (refine !== undefined) accepted.delete(currentKey);
   }
@@ -407,7 +407,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else pathPromptMissed(d);
     return;
   }
-  if (!current || current.node.type !== 'question') return;
+  if (!current || d.at!.type !== 'question') return;
   if (d.s.route && d.s.path.tentative !== d.base.path.tentative) {
     moveToRoute(d);
     return;
@@ -429,7 +429,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   d.s.attempts += 1;
   const reason = currentProblem ?? d.flow.messages.not_understood;
   emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
-  const max = current.node.max_attempts ?? 3;
+  const max = (current.node.type === 'question' ? current.node.max_attempts : undefined) ?? 3;
   if (d.s.attempts >= max) {
     // in a detour the question that needed the answer takes the failure (its `invalid` edge, else an escalation)
     const failed = d.s.detour ? endDetour(d) : current.node.id;

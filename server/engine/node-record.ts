@@ -31,6 +31,12 @@ export interface NodeRecord {
   rank: number | undefined;
   /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
   keyRank: number | undefined;
+  /**
+   * A question with nothing but its asking to do when entered: no `when`, `say`,
+   * interrupt, `always_ask`, dependencies or assessment (visit and ask read
+   * nothing more of the node then).
+   */
+  plain: boolean;
   /** A text question with a `pattern` (answers.ts compiles it on first use). */
   hasPattern: boolean;
   /** The node's `validate` rules (the compiled node's list; one shared empty list when it has none). */
@@ -91,6 +97,8 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
     accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
+    plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
+      && !c.node.dependencies?.length && !c.node.assess,
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
     rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,

@@ -126,9 +126,14 @@ export function rememberedRemaining(
   if (e && e.path === path && sameValues(e, answers)) return e.remaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
-  if (reads.pure) slot.walk = { path, keys: reads.keys, values: reads.values, remaining } satisfies Entry;
+  // a walk that read no answered key (the usual one) shares one empty list: nothing more to fetch when it is compared
+  if (reads.pure) slot.walk = reads.keys.length === 0 ? { path, keys: NO_KEYS, values: NO_VALUES, remaining } satisfies Entry
+    : { path, keys: reads.keys, values: reads.values, remaining } satisfies Entry;
   return remaining;
 }
+
+const NO_KEYS: string[] = [];
+const NO_VALUES: unknown[] = [];
 
 function sameValues(e: Entry, answers: Session['answers']): boolean {
   for (let i = 0; i < e.keys.length; i++) if (!Object.is(valueOf(answers, e.keys[i]!), e.values[i])) return false;

@@ -46,13 +46,15 @@ const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? 
  * said even where the question has an `invalid_prompt`, which stays for plain invalid values.
  */
 export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
-  if (c.node.type !== 'question') return;
   const replies = recordOf(d, c) ?? d.idx.records.get(c.node.id)!;
+  if (replies.type !== 'question') return;
+  // the record says it is a question; the node itself is read only for what the record does not hold
+  const q = c.node as Extract<CompiledNode['node'], { type: 'question' }>;
   const prompt = promptOf(d, c, replies.prompt);
-  const fk = c.node.assess?.feedback_key;
+  const fk = feedback !== undefined ? q.assess?.feedback_key : undefined;
   const text = feedback !== undefined
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
-    : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
+    : invalid === undefined ? prompt : q.invalid_prompt && !specific ? render(d, q.invalid_prompt) : `${invalid} ${prompt}`;
   const kind = invalid === undefined ? 'question' : 'invalid';
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
   const id = replies.id;
@@ -162,7 +164,7 @@ function exitSubgraph(d: Draft, from: string): string | null {
 export function afterNode(d: Draft, id: string): string | null {
   const rec = recordAt(d, id)!;
   const c = rec.c;
-  if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
+  if (!rec.plain && c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
   return nextFrom(d, rec);
 }
 
@@ -205,8 +207,20 @@ export function run(d: Draft, from: string | null): void {
 function visit(d: Draft, id: string): string | null {
   const rec = d.target !== undefined && d.target.id === id ? d.target : d.idx.records.get(id)!;
   const c = rec.c;
-  const n = c.node;
   d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: rec.type });
+  if (rec.plain) {
+    // the usual question: asked unless answered (the same steps as below, reading only the record)
+    if (!certainlyUnanswered(d.s, d.s.answers, rec.keyRank) && d.s.answers.has(rec.key!) && !d.s.reask?.includes(rec.key!)) {
+      emit(d, 'node_exit', { skipped: 'answered' }, id);
+      return nextFrom(d, rec);
+    }
+    d.s.node = id;
+    d.s.attempts = 0;
+    d.s.assessing = undefined;
+    ask(d, c);
+    return null;
+  }
+  const n = c.node;
   if (c.when && !holds(d, c.when)) {
     emit(d, 'node_exit', { skipped: 'when' }, id);
     return nextFrom(d, rec);

@@ -83,10 +83,11 @@ describe('node records', () => {
         const first = r.edges[0];
         expect([r.directEdge, r.directTo, r.directTarget]).toEqual(first?.guard === null ? [first.id, first.to, r.targets[0]] : [undefined, undefined, undefined]);
         if (c.node.type !== 'question') {
-          expect([r.keyRank, r.asksFirst, r.firstChange, r.prompt]).toEqual([undefined, false, undefined, undefined]);
+          expect([r.keyRank, r.asksFirst, r.firstChange, r.prompt, r.plain]).toEqual([undefined, false, undefined, undefined, false]);
           continue;
         }
         expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
+        expect(r.plain).toBe(!c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !(c.node.dependencies ?? []).length && !c.node.assess);
         expect(r.asksFirst).toBe(idx.questionByKey.get(c.node.key) === c);
         expect(r.firstChange).toEqual([{ key: c.node.key }]);
         expect(Object.isFrozen(r.firstChange) && Object.isFrozen(r.firstChange![0])).toBe(true);
@@ -98,6 +99,7 @@ describe('node records', () => {
     const more = flowIndex(withMore).records;
     expect([more.get('q.n')!.prompt, more.get('q.n')!.dependencies, more.get('q.n2')!.prompt]).toEqual([undefined, ['ok'], 'Again?']);
     expect([more.get('q.n')!.asksFirst, more.get('q.n2')!.asksFirst]).toEqual([true, false]);
+    expect([more.get('q.size')!.plain, more.get('q.n')!.plain, more.get('q.n2')!.plain]).toEqual([true, false, false]);
   });
 
   it('accept a value only where zod accepts it and returns it unchanged', () => {
