@@ -68,14 +68,15 @@ export function openQuestion(
  * order. The value must already be normalised by the extractor.
  */
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
-  if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const rec = recordOf(d, c);
+  // the record answers "a question with a schema?" without reading the node (cold on a long flow)
+  if (rec !== undefined ? !rec.hasSchema : c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
   const accepts = rec?.accepts;
   let v: unknown = given;
   if (!accepts?.(given)) {
-    const typed = c.valueSchema.safeParse(given);
+    const typed = c.valueSchema!.safeParse(given);
     if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
     v = typed.data;
   }
@@ -85,7 +86,7 @@ export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (validators.length === 0) return { ok: true, value: v };
   // rules that read other answers see them as they would be with this value committed
   const needsAnswers = validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
-  const answers = needsAnswers ? d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
+  const answers = needsAnswers ? d.s.answers.set(rec?.key ?? (c.node as { key: string }).key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
   for (const rule of validators) {
     if (rule.kind === 'expr') {
       if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? d.flow.messages.reask_rule };

@@ -298,7 +298,8 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
       continue;
     }
-    const found = openQuestion(d, update.key, current?.node);
+    // the question asked, when it is the first to ask its key, is open (openQuestion's answer, without reading the node)
+    const found = update.key === currentKey && d.at!.asksFirst ? { ok: true as const, node: current! } : openQuestion(d, update.key, current?.node);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
     const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;

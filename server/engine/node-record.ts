@@ -37,6 +37,8 @@ export interface NodeRecord {
    * nothing more of the node then).
    */
   plain: boolean;
+  /** A question with a value schema (`c.valueSchema`): what checkValue checks first. */
+  hasSchema: boolean;
   /** A text question with a `pattern` (answers.ts compiles it on first use). */
   hasPattern: boolean;
   /** The node's `validate` rules (the compiled node's list; one shared empty list when it has none). */
@@ -99,6 +101,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
     plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
       && !c.node.dependencies?.length && !c.node.assess,
+    hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
     rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,

@@ -80,6 +80,7 @@ describe('node records', () => {
         expect(r.targets.map((t) => t?.id)).toEqual(r.edges.map((e) => (flow.nodes.has(e.to) ? e.to : undefined)));
         for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
         expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
+        expect(r.hasSchema).toBe(c.node.type === 'question' && c.valueSchema !== undefined);
         const first = r.edges[0];
         expect([r.directEdge, r.directTo, r.directTarget]).toEqual(first?.guard === null ? [first.id, first.to, r.targets[0]] : [undefined, undefined, undefined]);
         if (c.node.type !== 'question') {
