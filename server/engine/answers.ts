@@ -4,6 +4,7 @@ import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts'
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { emit, holds, isPii, recordOf, type Draft } from './draft.ts';
 import { carryRank, certainlyUnanswered } from './route-memo.ts';
+import { acceptsWith } from './node-record.ts';
 import type { AnswerRecord } from './session.ts';
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -73,9 +74,8 @@ export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   if (rec !== undefined ? !rec.hasSchema : c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
-  const accepts = rec?.accepts;
   let v: unknown = given;
-  if (!accepts?.(given)) {
+  if (rec === undefined || !acceptsWith(rec.acceptKind, rec.acceptMin, rec.acceptMax, rec.acceptValues, given)) {
     const typed = c.valueSchema!.safeParse(given);
     if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
     v = typed.data;

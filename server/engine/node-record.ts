@@ -23,10 +23,14 @@ export interface NodeRecord {
   multiple: boolean;
   /**
    * A quick test that a (trimmed) value certainly passes the question's zod
-   * schema and parses to itself; false means "ask zod", never "invalid".
-   * Undefined where zod is always asked (types whose schema is not a plain check).
+   * schema and parses to itself (`acceptsWith` with these parameters, held on
+   * the record so the test reads nothing else); false means "ask zod", never
+   * "invalid". Kind NONE where zod is always asked.
    */
-  accepts: ((value: unknown) => boolean) | undefined;
+  acceptKind: Accept;
+  acceptMin: number;
+  acceptMax: number;
+  acceptValues: readonly string[] | undefined;
   /** The node's rank (flow-index.ts `rank`), set when the index is built. */
   rank: number | undefined;
   /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
@@ -92,13 +96,14 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
   const key = c.node.type === 'question' ? c.node.key : undefined;
+  const check = c.node.type === 'question' && c.valueSchema ? acceptParams(spec ?? { type: 'text' }) : NO_CHECK;
   const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
     : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
   return {
     c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
-    accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
+    acceptKind: check.kind, acceptMin: check.min, acceptMax: check.max, acceptValues: check.values,
     plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
       && !c.node.dependencies?.length && !c.node.assess,
     hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
@@ -125,34 +130,51 @@ function plainPrompt(c: CompiledNode): string | undefined {
 
 type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;
 
+/** What kind of quick check a question's answer gets (`acceptsWith`): NONE leaves the value to zod. */
+export const Accept = { NONE: 0, TEXT: 1, NUMBER: 2, INTEGER: 3, BOOLEAN: 4, ENUM: 5 } as const;
+export type Accept = (typeof Accept)[keyof typeof Accept];
+
+/** The parameters of a quick check: kind, bounds (length for text, value for numbers), and the values of a single choice. */
+export interface AcceptParams { kind: Accept; min: number; max: number; values: readonly string[] | undefined }
+
 /**
  * The plain checks `valueSchema` (answer-types.ts) makes for text, number,
- * integer, boolean and single-choice enum answers, as a quick acceptance test
- * (zod returns such a value unchanged). Other types (email, url, phone, date,
- * multiple choice) are left to zod: undefined.
+ * integer, boolean and single-choice enum answers, as parameters of a quick
+ * acceptance test (zod returns such a value unchanged). Other types (email,
+ * url, phone, date, multiple choice) are left to zod: kind NONE.
  */
-export function acceptsOf(spec: Spec): ((value: unknown) => boolean) | undefined {
+export function acceptParams(spec: Spec): AcceptParams {
   switch (spec.type) {
-    case 'text': {
-      const min = Math.max(1, spec.min ?? 0);
-      const max = spec.max ?? Infinity;
-      return (v) => typeof v === 'string' && v.length >= min && v.length <= max;
-    }
+    case 'text':
+      return { kind: Accept.TEXT, min: Math.max(1, spec.min ?? 0), max: spec.max ?? Infinity, values: undefined };
     case 'number':
-    case 'integer': {
-      const min = spec.min ?? -Infinity;
-      const max = spec.max ?? Infinity;
-      const int = spec.type === 'integer';
-      return (v) => typeof v === 'number' && (int ? Number.isSafeInteger(v) : Number.isFinite(v)) && v >= min && v <= max;
-    }
+    case 'integer':
+      return { kind: spec.type === 'integer' ? Accept.INTEGER : Accept.NUMBER, min: spec.min ?? -Infinity, max: spec.max ?? Infinity, values: undefined };
     case 'boolean':
-      return (v) => typeof v === 'boolean';
-    case 'enum': {
-      if (spec.multiple) return undefined;
-      const values = new Set(normalOptions(spec).map((o) => o.value));
-      return (v) => typeof v === 'string' && values.has(v);
-    }
+      return { kind: Accept.BOOLEAN, min: 0, max: 0, values: undefined };
+    case 'enum':
+      return spec.multiple ? NO_CHECK : { kind: Accept.ENUM, min: 0, max: 0, values: Object.freeze(normalOptions(spec).map((o) => o.value)) };
     default:
-      return undefined;
+      return NO_CHECK;
   }
+}
+
+const NO_CHECK: AcceptParams = Object.freeze({ kind: Accept.NONE, min: 0, max: 0, values: undefined });
+
+/** Whether a (trimmed) value certainly passes the schema the parameters describe; false means "ask zod", never "invalid". */
+export function acceptsWith(kind: Accept, min: number, max: number, values: readonly string[] | undefined, v: unknown): boolean {
+  switch (kind) {
+    case Accept.TEXT: return typeof v === 'string' && v.length >= min && v.length <= max;
+    case Accept.NUMBER: return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+    case Accept.INTEGER: return typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+    case Accept.BOOLEAN: return typeof v === 'boolean';
+    case Accept.ENUM: return typeof v === 'string' && values!.includes(v);
+    default: return false;
+  }
+}
+
+/** The quick acceptance test of a spec as a function (undefined where zod is always asked). */
+export function acceptsOf(spec: Spec): ((value: unknown) => boolean) | undefined {
+  const { kind, min, max, values } = acceptParams(spec);
+  return kind === Accept.NONE ? undefined : (v) => acceptsWith(kind, min, max, values, v);
 }

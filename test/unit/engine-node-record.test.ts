@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFlow } from '../../bench/engine/generate.ts';
 import { compileBenchFlow } from '../../bench/engine/questline.ts';
 import { flowIndex } from '../../server/engine/flow-index.ts';
-import { acceptsOf } from '../../server/engine/node-record.ts';
+import { Accept, acceptParams, acceptsOf } from '../../server/engine/node-record.ts';
 import { normalOptions, valueSchema, type AnswerSpec } from '../../server/flow/answer-types.ts';
 import { compileText } from '../../server/flow/document.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
@@ -88,6 +88,8 @@ describe('node records', () => {
           continue;
         }
         expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
+        const check = c.valueSchema ? acceptParams(c.node.answer ?? { type: 'text' }) : { kind: Accept.NONE, min: 0, max: 0, values: undefined };
+        expect({ kind: r.acceptKind, min: r.acceptMin, max: r.acceptMax, values: r.acceptValues }).toEqual(check);
         expect(r.plain).toBe(!c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !(c.node.dependencies ?? []).length && !c.node.assess);
         expect(r.asksFirst).toBe(idx.questionByKey.get(c.node.key) === c);
         expect(r.firstChange).toEqual([{ key: c.node.key }]);
