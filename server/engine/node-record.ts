@@ -65,8 +65,11 @@ export interface NodeRecord {
   ordinal: number;
   /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
   promptLine: string | undefined;
-  /** The progress walk remembered from this node (route-memo.ts owns it). */
-  walk: unknown;
+  /** The progress walk remembered from this node (route-memo.ts owns these: path, keys read and their values, count; -1 when none). */
+  walkPath: string | null;
+  walkKeys: readonly string[];
+  walkValues: readonly unknown[];
+  walkRemaining: number;
 }
 
 /**
@@ -113,11 +116,12 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
-    ordinal: -1, promptLine: undefined, walk: undefined,
+    ordinal: -1, promptLine: undefined, walkPath: null, walkKeys: NO_STRINGS, walkValues: NO_STRINGS, walkRemaining: -1,
   };
 }
 
 const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
+const NO_STRINGS: readonly string[] = Object.freeze([]);
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
 
 /** A question's one prompt without `{{placeholders}}`, trimmed as `ask` would render it; undefined when it must be rendered per ask. */

@@ -17,16 +17,11 @@ import type { Session } from './session.ts';
 // `today()` or the context are not memoised. Flows with subgraphs are walked
 // every time (a subgraph's nodes are reached from several callers).
 
-/** A remembered walk from one node. */
-interface Entry {
-  path: string | null;
-  /** Keys the walk's guards read that may be answered, and their values then (UNANSWERED when not). */
-  keys: string[];
-  values: unknown[];
-  remaining: number;
-}
 
-// Per node, its rank and the walk remembered from it are on the node's record (node-record.ts `rank`, `walk`).
+// Per node, its rank and the walk remembered from it are on the node's record
+// (node-record.ts `rank`, `walkPath`, `walkKeys`, `walkValues`, `walkRemaining`): the
+// path then, the keys its guards read that may be answered with their values
+// then (UNANSWERED when not), and the count of questions ahead.
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -122,21 +117,25 @@ export function rememberedRemaining(
   const low = lowestRank(idx, session, answers);
   if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
-  const e = slot.walk as Entry | undefined;
-  if (e && e.path === path && sameValues(e, answers)) return e.remaining;
+  // the remembered walk is held on the record itself (no entry object to fetch on a long flow)
+  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(slot.walkKeys, slot.walkValues, answers)) return slot.walkRemaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
-  // a walk that read no answered key (the usual one) shares one empty list: nothing more to fetch when it is compared
-  if (reads.pure) slot.walk = reads.keys.length === 0 ? { path, keys: NO_KEYS, values: NO_VALUES, remaining } satisfies Entry
-    : { path, keys: reads.keys, values: reads.values, remaining } satisfies Entry;
+  if (reads.pure) {
+    // a walk that read no answered key (the usual one) shares one empty list
+    slot.walkPath = path;
+    slot.walkKeys = reads.keys.length === 0 ? NO_KEYS : reads.keys;
+    slot.walkValues = reads.keys.length === 0 ? NO_VALUES : reads.values;
+    slot.walkRemaining = remaining;
+  }
   return remaining;
 }
 
-const NO_KEYS: string[] = [];
-const NO_VALUES: unknown[] = [];
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
 
-function sameValues(e: Entry, answers: Session['answers']): boolean {
-  for (let i = 0; i < e.keys.length; i++) if (!Object.is(valueOf(answers, e.keys[i]!), e.values[i])) return false;
+function sameValues(keys: readonly string[], values: readonly unknown[], answers: Session['answers']): boolean {
+  for (let i = 0; i < keys.length; i++) if (!Object.is(valueOf(answers, keys[i]!), values[i])) return false;
   return true;
 }
 
