@@ -2,8 +2,9 @@ import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { emit, holds, isPii, type Draft } from './draft.ts';
-import { carryRank } from './route-memo.ts';
+import { emit, holds, isPii, recordOf, type Draft } from './draft.ts';
+import { carryRank, certainlyUnanswered } from './route-memo.ts';
+import { acceptsWith } from './node-record.ts';
 import type { AnswerRecord } from './session.ts';
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -53,7 +54,8 @@ function typeReason(c: CompiledNode, m: Messages): string {
 export function openQuestion(
   d: Draft, key: string, current: CompiledNode['node'] | undefined = d.flow.nodes.get(d.s.node ?? '')?.node,
 ): { ok: true; node: CompiledNode } | { ok: false; reason: string } {
-  const c = d.idx.questionByKey.get(key);
+  // the question at the session's node, when it is the first to ask its key, is the one the lookup would find
+  const c = d.at !== undefined && d.at.key === key && d.at.asksFirst ? d.at.c : d.idx.questionByKey.get(key);
   if (!c || c.node.type !== 'question') return { ok: false, reason: `'${key}' is not a question of this flow` };
   const isCurrent = current?.type === 'question' && current.key === key;
   if (!isCurrent && d.s.answers.has(key) && !d.s.reask?.includes(key)) return { ok: false, reason: `'${key}' is already answered` };
@@ -67,23 +69,25 @@ export function openQuestion(
  * order. The value must already be normalised by the extractor.
  */
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
-  if (c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
+  const rec = recordOf(d, c);
+  // the record answers "a question with a schema?" without reading the node (cold on a long flow)
+  if (rec !== undefined ? !rec.hasSchema : c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
-  const accepts = d.idx.records.get(c.node.id)?.accepts;
   let v: unknown = given;
-  if (!accepts?.(given)) {
-    const typed = c.valueSchema.safeParse(given);
+  if (rec === undefined || !acceptsWith(rec.acceptKind, rec.acceptMin, rec.acceptMax, rec.acceptValues, given)) {
+    const typed = c.valueSchema!.safeParse(given);
     if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
     v = typed.data;
   }
-  const re = patternOf(c);
+  const re = rec === undefined || rec.hasPattern ? patternOf(c) : null;
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
-  if (c.validators.length === 0) return { ok: true, value: v };
+  const validators = rec?.validators ?? c.validators;
+  if (validators.length === 0) return { ok: true, value: v };
   // rules that read other answers see them as they would be with this value committed
-  const needsAnswers = c.validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
-  const answers = needsAnswers ? d.s.answers.set(c.node.key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
-  for (const rule of c.validators) {
+  const needsAnswers = validators.some((r) => r.kind === 'named' || r.guard.reads.length > 0);
+  const answers = needsAnswers ? d.s.answers.set(rec?.key ?? (c.node as { key: string }).key, { value: v, turn: d.s.turn, source: 'user', validation: 'passed' }) : d.s.answers;
+  for (const rule of validators) {
     if (rule.kind === 'expr') {
       if (!holds(d, rule.guard, { value: v, answers })) return { ok: false, reason: rule.message ?? d.flow.messages.reask_rule };
     } else {
@@ -146,10 +150,11 @@ export function uncommit(d: Draft, key: string): void {
 
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
-  if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
+  const keyRank = d.at !== undefined && d.at.key === key ? d.at.keyRank : d.idx.keyRank.get(key);
   const before = d.s.answers;
+  if (!d.changes.has(key)) d.changes.set(key, certainlyUnanswered(d.s, before, keyRank) ? undefined : before.get(key));
   d.s.answers = before.set(key, record);
-  carryRank(d.idx, d.s, before, key);
+  carryRank(d.s, before, keyRank);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {
     const rest = d.s.reask.filter((k) => k !== key);

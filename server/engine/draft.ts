@@ -1,7 +1,8 @@
 import type { Map as IMap } from 'immutable';
-import type { CompiledFlow } from '../flow/compiled-flow.ts';
+import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { CompiledGuard, EvalScope } from '../flow/guard/index.ts';
 import { flowIndex, type FlowIndex } from './flow-index.ts';
+import { AT_RECORD, type NodeRecord } from './node-record.ts';
 import { ANSWERED_RANK } from './route-memo.ts';
 import type { AnswerRecord, Session } from './session.ts';
 import type { Effect, EngineEvent, EngineOptions, EventType } from './types.ts';
@@ -25,6 +26,10 @@ export interface Draft {
   steps: number;
   /** Keys committed this turn with their record before, for the `back` checkpoint. */
   changes: Map<string, AnswerRecord | undefined>;
+  /** The record of the node a message arrived at (set by `onMessage`): its key's facts without another lookup. */
+  at?: NodeRecord;
+  /** The record of the node `next` just chose, so entering it needs no lookup (`visit` checks the id). */
+  target?: NodeRecord;
   /** A node whose `before` interrupt was just approved, so it is not raised again. */
   approved?: string;
   /** What the user sent this turn, for the session's recent lines (`pii`: the text is withheld). */
@@ -53,7 +58,33 @@ export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOption
     events: [],
     steps: 0,
     changes: new Map(),
+    at: undefined,
+    target: undefined,
   };
+}
+
+/** The record of a compiled node: the one at hand (the node entered, or the one the message arrived at), else looked up. */
+export function recordOf(d: Draft, c: CompiledNode): NodeRecord | undefined {
+  if (d.target !== undefined && d.target.c === c) return d.target;
+  if (d.at !== undefined && d.at.c === c) return d.at;
+  const r = d.idx.records.get(c.node.id);
+  return r !== undefined && r.c === c ? r : undefined;
+}
+
+/** The record of the node at `id`, as `recordOf`. */
+export function recordAt(d: Draft, id: string): NodeRecord | undefined {
+  if (d.target !== undefined && d.target.id === id) return d.target;
+  if (d.at !== undefined && d.at.id === id) return d.at;
+  return d.idx.records.get(id);
+}
+
+/** The record of the session's node: the one the session carries when it is for this node and flow, else looked up. */
+export function sessionRecord(d: Draft): NodeRecord | undefined {
+  const id = d.s.node;
+  if (id === null) return undefined;
+  const at = (d.base as { [AT_RECORD]?: number })[AT_RECORD];
+  const r = at === undefined ? undefined : d.idx.recordList[at];
+  return r !== undefined && r.id === id ? r : d.idx.records.get(id);
 }
 
 /** Records an event at the current turn and node. */
@@ -116,6 +147,7 @@ function copySession(s: Session): Mutable<Session> {
     pending: s.pending, reask: s.reask, route: s.route, assessing: s.assessing, recent: s.recent, urgent: s.urgent,
     confirming: s.confirming, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, detour: s.detour,
     [ANSWERED_RANK]: (s as { [ANSWERED_RANK]?: unknown })[ANSWERED_RANK],
-  } satisfies { [K in keyof Required<Session>]: Session[K] } & { [ANSWERED_RANK]: unknown };
+    [AT_RECORD]: (s as { [AT_RECORD]?: unknown })[AT_RECORD],
+  } satisfies { [K in keyof Required<Session>]: Session[K] } & { [ANSWERED_RANK]: unknown; [AT_RECORD]: unknown };
   return copy as Mutable<Session>;
 }

@@ -4,7 +4,8 @@ import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { extractionRequest } from './extraction.ts';
-import { draftOf, emit, holds, isPii, type Draft } from './draft.ts';
+import { draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
+import { AT_RECORD } from './node-record.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
@@ -15,7 +16,7 @@ import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { flowIndex } from './flow-index.ts';
 import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
-import type { EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
+import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../shared/local-number.ts';
 import { flowFor, sessionFlow } from './locale.ts';
@@ -159,11 +160,19 @@ function masked(d: Draft, text: string): string {
   return t.length > RECENT_CHARS ? `${t.slice(0, RECENT_CHARS)}…` : t;
 }
 
+/** A bot line as kept: a question's plain prompt is masked once per node (without pii keys masking reads only the text). */
+function botLine(d: Draft, e: Extract<Effect, { type: 'ask' | 'say' }>): string {
+  if (e.type !== 'ask' || d.idx.piiKeys.length > 0) return masked(d, e.text);
+  const rec = recordAt(d, e.nodeId);
+  if (rec === undefined || rec.prompt !== e.text) return masked(d, e.text);
+  return (rec.promptLine ??= masked(d, e.text));
+}
+
 /** Appends this turn's user message and bot lines to the session's recent lines (pii withheld). */
 function remember(d: Draft): void {
   const lines: NonNullable<Session['recent']>[number][] = [];
   if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
-  for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: masked(d, e.text) });
+  for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: botLine(d, e) });
   if (lines.length > 0) {
     // the last RECENT_LINES of the lines before and these, copied into a list of exactly that length (concat is slow)
     const before = d.s.recent ?? [];
@@ -197,6 +206,8 @@ function result(d: Draft, userTurn = false): TurnResult {
       d.s.checkpoints = [...cps.slice(0, -1), { ...last, changes: [...last.changes, ...changes.filter((c) => !known.has(c.key))] }];
     }
   }
+  // the record of the node the session is at, for the next turn (sessionRecord)
+  (d.s as { [AT_RECORD]?: number })[AT_RECORD] = d.s.node === null ? undefined : recordAt(d, d.s.node)?.ordinal;
   return { session: d.s, effects: d.effects, events: d.events };
 }
 
@@ -216,6 +227,7 @@ const firstAnswers = new WeakMap<CompiledFlow, Map<string, Checkpoint['changes']
 function changesOf(d: Draft): Checkpoint['changes'] {
   if (d.changes.size === 1) {
     const [key, before] = d.changes.entries().next().value!;
+    if (before === undefined && d.at !== undefined && d.at.key === key) return d.at.firstChange as Checkpoint['changes'];
     if (before === undefined) {
       let byKey = firstAnswers.get(d.flow);
       if (!byKey) firstAnswers.set(d.flow, (byKey = new Map()));
@@ -229,8 +241,6 @@ function changesOf(d: Draft): Checkpoint['changes'] {
   return changes;
 }
 
-const NONE: readonly string[] = Object.freeze([]);
-const NO_ENTRIES: readonly [string, { update: ProposedUpdate; value: unknown }][] = Object.freeze([]);
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
@@ -243,14 +253,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   const atPathPrompt = d.s.pending?.kind === 'path_prompt';
-  const current = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
-  if (current?.node.type === 'review' && !atPathPrompt) {
+  d.at = sessionRecord(d);
+  const current = d.at?.c;
+  if (d.at?.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it
     d.heard = { text: input.text, pii: false };
-    run(d, answerReview(d, current, input.text, (id) => afterNode(d, id)));
+    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id)));
     return;
   }
-  const currentKey = current?.node.type === 'question' && !atPathPrompt ? current.node.key : undefined;
+  const currentKey = d.at?.type === 'question' && !atPathPrompt ? d.at.key : undefined;
   d.heard = { text: input.text, pii: (currentKey !== undefined && isPii(d, currentKey)) || (d.idx.piiKeys.length > 0 && proposal.updates.some((u) => isPii(d, u.key))) };
   // a trigger wins over everything the message might also answer
   const trigger = matchedTrigger(d, proposal);
@@ -287,7 +298,8 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       emit(d, rejected, { key: update.key, reason: 'two values proposed for one key', extractor: proposal.extractor });
       continue;
     }
-    const found = openQuestion(d, update.key, current?.node);
+    // the question asked, when it is the first to ask its key, is open (openQuestion's answer, without reading the node)
+    const found = update.key === currentKey && d.at!.asksFirst ? { ok: true as const, node: current! } : openQuestion(d, update.key, current?.node);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
     const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
@@ -317,24 +329,26 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   // the next two checks concern answers besides the current question's: most messages have none
   const volunteered = accepted.size > (currentKey !== undefined && accepted.has(currentKey) ? 1 : 0);
-  // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
-  for (const key of volunteered ? [...accepted.keys()] : NONE) {
-    if (key === currentKey) continue;
-    const missing = missingDependencies(d, key, new Set(accepted.keys()));
-    if (missing.length === 0) continue;
-    accepted.delete(key);
-    emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
-  }
-  // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
-  for (const [key, a] of volunteered ? [...accepted] : NO_ENTRIES) {
-    const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
-    if (spec?.type !== 'question' || !spec.assess) continue;
-    const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
-    if (!verdict) continue;
-    emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
-    if (!verdict.passed) {
+  if (volunteered) {
+    // a volunteered answer waits for the keys it depends on (v1 `dependencies`)
+    for (const key of [...accepted.keys()]) {
+      if (key === currentKey) continue;
+      const missing = missingDependencies(d, key, new Set(accepted.keys()));
+      if (missing.length === 0) continue;
       accepted.delete(key);
-      emit(d, rejected, { key, reason: `'${key}' falls short of its assessment and will be asked`, extractor: proposal.extractor });
+      emit(d, rejected, { key, reason: `'${key}' depends on ${missing.map((k) => `'${k}'`).join(', ')}, not answered yet`, extractor: proposal.extractor });
+    }
+    // an assessed question answered ahead is judged by its offline rules now; one that falls short is asked in its turn
+    for (const [key, a] of [...accepted]) {
+      const spec = key === currentKey ? undefined : d.idx.questionByKey.get(key)?.node;
+      if (spec?.type !== 'question' || !spec.assess) continue;
+      const verdict = judgeOffline(spec.assess, a.value, d.flow.messages);
+      if (!verdict) continue;
+      emit(d, 'assessment', { key, by: 'rules', score: verdict.score, passed: verdict.passed, outcome: verdict.passed ? 'accepted' : 'asked_later', refinements: 0, ahead: true });
+      if (!verdict.passed) {
+        accepted.delete(key);
+        emit(d, rejected, { key, reason: `'${key}' falls short of its assessment and will be asked`, extractor: proposal.extractor });
+      }
     }
   }
   let skipCurrent = false;
@@ -359,12 +373,16 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     currentProblem = violation;
   }
   let refine: string | undefined;
-  if (currentKey !== undefined && accepted.has(currentKey) && current!.node.type === 'question' && current!.node.assess) {
+  if (currentKey !== undefined && accepted.has(currentKey) && !d.at!.plain && current!.node.type === 'question' && current!.node.assess) {
     refine = assessCurrent(d, current!, accepted.get(currentKey)!, proposal, refining, declined);
     if (refine !== undefined) accepted.delete(currentKey);
   }
   const text = input.text.trim().slice(0, 500);
-  for (const [key, { update, value }] of accepted) {
+  let converted = false;
+  // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
+  for (const { update, value } of accepted.values()) {
+    const key = update.key;
+    if (update.conversion) converted = true;
     const plain = modelOf(proposal) === NO_MODEL && update.confidence === undefined && !(update.conversion && update.conversion.value === value);
     // the usual record as one literal (the same fields in the same order): spreads leave it bigger in memory
     commit(d, key, plain && !isPii(d, key) ? { value, turn: d.s.turn, source: 'user', extractor: proposal.extractor, text, validation: 'passed' } : {
@@ -375,7 +393,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       ...(update.conversion && update.conversion.value === value ? { conversion: update.conversion } : {}) });
   }
   // "5000 sq ft — about 465 m², noted.": a converted value is said back, so the visitor sees how it was read and can correct it
-  for (const [key, { update, value }] of accepted) {
+  if (converted) for (const [key, { update, value }] of accepted) {
     if (update.conversion && update.conversion.value === value && !isPii(d, key)) {
       d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(update.conversion, d.flow.messages, d.flow.locale) });
     }
@@ -390,7 +408,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else pathPromptMissed(d);
     return;
   }
-  if (!current || current.node.type !== 'question') return;
+  if (!current || d.at!.type !== 'question') return;
   if (d.s.route && d.s.path.tentative !== d.base.path.tentative) {
     moveToRoute(d);
     return;
@@ -412,7 +430,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   d.s.attempts += 1;
   const reason = currentProblem ?? d.flow.messages.not_understood;
   emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
-  const max = current.node.max_attempts ?? 3;
+  const max = (current.node.type === 'question' ? current.node.max_attempts : undefined) ?? 3;
   if (d.s.attempts >= max) {
     // in a detour the question that needed the answer takes the failure (its `invalid` edge, else an escalation)
     const failed = d.s.detour ? endDetour(d) : current.node.id;

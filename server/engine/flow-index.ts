@@ -36,6 +36,8 @@ export interface FlowIndex {
   keyRank: ReadonlyMap<string, number>;
   /** Per node id: what a turn needs about the node, precomputed (node-record.ts). */
   records: ReadonlyMap<string, NodeRecord>;
+  /** The same records in order, each at its `ordinal`. */
+  recordList: readonly NodeRecord[];
 }
 
 const COMMANDS: readonly Command[] = ['back', 'restart', 'human', 'cancel', 'skip'];
@@ -82,13 +84,19 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   for (const [id, c] of flow.nodes) {
     if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
   }
+  const order = dependencyOrder(flow, questionByKey);
   const records = nodeRecords(flow);
   for (const [id, r] of records) {
     r.rank = rank.get(id);
+    if (r.key !== undefined) {
+      r.keyRank = keyRank.get(r.key);
+      r.asksFirst = questionByKey.get(r.key) === r.c;
+    }
+    r.dependencies = order.get(id);
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
-    notQuestions: [...notQuestions].sort(), dependencyOrder: dependencyOrder(flow, questionByKey), records };
+    notQuestions: [...notQuestions].sort(), dependencyOrder: order, records, recordList: [...records.values()] };
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

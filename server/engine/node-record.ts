@@ -23,67 +23,162 @@ export interface NodeRecord {
   multiple: boolean;
   /**
    * A quick test that a (trimmed) value certainly passes the question's zod
-   * schema and parses to itself; false means "ask zod", never "invalid".
-   * Undefined where zod is always asked (types whose schema is not a plain check).
+   * schema and parses to itself (`acceptsWith` with these parameters, held on
+   * the record so the test reads nothing else); false means "ask zod", never
+   * "invalid". Kind NONE where zod is always asked.
    */
-  accepts: ((value: unknown) => boolean) | undefined;
+  acceptKind: Accept;
+  acceptMin: number;
+  acceptMax: number;
+  acceptValues: readonly string[] | undefined;
   /** The node's rank (flow-index.ts `rank`), set when the index is built. */
   rank: number | undefined;
-  /** The progress walk remembered from this node (route-memo.ts owns it: the one mutable field). */
-  walk: unknown;
+  /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
+  keyRank: number | undefined;
+  /**
+   * A question with nothing but its asking to do when entered: no `when`, `say`,
+   * interrupt, `always_ask`, dependencies or assessment (visit and ask read
+   * nothing more of the node then).
+   */
+  plain: boolean;
+  /** A question with a value schema (`c.valueSchema`): what checkValue checks first. */
+  hasSchema: boolean;
+  /** A text question with a `pattern` (answers.ts compiles it on first use). */
+  hasPattern: boolean;
+  /** The node's `validate` rules (the compiled node's list; one shared empty list when it has none). */
+  validators: CompiledNode['validators'];
+  /** A question that is the first to ask its key (flow-index.ts `questionByKey` holds it), set when the index is built. */
+  asksFirst: boolean;
+  /** For a question with `dependencies`, the keys it waits for in asking order (flow-index.ts `dependencyOrder`), set with the index. */
+  dependencies: readonly string[] | undefined;
+  /** The records `edges` lead to (undefined for `__exit__`), in the same order, set when the index is built. */
+  targets: readonly (NodeRecord | undefined)[];
+  /** When the first normal edge has no guard (so `next` always takes it): that edge's id, its target and the target's record. */
+  directEdge: string | undefined;
+  directTo: string | undefined;
+  directTarget: NodeRecord | undefined;
+  /** A question's prompt as asked when it is one string without placeholders (trimmed), else undefined (rendered per ask). */
+  prompt: string | undefined;
+  /** A `back` checkpoint's changes for a turn that answered this question for the first time: one frozen list, shared. */
+  firstChange: readonly { key: string }[] | undefined;
+  /** The record's position in its flow's list of records (flow-index.ts `recordList`). */
+  ordinal: number;
+  /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
+  promptLine: string | undefined;
+  /** The progress walk remembered from this node (route-memo.ts owns these: path, keys read and their values, count; -1 when none). */
+  walkPath: string | null;
+  walkKeys: readonly string[];
+  walkValues: readonly unknown[];
+  walkRemaining: number;
 }
 
-/** One record per node of the flow. */
+/**
+ * A session carries the position (`ordinal`) of the record of the node it is
+ * at under this symbol: a derived number, never stored (JSON and
+ * sessionToJson skip symbol keys), set when a turn is packed and trusted only
+ * when the record at that position in the turn's flow has the session's node
+ * id (draft.ts `sessionRecord`). A number, not the record: a caller may
+ * freeze a session deeply, and the records must stay writable.
+ */
+export const AT_RECORD = Symbol('node record');
+
+/** One record per node of the flow, each linked to the records its edges lead to. */
 export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   const out = new Map<string, NodeRecord>();
   for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
+  let ordinal = 0;
+  for (const r of out.values()) r.ordinal = ordinal++;
+  for (const r of out.values()) {
+    r.targets = Object.freeze(r.edges.map((e) => out.get(e.to)));
+    r.directTarget = r.directTo === undefined ? undefined : r.targets[0];
+  }
   return out;
 }
 
 function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
+  const key = c.node.type === 'question' ? c.node.key : undefined;
+  const check = c.node.type === 'question' && c.valueSchema ? acceptParams(spec ?? { type: 'text' }) : NO_CHECK;
   const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
     : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
   return {
-    c, id: c.node.id, type: c.node.type, key: c.node.type === 'question' ? c.node.key : undefined, edges, quickReplies,
+    c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
-    accepts: c.node.type === 'question' && c.valueSchema ? acceptsOf(spec ?? { type: 'text' }) : undefined,
-    rank: undefined, walk: undefined,
+    acceptKind: check.kind, acceptMin: check.min, acceptMax: check.max, acceptValues: check.values,
+    plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
+      && !c.node.dependencies?.length && !c.node.assess,
+    hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
+    hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
+    validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
+    rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
+    directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
+    prompt: plainPrompt(c),
+    firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
+    ordinal: -1, promptLine: undefined, walkPath: null, walkKeys: NO_STRINGS, walkValues: NO_STRINGS, walkRemaining: -1,
   };
+}
+
+const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
+const NO_STRINGS: readonly string[] = Object.freeze([]);
+const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
+
+/** A question's one prompt without `{{placeholders}}`, trimmed as `ask` would render it; undefined when it must be rendered per ask. */
+function plainPrompt(c: CompiledNode): string | undefined {
+  if (c.node.type !== 'question') return undefined;
+  const p = c.node.prompt;
+  const text = Array.isArray(p) ? (p.length === 1 ? p[0]! : undefined) : p ?? c.node.label ?? c.node.key;
+  return text === undefined || text.includes('{{') ? undefined : text.trim();
 }
 
 type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;
 
+/** What kind of quick check a question's answer gets (`acceptsWith`): NONE leaves the value to zod. */
+export const Accept = { NONE: 0, TEXT: 1, NUMBER: 2, INTEGER: 3, BOOLEAN: 4, ENUM: 5 } as const;
+export type Accept = (typeof Accept)[keyof typeof Accept];
+
+/** The parameters of a quick check: kind, bounds (length for text, value for numbers), and the values of a single choice. */
+export interface AcceptParams { kind: Accept; min: number; max: number; values: readonly string[] | undefined }
+
 /**
  * The plain checks `valueSchema` (answer-types.ts) makes for text, number,
- * integer, boolean and single-choice enum answers, as a quick acceptance test
- * (zod returns such a value unchanged). Other types (email, url, phone, date,
- * multiple choice) are left to zod: undefined.
+ * integer, boolean and single-choice enum answers, as parameters of a quick
+ * acceptance test (zod returns such a value unchanged). Other types (email,
+ * url, phone, date, multiple choice) are left to zod: kind NONE.
  */
-export function acceptsOf(spec: Spec): ((value: unknown) => boolean) | undefined {
+export function acceptParams(spec: Spec): AcceptParams {
   switch (spec.type) {
-    case 'text': {
-      const min = Math.max(1, spec.min ?? 0);
-      const max = spec.max ?? Infinity;
-      return (v) => typeof v === 'string' && v.length >= min && v.length <= max;
-    }
+    case 'text':
+      return { kind: Accept.TEXT, min: Math.max(1, spec.min ?? 0), max: spec.max ?? Infinity, values: undefined };
     case 'number':
-    case 'integer': {
-      const min = spec.min ?? -Infinity;
-      const max = spec.max ?? Infinity;
-      const int = spec.type === 'integer';
-      return (v) => typeof v === 'number' && (int ? Number.isSafeInteger(v) : Number.isFinite(v)) && v >= min && v <= max;
-    }
+    case 'integer':
+      return { kind: spec.type === 'integer' ? Accept.INTEGER : Accept.NUMBER, min: spec.min ?? -Infinity, max: spec.max ?? Infinity, values: undefined };
     case 'boolean':
-      return (v) => typeof v === 'boolean';
-    case 'enum': {
-      if (spec.multiple) return undefined;
-      const values = new Set(normalOptions(spec).map((o) => o.value));
-      return (v) => typeof v === 'string' && values.has(v);
-    }
+      return { kind: Accept.BOOLEAN, min: 0, max: 0, values: undefined };
+    case 'enum':
+      return spec.multiple ? NO_CHECK : { kind: Accept.ENUM, min: 0, max: 0, values: Object.freeze(normalOptions(spec).map((o) => o.value)) };
     default:
-      return undefined;
+      return NO_CHECK;
   }
+}
+
+const NO_CHECK: AcceptParams = Object.freeze({ kind: Accept.NONE, min: 0, max: 0, values: undefined });
+
+/** Whether a (trimmed) value certainly passes the schema the parameters describe; false means "ask zod", never "invalid". */
+export function acceptsWith(kind: Accept, min: number, max: number, values: readonly string[] | undefined, v: unknown): boolean {
+  switch (kind) {
+    case Accept.TEXT: return typeof v === 'string' && v.length >= min && v.length <= max;
+    case Accept.NUMBER: return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+    case Accept.INTEGER: return typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+    case Accept.BOOLEAN: return typeof v === 'boolean';
+    case Accept.ENUM: return typeof v === 'string' && values!.includes(v);
+    default: return false;
+  }
+}
+
+/** The quick acceptance test of a spec as a function (undefined where zod is always asked). */
+export function acceptsOf(spec: Spec): ((value: unknown) => boolean) | undefined {
+  const { kind, min, max, values } = acceptParams(spec);
+  return kind === Accept.NONE ? undefined : (v) => acceptsWith(kind, min, max, values, v);
 }

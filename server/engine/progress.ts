@@ -6,6 +6,7 @@ import { flowIndex, type FlowIndex } from './flow-index.ts';
 import { noteGuard, rememberedRemaining, type RouteReads } from './route-memo.ts';
 import type { Session } from './session.ts';
 import type { Progress } from './types.ts';
+import type { NodeRecord } from './node-record.ts';
 
 // Progress the visitor sees (docs/engine.md, progress): answered questions /
 // those plus the REQUIRED questions still ahead on the route the visitor is
@@ -30,7 +31,9 @@ const HORIZON = 64;
  * questions on the route ahead of `at`, walking the edges the current answers
  * and path take.
  */
-export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session, idx: FlowIndex = flowIndex(flow)): Progress {
+export function progressAt(
+  flow: CompiledFlow, answers: Session['answers'], at: string | null, session?: Session, idx: FlowIndex = flowIndex(flow), rec?: NodeRecord,
+): Progress {
   let answered = answers.size;
   for (const k of idx.notQuestions) if (answers.has(k)) answered -= 1; // feedback and action outputs are not answered questions
   if (!at) return { answered, total: answered };
@@ -44,7 +47,7 @@ export function progressAt(flow: CompiledFlow, answers: Session['answers'], at: 
     return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, undefined, also) };
   }
   return { answered, total: answered + rememberedRemaining(flow, idx, session, answers, at,
-    (reads) => remainingOnRoute(draftOf(flow, { ...session, answers }), at, session.stack, reads)) };
+    (reads) => remainingOnRoute(draftOf(flow, { ...session, answers }), at, session.stack, reads), rec) };
 }
 
 /**

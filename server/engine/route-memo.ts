@@ -1,6 +1,7 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { CompiledGuard } from '../flow/guard/index.ts';
 import type { FlowIndex } from './flow-index.ts';
+import type { NodeRecord } from './node-record.ts';
 import type { Session } from './session.ts';
 
 // The progress walk ahead (progress.ts) remembered per flow and node, so a turn
@@ -16,16 +17,11 @@ import type { Session } from './session.ts';
 // `today()` or the context are not memoised. Flows with subgraphs are walked
 // every time (a subgraph's nodes are reached from several callers).
 
-/** A remembered walk from one node. */
-interface Entry {
-  path: string | null;
-  /** Keys the walk's guards read that may be answered, and their values then (UNANSWERED when not). */
-  keys: string[];
-  values: unknown[];
-  remaining: number;
-}
 
-// Per node, its rank and the walk remembered from it are on the node's record (node-record.ts `rank`, `walk`).
+// Per node, its rank and the walk remembered from it are on the node's record
+// (node-record.ts `rank`, `walkPath`, `walkKeys`, `walkValues`, `walkRemaining`): the
+// path then, the keys its guards read that may be answered with their values
+// then (UNANSWERED when not), and the count of questions ahead.
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -48,12 +44,23 @@ export function markRank(idx: FlowIndex, s: Session): void {
   if (low !== undefined) (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: low };
 }
 
-/** Carries the lowest rank over to `s.answers` when it was made from `before` by setting `key` (answers.ts `commit`). */
-export function carryRank(idx: FlowIndex, s: Session, before: Session['answers'], key: string): void {
+/** Carries the lowest rank over to `s.answers` when it was made from `before` by setting a key of rank `keyRank` (answers.ts `commit`). */
+export function carryRank(s: Session, before: Session['answers'], keyRank: number | undefined): void {
   const r = (s as RankCarrier)[ANSWERED_RANK];
   if (r !== undefined && r.answers === before) {
-    (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: Math.min(r.rank, idx.keyRank.get(key) ?? Infinity) };
+    (s as RankCarrier)[ANSWERED_RANK] = { answers: s.answers, rank: Math.min(r.rank, keyRank ?? Infinity) };
   }
+}
+
+/**
+ * Whether a key of rank `keyRank` is certainly not among `answers`: the
+ * session carries the lowest rank of its answered keys for exactly this map
+ * and the key ranks below it (the next question of a visitor answering in
+ * order). False means "look it up", never "answered".
+ */
+export function certainlyUnanswered(s: Session, answers: Session['answers'], keyRank: number | undefined): boolean {
+  const r = (s as RankCarrier)[ANSWERED_RANK];
+  return keyRank !== undefined && r !== undefined && r.answers === answers && keyRank < r.rank;
 }
 
 function lowestRank(idx: FlowIndex, s: Session, answers: Session['answers']): number | undefined {
@@ -102,24 +109,33 @@ function impure(g: CompiledGuard): boolean {
  */
 export function rememberedRemaining(
   flow: CompiledFlow, idx: FlowIndex, session: Session, answers: Session['answers'], at: string,
-  walk: (reads: RouteReads | undefined) => number,
+  walk: (reads: RouteReads | undefined) => number, rec?: NodeRecord,
 ): number {
   if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
-  const slot = idx.records.get(at);
+  const slot = rec !== undefined && rec.id === at ? rec : idx.records.get(at);
   const rank = slot?.rank;
   const low = lowestRank(idx, session, answers);
   if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
-  const e = slot.walk as Entry | undefined;
-  if (e && e.path === path && sameValues(e, answers)) return e.remaining;
+  // the remembered walk is held on the record itself (no entry object to fetch on a long flow)
+  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(slot.walkKeys, slot.walkValues, answers)) return slot.walkRemaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
-  if (reads.pure) slot.walk = { path, keys: reads.keys, values: reads.values, remaining } satisfies Entry;
+  if (reads.pure) {
+    // a walk that read no answered key (the usual one) shares one empty list
+    slot.walkPath = path;
+    slot.walkKeys = reads.keys.length === 0 ? NO_KEYS : reads.keys;
+    slot.walkValues = reads.keys.length === 0 ? NO_VALUES : reads.values;
+    slot.walkRemaining = remaining;
+  }
   return remaining;
 }
 
-function sameValues(e: Entry, answers: Session['answers']): boolean {
-  for (let i = 0; i < e.keys.length; i++) if (!Object.is(valueOf(answers, e.keys[i]!), e.values[i])) return false;
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
+
+function sameValues(keys: readonly string[], values: readonly unknown[], answers: Session['answers']): boolean {
+  for (let i = 0; i < keys.length; i++) if (!Object.is(valueOf(answers, keys[i]!), values[i])) return false;
   return true;
 }
 

@@ -4,7 +4,7 @@ import type { CompiledEdge, CompiledNode } from '../flow/compiled-flow.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';
 import { EXIT } from '../flow/desugar.ts';
 import { commit } from './answers.ts';
-import { emit, holds, isPii, type Draft } from './draft.ts';
+import { emit, holds, isPii, recordAt, recordOf, type Draft } from './draft.ts';
 import { answerValues, type Session } from './session.ts';
 import { progressAt, steadyProgress } from './progress.ts';
 import { renderTemplate } from './template.ts';
@@ -12,13 +12,14 @@ import { askReview } from './review.ts';
 import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
 import type { NodeRecord } from './node-record.ts';
+import { certainlyUnanswered } from './route-memo.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
 /** Answered questions and the estimated total of those that still apply. */
-export function progressOf(d: Draft, at: string | null): Progress {
-  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx);
+export function progressOf(d: Draft, at: string | null, rec?: NodeRecord): Progress {
+  const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx, rec);
   const shown = steadyProgress(now, d.s.progress, now.total > now.answered);
   d.s.progress = shown;
   return shown;
@@ -27,7 +28,8 @@ export function progressOf(d: Draft, at: string | null): Progress {
 const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s.context);
 
 /** The prompt of a question for this attempt: lists rotate on re-asks. */
-function promptOf(d: Draft, c: CompiledNode): string {
+function promptOf(d: Draft, c: CompiledNode, plain: string | undefined): string {
+  if (plain !== undefined) return plain;
   if (c.node.type !== 'question') return '';
   const p = c.node.prompt;
   const text = Array.isArray(p) ? p[d.s.attempts % p.length]! : p ?? c.node.label ?? c.node.key;
@@ -44,20 +46,22 @@ const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? 
  * said even where the question has an `invalid_prompt`, which stays for plain invalid values.
  */
 export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
-  if (c.node.type !== 'question') return;
-  const prompt = promptOf(d, c);
-  const fk = c.node.assess?.feedback_key;
+  const replies = recordOf(d, c) ?? d.idx.records.get(c.node.id)!;
+  if (replies.type !== 'question') return;
+  // the record says it is a question; the node itself is read only for what the record does not hold
+  const q = c.node as Extract<CompiledNode['node'], { type: 'question' }>;
+  const prompt = promptOf(d, c, replies.prompt);
+  const fk = feedback !== undefined ? q.assess?.feedback_key : undefined;
   const text = feedback !== undefined
     ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
-    : invalid === undefined ? prompt : c.node.invalid_prompt && !specific ? render(d, c.node.invalid_prompt) : `${invalid} ${prompt}`;
+    : invalid === undefined ? prompt : q.invalid_prompt && !specific ? render(d, q.invalid_prompt) : `${invalid} ${prompt}`;
   const kind = invalid === undefined ? 'question' : 'invalid';
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
-  const replies = d.idx.records.get(c.node.id)!;
   const id = replies.id;
   const key = replies.key!;
-  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id) }
-    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id) }
-      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id) });
+  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id, replies) }
+    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id, replies) }
+      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id, replies) });
 }
 
 /** Asks the flow's path question at a decision that routes on `path`. */
@@ -101,8 +105,15 @@ export function next(d: Draft, id: string, path?: string): string | null {
 }
 
 function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
+  const id = rec.id;
+  const to = rec.directTo;
+  if (to !== undefined) {
+    // the usual node: one edge without a guard (read from the record, not the edge list)
+    d.events.push({ type: 'node_exit', turn: d.s.turn, node: id, to, edge: rec.directEdge! });
+    d.target = rec.directTarget;
+    return to === EXIT ? exitSubgraph(d, id) : to;
+  }
   const { c, edges } = rec;
-  const id = c.node.id;
   if (edges.length === 0) {
     if (c.scope !== null && d.s.stack.length > 0) return exitSubgraph(d, id);
     d.s.node = id;
@@ -110,7 +121,9 @@ function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
     return null;
   }
   let chosen: CompiledEdge | undefined;
-  for (const e of edges) {
+  let at = 0;
+  for (; at < edges.length; at++) {
+    const e = edges[at]!;
     if (e.guard === null) {
       chosen = e;
       break;
@@ -125,13 +138,14 @@ function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
       break;
     }
   }
-  if (!chosen) for (const e of edges) if (e.guard === 'else') { chosen = e; break; }
+  if (!chosen) for (at = 0; at < edges.length; at++) if (edges[at]!.guard === 'else') { chosen = edges[at]; break; }
   if (!chosen) {
     d.s.node = id;
     fail(d, `no edge of '${id}' matched`);
     return null;
   }
   d.events.push({ type: 'node_exit', turn: d.s.turn, node: id, to: chosen.to, edge: chosen.id });
+  d.target = rec.targets[at];
   return chosen.to === EXIT ? exitSubgraph(d, id) : chosen.to;
 }
 
@@ -148,9 +162,9 @@ function exitSubgraph(d: Draft, from: string): string | null {
 
 /** After a node's own work: its `after` interrupt, else its edges. */
 export function afterNode(d: Draft, id: string): string | null {
-  const rec = d.idx.records.get(id)!;
+  const rec = recordAt(d, id)!;
   const c = rec.c;
-  if (c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
+  if (!rec.plain && c.node.interrupt?.when === 'after' && !(d.s.pending?.kind === 'interrupt' && d.approved === id)) return wait(d, c, 'after');
   return nextFrom(d, rec);
 }
 
@@ -191,20 +205,33 @@ export function run(d: Draft, from: string | null): void {
 
 /** Enters one node; returns the next node to enter, or null when the turn stops here. */
 function visit(d: Draft, id: string): string | null {
-  const rec = d.idx.records.get(id)!;
+  const rec = d.target !== undefined && d.target.id === id ? d.target : d.idx.records.get(id)!;
   const c = rec.c;
-  const n = c.node;
   d.events.push({ type: 'node_enter', turn: d.s.turn, node: id, nodeType: rec.type });
+  if (rec.plain) {
+    // the usual question: asked unless answered (the same steps as below, reading only the record)
+    if (!certainlyUnanswered(d.s, d.s.answers, rec.keyRank) && d.s.answers.has(rec.key!) && !d.s.reask?.includes(rec.key!)) {
+      emit(d, 'node_exit', { skipped: 'answered' }, id);
+      return nextFrom(d, rec);
+    }
+    d.s.node = id;
+    d.s.attempts = 0;
+    d.s.assessing = undefined;
+    ask(d, c);
+    return null;
+  }
+  const n = c.node;
   if (c.when && !holds(d, c.when)) {
     emit(d, 'node_exit', { skipped: 'when' }, id);
     return nextFrom(d, rec);
   }
-  if (rec.key !== undefined && d.s.answers.has(rec.key) && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key)) {
+  const answered = rec.key !== undefined && !certainlyUnanswered(d.s, d.s.answers, rec.keyRank) && d.s.answers.has(rec.key);
+  if (answered && !(n.type === 'question' && n.always_ask) && !d.s.reask?.includes(rec.key!)) {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return nextFrom(d, rec);
   }
   // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
-  const dependency = n.type === 'question' ? pendingDependency(d, c) : undefined;
+  const dependency = rec.dependencies !== undefined ? pendingDependency(d, c) : undefined;
   if (dependency) {
     startDetour(d, c, dependency);
     ask(d, dependency);

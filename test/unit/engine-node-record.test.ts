@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFlow } from '../../bench/engine/generate.ts';
 import { compileBenchFlow } from '../../bench/engine/questline.ts';
 import { flowIndex } from '../../server/engine/flow-index.ts';
-import { acceptsOf } from '../../server/engine/node-record.ts';
+import { Accept, acceptParams, acceptsOf } from '../../server/engine/node-record.ts';
 import { normalOptions, valueSchema, type AnswerSpec } from '../../server/flow/answer-types.ts';
 import { compileText } from '../../server/flow/document.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
@@ -63,6 +63,46 @@ describe('node records', () => {
     }
     // the action's failure edge is not among the edges `next` chooses from
     expect(flowIndex(flows[0]!).records.get('act')!.edges.map((e) => e.to)).toEqual(['done']);
+  });
+
+  it('link each edge to its target record and hold the key facts the index has', () => {
+    const withMore = compileDoc({
+      ...FLOW,
+      nodes: [...FLOW.nodes.slice(0, 3), { id: 'q.n', type: 'question', key: 'n', prompt: ['How many, {{answers.size}}?'], answer: { type: 'integer' }, dependencies: ['ok'] },
+        { id: 'q.n2', type: 'question', key: 'n', prompt: ' Again? ', answer: { type: 'integer' }, always_ask: true }, ...FLOW.nodes.slice(4)],
+      edges: [...FLOW.edges.filter((e) => e.from !== 'q.n'), { from: 'q.n', to: 'q.n2' }, { from: 'q.n2', to: 'act' }],
+    });
+    for (const flow of [...flows, withMore]) {
+      const idx = flowIndex(flow);
+      for (const [id, c] of flow.nodes) {
+        const r = idx.records.get(id)!;
+        expect(idx.recordList[r.ordinal]).toBe(r);
+        expect(r.targets.map((t) => t?.id)).toEqual(r.edges.map((e) => (flow.nodes.has(e.to) ? e.to : undefined)));
+        for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
+        expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
+        expect(r.hasSchema).toBe(c.node.type === 'question' && c.valueSchema !== undefined);
+        const first = r.edges[0];
+        expect([r.directEdge, r.directTo, r.directTarget]).toEqual(first?.guard === null ? [first.id, first.to, r.targets[0]] : [undefined, undefined, undefined]);
+        if (c.node.type !== 'question') {
+          expect([r.keyRank, r.asksFirst, r.firstChange, r.prompt, r.plain]).toEqual([undefined, false, undefined, undefined, false]);
+          continue;
+        }
+        expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
+        const check = c.valueSchema ? acceptParams(c.node.answer ?? { type: 'text' }) : { kind: Accept.NONE, min: 0, max: 0, values: undefined };
+        expect({ kind: r.acceptKind, min: r.acceptMin, max: r.acceptMax, values: r.acceptValues }).toEqual(check);
+        expect(r.plain).toBe(!c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !(c.node.dependencies ?? []).length && !c.node.assess);
+        expect(r.asksFirst).toBe(idx.questionByKey.get(c.node.key) === c);
+        expect(r.firstChange).toEqual([{ key: c.node.key }]);
+        expect(Object.isFrozen(r.firstChange) && Object.isFrozen(r.firstChange![0])).toBe(true);
+        const p = c.node.prompt;
+        const only = Array.isArray(p) ? (p.length === 1 ? p[0] : undefined) : p ?? c.node.label ?? c.node.key;
+        expect(r.prompt).toBe(only === undefined || only.includes('{{') ? undefined : only.trim());
+      }
+    }
+    const more = flowIndex(withMore).records;
+    expect([more.get('q.n')!.prompt, more.get('q.n')!.dependencies, more.get('q.n2')!.prompt]).toEqual([undefined, ['ok'], 'Again?']);
+    expect([more.get('q.n')!.asksFirst, more.get('q.n2')!.asksFirst]).toEqual([true, false]);
+    expect([more.get('q.size')!.plain, more.get('q.n')!.plain, more.get('q.n2')!.plain]).toEqual([true, false, false]);
   });
 
   it('accept a value only where zod accepts it and returns it unchanged', () => {
