@@ -7,6 +7,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
 import { LruCache } from '../shared/lru.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { jsonCopy } from './json-copy.ts';
 import { JsonlAppender, lastJsonObject, readJsonl, PRIVATE_DIR, PRIVATE_FILE } from './lowdb-jsonl.ts';
 import { assertSessionId, SESSION_ID_PATTERN, sessionPaths, tenantIndexPath, type SessionPaths } from './lowdb-paths.ts';
 import { committedEvents, committedTranscript, type EventBatch, type IndexEntry } from './lowdb-read.ts';
@@ -177,7 +178,7 @@ export class LowdbStore implements SessionStore {
     const id = record.id;
     const paths = this.#pathsOf(id);
     // the caller keeps its object: the store caches a copy (what a read of the file would give)
-    const own = JSON.parse(JSON.stringify(record)) as StoredSession;
+    const own = jsonCopy(record);
     return this.#mutex.run(id, async () => {
       if (!this.#dirs.has(paths.dir)) {
         await mkdir(paths.dir, { recursive: true, mode: PRIVATE_DIR });
