@@ -52,7 +52,7 @@ function charBits(s: string): [number, number, number, number, number] {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     const bit = c < 128 ? c : 128 + (c & 31);
-    bits[bit >>> 5] |= 1 << (bit & 31);
+    bits[bit >>> 5]! |= 1 << (bit & 31);
   }
   return bits;
 }
