@@ -57,7 +57,11 @@ export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-
 // cut) does not parse and readers go by the record before it, which never
 // counts the history lines after it (lowdb-read.ts). Past COMPACT_BYTES, and
 // past twice its size after the last compaction, the file is compacted in
-// the background under the session's mutex: its transcript and event lines
+// the background when the record lines written to it since it was opened or
+// last compacted make up at least half of it (so a compaction at least
+// halves the file: with delta lines a record line is ~40% of a sales-script
+// turn, and rewriting a file to save a third of it cost more CPU per turn,
+// amortised, than the saved bytes were worth), under the session's mutex: its transcript and event lines
 // and the current record, written by lowdb's TextFile (steno: temp file
 // `.<id>.jsonl.tmp`, then rename over the file, on the thread pool; a crash
 // before the rename leaves the old file whole). So a turn costs the same
@@ -396,7 +400,7 @@ export class LowdbStore implements SessionStore {
     }
     low.data = { record: deepFreeze(record) };
     this.#cache.set(id, low);
-    if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0))) this.#compact(id, paths);
+    if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0)) && 2 * low.adapter.recordChars >= low.adapter.size) this.#compact(id, paths);
   }
 
   /**
@@ -419,6 +423,8 @@ export class LowdbStore implements SessionStore {
       await new TextFile(paths.file).write(text);
       await chmod(paths.file, PRIVATE_FILE);
       this.#compactedAt.set(id, Buffer.byteLength(text));
+      const low = this.#cache.peek(id);
+      if (low) low.adapter.recordChars = 0;
     }).catch(() => {
       // the next commit that finds the file long tries again
     }).finally(() => this.#compacting.delete(id));
