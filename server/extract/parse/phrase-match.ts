@@ -47,7 +47,7 @@ interface PhraseEntry<T> {
  * the text lacks has a character the text lacks, so it cannot occur in it:
  * findHits skips it without a search (most phrases of a list, for a short reply).
  */
-function charBits(s: string): [number, number, number, number, number] {
+export function charBits(s: string): [number, number, number, number, number] {
   const bits: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -74,6 +74,11 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
     }
   }
   return Object.freeze({ entries: Object.freeze(entries) });
+}
+
+/** Whether a phrase with characters `phrase` (charBits) can occur in a text with characters `text`: false when it has one the text lacks. */
+export function mayOccur(phrase: readonly number[], text: readonly number[]): boolean {
+  return ((phrase[0]! & ~text[0]!) | (phrase[1]! & ~text[1]!) | (phrase[2]! & ~text[2]!) | (phrase[3]! & ~text[3]!) | (phrase[4]! & ~text[4]!)) === 0;
 }
 
 /** All word-boundary occurrences of every candidate, in candidate order then position. */
