@@ -240,6 +240,24 @@ describe('LowdbStore files', () => {
     expect(await store.load(rec.id)).toStrictEqual(rec);
   });
 
+  it('writes text beyond ASCII as UTF-8, byte for byte, and reads it back after a reopen', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-utf8', { tokenHash: 'd'.repeat(64) });
+    await store.create(rec, NO_TURN);
+    const said = 'Grüße — about 420 m², 😀 ok';
+    const next = { ...rec, seq: 1, session: { ...rec.session, context: { note: said } } };
+    await store.commit(next, rec.version, { transcript: [line(1, said)], events: [] });
+    const paths = sessionPaths(dir, rec.id);
+    const bytes = await readFile(paths.file);
+    expect(bytes.toString('utf8')).toContain(`"text":"${said}"`);
+    expect(Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)).toBe(true);
+    await store.close();
+    store = await openStore(dir);
+    expect((await store.transcript(rec.id))[0]!.text).toBe(said);
+    expect((await store.load(rec.id))!.session.context).toEqual({ note: said });
+  });
+
   it('leaves a file past 256 KB alone while its record lines are under half of it (a compaction would not halve it)', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
