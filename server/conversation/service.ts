@@ -347,7 +347,7 @@ export class ConversationService {
       const loaded = await this.load(sessionId);
       if (!loaded.ok) return loaded;
       const { record, flow, session } = loaded.value;
-      const seen = clientId === undefined ? undefined : record.processed.find((p) => p.clientId === clientId);
+      const seen = clientId === undefined ? undefined : processedAs(record, clientId);
       if (seen) {
         const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
         return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
@@ -437,6 +437,13 @@ export class ConversationService {
       ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
     });
   }
+}
+
+/** The processed entry of a client message id, newest first (a retry is of a recent message); a plain loop, as every new message scans them all. */
+function processedAs(record: StoredSession, clientId: string): StoredSession['processed'][number] | undefined {
+  const all = record.processed;
+  for (let i = all.length - 1; i >= 0; i--) if (all[i]!.clientId === clientId) return all[i];
+  return undefined;
 }
 
 /** A turn's answer without the duplicate flag (only a client message can be a retry). */

@@ -61,12 +61,12 @@ export const eventsLine = (batch: { seq: number; events: readonly EngineEvent[] 
 export const deltaLine = (before: StoredSession, after: StoredSession) =>
   `{"d":${JSON.stringify({ b: before.version, ...objectPatch(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>) })}}\n`;
 
-/** The lines of a turn: its transcript entries, its events (under the record's seq), then the record (whole, or as a delta against `before`). */
-export function turnLines(record: StoredSession, turn: TurnWrites | undefined, before?: StoredSession): string {
+/** A turn's transcript and event lines (its events under the record's seq); its record line follows them (a compaction keeps these). */
+export function historyLines(record: StoredSession, turn: TurnWrites | undefined): string {
   let text = '';
   if (turn?.transcript.length) text += transcriptLine(turn.transcript);
   if (turn?.events.length) text += eventsLine({ seq: record.seq, events: turn.events });
-  return text + (before ? deltaLine(before, record) : recordLine(record));
+  return text;
 }
 
 /**
@@ -149,6 +149,12 @@ export function lastRecord(text: string): StoredSession | null {
 export class SessionFileAdapter implements SyncAdapter<SessionDoc> {
   /** The file's size after the last write (for compaction). */
   size = 0;
+  /**
+   * The length (UTF-16 units, about its bytes) of the record lines this
+   * adapter appended since it was made or the file was compacted: about what
+   * a compaction would drop (LowdbStore compacts only when it is half the file).
+   */
+  recordChars = 0;
   /** Delta lines this adapter wrote since its last whole record line (it writes the whole record first). */
   #deltas = FULL_EVERY;
 
@@ -171,7 +177,9 @@ export class SessionFileAdapter implements SyncAdapter<SessionDoc> {
 
   write(doc: SessionDoc): void {
     const delta = doc.before !== undefined && this.#deltas < FULL_EVERY;
-    this.size = this.appender.appendTextSync(this.file, turnLines(doc.record, doc.turn, delta ? doc.before : undefined));
+    const record = delta ? deltaLine(doc.before!, doc.record) : recordLine(doc.record);
+    this.size = this.appender.appendTextSync(this.file, historyLines(doc.record, doc.turn) + record);
+    this.recordChars += record.length;
     this.#deltas = delta ? this.#deltas + 1 : 0;
   }
 }

@@ -7,6 +7,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
 import { LruCache } from '../shared/lru.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { jsonCopy } from './json-copy.ts';
 import { JsonlAppender, lastJsonObject, readJsonl, PRIVATE_DIR, PRIVATE_FILE } from './lowdb-jsonl.ts';
 import { assertSessionId, SESSION_ID_PATTERN, sessionPaths, tenantIndexPath, type SessionPaths } from './lowdb-paths.ts';
 import { committedEvents, committedTranscript, type EventBatch, type IndexEntry } from './lowdb-read.ts';
@@ -56,10 +57,14 @@ export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-
 // cut) does not parse and readers go by the record before it, which never
 // counts the history lines after it (lowdb-read.ts). Past COMPACT_BYTES, and
 // past twice its size after the last compaction, the file is compacted in
-// the background — read and rebuilt while the session's turns go on, then,
-// under the session's mutex, the lines they appended meanwhile added and the
-// file replaced (#compact): its transcript and event lines and the current
-// record, written by lowdb's TextFile (steno: temp file
+// the background when the record lines written to it since it was opened or
+// last compacted make up at least half of it (so a compaction at least
+// halves the file: with delta lines a record line is ~40% of a sales-script
+// turn, and rewriting a file to save a third of it cost more CPU per turn,
+// amortised, than the saved bytes were worth) — read and rebuilt while the
+// session's turns go on, then, under the session's mutex, the lines they
+// appended meanwhile added and the file replaced (#compact): its transcript
+// and event lines and the current record, written by lowdb's TextFile (steno: temp file
 // `.<id>.jsonl.tmp`, then rename over the file, on the thread pool; a crash
 // before the rename leaves the old file whole). So a turn costs the same
 // with ten sessions stored or a million, old records do not pile up, and
@@ -179,7 +184,7 @@ export class LowdbStore implements SessionStore {
     const id = record.id;
     const paths = this.#pathsOf(id);
     // the caller keeps its object: the store caches a copy (what a read of the file would give)
-    const own = JSON.parse(JSON.stringify(record)) as StoredSession;
+    const own = jsonCopy(record);
     return this.#mutex.run(id, async () => {
       if (!this.#dirs.has(paths.dir)) {
         await mkdir(paths.dir, { recursive: true, mode: PRIVATE_DIR });
@@ -397,7 +402,7 @@ export class LowdbStore implements SessionStore {
     }
     low.data = { record: deepFreeze(record) };
     this.#cache.set(id, low);
-    if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0))) this.#compact(id, paths);
+    if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0)) && 2 * low.adapter.recordChars >= low.adapter.size) this.#compact(id, paths);
   }
 
   /**
@@ -435,6 +440,7 @@ export class LowdbStore implements SessionStore {
         await new TextFile(paths.file).write(text);
         await chmod(paths.file, PRIVATE_FILE);
         this.#compactedAt.set(id, Buffer.byteLength(text));
+        low.adapter.recordChars = 0;
       });
     })().catch(() => {
       // the next commit that finds the file long tries again

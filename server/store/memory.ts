@@ -1,5 +1,6 @@
 import type { EngineEvent } from '../engine/types.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
+import { jsonCopy } from './json-copy.ts';
 import { assertSessionId } from './session-id.ts';
 import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, type StoredSession, type TranscriptEntry, type TurnWrites } from './session-store.ts';
 
@@ -12,7 +13,8 @@ import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, typ
 // copied through JSON — as LowdbStore does; a JSON round trip of every save
 // made this store no cheaper per turn than the file store. Either way no
 // caller can change stored state by reference; load() hands out the frozen
-// record itself. A turn's transcript entries and events are copied (small).
+// record itself. A turn's transcript entries and events are copied (small),
+// as JSON would copy them but without the text in between (json-copy.ts).
 
 interface Entry {
   record: StoredSession;
@@ -21,8 +23,6 @@ interface Entry {
   /** Creation order, to break createdAt ties in list() (later = newer). */
   order: number;
 }
-
-const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** A SessionStore in memory: nothing survives the process. */
 export class MemoryStore implements SessionStore {
@@ -33,9 +33,9 @@ export class MemoryStore implements SessionStore {
     assertSessionId(record.id);
     if (this.#sessions.has(record.id)) return { ok: false, exists: true };
     this.#sessions.set(record.id, {
-      record: deepFreeze(asJson(record)),
-      transcript: asJson([...turn.transcript]),
-      events: asJson([...turn.events]),
+      record: deepFreeze(jsonCopy(record)),
+      transcript: [...jsonCopy(turn.transcript)],
+      events: [...jsonCopy(turn.events)],
       order: ++this.#created,
     });
     return { ok: true };
@@ -52,8 +52,8 @@ export class MemoryStore implements SessionStore {
     if (!e) return { ok: false, conflict: true, current: -1 };
     if (e.record.version !== expected) return { ok: false, conflict: true, current: e.record.version };
     e.record = deepFreeze({ ...record, version: expected + 1 });
-    if (turn.transcript.length > 0) e.transcript.push(...asJson(turn.transcript));
-    if (turn.events.length > 0) e.events.push(...asJson(turn.events));
+    if (turn.transcript.length > 0) e.transcript.push(...jsonCopy(turn.transcript));
+    if (turn.events.length > 0) e.events.push(...jsonCopy(turn.events));
     return { ok: true, version: expected + 1 };
   }
 

@@ -267,6 +267,45 @@ describe('LowdbStore files', () => {
     expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: v }, (_, i) => i + 1));
   });
 
+  it('writes text beyond ASCII as UTF-8, byte for byte, and reads it back after a reopen', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const rec = storedSession('session-utf8', { tokenHash: 'd'.repeat(64) });
+    await store.create(rec, NO_TURN);
+    const said = 'Grüße — about 420 m², 😀 ok';
+    const next = { ...rec, seq: 1, session: { ...rec.session, context: { note: said } } };
+    await store.commit(next, rec.version, { transcript: [line(1, said)], events: [] });
+    const paths = sessionPaths(dir, rec.id);
+    const bytes = await readFile(paths.file);
+    expect(bytes.toString('utf8')).toContain(`"text":"${said}"`);
+    expect(Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)).toBe(true);
+    await store.close();
+    store = await openStore(dir);
+    expect((await store.transcript(rec.id))[0]!.text).toBe(said);
+    expect((await store.load(rec.id))!.session.context).toEqual({ note: said });
+  });
+
+  it('leaves a file past 256 KB alone while its record lines are under half of it (a compaction would not halve it)', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    let rec = storedSession('session-talky', { tokenHash: 'c'.repeat(64) });
+    await store.create(rec, NO_TURN);
+    const paths = sessionPaths(dir, rec.id);
+    // long transcript lines, small delta lines: the histories are most of the file
+    const turns = Math.ceil((320 * 1024) / 4_000);
+    const sizes: number[] = [];
+    for (let v = 1; v <= turns; v++) {
+      const r = await store.commit({ ...rec, seq: v }, rec.version, { transcript: [line(v, `${v}`.padEnd(4_000, 'y'))], events: [] });
+      rec = { ...rec, seq: v, version: (r as { version: number }).version };
+      sizes.push((await stat(paths.file)).size);
+    }
+    expect(Math.max(...sizes)).toBeGreaterThan(300 * 1024);
+    // never rewritten: every turn grew the file by its whole lines (a compaction would have taken the record lines out)
+    expect(sizes.filter((s, i) => i > 0 && s - sizes[i - 1]! < 4_000)).toEqual([]);
+    await store.close();
+    expect(await readdir(paths.dir)).toEqual([`${rec.id}.jsonl`]);
+  });
+
   it('reads the line before a record line torn by a crash mid-append, and the temp file of a compaction cut short', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);

@@ -1,7 +1,7 @@
 import { normalOptions } from '../../flow/answer-types.ts';
 import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import {
-  coerceValue, findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, longestHits, mask, originalSlice,
+  charBits, coerceValue, findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, longestHits, mask, mayOccur, originalSlice,
   type ParseContext, type PhraseHit,
 } from '../parse/index.ts';
 import { findName, NAME_KEYS } from './name.ts';
@@ -81,10 +81,12 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
   const folded = fold(text);
   // Every occurrence of every spelling, in question, option and spelling order (findHits' order).
   const found: PhraseHit<Owner>[] = [];
+  const chars = charBits(folded.text);
   for (const q of enums) {
     if (q.answer.type !== 'enum') continue;
     const eligibleHere = q.key !== current?.key;
     for (const sp of spellingsOf(q.answer).spellings) {
+      if (!mayOccur(sp.chars, chars)) continue; // a character the message lacks: not in it
       for (const start of findPhrase(folded.text, sp.folded)) {
         found.push({ owner: { key: q.key, option: sp.option, folded: sp.folded, eligible: eligibleHere && sp.eligible }, start, end: start + sp.folded.length });
       }
@@ -127,7 +129,7 @@ type EnumSpec = Extract<OpenQuestion['answer'], { type: 'enum' }>;
 interface Spellings {
   options: ReturnType<typeof normalOptions>;
   /** One per folded spelling of each option (a label equal to its value is a single, named one), in option order. */
-  spellings: ReadonlyArray<{ option: number; folded: string; eligible: boolean }>;
+  spellings: ReadonlyArray<{ option: number; folded: string; eligible: boolean; chars: readonly number[] }>;
   /** Every folded spelling of the spec. */
   folded: ReadonlySet<string>;
 }
@@ -139,7 +141,7 @@ function spellingsOf(spec: EnumSpec): Spellings {
   let c = spellingCache.get(spec);
   if (c) return c;
   const options = normalOptions(spec);
-  const spellings: Array<{ option: number; folded: string; eligible: boolean }> = [];
+  const spellings: Array<{ option: number; folded: string; eligible: boolean; chars: readonly number[] }> = [];
   options.forEach((o, option) => {
     // One candidate per spelling, so a label equal to its value is a single (named) phrase.
     const byFold = new Map<string, boolean>();
@@ -148,7 +150,7 @@ function spellingsOf(spec: EnumSpec): Spellings {
       if (f === '') continue;
       byFold.set(f, named || (byFold.get(f) ?? false));
     }
-    for (const [f, named] of byFold) spellings.push({ option, folded: f, eligible: named && f.length >= MIN_VOLUNTEERED_PHRASE });
+    for (const [f, named] of byFold) spellings.push({ option, folded: f, eligible: named && f.length >= MIN_VOLUNTEERED_PHRASE, chars: charBits(f) });
   });
   c = { options, spellings, folded: new Set(spellings.map((sp) => sp.folded)) };
   spellingCache.set(spec, c);

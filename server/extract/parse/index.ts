@@ -22,7 +22,7 @@ export { findUrls, type FoundUrl } from './url.ts';
 export { findNumbers, type FoundNumber } from './number.ts';
 export { optionPhrases, findOptionHits, negated } from './enum.ts';
 export { fold, foldPhrase, findPhrase, originalSlice, type Folded } from './fold.ts';
-export { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
+export { charBits, findHits, longestHits, longestOwners, mayOccur, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 export { MAX_TYPED_CHARS, mask, scrub } from './parse-result.ts';
 
 /**

@@ -25,7 +25,36 @@ export function spellings(phrase: string): string[] {
 
 /** Candidates folded and deduplicated once, for lists matched against many messages. */
 export interface PhraseSet<T> {
-  readonly entries: ReadonlyArray<{ readonly owner: T; readonly phrase: string; readonly needStart: boolean; readonly needEnd: boolean }>;
+  readonly entries: ReadonlyArray<PhraseEntry<T>>;
+}
+
+/** One folded spelling of a candidate, with the bits of its characters (charBits) for the pre-check in findHits. */
+interface PhraseEntry<T> {
+  readonly owner: T;
+  readonly phrase: string;
+  readonly needStart: boolean;
+  readonly needEnd: boolean;
+  readonly b0: number;
+  readonly b1: number;
+  readonly b2: number;
+  readonly b3: number;
+  readonly b4: number;
+}
+
+/**
+ * The characters of a string as 160 bits: one per ASCII code, and 32 more
+ * that other characters share by their code modulo 32. A phrase with a bit
+ * the text lacks has a character the text lacks, so it cannot occur in it:
+ * findHits skips it without a search (most phrases of a list, for a short reply).
+ */
+export function charBits(s: string): [number, number, number, number, number] {
+  const bits: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const bit = c < 128 ? c : 128 + (c & 31);
+    bits[bit >>> 5]! |= 1 << (bit & 31);
+  }
+  return bits;
 }
 
 /** Folds and deduplicates candidates (what findHits does first on every call); the result is immutable. */
@@ -40,10 +69,16 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
       const phrase = foldPhrase(spelling);
       if (phrase === '' || mine.has(phrase)) continue;
       mine.add(phrase);
-      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]) }));
+      const [b0, b1, b2, b3, b4] = charBits(phrase);
+      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]), b0, b1, b2, b3, b4 }));
     }
   }
   return Object.freeze({ entries: Object.freeze(entries) });
+}
+
+/** Whether a phrase with characters `phrase` (charBits) can occur in a text with characters `text`: false when it has one the text lacks. */
+export function mayOccur(phrase: readonly number[], text: readonly number[]): boolean {
+  return ((phrase[0]! & ~text[0]!) | (phrase[1]! & ~text[1]!) | (phrase[2]! & ~text[2]!) | (phrase[3]! & ~text[3]!) | (phrase[4]! & ~text[4]!)) === 0;
 }
 
 /** All word-boundary occurrences of every candidate, in candidate order then position. */
@@ -51,7 +86,11 @@ export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCand
   const set = Array.isArray(candidates) ? phraseSet(candidates as ReadonlyArray<PhraseCandidate<T>>) : (candidates as PhraseSet<T>);
   const hits: PhraseHit<T>[] = [];
   const text = folded.text;
-  for (const { owner, phrase, needStart, needEnd } of set.entries) {
+  const [t0, t1, t2, t3, t4] = charBits(text);
+  for (const e of set.entries) {
+    // a character the text lacks: no occurrence (charBits)
+    if ((e.b0 & ~t0) | (e.b1 & ~t1) | (e.b2 & ~t2) | (e.b3 & ~t3) | (e.b4 & ~t4)) continue;
+    const { owner, phrase, needStart, needEnd } = e;
     for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
       if (needStart && isWordChar(text[at - 1])) continue;
       if (needEnd && isWordChar(text[at + phrase.length])) continue;
