@@ -30,9 +30,18 @@ export function flowFor(flow: CompiledFlow, locale: string | readonly string[] |
   return match === undefined ? flow : flow.i18n!.byLocale.get(match) ?? flow;
 }
 
+/** Per flow, the compile each locale tag a session stored is spoken in (a turn asks for it every time). */
+const spoken = new WeakMap<CompiledFlow, Map<string, CompiledFlow>>();
+
 /** The flow a session speaks: its locale's compile, else the default one. */
 export function sessionFlow(flow: CompiledFlow, session: Pick<Session, 'locale'>): CompiledFlow {
-  return flow.i18n ? flowFor(flow, session.locale ?? flow.i18n.defaultLocale) : flow;
+  if (!flow.i18n) return flow;
+  const tag = session.locale ?? flow.i18n.defaultLocale;
+  let byTag = spoken.get(flow);
+  if (!byTag) spoken.set(flow, (byTag = new Map()));
+  let out = byTag.get(tag);
+  if (!out) byTag.set(tag, (out = flowFor(flow, tag)));
+  return out;
 }
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/[.!?¡¿]+/g, '').replace(/\s+/g, ' ').trim();
@@ -47,9 +56,22 @@ export function matchLanguageSwitch(flow: CompiledFlow, text: string): string | 
   if (!i18n) return null;
   const said = normal(text);
   if (!said || said.length > 40) return null;
-  for (const locale of i18n.locales) {
-    const names = i18n.byLocale.get(locale)?.messages.language_names ?? [];
-    if (names.some((n) => normal(n) === said)) return locale;
+  return languageNames(flow).get(said) ?? null;
+}
+
+/** Per flow, each locale's language names, normalised once: name → locale (the first declared locale that has it). */
+const namesOf = new WeakMap<CompiledFlow, Map<string, string>>();
+
+function languageNames(flow: CompiledFlow): Map<string, string> {
+  let out = namesOf.get(flow);
+  if (out) return out;
+  out = new Map();
+  for (const locale of flow.i18n!.locales) {
+    for (const n of flow.i18n!.byLocale.get(locale)?.messages.language_names ?? []) {
+      const name = normal(n);
+      if (name && !out.has(name)) out.set(name, locale);
+    }
   }
-  return null;
+  namesOf.set(flow, out);
+  return out;
 }
