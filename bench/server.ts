@@ -46,8 +46,11 @@
  * its fsynced journal. BENCH_SERVER_NODE_ARGS (environment) adds node flags to
  * the server child only, e.g. `--trace-gc` to see its collector's pauses. The
  * paced run reports the server's event-loop delay too (notes.paced
- * server_event_loop_delay_p99_ms / _max_ms): a stall of the server's thread
- * shows there, a slow client or a busy machine does not. Timing is never
+ * server_event_loop_delay_p99_ms / _max_ms) and the load process's
+ * (load_event_loop_delay_…): a stall of the server's thread shows in the
+ * first, a stall of the client (which delays the turns it times) in the
+ * second, a stall of the whole machine in both. monitorEventLoopDelay's
+ * figures include its 10 ms sampling interval. Timing is never
  * asserted anywhere.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -207,7 +210,7 @@ interface Throughput {
   serverCpu: number;
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
-  paced: { offeredTurnsPerS: number; turnsPerS: number; thinkMs: number; latency: LatencySummary; errors: number; serverCpu: number; rateFromFlag: boolean; eventLoopP99Ms: number; eventLoopMaxMs: number };
+  paced: { offeredTurnsPerS: number; turnsPerS: number; thinkMs: number; latency: LatencySummary; errors: number; serverCpu: number; rateFromFlag: boolean; eventLoopP99Ms: number; eventLoopMaxMs: number; clientEventLoopP99Ms: number; clientEventLoopMaxMs: number };
   byStep: LatencySummary[];
   /** The same closed loop against the bare socket.io server replaying Questline's packets (bench/server/floor-child.ts). */
   floor: { turnsPerS: number; latency: LatencySummary; serverCpu: number; errors: number; packetsPerTurn: number; bytesPerTurn: number };
@@ -237,7 +240,7 @@ async function throughput(): Promise<Throughput> {
     const { load: paced, server: ps } = await steady(server, { clients: P.clients, warmupMs: P.pacedWarmupMs, measureMs: P.pacedMeasureMs, thinkMs: 0, rate: offered });
     const pacedAchieved = paced.turns / (paced.windowMs / 1000);
     progress(`  by script step (p50/p99 ms): ${paced.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}`);
-    progress(`  ${round(pacedAchieved)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core, ${round((ps.cpu * 1000) / pacedAchieved)} ms per turn, event-loop delay p99 ${ps.eventLoopP99Ms} ms, max ${ps.eventLoopMaxMs} ms`);
+    progress(`  ${round(pacedAchieved)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core, ${round((ps.cpu * 1000) / pacedAchieved)} ms per turn, event-loop delay p99 ${ps.eventLoopP99Ms} ms, max ${ps.eventLoopMaxMs} ms; the load process's p99 ${paced.clientEventLoopP99Ms} ms, max ${paced.clientEventLoopMaxMs} ms`);
     await stopServerChild(server);
     // the transport floor: the same load generator, clients and script against a bare socket.io server sending the same packets
     const floorServer = await startFloorChild(captureFile);
@@ -260,7 +263,7 @@ async function throughput(): Promise<Throughput> {
     return {
       clients: P.clients, turnsPerS: round(turnsPerS), latency: r.latency, restartLatency: r.restartLatency, completed: r.completed + paced.completed,
       errors: r.errors + paced.errors, clientCpu: r.clientCpu, serverCpu: s.cpu, eventLoopP99Ms: s.eventLoopP99Ms, eventLoopMaxMs: s.eventLoopMaxMs,
-      paced: { offeredTurnsPerS: round(offered), turnsPerS: round(pacedAchieved), thinkMs, latency: paced.latency, errors: paced.errors, serverCpu: ps.cpu, rateFromFlag: pacedRate !== undefined, eventLoopP99Ms: ps.eventLoopP99Ms, eventLoopMaxMs: ps.eventLoopMaxMs },
+      paced: { offeredTurnsPerS: round(offered), turnsPerS: round(pacedAchieved), thinkMs, latency: paced.latency, errors: paced.errors, serverCpu: ps.cpu, rateFromFlag: pacedRate !== undefined, eventLoopP99Ms: ps.eventLoopP99Ms, eventLoopMaxMs: ps.eventLoopMaxMs, clientEventLoopP99Ms: paced.clientEventLoopP99Ms, clientEventLoopMaxMs: paced.clientEventLoopMaxMs },
       byStep: r.byStep, floor,
       ...(prof ? { profile: prof } : {}),
     };
@@ -451,6 +454,7 @@ try {
           p90_ms: tp.paced.latency.p90, max_ms: tp.paced.latency.max, turns_measured: tp.paced.latency.count,
           server_cpu_ms_per_turn: round((tp.paced.serverCpu * 1000) / tp.paced.turnsPerS),
           server_event_loop_delay_p99_ms: tp.paced.eventLoopP99Ms, server_event_loop_delay_max_ms: tp.paced.eventLoopMaxMs,
+          load_event_loop_delay_p99_ms: tp.paced.clientEventLoopP99Ms, load_event_loop_delay_max_ms: tp.paced.clientEventLoopMaxMs,
           method: `open loop: ${tp.clients} connected clients offer ${tp.paced.offeredTurnsPerS} messages/s together (${tp.paced.rateFromFlag ? '--rate' : 'default: half the measured closed-loop maximum'}), each on a Poisson schedule with mean gap think_ms, independent of replies; a message whose slot comes while the client's previous turn runs waits for it, and latency counts from the slot`,
           measured_s: P.pacedMeasureMs / 1000,
         },

@@ -162,6 +162,9 @@ export type LoadChildMessage =
     connectMs: number;
     /** CPU the load process used in the window, as a share of one core. */
     clientCpu: number;
+    /** The load process's own event-loop delay in the window (ms, p99 and max): a stall of the client delays the turns it measures. */
+    clientEventLoopP99Ms: number;
+    clientEventLoopMaxMs: number;
   }
   /** The measurement window starts or ends now (the bench relays it to the server child). */
   | { type: 'window'; at: 'start' | 'end' }

@@ -32,7 +32,7 @@
  * inside the window, divided by its length.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import {
   DEMO_FLOW, DEMO_KEY, DEMO_ORIGIN, round, SALES_SCRIPT, seededToken, sleep, summarize,
@@ -160,15 +160,18 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
   let cpuAtStart: NodeJS.CpuUsage | undefined;
   let cpuInWindow: NodeJS.CpuUsage | undefined;
   // the server measures between these two messages: each goes out exactly once, start before end
+  const delay = monitorEventLoopDelay({ resolution: 10 });
   const windowOpens = () => {
     if (cpuAtStart) return;
     cpuAtStart = process.cpuUsage();
+    delay.enable();
     send({ type: 'window', at: 'start' });
   };
   const windowCloses = () => {
     if (cpuInWindow) return;
     windowOpens();
     cpuInWindow = process.cpuUsage(cpuAtStart);
+    delay.disable();
     send({ type: 'window', at: 'end' });
   };
   const cpuTimer = setTimeout(windowOpens, j.warmupMs);
@@ -298,6 +301,7 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
     restartLatency: summarize(restartLatencies), resumeLatency: summarize(resumeLatencies), byStep: bySteps.map((x) => summarize(x)), completed, errors,
     ...(firstError ? { firstError } : {}), connectMs: round(connectMs),
     clientCpu: round((cpuInWindow.user + cpuInWindow.system) / 1000 / j.measureMs),
+    clientEventLoopP99Ms: Math.round(delay.percentile(99) / 1e4) / 100, clientEventLoopMaxMs: Math.round(delay.max / 1e4) / 100,
   });
 }
 
