@@ -143,6 +143,8 @@ export class LowdbStore implements SessionStore {
   readonly #dirs = new Set<string>();
   /** Sessions whose file is being compacted. */
   readonly #compacting = new Set<string>();
+  /** The compactions under way (close() waits for them: their read happens outside the session's mutex). */
+  readonly #compactions = new Set<Promise<void>>();
   /** A session file's size after its last compaction (it is compacted again past twice that). */
   readonly #compactedAt: LruCache<string, number>;
 
@@ -306,6 +308,8 @@ export class LowdbStore implements SessionStore {
       return;
     }
     this.#state = 'closed';
+    // a compaction under way finishes (its first part holds no mutex); no commit can come in meanwhile
+    await Promise.allSettled([...this.#compactions]);
     await this.#mutex.idle();
     this.#cache.clear();
     this.#paths.clear();
@@ -430,10 +434,11 @@ export class LowdbStore implements SessionStore {
     this.#compacting.add(id);
     const record = low.data.record;
     const upTo = low.adapter.size;
-    void (async () => {
+    const job: Promise<void> = (async () => {
       const head = compacted((await readBytes(paths.file, 0, upTo)).toString('utf8'), record);
       await this.#mutex.run(id, async () => {
-        if (this.#state !== 'open' || this.#cache.peek(id) !== low) return;
+        // not after close() let go of the directory, nor over a session whose cached document changed
+        if (this.#lock === null || this.#cache.peek(id) !== low) return;
         const size = low.adapter.size;
         const text = size > upTo ? head + (await readBytes(paths.file, upTo, size - upTo)).toString('utf8') : head;
         this.#appender.forget(paths.file);
@@ -444,7 +449,11 @@ export class LowdbStore implements SessionStore {
       });
     })().catch(() => {
       // the next commit that finds the file long tries again
-    }).finally(() => this.#compacting.delete(id));
+    }).finally(() => {
+      this.#compacting.delete(id);
+      this.#compactions.delete(job);
+    });
+    this.#compactions.add(job);
   }
 
   /** The files of a session (id checked), remembered for recently used sessions. */

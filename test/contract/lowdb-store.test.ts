@@ -267,6 +267,27 @@ describe('LowdbStore files', () => {
     expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: v }, (_, i) => i + 1));
   });
 
+  it('close() waits for a compaction still reading the file, and it finishes', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    let rec = storedSession('session-closing', { tokenHash: 'e'.repeat(64) });
+    await store.create(rec, NO_TURN);
+    const paths = sessionPaths(dir, rec.id);
+    const pad = (v: number) => ({ ...rec.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
+    const turns = Math.ceil((256 * 1024) / 4_000) + 2; // the last commit crosses 256 KB
+    let before = 0;
+    for (let v = 1; v <= turns; v++) {
+      if (v === turns) before = (await stat(paths.file)).size;
+      const r = await store.commit({ ...rec, seq: v, session: pad(v) }, rec.version, { transcript: [line(v)], events: [] });
+      rec = { ...rec, seq: v, session: pad(v), version: (r as { version: number }).version };
+    }
+    expect(before).toBeGreaterThan(256 * 1024 - 8_192);
+    await store.close(); // at once: the compaction's read has not come back yet
+    expect((await stat(paths.file)).size).toBeLessThan(before);
+    const again = await openStore(dir);
+    expect(await again.load(rec.id)).toStrictEqual(rec);
+  });
+
   it('writes text beyond ASCII as UTF-8, byte for byte, and reads it back after a reopen', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
