@@ -50,7 +50,9 @@
  * (load_event_loop_delay_…): a stall of the server's thread shows in the
  * first, a stall of the client (which delays the turns it times) in the
  * second, a stall of the whole machine in both. monitorEventLoopDelay's
- * figures include its 10 ms sampling interval. Timing is never
+ * figures include its 10 ms sampling interval. BENCH_PROFILE_PACED=1 also takes
+ * a CPU profile of the server over the paced window (its file is printed;
+ * gaps in its samples are time the server's thread was not running). Timing is never
  * asserted anywhere.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -237,8 +239,9 @@ async function throughput(): Promise<Throughput> {
     const offered = pacedRate ?? Math.max(1, Math.round(turnsPerS / 2));
     const thinkMs = Math.round((P.clients / offered) * 1000);
     progress(`paced: ${P.clients} clients, open loop, ${offered} messages/s offered (Poisson per client, mean gap ${thinkMs} ms${pacedRate ? '' : '; half the measured maximum'}), ${P.pacedWarmupMs / 1000} s warm-up + ${P.pacedMeasureMs / 1000} s measured`);
-    const { load: paced, server: ps } = await steady(server, { clients: P.clients, warmupMs: P.pacedWarmupMs, measureMs: P.pacedMeasureMs, thinkMs: 0, rate: offered });
+    const { load: paced, server: ps } = await steady(server, { clients: P.clients, warmupMs: P.pacedWarmupMs, measureMs: P.pacedMeasureMs, thinkMs: 0, rate: offered }, process.env.BENCH_PROFILE_PACED ? mkdtempSync(join(tmpdir(), 'questline-paced-profile-')) : undefined);
     const pacedAchieved = paced.turns / (paced.windowMs / 1000);
+    if (ps.profile) progress(`CPU profile of the server during the paced window: ${ps.profile}`);
     progress(`  by script step (p50/p99 ms): ${paced.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}`);
     progress(`  ${round(pacedAchieved)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core, ${round((ps.cpu * 1000) / pacedAchieved)} ms per turn, event-loop delay p99 ${ps.eventLoopP99Ms} ms, max ${ps.eventLoopMaxMs} ms; the load process's p99 ${paced.clientEventLoopP99Ms} ms, max ${paced.clientEventLoopMaxMs} ms`);
     await stopServerChild(server);
