@@ -47,6 +47,27 @@ sessionStoreContract('LowdbStore', async () => {
   };
 });
 
+/**
+ * A session created in `store` whose every commit changes a 4,000-character
+ * part of its record, so record lines (deltas of what changed) are most of its
+ * file: `commit(v)` saves turn v (one transcript line) and keeps `rec` current.
+ */
+async function paddedSession(store: LowdbStore, dir: string, id: string) {
+  const first = storedSession(id, { tokenHash: createHash('sha256').update(id).digest('hex') });
+  await store.create(first, NO_TURN);
+  const pad = (v: number) => ({ ...first.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
+  const s = {
+    rec: first,
+    paths: sessionPaths(dir, id),
+    pad,
+    async commit(v: number): Promise<void> {
+      const r = await store.commit({ ...s.rec, seq: v, session: pad(v) }, s.rec.version, { transcript: [line(v)], events: [] });
+      s.rec = { ...s.rec, seq: v, session: pad(v), version: (r as { version: number }).version };
+    },
+  };
+  return s;
+}
+
 /** Every file under `dir` (relative path → sha256 of its content). */
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -216,76 +237,60 @@ describe('LowdbStore files', () => {
   it('compacts a session file past 256 KB to its histories and last record (lowdb TextFile: temp file, rename)', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
-    let rec = storedSession('session-big', { tokenHash: 'b'.repeat(64) });
-    await store.create(rec, NO_TURN);
-    const paths = sessionPaths(dir, rec.id);
-    // record lines are deltas of what changed: a large part of the record changes every turn
-    const pad = (v: number) => ({ ...rec.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
-    const lineBytes = Buffer.byteLength(JSON.stringify({ ...rec, session: pad(0) })) + 32;
+    const big = await paddedSession(store, dir, 'session-big');
+    const lineBytes = Buffer.byteLength(JSON.stringify({ ...big.rec, session: big.pad(0) })) + 32;
     const sizes: number[] = [];
     const turns = Math.ceil((2 * 256 * 1024) / (4_000 + 64));
     for (let v = 1; v <= turns; v++) {
-      const r = await store.commit({ ...rec, seq: v, session: pad(v) }, rec.version, { transcript: [line(v)], events: [] });
-      rec = { ...rec, seq: v, session: pad(v), version: (r as { version: number }).version };
-      sizes.push((await stat(paths.file)).size);
+      await big.commit(v);
+      sizes.push((await stat(big.paths.file)).size);
     }
     // turns go on while a compaction reads the file, so it may pass 256 KB by the lines written meanwhile
     expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * 256 * 1024);
     expect(lineBytes).toBeGreaterThan(4_000);
     expect(sizes.filter((s, i) => i > 0 && s < sizes[i - 1]!).length).toBeGreaterThanOrEqual(1); // it shrank
-    expect(await store.load(rec.id)).toStrictEqual(rec);
+    expect(await store.load(big.rec.id)).toStrictEqual(big.rec);
     // the transcript survived every compaction; only old records were dropped
-    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: turns }, (_, i) => i + 1));
+    expect((await store.transcript(big.rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: turns }, (_, i) => i + 1));
     await store.close(); // waits for a compaction in progress
-    expect((await readdir(paths.dir)).filter((f) => f.includes('.tmp'))).toEqual([]);
+    expect((await readdir(big.paths.dir)).filter((f) => f.includes('.tmp'))).toEqual([]);
     store = await openStore(dir);
-    expect(await store.load(rec.id)).toStrictEqual(rec);
+    expect(await store.load(big.rec.id)).toStrictEqual(big.rec);
   });
 
   it('keeps turns going while a compaction reads the file, and keeps the lines they wrote', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);
-    let rec = storedSession('session-busy', { tokenHash: 'c'.repeat(64) });
-    await store.create(rec, NO_TURN);
-    const paths = sessionPaths(dir, rec.id);
-    const pad = (v: number) => ({ ...rec.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
-    const commit = async (v: number) => {
-      const r = await store.commit({ ...rec, seq: v, session: pad(v) }, rec.version, { transcript: [line(v)], events: [] });
-      rec = { ...rec, seq: v, session: pad(v), version: (r as { version: number }).version };
-    };
+    const busy = await paddedSession(store, dir, 'session-busy');
     let v = 0;
-    while ((await stat(paths.file)).size <= 256 * 1024) await commit(++v);
+    while ((await stat(busy.paths.file)).size <= 256 * 1024) await busy.commit(++v);
     // the last commit started a compaction; its read of the file is on the thread pool: these commits do not wait for it
-    const sizeAtStart = (await stat(paths.file)).size;
-    for (let i = 0; i < 3; i++) await commit(++v);
-    expect((await stat(paths.file)).size).toBeGreaterThan(sizeAtStart); // appended to the file being compacted, not queued
+    const sizeAtStart = (await stat(busy.paths.file)).size;
+    for (let i = 0; i < 3; i++) await busy.commit(++v);
+    expect((await stat(busy.paths.file)).size).toBeGreaterThan(sizeAtStart); // appended to the file being compacted, not queued
     await store.close(); // waits for the compaction
-    expect((await stat(paths.file)).size).toBeLessThan(sizeAtStart); // it did shrink
+    expect((await stat(busy.paths.file)).size).toBeLessThan(sizeAtStart); // it did shrink
     store = await openStore(dir);
     // the record of the last commit, made of the compacted record and the delta lines written during the compaction
-    expect(await store.load(rec.id)).toStrictEqual(rec);
-    expect((await store.transcript(rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: v }, (_, i) => i + 1));
+    expect(await store.load(busy.rec.id)).toStrictEqual(busy.rec);
+    expect((await store.transcript(busy.rec.id)).map((e) => e.seq)).toEqual(Array.from({ length: v }, (_, i) => i + 1));
   });
 
   it('close() waits for a compaction still reading the file, and it finishes', async () => {
     const dir = await tempDir();
     const store = await openStore(dir);
-    let rec = storedSession('session-closing', { tokenHash: 'e'.repeat(64) });
-    await store.create(rec, NO_TURN);
-    const paths = sessionPaths(dir, rec.id);
-    const pad = (v: number) => ({ ...rec.session, context: { pad: `${v}`.padEnd(4_000, 'x') } });
+    const closing = await paddedSession(store, dir, 'session-closing');
     const turns = Math.ceil((256 * 1024) / 4_000) + 2; // the last commit crosses 256 KB
     let before = 0;
     for (let v = 1; v <= turns; v++) {
-      if (v === turns) before = (await stat(paths.file)).size;
-      const r = await store.commit({ ...rec, seq: v, session: pad(v) }, rec.version, { transcript: [line(v)], events: [] });
-      rec = { ...rec, seq: v, session: pad(v), version: (r as { version: number }).version };
+      if (v === turns) before = (await stat(closing.paths.file)).size;
+      await closing.commit(v);
     }
     expect(before).toBeGreaterThan(256 * 1024 - 8_192);
     await store.close(); // at once: the compaction's read has not come back yet
-    expect((await stat(paths.file)).size).toBeLessThan(before);
+    expect((await stat(closing.paths.file)).size).toBeLessThan(before);
     const again = await openStore(dir);
-    expect(await again.load(rec.id)).toStrictEqual(rec);
+    expect(await again.load(closing.rec.id)).toStrictEqual(closing.rec);
   });
 
   it('writes text beyond ASCII as UTF-8, byte for byte, and reads it back after a reopen', async () => {
