@@ -124,12 +124,18 @@ const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown a
 const NO_STRINGS: readonly string[] = Object.freeze([]);
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
 
+/** The text a question asks on a given attempt, before its placeholders are filled: its prompt (a list rotates on re-asks), else its label, else its key. */
+export function promptText(c: CompiledNode, attempts: number): string {
+  if (c.node.type !== 'question') return '';
+  const p = c.node.prompt;
+  return Array.isArray(p) ? p[attempts % p.length]! : p ?? c.node.label ?? c.node.key;
+}
+
 /** A question's one prompt without `{{placeholders}}`, trimmed as `ask` would render it; undefined when it must be rendered per ask. */
 function plainPrompt(c: CompiledNode): string | undefined {
-  if (c.node.type !== 'question') return undefined;
-  const p = c.node.prompt;
-  const text = Array.isArray(p) ? (p.length === 1 ? p[0]! : undefined) : p ?? c.node.label ?? c.node.key;
-  return text === undefined || text.includes('{{') ? undefined : text.trim();
+  if (c.node.type !== 'question' || (Array.isArray(c.node.prompt) && c.node.prompt.length !== 1)) return undefined;
+  const text = promptText(c, 0);
+  return text.includes('{{') ? undefined : text.trim();
 }
 
 type Spec = NonNullable<Extract<CompiledNode['node'], { type: 'question' }>['answer']>;

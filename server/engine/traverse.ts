@@ -11,7 +11,7 @@ import { renderTemplate } from './template.ts';
 import { askReview } from './review.ts';
 import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
-import type { NodeRecord } from './node-record.ts';
+import { promptText, type NodeRecord } from './node-record.ts';
 import { certainlyUnanswered } from './route-memo.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
@@ -31,9 +31,7 @@ const render = (d: Draft, text: string) => renderTemplate(text, d.s.answers, d.s
 function promptOf(d: Draft, c: CompiledNode, plain: string | undefined): string {
   if (plain !== undefined) return plain;
   if (c.node.type !== 'question') return '';
-  const p = c.node.prompt;
-  const text = Array.isArray(p) ? p[d.s.attempts % p.length]! : p ?? c.node.label ?? c.node.key;
-  return render(d, text).trim(); // an empty placeholder (feedback not given yet) leaves no stray space
+  return render(d, promptText(c, d.s.attempts)).trim(); // an empty placeholder (feedback not given yet) leaves no stray space
 }
 
 const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? [] : Array.isArray(c.node.prompt) ? c.node.prompt : c.node.prompt ? [c.node.prompt] : []);

@@ -149,7 +149,7 @@ export class RedisStore implements SessionStore {
 
   /** The key of a session's record hash (RedisTurnLock reads its `rec` field with the lock); undefined for an id no store accepts. */
   recordKey(id: string): string | undefined {
-    return SESSION_ID_PATTERN.test(id) ? `${this.prefix}s:${id}` : undefined;
+    return SESSION_ID_PATTERN.test(id) ? this.keys(id)[0] : undefined;
   }
 
   /** A record's JSON read with the session's turn lock held (null: none): the next `load` of `id` returns it without a round trip. */

@@ -158,22 +158,21 @@ let scratch = Buffer.alloc(0);
  * length. A text of up to SCRATCH_UNITS is encoded once into a buffer kept
  * for the next write (no allocation, and no second pass over it to count
  * its bytes, which Buffer.byteLength costs: ~1.2 µs for a turn's 2 KB);
- * a longer one goes to write() as a string. A short write (a full disk)
+ * a longer one into a buffer of its own. A short write (a full disk)
  * continues from the bytes not written.
  */
 function writeText(fd: number, text: string): number {
+  let bytes: Buffer;
+  let length: number;
   if (text.length <= SCRATCH_UNITS) {
     if (scratch.length < 3 * text.length) scratch = Buffer.allocUnsafe(Math.max(3 * text.length, 16 * 1024));
-    const length = scratch.write(text, 0, 'utf8');
-    for (let at = 0; at < length;) at += writeSync(fd, scratch, at, length - at);
-    return length;
+    bytes = scratch;
+    length = scratch.write(text, 0, 'utf8');
+  } else {
+    bytes = Buffer.from(text, 'utf8');
+    length = bytes.length;
   }
-  const written = writeSync(fd, text);
-  const length = Buffer.byteLength(text);
-  if (written < length) {
-    const bytes = Buffer.from(text, 'utf8');
-    for (let at = written; at < bytes.length;) at += writeSync(fd, bytes, at);
-  }
+  for (let at = 0; at < length;) at += writeSync(fd, bytes, at, length - at);
   return length;
 }
 

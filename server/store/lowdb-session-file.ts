@@ -62,7 +62,7 @@ export const deltaLine = (before: StoredSession, after: StoredSession) =>
   `{"d":${JSON.stringify({ b: before.version, ...objectPatch(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>) })}}\n`;
 
 /** A turn's transcript and event lines (its events under the record's seq); its record line follows them (a compaction keeps these). */
-export function historyLines(record: StoredSession, turn: TurnWrites | undefined): string {
+function historyLines(record: StoredSession, turn: TurnWrites | undefined): string {
   let text = '';
   if (turn?.transcript.length) text += transcriptLine(turn.transcript);
   if (turn?.events.length) text += eventsLine({ seq: record.seq, events: turn.events });

@@ -34,11 +34,7 @@ interface PhraseEntry<T> {
   readonly phrase: string;
   readonly needStart: boolean;
   readonly needEnd: boolean;
-  readonly b0: number;
-  readonly b1: number;
-  readonly b2: number;
-  readonly b3: number;
-  readonly b4: number;
+  readonly chars: readonly number[];
 }
 
 /**
@@ -69,8 +65,7 @@ export function phraseSet<T>(candidates: ReadonlyArray<PhraseCandidate<T>>): Phr
       const phrase = foldPhrase(spelling);
       if (phrase === '' || mine.has(phrase)) continue;
       mine.add(phrase);
-      const [b0, b1, b2, b3, b4] = charBits(phrase);
-      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]), b0, b1, b2, b3, b4 }));
+      entries.push(Object.freeze({ owner: c.owner, phrase, needStart: isWordChar(phrase[0]), needEnd: isWordChar(phrase[phrase.length - 1]), chars: charBits(phrase) }));
     }
   }
   return Object.freeze({ entries: Object.freeze(entries) });
@@ -86,11 +81,9 @@ export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCand
   const set = Array.isArray(candidates) ? phraseSet(candidates as ReadonlyArray<PhraseCandidate<T>>) : (candidates as PhraseSet<T>);
   const hits: PhraseHit<T>[] = [];
   const text = folded.text;
-  const [t0, t1, t2, t3, t4] = charBits(text);
-  for (const e of set.entries) {
-    // a character the text lacks: no occurrence (charBits)
-    if ((e.b0 & ~t0) | (e.b1 & ~t1) | (e.b2 & ~t2) | (e.b3 & ~t3) | (e.b4 & ~t4)) continue;
-    const { owner, phrase, needStart, needEnd } = e;
+  const chars = charBits(text);
+  for (const { owner, phrase, needStart, needEnd, chars: own } of set.entries) {
+    if (!mayOccur(own, chars)) continue; // a character the text lacks: no occurrence
     for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
       if (needStart && isWordChar(text[at - 1])) continue;
       if (needEnd && isWordChar(text[at + phrase.length])) continue;

@@ -90,7 +90,9 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       socket.data.flowId = flowId;
     };
 
-    const charge = () => limits.message({ client: `socket:${socket.id}`, ip: socket.data.ip, tenant: socket.data.tenant });
+    // what a message or command is charged to: this socket (in memory), its address and its tenant
+    const client = `socket:${socket.id}`;
+    const charge = () => limits.message({ client, ip: socket.data.ip, tenant: socket.data.tenant });
 
     // an event this namespace does not know still gets an answer when the client waits for one
     socket.onAny((event: unknown, ...args: unknown[]) => {
@@ -137,7 +139,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       if (!sessionId) return socketError({ code: 'unknown_session', message: 'start or resume a session first (session:start)' });
       if (!hasVisibleText(p.text)) return socketError(EMPTY_MESSAGE);
       // over the socket's own limit (in memory): refused before anything reaches the session
-      const own = await limits.messageClient(`socket:${socket.id}`);
+      const own = await limits.messageClient(client);
       if (!own.ok) return rateLimited(own.retryAfterMs, own.scope);
       // the turn sets out alongside the IP and tenant charges (with Redis: the charges, the turn lock and the
       // record in one round trip) and runs only if they admit it; a refused turn does nothing and is not counted
