@@ -61,7 +61,7 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('-o, --output <file>', 'write to a file instead of stdout')
     // Loaded on use: graph layout (dagre) and the golden recorder (Anthropic SDK)
     // are optional peer dependencies the other commands must not need.
-    .action(async (file: string, opts: { format: string; output?: string }) => done((await import('./graph.ts')).graphCommand(file, opts, io)));
+    .action(async (file: string, opts: { format: string; output?: string }) => done(await (await import('./graph.ts')).graphCommand(file, opts, io)));
 
   cmd
     .command('migrate')

@@ -34,8 +34,8 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceErro
 /** Builds a failed result. */
 export const failure = (code: ErrorCode, message: string): { ok: false; error: ServiceError } => ({ ok: false, error: { code, message } });
 
-/** Codes only the transports produce (a route that does not exist), besides the service's. */
-export const WireErrorCode = z.enum([...ErrorCode.options, 'not_found']);
+/** Codes only the transports produce (a route that does not exist; a feature whose optional package is not installed), besides the service's. */
+export const WireErrorCode = z.enum([...ErrorCode.options, 'not_found', 'not_installed']);
 export type WireErrorCode = z.infer<typeof WireErrorCode>;
 
 /** An error as it goes over the wire: REST body `{ error }`, socket ack `{ ok: false, error }`. */

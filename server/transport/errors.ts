@@ -28,6 +28,7 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
   rate_limited: { status: 429, retryable: true },
   internal: { status: 500, retryable: true },
   flow_unavailable: { status: 503, retryable: true },
+  not_installed: { status: 501, retryable: false },
 };
 
 /** The HTTP status of an error code (500 for a code the table does not know). */

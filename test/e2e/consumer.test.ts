@@ -142,19 +142,38 @@ describe('a Node project using the installed package', () => {
     const script = [
       "import { createServer } from 'node:http';",
       "import { createLogger, createQuestline } from 'questline/server';",
-      "const q = await createQuestline({ flowsDir: 'flows', pages: false, logger: createLogger('silent'), validators: { work_email: () => null }, actions: { 'pricing.quote': async () => ({ total: 1 }) } });",
+      "const q = await createQuestline({ flowsDir: 'flows', pages: false, adminKey: 'admin-secret', logger: createLogger('silent'), validators: { work_email: () => null }, actions: { 'pricing.quote': async () => ({ total: 1 }) } });",
       'const http = createServer(q.handler); q.attach(http);',
       "await new Promise((r) => http.listen(0, '127.0.0.1', r));",
       'const base = `http://127.0.0.1:${http.address().port}`;',
       "const codes = await Promise.all(['/', '/admin', '/widget.js', '/healthz'].map(async (p) => (await fetch(base + p)).status));",
       "const graph = await fetch(base + '/api/v1/tenants/demo/flows/flow.signup/graph', { headers: { 'x-questline-key': 'pk_demo_signup' } });",
+      'const body = await graph.json();',
+      // the operator's view of a session still opens, without the path on the flow map
+      "const started = await (await fetch(base + '/api/v1/tenants/demo/sessions', { method: 'POST', headers: { 'content-type': 'application/json', 'x-questline-key': 'pk_demo_signup' }, body: JSON.stringify({ flow: 'flow.signup' }) })).json();",
+      "const detail = await fetch(base + '/api/v1/admin/sessions/' + started.sessionId, { headers: { 'x-questline-admin': 'admin-secret' } });",
+      'const d = await detail.json();',
       'await q.close();',
-      'console.log(JSON.stringify({ codes, graph: graph.status }));',
+      'console.log(JSON.stringify({ codes, graph: graph.status, error: body.error, detail: detail.status, flow: d.flow?.id, trail: d.trail }));',
     ].join('\n');
     const r = await inApp(process.execPath, ['--input-type=module', '-e', script]);
-    // without @dagrejs/dagre installed, only the graph layout route fails; everything else runs
-    expect(JSON.parse(r.stdout)).toEqual({ codes: [404, 404, 404, 200], graph: 500 });
+    // without @dagrejs/dagre installed, only the graph layout route fails, saying which package to install; everything else runs
+    expect(JSON.parse(r.stdout)).toEqual({
+      codes: [404, 404, 404, 200], graph: 501,
+      error: { code: 'not_installed', message: 'The flow map needs the optional package @dagrejs/dagre, which is not installed here (npm install @dagrejs/dagre).' },
+      detail: 200, flow: 'flow.signup', trail: { nodes: [], edges: [] },
+    });
   }, 60_000);
+
+  it('draws a flow as Mermaid with npx questline graph, and says which package the laid-out formats need', async () => {
+    const mermaid = await inApp('npx', ['--no-install', 'questline', 'graph', 'signup.flow.json']);
+    expect(mermaid.code).toBe(0);
+    expect(mermaid.stdout).toMatch(/^flowchart TD/m);
+    const json = await inApp('npx', ['--no-install', 'questline', 'graph', 'signup.flow.json', '--format', 'json']);
+    expect(json.code).toBe(1);
+    expect(json.stdout).toBe('');
+    expect(json.stderr).toContain('questline graph: --format json needs the optional package @dagrejs/dagre, which is not installed here (npm install @dagrejs/dagre). --format mermaid needs no layout.');
+  }, 90_000);
 
   it('validates flows with npx questline validate', async () => {
     const ok = await inApp('npx', ['--no-install', 'questline', 'validate', 'signup.flow.json']);

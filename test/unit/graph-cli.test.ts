@@ -67,18 +67,18 @@ describe('questline graph', () => {
     expect((await run('graph', join(dir, 'missing.flow.json'), '--format', 'json')).code).toBe(1);
   });
 
-  it('writes to a file with the output option', () => {
+  it('writes to a file with the output option', async () => {
     const file = join(dir, 'sales.html');
     const c = capture();
-    expect(graphCommand(SALES, { format: 'html', output: file }, c.io)).toBe(0);
+    expect(await graphCommand(SALES, { format: 'html', output: file }, c.io)).toBe(0);
     expect(c.out).toBe('');
     expect(c.err).toContain(`wrote ${file}`);
     expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/);
   });
 
-  it('exits 1 when the output file cannot be written', () => {
+  it('exits 1 when the output file cannot be written', async () => {
     const c = capture();
-    expect(graphCommand(SALES, { format: 'json', output: join(dir, 'no-such-dir', 'x.json') }, c.io)).toBe(1);
+    expect(await graphCommand(SALES, { format: 'json', output: join(dir, 'no-such-dir', 'x.json') }, c.io)).toBe(1);
     expect(c.err).toContain('cannot write');
   });
 });

@@ -105,13 +105,15 @@ export function adminRoutes(deps: AdminDeps): Router {
     const view = unwrap(await service.view(id, 0));
     const events = await store.events(id);
     const flow = pinnedOf(view.record);
+    // without the layout's optional package the console still shows the session, without the path on the map
+    const layout = flow ? await layouts.ifInstalled(flow) : null;
     res.json({
       session: publicRecord(view.record), state: view.state, answers: answersOf(view.record),
       messages: view.transcript.map(toWire), events,
       // for the console: provenance per answer, the path taken, where it can be handed back
       flow: { id: view.record.flowId, revision: view.record.revision, label: flow?.label ?? null },
       provenance: provenanceOf(flow, view.record),
-      trail: flow ? trailOf(events, await layouts.of(flow)) : { nodes: [], edges: [] },
+      trail: layout ? trailOf(events, layout) : { nodes: [], edges: [] },
       handBack: flow ? handBackTargets(flow, view.record) : [],
       interrupt: interruptOf(flow, view.state),
     });

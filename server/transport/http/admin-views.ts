@@ -4,6 +4,8 @@ import type { EngineEvent } from '../../engine/types.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { GraphLayout } from '../../render/graph-layout.ts';
 import type { SessionStore, SessionSummary, StoredSession } from '../../store/session-store.ts';
+import { HttpError } from '../errors.ts';
+import { importLayoutModule } from './layout-loader.ts';
 
 // Read models of the operator console (`/admin`), built from the store and the
 // flow registry: a sessions list across tenants with filters, the answers
@@ -168,7 +170,8 @@ export function handBackTargets(flow: CompiledFlow, record: StoredSession): Hand
 /**
  * Graph layouts by flow revision (a revision never changes, so neither does its
  * layout). The layout module (dagre, an optional peer) is loaded on the first
- * layout asked for, so a server without the admin console never needs it.
+ * layout asked for, so a server without the admin console never needs it;
+ * without dagre installed, asking for a layout fails with `not_installed`.
  */
 export class LayoutCache {
   private readonly layouts = new Map<string, GraphLayout>();
@@ -178,11 +181,21 @@ export class LayoutCache {
     const key = `${flow.id}@${flow.revision}`;
     let layout = this.layouts.get(key);
     if (!layout) {
-      const { layoutFlow } = await import('../../render/layout.ts');
+      const { layoutFlow } = await importLayoutModule(() => import('../../render/layout.ts'));
       layout = layoutFlow(flow);
       if (this.layouts.size >= this.max) this.layouts.delete(this.layouts.keys().next().value!);
       this.layouts.set(key, layout);
     }
     return layout;
+  }
+
+  /** The layout, or null when the layout's optional package is not installed (for views that can do without it). */
+  async ifInstalled(flow: CompiledFlow): Promise<GraphLayout | null> {
+    try {
+      return await this.of(flow);
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'not_installed') return null;
+      throw err;
+    }
   }
 }

@@ -11,6 +11,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { StoredSession } from '../../store/session-store.ts';
 import { adminOf, clientIp, param, parseWith, sessionByToken, tenantByKey } from './auth.ts';
 import { HttpError, unwrap } from '../errors.ts';
+import { importLayoutModule } from './layout-loader.ts';
 import { wantedLocales } from '../accept-language.ts';
 import { EMPTY_MESSAGE, hasVisibleText } from '../visible-text.ts';
 import type { AdminAccess } from '../admin-access.ts';
@@ -117,8 +118,8 @@ export function publicRoutes(deps: PublicDeps): Router {
   });
 
   r.get('/tenants/:tenant/flows/:flow/graph', async (req, res) => {
-    // the layout (dagre, an optional peer) is loaded when a graph is first asked for
-    const { renderJson } = await import('../../render/json.ts');
+    // the layout (dagre, an optional peer) is loaded when a graph is first asked for; without it: not_installed
+    const { renderJson } = await importLayoutModule(() => import('../../render/json.ts'));
     res.type('application/json').send(renderJson(flowOf(req)));
   });
 
