@@ -18,7 +18,9 @@ describeBrowser('the widget in a flow locale', () => {
     await page.goto(`${HOST_ORIGIN}/de.html`);
     const chat = new ChatDriver(page);
     await page.waitForSelector('questline-chat .msg.bot');
-    await expect.poll(async () => (await chat.lastBot())?.text).toMatch(/^Hallo von Acme Lighting! Suchen Sie neue LED-Beleuchtung/);
+    await expect.poll(async () => (await chat.lastBot())?.text).toMatch(/^Suchen Sie neue LED-Beleuchtung/);
+    // one welcome, the tenant's own
+    expect((await chat.messages()).filter((m) => /Willkommen/.test(m.text)).map((m) => m.text)).toEqual(['Hallo! Willkommen bei Acme Lighting.']);
     await chat.say('Wir brauchen ein Angebot für neue Beleuchtung');
     await expect.poll(async () => (await chat.lastBot())?.text).toMatch(/^Wie groß ist die Fläche, die beleuchtet werden soll, in Quadratmetern\?/);
     await chat.say('420');

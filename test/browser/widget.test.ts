@@ -197,7 +197,7 @@ describeBrowser('the chat widget', () => {
     await page.click('questline-chat .confirm .yes');
     await page.waitForFunction(() => {
       const root = document.querySelector('questline-chat')?.shadowRoot;
-      return root && root.querySelectorAll('.msg.user').length === 0 && /Hi from Acme/.test(root.querySelector('.msg.bot:last-of-type')?.textContent ?? '');
+      return root && root.querySelectorAll('.msg.user').length === 0 && /Are you after new LED lighting/.test(root.querySelector('.msg.bot:last-of-type')?.textContent ?? '');
     });
     const after = await chat.messages();
     expect(after.every((m) => m.role === 'bot')).toBe(true);

@@ -278,7 +278,7 @@ describe('the conversation service', () => {
     const switched = await svc.message(started.value.sessionId, 'English please', 'c1');
     if (!switched.ok) throw new Error(switched.error.message);
     expect(switched.value.state.locale).toBe('en');
-    expect(switched.value.messages.filter((m) => m.role !== 'user').map((m) => m.text)).toEqual(["Sure — let's carry on in English.", expect.stringMatching(/^Hi from Acme Lighting!/)]);
+    expect(switched.value.messages.filter((m) => m.role !== 'user').map((m) => m.text)).toEqual(["Sure — let's carry on in English.", expect.stringMatching(/^Are you after new LED lighting/)]);
     const plain = await svc.startSession({ tenant: 'acme', flow: 'flow.sales' });
     expect(plain.ok && plain.value.state.locale).toBe('en');
   });

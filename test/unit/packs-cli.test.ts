@@ -17,10 +17,11 @@ describe('questline merge', () => {
     expect(r.code).toBe(0);
     const flow = JSON.parse(r.out);
     expect(flow.id).toBe('flow.sales');
-    // Acme words its prompt in both of the flow's languages
-    expect(flow.nodes.find((n: { id: string }) => n.id === 'q.intent').prompt).toMatchObject({ en: expect.stringMatching(/^Hi from Acme Lighting!/), de: expect.stringMatching(/^Hallo von Acme Lighting!/) });
+    // Acme words its welcome and its first prompt in both of the flow's languages
+    expect(flow.nodes.find((n: { id: string }) => n.id === 'n.start').say).toEqual({ en: 'Hi there! Welcome to Acme Lighting.', de: 'Hallo! Willkommen bei Acme Lighting.' });
+    expect(flow.nodes.find((n: { id: string }) => n.id === 'q.intent').prompt).toMatchObject({ en: expect.stringMatching(/^Are you after new LED lighting/), de: expect.stringMatching(/^Suchen Sie neue LED-Beleuchtung/) });
     expect(JSON.stringify(flow)).not.toContain('q.wattage');
-    expect(r.err).toMatch(/^ok flow\.sales \(revision [0-9a-f]{16}\): 16 changes from 3 layers$/m);
+    expect(r.err).toMatch(/^ok flow\.sales \(revision [0-9a-f]{16}\): 17 changes from 3 layers$/m);
   });
 
   it('--report lists exactly the pack\'s and the tenant\'s changes, each with its layer', async () => {
@@ -36,6 +37,7 @@ describe('questline merge', () => {
       'industry lighting | change node q.venue answer.options | concat',
       'industry lighting | add edge e.current_lighting.venue  | override',
       'industry lighting | change edge e.sport.venue to | override',
+      'tenant acme | change node n.start say | override',
       'tenant acme | change node q.budget prompt | override',
       'tenant acme | add node q.install_date  | override',
       'tenant acme | change node q.intent prompt | override',
@@ -73,7 +75,7 @@ describe('questline merge', () => {
     expect(r.code).toBe(0);
     const { report } = JSON.parse(r.out);
     expect(report.layers.map((l: { name: string }) => l.name)).toEqual(['global', 'tenant acme']);
-    expect(report.changes).toHaveLength(9);
+    expect(report.changes).toHaveLength(10);
   });
 
   it('--layers finds the base by the id the overlays extend when no flow file is given', async () => {
@@ -110,7 +112,7 @@ describe('questline merge', () => {
   it('accepts a flow file path with --tenant', async () => {
     const r = await run('merge', 'flows/global/sales.flow.json', '--tenant', 'acme', '--report', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).report.changes).toHaveLength(16);
+    expect(JSON.parse(r.out).report.changes).toHaveLength(17);
   });
 
   it.each([

@@ -25,7 +25,8 @@ describe('the shipped flows folder', () => {
     expect(errors(r.diagnostics)).toEqual([]);
     expect(r.flow).toBeDefined();
     const ir = r.ir!;
-    expect(nodeOf(ir, 'q.intent')!.prompt).toMatchObject({ en: expect.stringMatching(/^Hi from Acme Lighting!/), de: expect.stringMatching(/^Hallo von Acme Lighting!/) });
+    expect(nodeOf(ir, 'n.start')!.say).toEqual({ en: 'Hi there! Welcome to Acme Lighting.', de: 'Hallo! Willkommen bei Acme Lighting.' });
+    expect(nodeOf(ir, 'q.intent')!.prompt).toMatchObject({ en: expect.stringMatching(/^Are you after new LED lighting/), de: expect.stringMatching(/^Suchen Sie neue LED-Beleuchtung/) });
     expect(nodeOf(ir, 'q.wattage')).toBeUndefined();
     expect(ir.subgraphs!['subgraph.led_path']!.nodes.map((n) => n.id)).toEqual([
       'q.court_size', 'q.sport', 'q.current_lighting', 'q.venue', 'n.venue_route', 'q.pole_count', 'q.broadcast', 'q.mounting_height', 'q.install_date',
