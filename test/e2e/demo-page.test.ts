@@ -95,7 +95,9 @@ describeBrowser('the demo page', () => {
     expect(await page.locator('#snippet').textContent()).toContain('data-key="pk_acme_demo" data-flow="flow.sales" data-locale="de"');
     expect(await page.locator('#snippet-queue').textContent()).toContain('Questline.init({"key":"pk_acme_demo","flow":"flow.sales","locale":"de"})');
     await page.click('#open');
-    await page.waitForFunction(() => /Hallo von Acme Lighting/.test(document.querySelector('questline-chat')?.shadowRoot?.querySelector('.msg.bot:last-of-type')?.textContent ?? ''));
+    await page.waitForFunction(() => /^Suchen Sie neue LED-Beleuchtung/.test(document.querySelector('questline-chat')?.shadowRoot?.querySelector('.msg.bot:last-of-type .bubble')?.textContent ?? ''));
+    // greeted once, by the tenant: its welcome, then its first question
+    expect((await chat.messages()).map((m) => m.text)).toEqual(['Hallo! Willkommen bei Acme Lighting.', expect.stringMatching(/^Suchen Sie neue LED-Beleuchtung/)]);
     await chat.say('Wir brauchen ein Angebot für neue Beleuchtung');
     expect((await chat.lastBot())?.text).toMatch(/^Wie groß ist die Fläche/);
     await screenshot(page, 'demo-3-deutsch');

@@ -273,7 +273,7 @@ describe('the conversation service', () => {
     const started = await svc.startSession({ tenant: 'acme', flow: 'flow.sales', locale: ['fr-FR', 'de-AT', 'en'] });
     if (!started.ok) throw new Error(started.error.message);
     expect(started.value.state.locale).toBe('de');
-    expect(started.value.messages.at(-1)?.text).toMatch(/^Hallo von Acme Lighting!/);
+    expect(started.value.messages.at(-1)?.text).toMatch(/^Suchen Sie neue LED-Beleuchtung/);
     expect((await store.load(started.value.sessionId))!.session.locale).toBe('de');
     const switched = await svc.message(started.value.sessionId, 'English please', 'c1');
     if (!switched.ok) throw new Error(switched.error.message);
