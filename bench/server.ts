@@ -234,7 +234,7 @@ async function throughput(): Promise<Throughput> {
     const { load: r, server: s } = await steady(server, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 }, profileDir);
     const turnsPerS = r.turns / (r.windowMs / 1000);
     progress(`  by script step (p50/p99 ms): ${r.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}; restart ${r.restartLatency.p50}/${r.restartLatency.p99}`);
-    progress(`  ${round(turnsPerS)} turns/s, ${lat(r.latency)}; ${r.restarts} restarts; ${r.completed} conversations completed; server CPU ${round(s.cpu * 100)}% of a core, event-loop delay p99 ${s.eventLoopP99Ms} ms, max ${s.eventLoopMaxMs} ms; load process CPU ${round(r.clientCpu * 100)}%; connect+start ${r.connectMs} ms`);
+    progress(`  ${round(turnsPerS)} turns/s, ${lat(r.latency)}; ${r.restarts} restarts or new sessions; ${r.completed} conversations completed; server CPU ${round(s.cpu * 100)}% of a core, event-loop delay p99 ${s.eventLoopP99Ms} ms, max ${s.eventLoopMaxMs} ms; load process CPU ${round(r.clientCpu * 100)}%; connect+start ${r.connectMs} ms`);
     // the same clients, open loop at a stated rate: the latency of a server that keeps up with its load
     const offered = pacedRate ?? Math.max(1, Math.round(turnsPerS / 2));
     const thinkMs = Math.round((P.clients / offered) * 1000);

@@ -6,7 +6,10 @@
  * Job (JSON in argv[2], see LoadJob in common.ts):
  * - `steady`: every client starts a session on flow.sales and plays
  *   SALES_SCRIPT; when the conversation completes it sends `session:restart`
- *   and plays it again. With `returning`, a share of the clients instead
+ *   and plays it again — every NEW_SESSION_EVERY-th time it starts a new
+ *   session instead (`session:start`), as a new visitor would, so that no
+ *   session grows to its transcript limit (`session_full`) however long the
+ *   run and however few the clients. With `returning`, a share of the clients instead
  *   resume stored sessions (new connection with the session's token,
  *   `session:start { sessionId, lastSeq: 0 }`) and play the rest of the script. Each client sends its next message as soon as the
  *   previous turn completed (plus `thinkMs`, jittered, when set) — or, with
@@ -66,12 +69,17 @@ interface Ack {
   sessionId?: string;
 }
 
+/** A client starts a new session instead of restarting its own after this many conversations (a restarted session keeps its transcript). */
+const NEW_SESSION_EVERY = 10;
+
 /** One simulated visitor. */
 class Visitor {
   readonly socket: Socket;
   bots = 0;
   step = 0;
   n = 0;
+  /** Conversations this client completed or gave up (each followed by a restart or a new session). */
+  conversations = 0;
   sessionId: string | undefined;
 
   constructor(readonly index: number, url: string, token?: string) {
@@ -212,12 +220,20 @@ async function steady(j: Extract<LoadJob, { mode: 'steady' }>): Promise<void> {
    * so that the clients are spread over it; a completed script restarts the
    * session (not a counted message) and the schedule goes on.
    */
-  /** session:restart after a completed script (its latency recorded apart from turns); the visitor starts over. */
+  /**
+   * session:restart after a completed script (its latency recorded apart from
+   * turns), or every NEW_SESSION_EVERY-th time a new session; the visitor
+   * starts over.
+   */
   const restart = async (v: Visitor) => {
     const sentAt = performance.now();
-    const ack = await v.request('session:restart', {});
-    if (!ack.ok) fail(`restart: ${ack.error?.code} ${ack.error?.message}`);
-    else record(restartLatencies, sentAt, performance.now());
+    const fresh = ++v.conversations % NEW_SESSION_EVERY === 0;
+    const ack = await v.request(fresh ? 'session:start' : 'session:restart', fresh ? { flow: DEMO_FLOW } : {});
+    if (!ack.ok) fail(`${fresh ? 'new session' : 'restart'}: ${ack.error?.code} ${ack.error?.message}`);
+    else {
+      if (fresh) v.sessionId = ack.sessionId;
+      record(restartLatencies, sentAt, performance.now());
+    }
     v.step = 0;
   };
 
