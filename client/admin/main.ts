@@ -12,7 +12,7 @@ import { FlowMap } from './flow-map.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
-import { isEnded } from '../../server/protocol/statuses.ts';
+import { isEnded, urgentFirst } from '../../server/protocol/statuses.ts';
 import type { GraphLayout, SessionDetail, SessionRow, TenantInfo } from './types.ts';
 
 const KEY_STORAGE = 'questline.adminKey';
@@ -284,8 +284,8 @@ function renderRows(): void {
   const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator) || r.status === 'waiting').length;
   say(ui.escalated, waiting ? `${waiting} need${waiting === 1 ? 's' : ''} a person` : '');
   document.title = `${waiting ? `(${waiting}) ` : ''}Questline operator console`;
-  // urgent sessions (a red flag, a hazard) come first, then a visitor waiting for a person's reply, the longest waiting on top
-  const shown = [...rows].sort((a, b) => (a.urgent ? 0 : 1) - (b.urgent ? 0 : 1)
+  // urgent sessions (a red flag, a hazard) no operator has taken yet come first, then a visitor waiting for a person's reply, the longest waiting on top
+  const shown = [...rows].sort((a, b) => (urgentFirst(a) ? 0 : 1) - (urgentFirst(b) ? 0 : 1)
     || (a.unanswered ? 0 : 1) - (b.unanswered ? 0 : 1)
     || (a.unanswered && b.unanswered ? a.unanswered.since.localeCompare(b.unanswered.since) : 0));
   ui.rows.replaceChildren(...shown.map((r) => {

@@ -15,3 +15,13 @@ const ended: ReadonlySet<string> = new Set(ENDED_STATUSES);
 
 /** True when a session in this status has ended. */
 export const isEnded = (status: StatusName): boolean => ended.has(status);
+
+/**
+ * Whether an urgent session (a red flag, a hazard) still goes first in the
+ * operator console's list: until an operator has taken it, and while it is
+ * not completed or abandoned. After that it keeps its "Urgent" badge but
+ * sorts like any other session, so red flags already seen to do not stay on
+ * top for ever.
+ */
+export const urgentFirst = (row: { urgent: unknown; status: StatusName; operator: boolean }): boolean =>
+  Boolean(row.urgent) && !row.operator && row.status !== 'completed' && row.status !== 'abandoned';

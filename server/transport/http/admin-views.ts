@@ -1,5 +1,6 @@
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import { localeField } from '../../conversation/locale-field.ts';
+import { urgentFirst } from '../../protocol/statuses.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { GraphLayout } from '../../render/graph-layout.ts';
@@ -39,7 +40,8 @@ export interface ListFilter {
 const MAX_SCAN = 10_000;
 
 /**
- * Sessions urgent first, then newest first (by creation), across every tenant or one, filtered by
+ * Sessions urgent first (until an operator takes them, while not completed
+ * or abandoned: `urgentFirst`), then newest first (by creation), across every tenant or one, filtered by
  * status and flow. The store filters by status; a flow filter reads ahead in
  * growing pages (up to MAX_SCAN sessions per tenant) until `limit` rows match.
  */
@@ -67,8 +69,8 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
       });
     }
   }
-  // urgent sessions first (so a limit never drops them), then newest first
-  rows.sort((a, b) => (a.urgent ? 0 : 1) - (b.urgent ? 0 : 1)
+  // urgent sessions no operator has taken yet first (so a limit never drops them), then newest first
+  rows.sort((a, b) => (urgentFirst(a) ? 0 : 1) - (urgentFirst(b) ? 0 : 1)
     || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
   return rows.slice(0, f.limit);
 }
