@@ -15,6 +15,7 @@ const prompt = (flow: CompiledFlow, id: string): string => {
   const node = flow.nodes.get(id)?.node;
   return node?.type === 'question' ? JSON.stringify(node.prompt) : '';
 };
+const said = (flow: CompiledFlow, id: string): string => JSON.stringify(flow.nodes.get(id)?.node.say ?? '');
 
 describe('openFlow', () => {
   it('layers a pack, and a tenant with its packs and overlays, over a flow file', () => {
@@ -24,8 +25,10 @@ describe('openFlow', () => {
     if (!plain.ok || !packed.ok || !acme.ok) throw new Error('the sales flow should open');
     expect(options(plain.flow, 'q.venue')).not.toContain('training_facility');
     expect(options(packed.flow, 'q.venue')).toContain('training_facility');
-    expect(prompt(acme.flow, 'q.intent')).toContain('Acme Lighting');
-    expect(prompt(plain.flow, 'q.intent')).not.toContain('Acme Lighting');
+    expect(said(acme.flow, 'n.start')).toContain('Welcome to Acme Lighting');
+    expect(said(plain.flow, 'n.start')).not.toContain('Acme Lighting');
+    expect(prompt(acme.flow, 'q.intent')).toContain('Are you after new LED lighting');
+    expect(prompt(plain.flow, 'q.intent')).not.toContain('Are you after new LED lighting');
     expect(packed.flow.revision).not.toBe(plain.flow.revision);
   });
 
