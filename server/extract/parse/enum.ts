@@ -56,28 +56,59 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
   const winner = named[0]!;
   const hit = hits.find((h) => h.owner === winner)!;
   // "tennis and squash", "football or rugby, both really": a second thing named beside the one option is asked about, not dropped
-  const other = lang === 'en' ? joinedToAnother(folded.text, hits) : null;
-  if (other !== null) return fail(other === 'both' ? `Please pick just one — is it ${options[winner]!.label}?` : say(lang, 'pickOne', { list: `${options[winner]!.label}${say(lang, 'or')}${other}` }));
+  const other = joinedToAnother(folded.text, hits, lang);
+  if (other !== null) return fail(other === 'both' ? say(lang, 'pickJustOne', { label: options[winner]!.label }) : say(lang, 'pickOne', { list: `${options[winner]!.label}${say(lang, 'or')}${other}` }));
   return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
 }
 
-// A word joined to an option by "and", "or", "&", "/", "plus", "as well as" (English), and the words that may follow such a join without naming a second thing.
-const JOIN_AFTER = /^(?:\s*,?\s+(?:and|or|plus|as well as|along with|and also|or maybe|and maybe)\s+|\s*,?\s*[&+/]\s*)([\p{L}][\p{L}'-]*)/u;
-const JOIN_BEFORE = /([\p{L}][\p{L}'-]*)(?:\s+(?:and|or|plus)\s+|\s*[&+/]\s*)$/u;
-const ALSO_AFTER = /^\s*,\s*[\p{L}][\p{L}'-]*\s+(?:too|as well|also)(?![\p{L}])/u;
-const JOIN_FILLER = new Set(['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh']);
+/** A language's rules for a second thing named beside a single choice's one option (its lexicon's joiners, "both" words, "too" words and filler), compiled once. */
+interface JoinRules {
+  after: RegExp;
+  before: RegExp;
+  also: RegExp;
+  both: RegExp;
+  filler: ReadonlySet<string>;
+}
 
-/** The word joined to the single option named ("tennis and squash", "squash or tennis", "football, rugby too"), 'both' when the reply says so, else null. */
-function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[]): string | null {
+const joinRulesByLang = new Map<Lang, JoinRules>();
+
+/** Folded, longest first (so "and also" is tried before "and"), escaped for a regex alternation. */
+const alternation = (words: readonly string[]) =>
+  [...new Set(words.map((w) => fold(w).text))].sort((a, b) => b.length - a.length || a.localeCompare(b)).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+
+function joinRules(lang: Lang): JoinRules {
+  let rules = joinRulesByLang.get(lang);
+  if (!rules) {
+    const lex = lexicon(lang);
+    const joiners = alternation(lex.joiners);
+    rules = {
+      after: new RegExp(`^(?:\\s*,?\\s+(?:${joiners})\\s+|\\s*,?\\s*[&+/]\\s*)([\\p{L}][\\p{L}'-]*)`, 'u'),
+      before: new RegExp(`([\\p{L}][\\p{L}'-]*)(?:\\s+(?:${joiners})\\s+|\\s*[&+/]\\s*)$`, 'u'),
+      also: new RegExp(`^\\s*,\\s*([\\p{L}][\\p{L}'-]*)\\s+(?:${alternation(lex.alsoAfter)})(?![\\p{L}])`, 'u'),
+      both: new RegExp(`(?<![\\p{L}])(?:${alternation(lex.both)})(?![\\p{L}])`, 'gu'),
+      filler: new Set(lex.joinFiller.map((w) => fold(w).text)),
+    };
+    joinRulesByLang.set(lang, rules);
+  }
+  return rules;
+}
+
+/**
+ * The word joined to the single option named ("tennis and squash", "squash
+ * or tennis", "football, rugby too"; "Tennis und Squash" in German with the
+ * German words), 'both' when the reply says so, else null.
+ */
+function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], lang: Lang): string | null {
+  const r = joinRules(lang);
   // "both" that is (part of) an option's own name ("Both", "both courts") is that option
-  for (const m of folded.matchAll(/(?<![\p{L}])both(?![\p{L}])/gu)) if (!hits.some((h) => h.start <= m.index && m.index < h.end)) return 'both';
+  for (const m of folded.matchAll(r.both)) if (!hits.some((h) => h.start <= m.index && m.index < h.end)) return 'both';
   for (const h of hits) {
-    const after = JOIN_AFTER.exec(folded.slice(h.end));
-    if (after && !JOIN_FILLER.has(after[1]!) && !hits.some((o) => o.start === h.end + after[0].length - after[1]!.length)) return after[1]!;
-    const before = JOIN_BEFORE.exec(folded.slice(0, h.start));
-    if (before && !JOIN_FILLER.has(before[1]!)) return before[1]!;
-    const also = ALSO_AFTER.exec(folded.slice(h.end));
-    if (also) return also[0].replace(/^\s*,\s*/, '').replace(/\s+(?:too|as well|also)$/, '');
+    const after = r.after.exec(folded.slice(h.end));
+    if (after && !r.filler.has(after[1]!) && !hits.some((o) => o.start === h.end + after[0].length - after[1]!.length)) return after[1]!;
+    const before = r.before.exec(folded.slice(0, h.start));
+    if (before && !r.filler.has(before[1]!)) return before[1]!;
+    const also = r.also.exec(folded.slice(h.end));
+    if (also) return also[1]!;
   }
   return null;
 }

@@ -87,6 +87,10 @@ const MESSAGES = {
     fr: (p) => `Veuillez n'en choisir qu'un : ${p.list}.`, es: (p) => `Por favor, elija solo una: ${p.list}.`,
   },
   or: { en: () => ' or ', de: () => ' oder ', fr: () => ' ou ', es: () => ' o ' },
+  pickJustOne: {
+    en: (p) => `Please pick just one — is it ${p.label}?`, de: (p) => `Bitte wählen Sie nur eine — ist es ${p.label}?`,
+    fr: (p) => `Veuillez n'en choisir qu'un — est-ce ${p.label} ?`, es: (p) => `Por favor, elija solo una: ¿es ${p.label}?`,
+  },
   pickNumber: {
     en: (p) => `Please pick a number from 1 to ${p.n}.`, de: (p) => `Bitte wählen Sie eine Zahl von 1 bis ${p.n}.`,
     fr: (p) => `Veuillez choisir un nombre de 1 à ${p.n}.`, es: (p) => `Por favor, elija un número del 1 al ${p.n}.`,

@@ -48,4 +48,8 @@ export const DE: Lexicon = {
     'nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'ohne', 'außer', 'statt', 'anstatt', 'anstelle von',
     'weder', 'nie', 'niemals', 'bloß nicht', 'alles außer',
   ],
+  joiners: ['und', 'oder', 'plus', 'sowie', 'und auch', 'oder vielleicht', 'und vielleicht', 'oder auch'],
+  both: ['beide', 'beides', 'beiden'],
+  alsoAfter: ['auch', 'ebenfalls'],
+  joinFiller: ['das', 'es', 'ich', 'wir', 'sie', 'der', 'die', 'den', 'ein', 'eine', 'einen', 'also', 'dann', 'so', 'bitte', 'danke', 'ja', 'ok', 'okay', 'nicht', 'nein', 'nichts', 'äh', 'ähm', 'hm'],
 };

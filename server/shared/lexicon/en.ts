@@ -50,4 +50,8 @@ export const EN: Lexicon = {
   declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", 'all good', 'no thanks', 'no thank you', 'not really'],
   invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
   negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
+  joiners: ['and', 'or', 'plus', 'as well as', 'along with', 'and also', 'or maybe', 'and maybe'],
+  both: ['both'],
+  alsoAfter: ['too', 'as well', 'also'],
+  joinFiller: ['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh'],
 };

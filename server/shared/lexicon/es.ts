@@ -43,4 +43,8 @@ export const ES: Lexicon = {
     'no', 'sin', 'ni', 'nunca', 'jamás', 'excepto', 'salvo', 'en vez de', 'en lugar de', 'ningún', 'ninguno',
     'ninguna', 'todo menos', 'no quiero', 'nada de',
   ],
+  joiners: ['y', 'e', 'o', 'u', 'más', 'así como', 'y también', 'o tal vez', 'o quizás', 'y quizás'],
+  both: ['ambos', 'ambas', 'los dos', 'las dos'],
+  alsoAfter: ['también'],
+  joinFiller: ['eso', 'esto', 'es', 'yo', 'nosotros', 'el', 'la', 'los', 'las', 'un', 'una', 'entonces', 'pues', 'luego', 'gracias', 'sí', 'si', 'ok', 'no', 'nada', 'eh', 'em'],
 };

@@ -46,4 +46,8 @@ export const FR: Lexicon = {
     'pas', 'pas de', 'pas le', 'pas la', 'pas les', 'pas du', 'sans', 'sauf', 'ni', 'aucun', 'aucune', 'jamais',
     'au lieu de', 'au lieu du', 'plutôt que', 'excepté', 'hormis', 'à part', 'tout sauf', 'non pas',
   ],
+  joiners: ['et', 'ou', 'plus', 'ainsi que', 'et aussi', 'ou bien', 'ou peut-être', 'et peut-être'],
+  both: ['les deux', 'tous les deux', 'toutes les deux'],
+  alsoAfter: ['aussi', 'également'],
+  joinFiller: ['ça', 'ca', 'ce', "c'est", 'cest', 'je', "j'ai", 'nous', 'on', 'le', 'la', 'les', 'un', 'une', 'alors', 'donc', 'puis', 'svp', 'merci', 'oui', 'ok', 'non', 'pas', 'rien', 'euh'],
 };

@@ -29,4 +29,12 @@ export interface Lexicon {
   readonly invitesSkip: readonly string[];
   /** Words (or short phrases) that deny what follows within two words: "not red", "kein Fußball", "pas de foot", "sin fútbol". */
   readonly negators: readonly string[];
+  /** Words that join a second thing to the first ("tennis and squash", "Tennis oder Squash"): beside a single choice's one option, the other thing is asked about. */
+  readonly joiners: readonly string[];
+  /** Words saying more than one was meant ("both", "beide", "les deux", "ambos"). */
+  readonly both: readonly string[];
+  /** Words after ", X" that add X ("football, rugby too"; "Fußball, Rugby auch"). */
+  readonly alsoAfter: readonly string[];
+  /** Words a joiner may stand next to that name no second thing ("squash or that", "Tennis und bitte"). */
+  readonly joinFiller: readonly string[];
 }
