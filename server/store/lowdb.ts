@@ -426,7 +426,8 @@ export class LowdbStore implements SessionStore {
       throw e;
     }
     low.data = { record: deepFreeze(record) };
-    this.#cache.set(id, low);
+    // a commit has just taken it from the cache (a get: the most recent already); a create brings it
+    if (this.#cache.peek(id) !== low) this.#cache.set(id, low);
     if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0)) && 2 * low.adapter.recordChars >= low.adapter.size) this.#compact(id, paths);
   }
 
