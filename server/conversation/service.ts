@@ -415,7 +415,7 @@ export class ConversationService {
     const seq = record.seq + all.length;
     const next: StoredSession = {
       ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
-      processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
+      processed: clientId ? [...record.processed, { clientId, seq: record.seq + 1 }].slice(-MAX_PROCESSED) : record.processed,
     };
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
@@ -444,13 +444,6 @@ function processedAs(record: StoredSession, clientId: string): StoredSession['pr
   const all = record.processed;
   for (let i = all.length - 1; i >= 0; i--) if (all[i]!.clientId === clientId) return all[i];
   return undefined;
-}
-
-/** The processed list with `entry` appended, keeping the newest MAX_PROCESSED (one new array). */
-function withProcessed(all: StoredSession['processed'], entry: StoredSession['processed'][number]): StoredSession['processed'] {
-  const out = all.slice(Math.max(0, all.length + 1 - MAX_PROCESSED));
-  out.push(entry);
-  return out;
 }
 
 /** A turn's answer without the duplicate flag (only a client message can be a retry). */
