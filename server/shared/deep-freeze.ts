@@ -13,7 +13,7 @@ export function deepFreeze<T>(value: T): T {
   while (todo.length > 0) {
     const v = todo.pop()!;
     if (Object.isFrozen(v)) continue; // reached twice in this walk
-    Object.freeze(v);
+    // children first, then the freeze: on Node 20 reading a frozen array item by item is several times slower
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
@@ -25,6 +25,7 @@ export function deepFreeze<T>(value: T): T {
         if (thawed(x)) todo.push(x);
       }
     }
+    Object.freeze(v);
   }
   return value;
 }
