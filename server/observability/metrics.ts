@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
@@ -125,7 +126,8 @@ export class Metrics {
   async turn<T extends { ok: true; value: { messages?: TranscriptEntry[]; state?: SessionState; events?: readonly EngineEvent[] } } | { ok: false; error: { code: string } }>(
     sessionId: string, labels: TurnLabels, run: () => Promise<T>,
   ): Promise<T> {
-    const stop = this.turnSeconds.startTimer({ tenant: labels.tenant, kind: labels.kind });
+    // the clock read here and observed below, rather than prom-client's startTimer (a closure and a copy of the labels per turn)
+    const started = performance.now();
     let result: T;
     try {
       result = await run();
@@ -133,7 +135,7 @@ export class Metrics {
       this.turns.inc({ tenant: labels.tenant, kind: labels.kind, result: 'internal' });
       throw err;
     } finally {
-      stop();
+      this.turnSeconds.observe({ tenant: labels.tenant, kind: labels.kind }, (performance.now() - started) / 1000);
     }
     this.turns.inc({ tenant: labels.tenant, kind: labels.kind, result: result.ok ? 'ok' : result.error.code });
     // a duplicate clientId replays a stored reply (no events): its failures were counted the first time

@@ -2,16 +2,33 @@
  * Freezes a JSON value and everything in it, so a value handed out many
  * times (shared, not copied) cannot be changed by a reader: an assignment
  * throws (ES modules are strict) instead of silently changing what every
- * later reader sees. Iterative, so depth costs no stack.
+ * later reader sees. Iterative, so depth costs no stack. A part already
+ * frozen is not walked (everything in it was frozen with it): a record saved
+ * after a turn shares most of its parts with the one before, so only the new
+ * ones are visited.
  */
 export function deepFreeze<T>(value: T): T {
-  const todo: unknown[] = [value];
+  if (!thawed(value)) return value;
+  const todo: object[] = [value];
   while (todo.length > 0) {
-    const v = todo.pop();
-    if (v === null || typeof v !== 'object' || Object.isFrozen(v)) continue;
+    const v = todo.pop()!;
+    if (Object.isFrozen(v)) continue; // reached twice in this walk
+    // children first, then the freeze: on Node 20 reading a frozen array item by item is several times slower
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (thawed(x)) todo.push(x);
+      }
+    } else {
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (thawed(x)) todo.push(x);
+      }
+    }
     Object.freeze(v);
-    if (Array.isArray(v)) for (const x of v) todo.push(x);
-    else for (const k in v) todo.push((v as Record<string, unknown>)[k]);
   }
   return value;
 }
+
+/** An object or array not frozen yet. */
+const thawed = (v: unknown): v is object => v !== null && typeof v === 'object' && !Object.isFrozen(v);

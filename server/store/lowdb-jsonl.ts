@@ -97,7 +97,8 @@ export class JsonlAppender {
 
   /** Appends `text` (whole lines, each ending with a newline) with one write; returns the file's size after it. */
   appendTextSync(file: string, text: string): number {
-    let h = this.#open.get(file);
+    // peek, not get: an open file is taken out of the cache below and put back as the most recent
+    let h = this.#open.peek(file);
     if (!h) {
       const fd = openSync(file, 'a+', PRIVATE_FILE);
       try {

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { close as fsClose, existsSync, open as fsOpen, read as fsRead, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmod, mkdir, readFile, unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { LowSync } from 'lowdb';
 import { TextFile } from 'lowdb/node';
@@ -97,6 +98,10 @@ export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-
 // is used. A compaction of earlier versions (unlink, then rename) that
 // stopped in between leaves only the temp file, which is read and renamed.
 
+const openFd = promisify(fsOpen);
+const readFd = promisify(fsRead);
+const closeFd = promisify(fsClose);
+
 /** A session file longer than this (and than twice its size after its last compaction) is compacted. */
 const COMPACT_BYTES = 256 * 1024;
 
@@ -112,15 +117,31 @@ export interface LowdbStoreOptions {
   openFiles?: number;
 }
 
+/** The first bytes of a transcript line and of an events line (ASCII: the same as bytes and as text). */
+const HISTORY_STARTS = [Buffer.from('{"t":'), Buffer.from('{"e":')];
+const NEWLINE = 0x0a;
+
 /**
  * A session's file rebuilt from its lines: transcript and events as they
- * were (not parsed: a line torn by a crash is carried over and skipped by
- * readers as before), then the record.
+ * were (not parsed, nor decoded: a line torn by a crash is carried over
+ * byte for byte and skipped by readers as before), then the record. Works on
+ * the file's bytes: a compaction reads a few hundred KB, and decoding them
+ * into a string, splitting it and encoding the result again cost more than
+ * the rest of the rebuild.
  */
-function compacted(text: string, record: StoredSession): string {
-  let out = '';
-  for (const line of text.split('\n')) if (line.startsWith('{"t":') || line.startsWith('{"e":')) out += line + '\n';
-  return out + recordLine(record);
+function compacted(bytes: Buffer, record: StoredSession): Buffer {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < bytes.length;) {
+    const nl = bytes.indexOf(NEWLINE, start);
+    const end = nl < 0 ? bytes.length : nl + 1;
+    if (HISTORY_STARTS.some((h) => bytes.compare(h, 0, h.length, start, Math.min(start + h.length, end)) === 0)) {
+      parts.push(bytes.subarray(start, end));
+      if (nl < 0) parts.push(Buffer.from('\n')); // a last line without its newline, as the text rebuild wrote it
+    }
+    start = end;
+  }
+  parts.push(Buffer.from(recordLine(record), 'utf8'));
+  return Buffer.concat(parts);
 }
 
 /** A session's lowdb document over its file's adapter: what the store caches per session in use. */
@@ -405,7 +426,8 @@ export class LowdbStore implements SessionStore {
       throw e;
     }
     low.data = { record: deepFreeze(record) };
-    this.#cache.set(id, low);
+    // a commit has just taken it from the cache (a get: the most recent already); a create brings it
+    if (this.#cache.peek(id) !== low) this.#cache.set(id, low);
     if (low.adapter.size > Math.max(COMPACT_BYTES, 2 * (this.#compactedAt.peek(id) ?? 0)) && 2 * low.adapter.recordChars >= low.adapter.size) this.#compact(id, paths);
   }
 
@@ -435,16 +457,17 @@ export class LowdbStore implements SessionStore {
     const record = low.data.record;
     const upTo = low.adapter.size;
     const job: Promise<void> = (async () => {
-      const head = compacted((await readBytes(paths.file, 0, upTo)).toString('utf8'), record);
+      const head = compacted(await readBytes(paths.file, 0, upTo), record);
       await this.#mutex.run(id, async () => {
         // not after close() let go of the directory, nor over a session whose cached document changed
         if (this.#lock === null || this.#cache.peek(id) !== low) return;
         const size = low.adapter.size;
-        const text = size > upTo ? head + (await readBytes(paths.file, upTo, size - upTo)).toString('utf8') : head;
+        const bytes = size > upTo ? Buffer.concat([head, await readBytes(paths.file, upTo, size - upTo)]) : head;
         this.#appender.forget(paths.file);
-        await new TextFile(paths.file).write(text);
+        // lowdb's TextFile hands what it writes to steno's Writer, whose writeFile takes bytes as well as text
+        await new TextFile(paths.file).write(bytes as unknown as string);
         await chmod(paths.file, PRIVATE_FILE);
-        this.#compactedAt.set(id, Buffer.byteLength(text));
+        this.#compactedAt.set(id, bytes.length);
         low.adapter.recordChars = 0;
       });
     })().catch(() => {
@@ -502,15 +525,19 @@ function readLimits(): string | null {
   }
 }
 
-/** `length` bytes of a file from `position` (fewer when the file is shorter). */
+/**
+ * `length` bytes of a file from `position` (fewer when the file is shorter):
+ * through a plain descriptor (the callback API on the thread pool), which
+ * costs the event loop less than a FileHandle of fs/promises.
+ */
 async function readBytes(file: string, position: number, length: number): Promise<Buffer> {
-  const fh = await open(file, 'r');
+  const fd = await openFd(file, 'r');
   try {
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await fh.read(buf, 0, length, position);
+    const buf = Buffer.allocUnsafe(length);
+    const { bytesRead } = await readFd(fd, buf, 0, length, position);
     return buf.subarray(0, bytesRead);
   } finally {
-    await fh.close();
+    await closeFd(fd);
   }
 }
 

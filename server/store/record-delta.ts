@@ -80,13 +80,16 @@ function valuePatch(was: unknown, now: unknown, depth: number): ObjectPatch | Ar
 }
 
 /** `now` as `was` without its first x items plus some appended, by reference; undefined when it is not that. */
-function arrayPatch(was: readonly unknown[], now: readonly unknown[]): ArrayPatch | undefined {
-  if (now.length === 0) return was.length === 0 ? { x: 0, a: [] } : undefined;
-  if (was.length === 0) return undefined;
-  const x = was.indexOf(now[0]);
+function arrayPatch(frozenWas: readonly unknown[], now: readonly unknown[]): ArrayPatch | undefined {
+  if (now.length === 0) return frozenWas.length === 0 ? { x: 0, a: [] } : undefined;
+  if (frozenWas.length === 0) return undefined;
+  const x = frozenWas.indexOf(now[0]);
   if (x < 0) return undefined;
-  const kept = was.length - x;
+  const kept = frozenWas.length - x;
   if (kept > now.length) return undefined;
+  // the old record is the store's, frozen: on Node 20 reading a frozen array item by item costs several times
+  // what a spread copy and a loop over the copy do (docs/benchmarks.md)
+  const was = kept > 8 ? [...frozenWas] : frozenWas;
   for (let i = 1; i < kept; i++) if (now[i] !== was[x + i]) return undefined;
   return { x, a: now.slice(kept) };
 }

@@ -57,6 +57,22 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 /** A refusal: which limit, and when to try again. */
 export type Limited = { ok: true } | { ok: false; scope: string; retryAfterMs: number };
 
+/**
+ * One point charged to `key`: the limiter's own promise mapped to a verdict
+ * (a refusal names `scope`; any other failure rejects). What every message
+ * is charged through, so it costs one promise per limiter and no more.
+ */
+function charge(l: RateLimiterAbstract, key: string, scope: string): Promise<Limited> {
+  return l.consume(key, 1).then(admitted, (e: unknown) => refusal(e, scope));
+}
+
+const admitted = (): Limited => ({ ok: true });
+
+function refusal(e: unknown, scope: string): Limited {
+  if (e instanceof RateLimiterRes) return { ok: false, scope, retryAfterMs: e.msBeforeNext };
+  throw e;
+}
+
 const memoryLimiter = (r: Rate, keyPrefix: string) => new RateLimiterMemory({ points: r.points, duration: r.seconds, keyPrefix });
 
 /** Builds the limiter of one rate (default: in this process's memory; rate-limits-redis.ts: shared in Redis). */
@@ -100,7 +116,7 @@ export class RateLimits {
 
   /** The first half of `message`: charges its client (socket or REST session; in this process's memory). */
   messageClient(client: string): Promise<Limited> {
-    return this.all([[this.socket, client, 'client']]);
+    return charge(this.socket, client, 'client');
   }
 
   /** The second half of `message`, once its client's charge passed: its IP and its tenant, at once. */
@@ -109,7 +125,7 @@ export class RateLimits {
     // IP limit refuses is refunded to the tenant's two counters before the answer, as if it never reached them
     const shareKey = `${who.tenant}|${who.ip}`;
     const [ip, share, tenant] = await Promise.all([
-      this.all([[this.ip, who.ip, 'ip']]), this.all([[this.tenantIp, shareKey, 'tenant']]), this.all([[this.tenant, who.tenant, 'tenant']]),
+      charge(this.ip, who.ip, 'ip'), charge(this.tenantIp, shareKey, 'tenant'), charge(this.tenant, who.tenant, 'tenant'),
     ]);
     if (!ip.ok) {
       await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1)]);
@@ -158,14 +174,11 @@ export class RateLimits {
     await this.adminFailures.penalty(ip, 1);
   }
 
+  /** Charges the checks one after another; the first refusal stops (and is the answer). */
   private async all(checks: Array<[RateLimiterAbstract, string, string]>): Promise<Limited> {
     for (const [l, key, scope] of checks) {
-      try {
-        await l.consume(key, 1);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) return { ok: false, scope, retryAfterMs: e.msBeforeNext };
-        throw e;
-      }
+      const verdict = await charge(l, key, scope);
+      if (!verdict.ok) return verdict;
     }
     return { ok: true };
   }

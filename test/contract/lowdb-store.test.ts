@@ -258,6 +258,39 @@ describe('LowdbStore files', () => {
     expect(await store.load(big.rec.id)).toStrictEqual(big.rec);
   });
 
+  it('carries history lines over a compaction byte for byte: text beyond ASCII, and a line torn by a crash', async () => {
+    const dir = await tempDir();
+    let store = await openStore(dir);
+    const s = await paddedSession(store, dir, 'session-bytes');
+    const text = 'Grüße — 北京 🎉';
+    const r = await store.commit({ ...s.rec, seq: 1 }, s.rec.version, { transcript: [{ ...line(1), text }], events: [] });
+    s.rec = { ...s.rec, seq: 1, version: (r as { version: number }).version };
+    await store.close();
+    // a crash cut a transcript line in the middle of a character (the reopened store starts the next line on a new one)
+    const torn = Buffer.from('{"t":[{"seq":2,"text":"€');
+    await appendFile(s.paths.file, torn.subarray(0, torn.length - 1));
+    store = await openStore(dir);
+    let v = 1;
+    let compacted = false;
+    for (let last = 0; !compacted;) {
+      v += 1;
+      const c = await store.commit({ ...s.rec, seq: v, session: s.pad(v) }, s.rec.version, { transcript: [line(v)], events: [] });
+      s.rec = { ...s.rec, seq: v, session: s.pad(v), version: (c as { version: number }).version };
+      const size = (await stat(s.paths.file)).size;
+      compacted = size < last;
+      last = size;
+    }
+    await store.close(); // waits for the compaction
+    const bytes = await readFile(s.paths.file);
+    expect(bytes.includes(Buffer.concat([torn.subarray(0, torn.length - 1), Buffer.from('\n')]))).toBe(true); // kept as it was, not re-encoded
+    expect(bytes.includes(Buffer.from(JSON.stringify(text)))).toBe(true);
+    store = await openStore(dir);
+    expect(await store.load(s.rec.id)).toStrictEqual(s.rec);
+    const transcript = await store.transcript(s.rec.id);
+    expect(transcript[0]!.text).toBe(text);
+    expect(transcript.map((e) => e.seq)).toEqual(Array.from({ length: v }, (_, i) => i + 1));
+  });
+
   it('keeps turns going while a compaction reads the file, and keeps the lines they wrote', async () => {
     const dir = await tempDir();
     let store = await openStore(dir);

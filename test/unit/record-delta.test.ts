@@ -50,6 +50,17 @@ describe('record deltas', () => {
     expect(Object.getPrototypeOf(folded.answers)).toBe(Object.prototype);
   });
 
+  it('patches a long sliding window of a frozen list by what it dropped and added, and writes a changed one whole', () => {
+    const items = Array.from({ length: 64 }, (_, i) => Object.freeze({ clientId: `c${i}`, seq: i }));
+    const was = Object.freeze({ processed: Object.freeze(items.slice()) });
+    const added = { clientId: 'c64', seq: 64 };
+    const slid = { processed: [...was.processed, added].slice(-64) };
+    expect(objectPatch(was, slid)).toEqual({ p: { processed: { x: 1, a: [added] } } });
+    expect(JSON.stringify(roundTrip(was, slid))).toBe(JSON.stringify(slid));
+    const changed = { processed: slid.processed.map((e, i) => (i === 40 ? { ...e } : e)) }; // equal, but another object in the middle
+    expect(objectPatch(was, changed)).toEqual({ s: { processed: changed.processed } });
+  });
+
   it('refuses a patch that does not fit the record', () => {
     expect(() => applyObjectPatch({ a: 1 }, { p: { a: { x: 0, a: [] } } })).toThrow(/does not fit/);
     expect(() => applyObjectPatch({ a: 1 }, { k: ['a', 'b'] })).toThrow(/no value for b/);
