@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -296,11 +297,13 @@ describe('LowdbStore files', () => {
     let store = await openStore(dir);
     const busy = await paddedSession(store, dir, 'session-busy');
     let v = 0;
-    while ((await stat(busy.paths.file)).size <= 256 * 1024) await busy.commit(++v);
-    // the last commit started a compaction; its read of the file is on the thread pool: these commits do not wait for it
-    const sizeAtStart = (await stat(busy.paths.file)).size;
+    while (statSync(busy.paths.file).size <= 256 * 1024) await busy.commit(++v);
+    // The last commit started a compaction; its read of the file is on the thread pool. From here to the size
+    // check nothing lets the event loop poll (a synchronous stat; commits of a cached session wait on no I/O),
+    // so that read cannot come back meanwhile: these commits run while it is out, and must not wait for it.
+    const sizeAtStart = statSync(busy.paths.file).size;
     for (let i = 0; i < 3; i++) await busy.commit(++v);
-    expect((await stat(busy.paths.file)).size).toBeGreaterThan(sizeAtStart); // appended to the file being compacted, not queued
+    expect(statSync(busy.paths.file).size).toBeGreaterThan(sizeAtStart); // appended to the file being compacted, not queued
     await store.close(); // waits for the compaction
     expect((await stat(busy.paths.file)).size).toBeLessThan(sizeAtStart); // it did shrink
     store = await openStore(dir);
