@@ -35,6 +35,8 @@ export interface NodeRecord {
   rank: number | undefined;
   /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
   keyRank: number | undefined;
+  /** For a question, its key's slot in the flow's answer maps (flow-index.ts `answerSlots`), set when the index is built. */
+  keySlot: number | undefined;
   /**
    * A question with nothing but its asking to do when entered: no `when`, `say`,
    * interrupt, `always_ask`, dependencies or assessment (visit and ask read
@@ -112,7 +114,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
     hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
-    rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
+    rank: undefined, keyRank: undefined, keySlot: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
     directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
