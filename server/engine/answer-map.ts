@@ -133,18 +133,16 @@ export class AnswerMap<V = unknown> {
     return this.delete(key);
   }
 
-  *entries(): IterableIterator<[string, V]> {
-    if (this.size === 0) return;
-    yield* walk<V>(this.root, this.slots.height - 1, 0, this.slots.keys);
-    if (this.extra) yield* this.extra.entries();
+  entries(): IterableIterator<[string, V]> {
+    return this.list().values();
   }
 
-  *keys(): IterableIterator<string> {
-    for (const [k] of this.entries()) yield k;
+  keys(): IterableIterator<string> {
+    return this.list().map(([k]) => k).values();
   }
 
-  *values(): IterableIterator<V> {
-    for (const [, r] of this.entries()) yield r;
+  values(): IterableIterator<V> {
+    return this.list().map(([, r]) => r).values();
   }
 
   [Symbol.iterator](): IterableIterator<[string, V]> {
@@ -152,19 +150,28 @@ export class AnswerMap<V = unknown> {
   }
 
   forEach(fn: (record: V, key: string) => void): void {
-    for (const [k, r] of this.entries()) fn(r, k);
+    for (const [k, r] of this.list()) fn(r, k);
+  }
+
+  /** The entries as a fresh list: slot order, then the side map's. */
+  private list(): Array<[string, V]> {
+    const out: Array<[string, V]> = [];
+    if (this.size === 0) return out;
+    collect(this.root, this.slots.height - 1, 0, this.slots.keys, out);
+    if (this.extra) for (const e of this.extra) out.push(e);
+    return out;
   }
 }
 
-/** The trie's entries in slot order, skipping empty branches. */
-function* walk<V>(node: Trie, level: number, base: number, keys: readonly string[]): Generator<[string, V]> {
+/** Appends the trie's entries in slot order to `out`, skipping empty branches. */
+function collect<V>(node: Trie, level: number, base: number, keys: readonly string[], out: Array<[string, V]>): void {
   if (node === EMPTY) return;
   for (let i = 0; i < WIDTH; i++) {
     const child = node[i];
     if (child === undefined) continue;
     const slot = base + (i << (level * BITS));
-    if (level === 0) yield [keys[slot]!, child as V];
-    else yield* walk(child as Trie, level - 1, slot, keys);
+    if (level === 0) out.push([keys[slot]!, child as V]);
+    else collect(child as Trie, level - 1, slot, keys, out);
   }
 }
 

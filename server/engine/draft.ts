@@ -106,17 +106,23 @@ export function visiblePath(s: Session): string | null {
 
 /**
  * The scope a guard evaluates in. Only the keys the guard reads are copied
- * out of the persistent answer map, so evaluation does not grow with the flow.
+ * out of the persistent answer map, so evaluation does not grow with the flow;
+ * `slots`, when given, are the slots of `guard.reads` in the flow's answer
+ * slots (node-record.ts `edgeSlots`), read without looking the keys up.
  */
 export function scopeFor(
   d: Draft,
   guard: CompiledGuard,
   extra: { value?: unknown; answers?: Session['answers']; path?: string | null } = {},
+  slots?: readonly number[],
 ): EvalScope {
   const source = extra.answers ?? d.s.answers;
   const answers: Record<string, unknown> = {};
-  for (const k of guard.reads) {
-    const r = source.get(k);
+  const bySlot = slots !== undefined && source.slots === d.idx.answerSlots;
+  const reads = guard.reads;
+  for (let i = 0; i < reads.length; i++) {
+    const k = reads[i]!;
+    const r = bySlot && slots[i]! >= 0 ? source.getAt(slots[i]!) : source.get(k);
     if (r) answers[k] = r.value;
   }
   const path = 'path' in extra ? extra.path ?? null : visiblePath(d.s);
@@ -129,8 +135,8 @@ export function scopeFor(
 const NO_EXTRA = Object.freeze({});
 
 /** Evaluates a guard to a boolean in the draft's current state. */
-export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof scopeFor>[2] = NO_EXTRA): boolean {
-  return guard.test(scopeFor(d, guard, extra));
+export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof scopeFor>[2] = NO_EXTRA, slots?: readonly number[]): boolean {
+  return guard.test(scopeFor(d, guard, extra, slots));
 }
 
 /**

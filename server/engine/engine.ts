@@ -421,7 +421,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   if (accepted.has(currentKey!) || skipCurrent) {
     // a dependency asked out of order goes back to the question that needed it
-    run(d, d.s.detour ? endDetour(d) : afterNode(d, current.node.id));
+    run(d, d.s.detour ? endDetour(d) : afterNode(d, d.at!.id)); // the record's id: the node itself is not read
     return;
   }
   if (accepted.size > 0) {

@@ -101,6 +101,8 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
       r.asksFirst = questionByKey.get(r.key) === r.c;
       r.keySlot = slots.slotOf.get(r.key);
     }
+    r.edgeSlots = Object.freeze(r.edges.map((e) => (e.guard === null || e.guard === 'else' ? undefined
+      : Object.freeze(e.guard.reads.map((k) => slots.slotOf.get(k) ?? -1)))));
     r.dependencies = order.get(id);
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,

@@ -118,13 +118,14 @@ export function rememberedRemaining(
   if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
   // the remembered walk is held on the record itself (no entry object to fetch on a long flow)
-  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(slot.walkKeys, slot.walkValues, answers)) return slot.walkRemaining;
+  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(idx, slot, answers)) return slot.walkRemaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
   if (reads.pure) {
     // a walk that read no answered key (the usual one) shares one empty list
     slot.walkPath = path;
     slot.walkKeys = reads.keys.length === 0 ? NO_KEYS : reads.keys;
+    slot.walkSlots = reads.keys.length === 0 ? NO_SLOTS : reads.keys.map((k) => idx.answerSlots.slotOf.get(k) ?? -1);
     slot.walkValues = reads.keys.length === 0 ? NO_VALUES : reads.values;
     slot.walkRemaining = remaining;
   }
@@ -133,9 +134,16 @@ export function rememberedRemaining(
 
 const NO_KEYS: readonly string[] = Object.freeze([]);
 const NO_VALUES: readonly unknown[] = Object.freeze([]);
+const NO_SLOTS: readonly number[] = Object.freeze([]);
 
-function sameValues(keys: readonly string[], values: readonly unknown[], answers: Session['answers']): boolean {
-  for (let i = 0; i < keys.length; i++) if (!Object.is(valueOf(answers, keys[i]!), values[i])) return false;
+/** Whether the remembered keys still have their remembered values (read by slot when the answers use the flow's slots). */
+function sameValues(idx: FlowIndex, rec: NodeRecord, answers: Session['answers']): boolean {
+  const { walkKeys: keys, walkSlots: slots, walkValues: values } = rec;
+  const bySlot = answers.slots === idx.answerSlots;
+  for (let i = 0; i < keys.length; i++) {
+    const r = bySlot && slots[i]! >= 0 ? answers.getAt(slots[i]!) : answers.get(keys[i]!);
+    if (!Object.is(r === undefined ? UNANSWERED : r.value, values[i])) return false;
+  }
   return true;
 }
 

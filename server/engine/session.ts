@@ -193,7 +193,9 @@ export function sessionFromJson(json: unknown): Session {
 
 /** The committed values as a plain object (skipped keys are null), sorted by key. */
 export function answerValues(s: Session): Record<string, unknown> {
+  const entries = [...s.answers.entries()];
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const out: Record<string, unknown> = {};
-  for (const key of [...s.answers.keys()].sort()) out[key] = s.answers.get(key)!.value;
+  for (const [key, record] of entries) out[key] = record.value;
   return out;
 }
