@@ -73,12 +73,13 @@ export interface NodeRecord {
   ordinal: number;
   /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
   promptLine: string | undefined;
-  /** The progress walk remembered from this node (route-memo.ts owns these: path, keys read and their values, count; -1 when none). */
+  /**
+   * The progress walk remembered from this node (route-memo.ts owns these: the
+   * path, the keys read with their slot, -1 for none, and value then, as
+   * key, slot, value triples in one list, and the count; -1 when none).
+   */
   walkPath: string | null;
-  walkKeys: readonly string[];
-  /** The slots of `walkKeys` (-1 for a key without one). */
-  walkSlots: readonly number[];
-  walkValues: readonly unknown[];
+  walkReads: readonly unknown[];
   walkRemaining: number;
 }
 
@@ -136,13 +137,12 @@ function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readon
     directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
-    ordinal: -1, promptLine: undefined, walkPath: null, walkKeys: NO_STRINGS, walkSlots: NO_SLOTS, walkValues: NO_STRINGS, walkRemaining: -1,
+    ordinal: -1, promptLine: undefined, walkPath: null, walkReads: NO_STRINGS, walkRemaining: -1,
   };
 }
 
 const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
 const NO_STRINGS: readonly string[] = Object.freeze([]);
-const NO_SLOTS: readonly number[] = Object.freeze([]);
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
 
 /** The text a question asks on a given attempt, before its placeholders are filled: its prompt (a list rotates on re-asks), else its label, else its key. */
