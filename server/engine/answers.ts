@@ -150,10 +150,13 @@ export function uncommit(d: Draft, key: string): void {
 
 /** Commits a value with its provenance, and remembers the old record for `back`. */
 export function commit(d: Draft, key: string, record: AnswerRecord): void {
-  const keyRank = d.at !== undefined && d.at.key === key ? d.at.keyRank : d.idx.keyRank.get(key);
+  const here = d.at !== undefined && d.at.key === key;
+  const keyRank = here ? d.at!.keyRank : d.idx.keyRank.get(key);
   const before = d.s.answers;
-  if (!d.changes.has(key)) d.changes.set(key, certainlyUnanswered(d.s, before, keyRank) ? undefined : before.get(key));
-  d.s.answers = before.set(key, record);
+  // the record's slot when the answers use its flow's slots (draftOf moves them there)
+  const slot = here && before.slots === d.idx.answerSlots ? d.at!.keySlot : before.slots.slotOf.get(key);
+  if (!d.changes.has(key)) d.changes.set(key, certainlyUnanswered(d.s, before, keyRank) ? undefined : slot !== undefined ? before.getAt(slot) : before.get(key));
+  d.s.answers = before.set(key, record, slot);
   carryRank(d.s, before, keyRank);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;
   if (d.s.reask?.includes(key)) {

@@ -1,4 +1,3 @@
-import type { Map as IMap } from 'immutable';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { CompiledGuard, EvalScope } from '../flow/guard/index.ts';
 import { flowIndex, type FlowIndex } from './flow-index.ts';
@@ -48,12 +47,13 @@ function isEmpty(o: object): boolean {
 
 /** Starts a draft over a session. */
 export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOptions = NO_OPTIONS): Draft {
+  const idx = flowIndex(flow);
   return {
     flow,
-    idx: flowIndex(flow),
+    idx,
     base: session,
     opts: opts === NO_OPTIONS || isEmpty(opts) ? DEFAULT_OPTIONS : { maxSteps: 100, ...opts },
-    s: copySession(session),
+    s: copySession(session, idx),
     effects: [],
     events: [],
     steps: 0,
@@ -106,17 +106,23 @@ export function visiblePath(s: Session): string | null {
 
 /**
  * The scope a guard evaluates in. Only the keys the guard reads are copied
- * out of the persistent answer map, so evaluation does not grow with the flow.
+ * out of the persistent answer map, so evaluation does not grow with the flow;
+ * `slots`, when given, are the slots of `guard.reads` in the flow's answer
+ * slots (node-record.ts `edgeSlots`), read without looking the keys up.
  */
 export function scopeFor(
   d: Draft,
   guard: CompiledGuard,
-  extra: { value?: unknown; answers?: IMap<string, AnswerRecord>; path?: string | null } = {},
+  extra: { value?: unknown; answers?: Session['answers']; path?: string | null } = {},
+  slots?: readonly number[],
 ): EvalScope {
   const source = extra.answers ?? d.s.answers;
   const answers: Record<string, unknown> = {};
-  for (const k of guard.reads) {
-    const r = source.get(k);
+  const bySlot = slots !== undefined && source.slots === d.idx.answerSlots;
+  const reads = guard.reads;
+  for (let i = 0; i < reads.length; i++) {
+    const k = reads[i]!;
+    const r = bySlot && slots[i]! >= 0 ? source.getAt(slots[i]!) : source.get(k);
     if (r) answers[k] = r.value;
   }
   const path = 'path' in extra ? extra.path ?? null : visiblePath(d.s);
@@ -129,8 +135,8 @@ export function scopeFor(
 const NO_EXTRA = Object.freeze({});
 
 /** Evaluates a guard to a boolean in the draft's current state. */
-export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof scopeFor>[2] = NO_EXTRA): boolean {
-  return guard.test(scopeFor(d, guard, extra));
+export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof scopeFor>[2] = NO_EXTRA, slots?: readonly number[]): boolean {
+  return guard.test(scopeFor(d, guard, extra, slots));
 }
 
 /**
@@ -138,12 +144,13 @@ export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof s
  * session that was itself made by a spread is several times slower in V8, and
  * this runs on every turn. Every field is listed (tsc fails when the session
  * gains one that is not), in a fixed order; absent fields are undefined,
- * which sessionToJson and JSON leave out.
+ * which sessionToJson and JSON leave out. Answers over another flow's slots
+ * (a session read from JSON) are moved to this flow's, once.
  */
-function copySession(s: Session): Mutable<Session> {
+function copySession(s: Session, idx: FlowIndex): Mutable<Session> {
   const copy = {
     v: s.v, id: s.id, flow: s.flow, status: s.status, outcome: s.outcome, node: s.node, stack: s.stack, attempts: s.attempts,
-    path: s.path, turn: s.turn, context: s.context, answers: s.answers, cache: s.cache, checkpoints: s.checkpoints, now: s.now,
+    path: s.path, turn: s.turn, context: s.context, answers: s.answers.slots === idx.answerSlots ? s.answers : s.answers.withSlots(idx.answerSlots), cache: s.cache, checkpoints: s.checkpoints, now: s.now,
     pending: s.pending, reask: s.reask, route: s.route, assessing: s.assessing, recent: s.recent, urgent: s.urgent,
     confirming: s.confirming, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, detour: s.detour,
     [ANSWERED_RANK]: (s as { [ANSWERED_RANK]?: unknown })[ANSWERED_RANK],

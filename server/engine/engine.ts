@@ -1,4 +1,4 @@
-import { Map as IMap } from 'immutable';
+import { emptyAnswers } from './answer-map.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
@@ -28,6 +28,7 @@ import { EN } from '../flow/messages/en.ts';
 /** Starts a session: the bot speaks first, running from the entry to the first question. */
 export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions = {}): TurnResult {
   const flow = flowFor(root, init.locale);
+  const idx = flowIndex(flow);
   const session: Session = {
     v: SESSION_VERSION,
     ...(init.id ? { id: init.id } : {}),
@@ -40,12 +41,12 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
     turn: 0,
     context: { ...(init.context ?? {}) },
     ...(flow.i18n ? { locale: flow.locale } : {}),
-    answers: IMap<string, AnswerRecord>(),
+    answers: emptyAnswers(idx.answerSlots),
     cache: {},
     checkpoints: [],
     now: init.now,
   };
-  markRank(flowIndex(flow), session);
+  markRank(idx, session);
   const d = draftOf(flow, session, opts);
   for (const [key, value] of Object.entries(init.given?.answers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     const c = d.idx.questionByKey.get(key);
@@ -420,7 +421,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   if (accepted.has(currentKey!) || skipCurrent) {
     // a dependency asked out of order goes back to the question that needed it
-    run(d, d.s.detour ? endDetour(d) : afterNode(d, current.node.id));
+    run(d, d.s.detour ? endDetour(d) : afterNode(d, d.at!.id)); // the record's id: the node itself is not read
     return;
   }
   if (accepted.size > 0) {

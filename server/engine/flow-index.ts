@@ -2,6 +2,7 @@ import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { END, flatSuccessors } from '../flow/graph-analysis.ts';
 import type { Command } from './types.ts';
 import { EN } from '../flow/messages/en.ts';
+import { answerSlots, type AnswerSlots } from './answer-map.ts';
 import { nodeRecords, type NodeRecord } from './node-record.ts';
 
 /** Lookups the engine needs on every turn, computed once per compiled flow. */
@@ -34,6 +35,11 @@ export interface FlowIndex {
   rank: ReadonlyMap<string, number>;
   /** Each question key's lowest rank among the nodes that ask it. */
   keyRank: ReadonlyMap<string, number>;
+  /**
+   * The slot of each key answers can hold (answer-map.ts): question keys in
+   * flow order (highest rank first, then by key), then the other keys sorted.
+   */
+  answerSlots: AnswerSlots;
   /** Per node id: what a turn needs about the node, precomputed (node-record.ts). */
   records: ReadonlyMap<string, NodeRecord>;
   /** The same records in order, each at its `ordinal`. */
@@ -85,17 +91,22 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
     if (c.node.type === 'question') keyRank.set(c.node.key, Math.min(keyRank.get(c.node.key) ?? Infinity, rank.get(id) ?? -Infinity));
   }
   const order = dependencyOrder(flow, questionByKey);
+  const slotted = [...keyRank].sort(([a, ra], [b, rb]) => (ra !== rb ? (ra > rb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0)).map(([k]) => k);
+  const slots = answerSlots([...slotted, ...[...notQuestions].sort()]);
   const records = nodeRecords(flow);
   for (const [id, r] of records) {
     r.rank = rank.get(id);
     if (r.key !== undefined) {
       r.keyRank = keyRank.get(r.key);
       r.asksFirst = questionByKey.get(r.key) === r.c;
+      r.keySlot = slots.slotOf.get(r.key);
     }
+    r.edgeSlots = Object.freeze(r.edges.map((e) => (e.guard === null || e.guard === 'else' ? undefined
+      : Object.freeze(e.guard.reads.map((k) => slots.slotOf.get(k) ?? -1)))));
     r.dependencies = order.get(id);
   }
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
-    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank,
+    piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank, answerSlots: slots,
     notQuestions: [...notQuestions].sort(), dependencyOrder: order, records, recordList: [...records.values()] };
 }
 

@@ -35,6 +35,8 @@ export interface NodeRecord {
   rank: number | undefined;
   /** For a question, its key's rank (flow-index.ts `keyRank`), set when the index is built. */
   keyRank: number | undefined;
+  /** For a question, its key's slot in the flow's answer maps (flow-index.ts `answerSlots`), set when the index is built. */
+  keySlot: number | undefined;
   /**
    * A question with nothing but its asking to do when entered: no `when`, `say`,
    * interrupt, `always_ask`, dependencies or assessment (visit and ask read
@@ -51,6 +53,12 @@ export interface NodeRecord {
   asksFirst: boolean;
   /** For a question with `dependencies`, the keys it waits for in asking order (flow-index.ts `dependencyOrder`), set with the index. */
   dependencies: readonly string[] | undefined;
+  /**
+   * For each of `edges` with a guard, the slots (flow-index.ts `answerSlots`) of
+   * the keys it reads in `reads` order (-1 for a key without one), set when the
+   * index is built: the guard's scope reads the answers by slot.
+   */
+  edgeSlots: readonly (readonly number[] | undefined)[];
   /** The records `edges` lead to (undefined for `__exit__`), in the same order, set when the index is built. */
   targets: readonly (NodeRecord | undefined)[];
   /** When the first normal edge has no guard (so `next` always takes it): that edge's id, its target and the target's record. */
@@ -65,10 +73,13 @@ export interface NodeRecord {
   ordinal: number;
   /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
   promptLine: string | undefined;
-  /** The progress walk remembered from this node (route-memo.ts owns these: path, keys read and their values, count; -1 when none). */
+  /**
+   * The progress walk remembered from this node (route-memo.ts owns these: the
+   * path, the keys read with their slot, -1 for none, and value then, as
+   * key, slot, value triples in one list, and the count; -1 when none).
+   */
   walkPath: string | null;
-  walkKeys: readonly string[];
-  walkValues: readonly unknown[];
+  walkReads: readonly unknown[];
   walkRemaining: number;
 }
 
@@ -85,7 +96,8 @@ export const AT_RECORD = Symbol('node record');
 /** One record per node of the flow, each linked to the records its edges lead to. */
 export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   const out = new Map<string, NodeRecord>();
-  for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c));
+  const lists = new Map<string, readonly string[]>();
+  for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c, lists));
   let ordinal = 0;
   for (const r of out.values()) r.ordinal = ordinal++;
   for (const r of out.values()) {
@@ -95,28 +107,37 @@ export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   return out;
 }
 
-function recordOf(flow: CompiledFlow, c: CompiledNode): NodeRecord {
+/** One frozen list per distinct content, shared by the records of a flow (a long flow's yes/no and option lists stay in cache). */
+function shared(lists: Map<string, readonly string[]>, list: readonly string[] | undefined): readonly string[] | undefined {
+  if (list === undefined) return undefined;
+  const id = JSON.stringify(list);
+  let one = lists.get(id);
+  if (one === undefined) lists.set(id, (one = Object.freeze([...list])));
+  return one;
+}
+
+function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readonly string[]>): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
   const key = c.node.type === 'question' ? c.node.key : undefined;
   const check = c.node.type === 'question' && c.valueSchema ? acceptParams(spec ?? { type: 'text' }) : NO_CHECK;
-  const quickReplies = spec?.type === 'enum' ? Object.freeze(normalOptions(spec).map((o) => o.label))
-    : spec?.type === 'boolean' ? Object.freeze([flow.messages.yes, flow.messages.no]) : undefined;
+  const quickReplies = shared(lists, spec?.type === 'enum' ? normalOptions(spec).map((o) => o.label)
+    : spec?.type === 'boolean' ? [flow.messages.yes, flow.messages.no] : undefined);
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
   return {
     c, id: c.node.id, type: c.node.type, key, edges, quickReplies,
     multiple: spec?.type === 'enum' && spec.multiple === true,
-    acceptKind: check.kind, acceptMin: check.min, acceptMax: check.max, acceptValues: check.values,
+    acceptKind: check.kind, acceptMin: check.min, acceptMax: check.max, acceptValues: shared(lists, check.values),
     plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
       && !c.node.dependencies?.length && !c.node.assess,
     hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
-    rank: undefined, keyRank: undefined, asksFirst: false, dependencies: undefined, targets: NO_TARGETS,
+    rank: undefined, keyRank: undefined, keySlot: undefined, asksFirst: false, dependencies: undefined, edgeSlots: NO_TARGETS as never, targets: NO_TARGETS,
     directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
-    ordinal: -1, promptLine: undefined, walkPath: null, walkKeys: NO_STRINGS, walkValues: NO_STRINGS, walkRemaining: -1,
+    ordinal: -1, promptLine: undefined, walkPath: null, walkReads: NO_STRINGS, walkRemaining: -1,
   };
 }
 

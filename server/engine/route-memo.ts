@@ -19,9 +19,10 @@ import type { Session } from './session.ts';
 
 
 // Per node, its rank and the walk remembered from it are on the node's record
-// (node-record.ts `rank`, `walkPath`, `walkKeys`, `walkValues`, `walkRemaining`): the
-// path then, the keys its guards read that may be answered with their values
-// then (UNANSWERED when not), and the count of questions ahead.
+// (node-record.ts `rank`, `walkPath`, `walkReads`, `walkRemaining`): the
+// path then, the keys its guards read that may be answered with their slots
+// and values then (UNANSWERED when not), in one list, and the count of
+// questions ahead.
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -118,24 +119,31 @@ export function rememberedRemaining(
   if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
   // the remembered walk is held on the record itself (no entry object to fetch on a long flow)
-  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(slot.walkKeys, slot.walkValues, answers)) return slot.walkRemaining;
+  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(idx, slot, answers)) return slot.walkRemaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
   if (reads.pure) {
     // a walk that read no answered key (the usual one) shares one empty list
     slot.walkPath = path;
-    slot.walkKeys = reads.keys.length === 0 ? NO_KEYS : reads.keys;
-    slot.walkValues = reads.keys.length === 0 ? NO_VALUES : reads.values;
+    // one list of key, slot, value triples: a long flow's memo check then reads one cold line, not three lists
+    slot.walkReads = reads.keys.length === 0 ? NO_READS
+      : reads.keys.flatMap((k, i) => [k, idx.answerSlots.slotOf.get(k) ?? -1, reads.values[i]]);
     slot.walkRemaining = remaining;
   }
   return remaining;
 }
 
-const NO_KEYS: readonly string[] = Object.freeze([]);
-const NO_VALUES: readonly unknown[] = Object.freeze([]);
+const NO_READS: readonly unknown[] = Object.freeze([]);
 
-function sameValues(keys: readonly string[], values: readonly unknown[], answers: Session['answers']): boolean {
-  for (let i = 0; i < keys.length; i++) if (!Object.is(valueOf(answers, keys[i]!), values[i])) return false;
+/** Whether the remembered keys still have their remembered values (read by slot when the answers use the flow's slots). */
+function sameValues(idx: FlowIndex, rec: NodeRecord, answers: Session['answers']): boolean {
+  const reads = rec.walkReads;
+  const bySlot = answers.slots === idx.answerSlots;
+  for (let i = 0; i < reads.length; i += 3) {
+    const slot = reads[i + 1] as number;
+    const r = bySlot && slot >= 0 ? answers.getAt(slot) : answers.get(reads[i] as string);
+    if (!Object.is(r === undefined ? UNANSWERED : r.value, reads[i + 2])) return false;
+  }
   return true;
 }
 

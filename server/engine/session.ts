@@ -1,13 +1,13 @@
-import { Map as IMap } from 'immutable';
+import { AnswerMap } from './answer-map.ts';
 import { z } from 'zod';
 import { Status } from '../protocol/session.ts';
 
 export { Status } from '../protocol/session.ts';
 
 // The session is the engine's whole state between turns. In memory, answers
-// live in a persistent map so a turn costs the same with 20 answers or 2,000
-// (a plain object would be copied on every commit); on disk and on the wire
-// it is plain JSON, checked by `SessionJson`.
+// live in a persistent map (answer-map.ts) so a turn costs the same with 20
+// answers or 2,000 (a plain object would be copied on every commit); on disk
+// and on the wire it is plain JSON, checked by `SessionJson`.
 
 /** Schema version of the stored session; bump it with an entry in SESSION_UPGRADES. */
 export const SESSION_VERSION = 3;
@@ -164,7 +164,7 @@ export const SessionJson = z.object({ ...sessionFields, answers: z.record(z.stri
 export type SessionJson = z.infer<typeof SessionJson>;
 
 /** The in-memory session: JSON fields plus answers in a persistent map. Treat as immutable. */
-export type Session = Readonly<Omit<SessionJson, 'answers'> & { answers: IMap<string, AnswerRecord> }>;
+export type Session = Readonly<Omit<SessionJson, 'answers'> & { answers: AnswerMap<AnswerRecord> }>;
 
 /** How many turns `back` can undo. */
 export const MAX_CHECKPOINTS = 50;
@@ -188,12 +188,14 @@ export function sessionToJson(s: Session): SessionJson {
 /** Upgrades, parses and checks a stored session; throws when it is not one. */
 export function sessionFromJson(json: unknown): Session {
   const parsed = SessionJson.parse(upgradeSession(json));
-  return { ...parsed, answers: IMap(Object.entries(parsed.answers)) };
+  return { ...parsed, answers: AnswerMap.of(Object.entries(parsed.answers)) };
 }
 
 /** The committed values as a plain object (skipped keys are null), sorted by key. */
 export function answerValues(s: Session): Record<string, unknown> {
+  const entries = [...s.answers.entries()];
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const out: Record<string, unknown> = {};
-  for (const key of [...s.answers.keys()].sort()) out[key] = s.answers.get(key)!.value;
+  for (const [key, record] of entries) out[key] = record.value;
   return out;
 }

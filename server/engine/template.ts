@@ -1,5 +1,4 @@
-import type { Map as IMap } from 'immutable';
-import type { AnswerRecord } from './session.ts';
+import type { Session } from './session.ts';
 
 const PLACEHOLDER = /\{\{\s*(answers|context)\.([A-Za-z0-9_-]+)\s*\}\}/g;
 
@@ -15,7 +14,7 @@ function asText(v: unknown): string {
  * Fills `{{answers.KEY}}` and `{{context.KEY}}` with plain text. The result is
  * text, never markup: renderers must escape it (the widget sets textContent).
  */
-export function renderTemplate(text: string, answers: IMap<string, AnswerRecord>, context: Readonly<Record<string, unknown>>): string {
+export function renderTemplate(text: string, answers: Session['answers'], context: Readonly<Record<string, unknown>>): string {
   if (!text.includes('{{')) return text;
   return text.replace(PLACEHOLDER, (_, root: string, key: string) =>
     root === 'answers' ? asText(answers.get(key)?.value) : asText(Object.hasOwn(context, key) ? context[key] : undefined));

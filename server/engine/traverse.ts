@@ -46,20 +46,26 @@ const rawPrompts = (c: CompiledNode): string[] => (c.node.type !== 'question' ? 
 export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: string, specific = false): void {
   const replies = recordOf(d, c) ?? d.idx.records.get(c.node.id)!;
   if (replies.type !== 'question') return;
-  // the record says it is a question; the node itself is read only for what the record does not hold
-  const q = c.node as Extract<CompiledNode['node'], { type: 'question' }>;
+  // the record says it is a question; the node itself is read only for what the record does not hold (a plain ask reads none of it)
   const prompt = promptOf(d, c, replies.prompt);
-  const fk = feedback !== undefined ? q.assess?.feedback_key : undefined;
-  const text = feedback !== undefined
-    ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
-    : invalid === undefined ? prompt : q.invalid_prompt && !specific ? render(d, q.invalid_prompt) : `${invalid} ${prompt}`;
+  const text = feedback === undefined && invalid === undefined ? prompt : reasked(d, c, prompt, invalid, feedback, specific);
   const kind = invalid === undefined ? 'question' : 'invalid';
   // the closed question's replies from its node record, copied: an effect is the caller's to keep
+  // (Array.from, not slice: slice of the record's frozen list takes V8's slow path, ~0.4 µs)
   const id = replies.id;
   const key = replies.key!;
   d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id, replies) }
-    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), multiple: true, progress: progressOf(d, id, replies) }
-      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: replies.quickReplies.slice(), progress: progressOf(d, id, replies) });
+    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(replies.quickReplies), multiple: true, progress: progressOf(d, id, replies) }
+      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(replies.quickReplies), progress: progressOf(d, id, replies) });
+}
+
+/** The text of a re-ask: the prompt after the feedback or the reason (or the question's `invalid_prompt`). */
+function reasked(d: Draft, c: CompiledNode, prompt: string, invalid: string | undefined, feedback: string | undefined, specific: boolean): string {
+  const q = c.node as Extract<CompiledNode['node'], { type: 'question' }>;
+  const fk = feedback !== undefined ? q.assess?.feedback_key : undefined;
+  return feedback !== undefined
+    ? (fk && rawPrompts(c).some((p) => p.includes(`answers.${fk}`)) ? prompt : `${feedback} ${prompt}`)
+    : q.invalid_prompt && !specific ? render(d, q.invalid_prompt) : `${invalid} ${prompt}`;
 }
 
 /** Asks the flow's path question at a decision that routes on `path`. */
@@ -127,7 +133,7 @@ function nextFrom(d: Draft, rec: NodeRecord, path?: string): string | null {
       break;
     }
     if (e.guard === 'else') continue;
-    const result = holds(d, e.guard, path !== undefined ? { path } : undefined);
+    const result = holds(d, e.guard, path !== undefined ? { path } : undefined, rec.edgeSlots[at]);
     // events as literals with their fields in the order emit() gives them
     d.events.push(path !== undefined ? { type: 'guard', turn: d.s.turn, node: id, edge: e.id, result, tentativePath: path }
       : { type: 'guard', turn: d.s.turn, node: id, edge: e.id, result });

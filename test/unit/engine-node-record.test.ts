@@ -80,6 +80,7 @@ describe('node records', () => {
         expect(r.targets.map((t) => t?.id)).toEqual(r.edges.map((e) => (flow.nodes.has(e.to) ? e.to : undefined)));
         for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
         expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
+        expect(r.edgeSlots).toEqual(r.edges.map((e) => (e.guard === null || e.guard === 'else' ? undefined : e.guard.reads.map((k) => idx.answerSlots.slotOf.get(k) ?? -1))));
         expect(r.hasSchema).toBe(c.node.type === 'question' && c.valueSchema !== undefined);
         const first = r.edges[0];
         expect([r.directEdge, r.directTo, r.directTarget]).toEqual(first?.guard === null ? [first.id, first.to, r.targets[0]] : [undefined, undefined, undefined]);
@@ -88,6 +89,7 @@ describe('node records', () => {
           continue;
         }
         expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
+        expect(idx.answerSlots.keys[r.keySlot!]).toBe(c.node.key);
         const check = c.valueSchema ? acceptParams(c.node.answer ?? { type: 'text' }) : { kind: Accept.NONE, min: 0, max: 0, values: undefined };
         expect({ kind: r.acceptKind, min: r.acceptMin, max: r.acceptMax, values: r.acceptValues }).toEqual(check);
         expect(r.plain).toBe(!c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !(c.node.dependencies ?? []).length && !c.node.assess);

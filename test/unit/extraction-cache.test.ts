@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Map as IMap } from 'immutable';
+import { AnswerMap } from '../../server/engine/answer-map.ts';
 import { describe, expect, it } from 'vitest';
 import { assessPolicy } from '../../server/engine/assess.ts';
 import { draftOf, holds } from '../../server/engine/draft.ts';
@@ -108,7 +108,7 @@ function sessionArb(flow: CompiledFlow): fc.Arbitrary<Session> {
     ...base,
     node,
     stack,
-    answers: IMap<string, AnswerRecord>(answers.map(([k, value]) => [k, { value, turn: 1, source: 'user', validation: 'passed' }])),
+    answers: AnswerMap.of(answers.map(([k, value]): [string, AnswerRecord] => [k, { value, turn: 1, source: 'user', validation: 'passed' }])),
     path: { ...base.path, locked },
     ...(pathPrompt ? { pending: { kind: 'path_prompt' as const } } : {}),
     ...(assessing ? { assessing } : {}),
@@ -156,7 +156,7 @@ describe('extractionRequest with its per-flow caches', () => {
     const flow = r.flow;
     const base = start(flow, { id: 's', now: NOW }).session;
     // everything up to q1000 answered: the open questions lie beyond the cached part of the walk from q0
-    const answered = IMap<string, AnswerRecord>(Array.from({ length: 1_000 }, (_, i) => [`k${i + 1}`, { value: 'x', turn: 1, source: 'user', validation: 'passed' }]));
+    const answered = AnswerMap.of(Array.from({ length: 1_000 }, (_, i): [string, AnswerRecord] => [`k${i + 1}`, { value: 'x', turn: 1, source: 'user', validation: 'passed' }]));
     const s: Session = { ...base, node: 'q0', answers: answered };
     const got = extractionRequest(flow, s, 'hello', NOW);
     expect(got.open.map((q) => q.key)).toEqual(requestRef(flow, s, 'hello', NOW).open.map((q) => q.key));

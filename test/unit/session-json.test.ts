@@ -1,4 +1,4 @@
-import { Map as IMap } from 'immutable';
+import { AnswerMap } from '../../server/engine/answer-map.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
@@ -37,7 +37,7 @@ describe('sessionToJson', () => {
     fc.assert(fc.property(fc.array(fc.tuple(key, record)), fc.boolean(), fc.boolean(), (answers, cleared, withRecent) => {
       const s = {
         v: 2, id: 'x', flow: { id: 'f', revision: 'r' }, status: 'active', node: 'n', stack: [], attempts: 0,
-        path: { scores: {}, tentative: null, locked: false }, turn: 1, context: {}, answers: IMap(answers), cache: {}, checkpoints: [], now: 't',
+        path: { scores: {}, tentative: null, locked: false }, turn: 1, context: {}, answers: AnswerMap.of(answers), cache: {}, checkpoints: [], now: 't',
         assessing: cleared ? undefined : { key: 'a', draft: 'd', refinements: 1 }, reask: undefined,
         ...(withRecent ? { recent: [{ role: 'user', text: 'hi' }] } : {}), outcome: undefined,
       } as unknown as Session;
