@@ -85,7 +85,6 @@ function areaOf(f: CallFrame): string {
   const file = fileOf(f.url);
   if (/npm:(socket\.io|engine\.io|ws|socket\.io-parser|socket\.io-adapter|@socket\.io)/.test(file)) return 'socket.io / engine.io / ws';
   if (file === 'npm:zod') return 'zod (payload and session parsing)';
-  if (file === 'npm:immutable') return 'immutable (engine session maps)';
   if (file === 'npm:pino' || file === 'npm:prom-client' || file === 'npm:rate-limiter-flexible') return `${file.slice(4)}`;
   if (file === 'npm:lowdb' || file === 'npm:steno') return 'lowdb/steno (record writes)';
   if (file.startsWith('npm:')) return file;
