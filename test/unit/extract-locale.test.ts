@@ -148,14 +148,14 @@ describe('yes/no and options in the visitor\'s language', () => {
 
   it('asks instead of guessing when a second thing is named beside the one option of a single choice', () => {
     // the second thing is not an option: still not committed as the one that is
-    expect(reason(sport, 'Tennis und Squash', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder squash.');
-    expect(reason(sport, 'Squash oder Tennis', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder squash.');
-    expect(reason(sport, 'Tennis, Squash auch', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder squash.');
+    expect(reason(sport, 'Tennis und Squash', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder Squash.');
+    expect(reason(sport, 'Squash oder Tennis', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder Squash.');
+    expect(reason(sport, 'Tennis, Squash auch', 'de')).toBe('Bitte wählen Sie nur eine: Tennis oder Squash.');
     expect(reason(sport, 'beides, Tennis', 'de')).toBe('Bitte wählen Sie nur eine — ist es Tennis?');
     expect(reason(sport, 'tennis et squash', 'fr')).toBe("Veuillez n'en choisir qu'un : Tennis ou squash.");
     expect(reason(sport, 'les deux, tennis', 'fr')).toBe("Veuillez n'en choisir qu'un — est-ce Tennis ?");
     expect(reason(sport, 'squash o tennis', 'es')).toBe('Por favor, elija solo una: Tennis o squash.');
-    expect(reason(sport, 'tennis y pádel también', 'es')).toBe('Por favor, elija solo una: Tennis o padel.');
+    expect(reason(sport, 'tennis y pádel también', 'es')).toBe('Por favor, elija solo una: Tennis o pádel.');
     expect(reason(sport, 'ambos, tennis', 'es')).toBe('Por favor, elija solo una: ¿es Tennis?');
     // filler after a joiner names nothing: "Tennis und bitte schnell" is still Tennis
     expect(value(sport, 'Tennis und bitte', 'de')).toBe('tennis');

@@ -57,7 +57,11 @@ export function parseEnum(spec: EnumSpec, text: string, lang: Lang = 'en'): Pars
   const hit = hits.find((h) => h.owner === winner)!;
   // "tennis and squash", "football or rugby, both really": a second thing named beside the one option is asked about, not dropped
   const other = joinedToAnother(folded.text, hits, lang);
-  if (other !== null) return fail(other === 'both' ? say(lang, 'pickJustOne', { label: options[winner]!.label }) : say(lang, 'pickOne', { list: `${options[winner]!.label}${say(lang, 'or')}${other}` }));
+  if (other !== null) {
+    // the other thing as the visitor wrote it ("Squash", not the folded "squash")
+    return fail(other === 'both' ? say(lang, 'pickJustOne', { label: options[winner]!.label })
+      : say(lang, 'pickOne', { list: `${options[winner]!.label}${say(lang, 'or')}${originalSlice(text, folded, other.start, other.end)}` }));
+  }
   return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
 }
 
@@ -93,22 +97,35 @@ function joinRules(lang: Lang): JoinRules {
   return rules;
 }
 
+/** Where a word sits in the folded text. */
+interface Span {
+  start: number;
+  end: number;
+}
+
 /**
  * The word joined to the single option named ("tennis and squash", "squash
  * or tennis", "football, rugby too"; "Tennis und Squash" in German with the
- * German words), 'both' when the reply says so, else null.
+ * German words), as its span in the folded text; 'both' when the reply says
+ * so; else null.
  */
-function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], lang: Lang): string | null {
+function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], lang: Lang): Span | 'both' | null {
   const r = joinRules(lang);
   // "both" that is (part of) an option's own name ("Both", "both courts") is that option
   for (const m of folded.matchAll(r.both)) if (!hits.some((h) => h.start <= m.index && m.index < h.end)) return 'both';
   for (const h of hits) {
     const after = r.after.exec(folded.slice(h.end));
-    if (after && !r.filler.has(after[1]!) && !hits.some((o) => o.start === h.end + after[0].length - after[1]!.length)) return after[1]!;
+    if (after && !r.filler.has(after[1]!)) {
+      const start = h.end + after[0].length - after[1]!.length;
+      if (!hits.some((o) => o.start === start)) return { start, end: start + after[1]!.length };
+    }
     const before = r.before.exec(folded.slice(0, h.start));
-    if (before && !r.filler.has(before[1]!)) return before[1]!;
+    if (before && !r.filler.has(before[1]!)) return { start: before.index, end: before.index + before[1]!.length };
     const also = r.also.exec(folded.slice(h.end));
-    if (also) return also[1]!;
+    if (also) {
+      const start = h.end + also[0].search(/\p{L}/u);
+      return { start, end: start + also[1]!.length };
+    }
   }
   return null;
 }
