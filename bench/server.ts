@@ -9,7 +9,8 @@
  *
  * 1. Throughput: N clients (500) each play the sales script on the demo
  *    tenant, sending the next message as soon as the previous turn completed
- *    (closed loop) and restarting the session when it completes; 6 s warm-up,
+ *    (closed loop) and restarting the session when it completes (every tenth
+ *    time starting a new one, bench/server/load.ts); 6 s warm-up,
  *    S seconds (18) measured: turns/s and p50/p99 turn latency. Turn latency =
  *    message emitted → its ack; the server acks after the save, and after the
  *    turn's bot messages went out on the same websocket, so they have arrived
