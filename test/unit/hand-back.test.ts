@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
-import { sampleActions } from '../../examples/sample-actions.ts';
-import { ConversationService } from '../../server/conversation/service.ts';
-import { MemoryStore } from '../../server/store/memory.ts';
 import { listSessions } from '../../server/transport/http/admin-views.ts';
+import { memoryService, must } from '../support/service.ts';
 
 const tenants = TenantDirectory.load('flows');
 
-function service() {
-  const store = new MemoryStore();
-  let t = Date.parse('2026-01-15T10:00:00Z');
-  const svc = new ConversationService({
-    store, tenants, actions: sampleActions,
-    env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 },
-  });
-  return { svc, store };
-}
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 /** A sales session an operator has taken over after the visitor asked for a person. */
 async function held() {
-  const { svc, store } = service();
+  const { svc, store } = memoryService(tenants);
   const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
   must(await svc.message(s.sessionId, 'can I talk to a human please', '1'));
   must(await svc.operatorMessage(s.sessionId, 'Hi, this is Kim from Acme. How can I help?', 'kim'));

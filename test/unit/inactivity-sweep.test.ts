@@ -9,6 +9,7 @@ import type { Completion } from '../../server/delivery/completion.ts';
 import { deliveryHook } from '../../server/delivery/hook.ts';
 import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
+import { must } from '../support/service.ts';
 
 // A copy of the shipped flows where Acme ends sessions idle for 60 s and wants partial leads.
 const dir = mkdtempSync(join(tmpdir(), 'ql-idle-'));
@@ -53,11 +54,6 @@ function setup() {
   });
   return { svc, store, outbox, completions, clock };
 }
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 
 describe('inactivity sweep', () => {
   it('ends a session idle past the tenant\'s inactivity_s as abandoned / timed_out and delivers the partial lead', async () => {

@@ -6,6 +6,7 @@ import { ConversationService } from '../../server/conversation/service.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import type { NamedValidator } from '../../server/engine/types.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
+import { must } from '../support/service.ts';
 
 // A flow whose question names a validator the host registers: the server's
 // service must run it as `questline run` and goldens do, through the same
@@ -35,11 +36,6 @@ function service() {
     env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 },
   });
 }
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 
 describe('named validators in the conversation service', () => {
   it('accepts an answer the registered validator passes', async () => {

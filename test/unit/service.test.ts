@@ -6,6 +6,7 @@ import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
 import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { ACME_SALES_SCRIPT } from '../support/scripts.ts';
+import { must } from '../support/service.ts';
 
 const tenants = TenantDirectory.load('flows');
 
@@ -22,11 +23,6 @@ function service() {
   });
   return { svc, store, completions, broadcasts };
 }
-
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 
 describe('conversation service', () => {
   it('the demo tenant serves its flows', () => {

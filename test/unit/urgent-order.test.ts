@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
-import { sampleActions } from '../../examples/sample-actions.ts';
-import { ConversationService } from '../../server/conversation/service.ts';
-import { MemoryStore } from '../../server/store/memory.ts';
 import { listSessions } from '../../server/transport/http/admin-views.ts';
+import { memoryService, must } from '../support/service.ts';
 
 const tenants = TenantDirectory.load('flows');
 
-const must = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 describe('the console list of sessions', () => {
   it('puts an urgent session first until an operator takes it, then sorts it newest first like the others', async () => {
-    const store = new MemoryStore();
-    let t = Date.parse('2026-01-15T10:00:00Z');
-    const svc = new ConversationService({
-      store, tenants, actions: sampleActions,
-      env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 },
-    });
+    const { svc, store } = memoryService(tenants);
     const red = must(await svc.startSession({ tenant: 'northside-clinic', flow: 'flow.patient_intake' }));
     must(await svc.message(red.sessionId, 'I am having severe chest pain right now and cannot breathe', '1'));
     const later = must(await svc.startSession({ tenant: 'northside-clinic', flow: 'flow.patient_intake' }));
