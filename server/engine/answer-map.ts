@@ -102,6 +102,14 @@ export class AnswerMap<V = unknown> {
     return read(this.root, this.slots.height, slot);
   }
 
+  /**
+   * The record of `key`, read at `slot` (no key lookup) when `slots` are this
+   * map's and the key has a slot there (-1 or undefined: none); else by key.
+   */
+  lookup(key: string, slot: number | undefined, slots: AnswerSlots): V | undefined {
+    return slots === this.slots && slot !== undefined && slot >= 0 ? read(this.root, this.slots.height, slot) : this.get(key);
+  }
+
   get(key: string): V | undefined {
     const slot = this.slots.slotOf.get(key);
     return slot !== undefined ? read(this.root, this.slots.height, slot) : this.extra?.get(key);
@@ -134,11 +142,6 @@ export class AnswerMap<V = unknown> {
     }
     if (read(this.root, this.slots.height, slot) === undefined) return this;
     return new AnswerMap(this.slots, write(this.root, this.slots.height - 1, slot, undefined), this.size - 1, this.extra);
-  }
-
-  /** Same as `delete`. */
-  remove(key: string): AnswerMap<V> {
-    return this.delete(key);
   }
 
   entries(): IterableIterator<[string, V]> {

@@ -118,11 +118,10 @@ export function scopeFor(
 ): EvalScope {
   const source = extra.answers ?? d.s.answers;
   const answers: Record<string, unknown> = {};
-  const bySlot = slots !== undefined && source.slots === d.idx.answerSlots;
   const reads = guard.reads;
   for (let i = 0; i < reads.length; i++) {
     const k = reads[i]!;
-    const r = bySlot && slots[i]! >= 0 ? source.getAt(slots[i]!) : source.get(k);
+    const r = slots !== undefined ? source.lookup(k, slots[i], d.idx.answerSlots) : source.get(k);
     if (r) answers[k] = r.value;
   }
   const path = 'path' in extra ? extra.path ?? null : visiblePath(d.s);
@@ -150,7 +149,7 @@ export function holds(d: Draft, guard: CompiledGuard, extra: Parameters<typeof s
 function copySession(s: Session, idx: FlowIndex): Mutable<Session> {
   const copy = {
     v: s.v, id: s.id, flow: s.flow, status: s.status, outcome: s.outcome, node: s.node, stack: s.stack, attempts: s.attempts,
-    path: s.path, turn: s.turn, context: s.context, answers: s.answers.slots === idx.answerSlots ? s.answers : s.answers.withSlots(idx.answerSlots), cache: s.cache, checkpoints: s.checkpoints, now: s.now,
+    path: s.path, turn: s.turn, context: s.context, answers: s.answers.withSlots(idx.answerSlots), cache: s.cache, checkpoints: s.checkpoints, now: s.now,
     pending: s.pending, reask: s.reask, route: s.route, assessing: s.assessing, recent: s.recent, urgent: s.urgent,
     confirming: s.confirming, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, detour: s.detour,
     [ANSWERED_RANK]: (s as { [ANSWERED_RANK]?: unknown })[ANSWERED_RANK],

@@ -133,7 +133,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readon
     hasSchema: c.node.type === 'question' && c.valueSchema !== undefined,
     hasPattern: spec?.type === 'text' && spec.pattern !== undefined,
     validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
-    rank: undefined, keyRank: undefined, keySlot: undefined, asksFirst: false, dependencies: undefined, edgeSlots: NO_TARGETS as never, targets: NO_TARGETS,
+    rank: undefined, keyRank: undefined, keySlot: undefined, asksFirst: false, dependencies: undefined, edgeSlots: NO_EDGE_SLOTS, targets: NO_TARGETS,
     directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTo: edges[0]?.guard === null ? edges[0].to : undefined, directTarget: undefined,
     prompt: plainPrompt(c),
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
@@ -144,6 +144,7 @@ function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readon
 const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
 const NO_STRINGS: readonly string[] = Object.freeze([]);
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
+const NO_EDGE_SLOTS: readonly (readonly number[] | undefined)[] = Object.freeze([]);
 
 /** The text a question asks on a given attempt, before its placeholders are filled: its prompt (a list rotates on re-asks), else its label, else its key. */
 export function promptText(c: CompiledNode, attempts: number): string {

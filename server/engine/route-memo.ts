@@ -138,10 +138,8 @@ const NO_READS: readonly unknown[] = Object.freeze([]);
 /** Whether the remembered keys still have their remembered values (read by slot when the answers use the flow's slots). */
 function sameValues(idx: FlowIndex, rec: NodeRecord, answers: Session['answers']): boolean {
   const reads = rec.walkReads;
-  const bySlot = answers.slots === idx.answerSlots;
   for (let i = 0; i < reads.length; i += 3) {
-    const slot = reads[i + 1] as number;
-    const r = bySlot && slot >= 0 ? answers.getAt(slot) : answers.get(reads[i] as string);
+    const r = answers.lookup(reads[i] as string, reads[i + 1] as number, idx.answerSlots);
     if (!Object.is(r === undefined ? UNANSWERED : r.value, reads[i + 2])) return false;
   }
   return true;
