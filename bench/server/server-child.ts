@@ -24,6 +24,7 @@ import { createEmbeddedBackend } from '../../server/delivery/backend.ts';
 import { MemoryOutbox } from '../../server/delivery/outbox.ts';
 import { startServer } from '../../server/main.ts';
 import { LowdbStore } from '../../server/store/lowdb.ts';
+import { watchStalls, type StallReport } from './stalls.ts';
 import { BENCH_LIMITS, REPO_FLOWS, type ServerChildMessage } from './common.ts';
 
 const send = (m: ServerChildMessage) => process.send?.(m);
@@ -55,7 +56,7 @@ const collect = () => {
   return Boolean(gc);
 };
 
-let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string } | undefined;
+let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string; stalls?: () => StallReport } | undefined;
 
 async function windowStart(profileDir: string | undefined): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -68,7 +69,9 @@ async function windowStart(profileDir: string | undefined): Promise<void> {
     await profiler.post('Profiler.setSamplingInterval', { interval: 500 });
     await profiler.post('Profiler.start');
   }
-  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}) };
+  // diagnostic (BENCH_STALLS=1): where the event loop's late comebacks spent their time
+  const stalls = process.env.BENCH_STALLS ? watchStalls() : undefined;
+  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}), ...(stalls ? { stalls } : {}) };
 }
 
 async function windowEnd(): Promise<void> {
@@ -78,6 +81,7 @@ async function windowEnd(): Promise<void> {
   const used = process.cpuUsage(w.cpu);
   const cpu = (used.user + used.system) / 1000 / (performance.now() - w.wall);
   w.delay.disable();
+  if (w.stalls) process.stderr.write(`server-child: stalls over the window: ${JSON.stringify(w.stalls())}\n`);
   let profile: string | undefined;
   if (w.profiler) {
     const { profile: p } = await w.profiler.post('Profiler.stop');
