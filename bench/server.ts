@@ -53,8 +53,11 @@
  * second, a stall of the whole machine in both. monitorEventLoopDelay's
  * figures include its 10 ms sampling interval. BENCH_PROFILE_PACED=1 also takes
  * a CPU profile of the server over the paced window (its file is printed;
- * gaps in its samples are time the server's thread was not running). Timing is never
- * asserted anywhere.
+ * gaps in its samples are time the server's thread was not running).
+ * BENCH_STALLS=1 (Linux) prints, for each window, the server's event-loop
+ * stalls over 10 ms and where their time went: the main thread running
+ * (collector pauses apart), waiting for a CPU, or neither (bench/server/stalls.ts).
+ * Timing is never asserted anywhere.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
