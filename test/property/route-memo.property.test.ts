@@ -16,7 +16,9 @@ import { flowArb, type GeneratedFlow, type QuestionSpec } from './flow-gen.ts';
 // and reused across sessions and turns. Here it is compared with a fresh walk
 // (remainingOnRoute without the memo) on random flows, for several cooperative
 // conversations with different answers on the same compiled flow, at every turn and at every
-// top-level question of the flow, so remembered walks meet other answers.
+// top-level question of the flow, so remembered walks meet other answers. Asking
+// one session object for every question in turn also checks the session's own
+// last walk (progress.ts `lastWalks`), which must not answer for another node.
 
 const RUNS = envNumber('RELIABILITY_RUNS', 60);
 const T0 = Date.parse('2026-01-15T10:00:00Z');
