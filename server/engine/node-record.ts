@@ -114,7 +114,8 @@ export function nodeRecords(flow: CompiledFlow): Map<string, NodeRecord> {
   const out = new Map<string, NodeRecord>();
   const lists = new Map<string, readonly string[]>();
   const facts = new Map<string, AnswerFacts>();
-  for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c, lists, facts));
+  const rules = new Map<string, CompiledNode['validators']>();
+  for (const [id, c] of flow.nodes) out.set(id, recordOf(flow, c, lists, facts, rules));
   let ordinal = 0;
   for (const r of out.values()) r.ordinal = ordinal++;
   for (const r of out.values()) {
@@ -133,7 +134,9 @@ function shared(lists: Map<string, readonly string[]>, list: readonly string[] |
   return one;
 }
 
-function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readonly string[]>, facts: Map<string, AnswerFacts>): NodeRecord {
+function recordOf(
+  flow: CompiledFlow, c: CompiledNode, lists: Map<string, readonly string[]>, facts: Map<string, AnswerFacts>, rules: Map<string, CompiledNode['validators']>,
+): NodeRecord {
   const edges = Object.freeze(c.out.filter((e) => !e.on));
   const key = c.node.type === 'question' ? c.node.key : undefined;
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
@@ -143,11 +146,26 @@ function recordOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readon
       && !c.node.dependencies?.length && !c.node.assess,
     keyRank: undefined, prompt: plainPrompt(c), facts: factsOf(flow, c, lists, facts), rank: undefined,
     walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,
-    validators: c.validators.length > 0 ? c.validators : NO_VALIDATORS,
+    validators: sharedRules(rules, c.validators),
     directTo: edges[0]?.guard === null ? edges[0].to : undefined, directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTarget: undefined,
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
     edges, edgeSlots: NO_EDGE_SLOTS, targets: NO_TARGETS, dependencies: undefined,
   };
+}
+
+/**
+ * A node's `validate` rules: one list per distinct content in a flow when every
+ * rule is an expression (a compiled guard does what its source says, whatever
+ * node it was compiled for), so "value >= 0" on many questions is one list and
+ * one guard, read from cache; the node's own list when a rule is named.
+ */
+function sharedRules(rules: Map<string, CompiledNode['validators']>, list: CompiledNode['validators']): CompiledNode['validators'] {
+  if (list.length === 0) return NO_VALIDATORS;
+  if (list.some((r) => r.kind !== 'expr')) return list;
+  const id = JSON.stringify(list.map((r) => (r.kind === 'expr' ? [r.guard.source, r.message ?? null] : null)));
+  let one = rules.get(id);
+  if (one === undefined) rules.set(id, (one = list));
+  return one;
 }
 
 /** The answer facts of a node, one object per distinct content in a flow. */

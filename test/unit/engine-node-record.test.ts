@@ -119,6 +119,19 @@ describe('node records', () => {
     }
   });
 
+  it('share one list of validate rules among the nodes with the same expression rules', () => {
+    const flow = compileBenchFlow(generateFlow(20)).flow;
+    const { recordList } = flowIndex(flow);
+    const rulesOf = (v: CompiledFlow['nodes'] extends ReadonlyMap<string, infer C> ? C extends { validators: infer V } ? V : never : never) =>
+      v.map((r) => (r.kind === 'expr' ? [r.guard.source, r.message] : r));
+    for (const r of recordList) expect(rulesOf(r.validators)).toEqual(rulesOf(r.c.validators));
+    const validated = recordList.filter((r) => r.c.validators.length > 0);
+    // q4, q9, q14, q19: `validate: value >= 0`, compiled once per node, read as one list
+    expect(validated.map((r) => r.id)).toEqual(['n.q4', 'n.q9', 'n.q14', 'n.q19']);
+    expect(new Set(validated.map((r) => r.c.validators)).size).toBe(4);
+    expect(new Set(validated.map((r) => r.validators)).size).toBe(1);
+  });
+
   it('accept a value only where zod accepts it and returns it unchanged', () => {
     const spec: fc.Arbitrary<AnswerSpec> = fc.oneof(
       fc.record({ type: fc.constant('text' as const), min: fc.option(fc.nat(5), { nil: undefined }), max: fc.option(fc.nat(8), { nil: undefined }) }),
