@@ -69,6 +69,14 @@ export interface NodeRecord {
   walkRemaining: number;
   walkPath: string | null;
   walkReads: readonly unknown[];
+  /**
+   * When the remembered walk read exactly one key (walkReads is then
+   * route-memo.ts ONE_READ): that key, its slot and its value, held here so
+   * the memo check reads no list (a list of its own is two more cold lines).
+   */
+  walkKey: string | undefined;
+  walkSlot: number;
+  walkValue: unknown;
   /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
   promptLine: string | undefined;
   /** The record's position in its flow's list of records (flow-index.ts `recordList`). */
@@ -145,7 +153,7 @@ function recordOf(
     plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
       && !c.node.dependencies?.length && !c.node.assess,
     keyRank: undefined, prompt: plainPrompt(c), facts: factsOf(flow, c, lists, facts), rank: undefined,
-    walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,
+    walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, walkKey: undefined, walkSlot: -1, walkValue: undefined, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,
     validators: sharedRules(rules, c.validators),
     directTo: edges[0]?.guard === null ? edges[0].to : undefined, directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTarget: undefined,
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
