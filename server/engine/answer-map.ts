@@ -4,6 +4,10 @@
 // `answerSlots`), so the questions of a conversation answered one after the
 // other land in the same small leaf: `set` copies one path of 16-wide arrays
 // that the turn before has just touched, however many answers there are.
+// The leaf last written (the focus) is held beside the trie, not in it: a set
+// in that leaf copies the leaf alone, whatever the trie's height, and the
+// trie's path is copied only when a set moves to another leaf (every 16th
+// answer of a visitor answering in order).
 // Keys without a slot (a stored session's keys the flow no longer has) live in
 // a small side map, copied on write. Reads follow the Immutable.js Map API the
 // session had before (`get`, `has`, `size`, `keys`, `entries`, iteration);
@@ -60,28 +64,63 @@ function copyOf(n: Trie): unknown[] { // WIDTH (16) entries
   return [n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], n[10], n[11], n[12], n[13], n[14], n[15]];
 }
 
-/** A copy of the trie with the slot's value replaced: one new array per level. */
-function write<V>(node: Trie, level: number, slot: number, value: V | undefined): Trie {
+/** A copy of the trie with the leaf at `leaf` (a slot >>> BITS) replaced by `value`: one new array per level above the leaves. */
+function writeLeaf(node: Trie, level: number, leaf: number, value: Trie): Trie {
+  if (level === 0) return value;
   const copy = copyOf(node);
-  const i = (slot >>> (level * BITS)) & MASK;
-  copy[i] = level === 0 ? value : write(node[i] as Trie | undefined ?? EMPTY, level - 1, slot, value);
+  const i = (leaf >>> ((level - 1) * BITS)) & MASK;
+  copy[i] = writeLeaf(node[i] as Trie | undefined ?? EMPTY, level - 1, leaf, value);
   return copy;
+}
+
+/** The leaf at `leaf` (a slot >>> BITS) of a trie of `height` levels (EMPTY when absent). */
+function readLeaf(root: Trie, height: number, leaf: number): Trie {
+  let node = root;
+  for (let level = height - 1; level > 0; level--) {
+    node = node[(leaf >>> ((level - 1) * BITS)) & MASK] as Trie | undefined ?? EMPTY;
+  }
+  return node;
 }
 
 /** A persistent map of answer records by key; `set` and `delete` return a new map and leave this one as it was. */
 export class AnswerMap<V = unknown> {
   readonly slots: AnswerSlots;
   readonly size: number;
-  /** @internal the trie of records by slot */
+  /** @internal the trie of records by slot, except the leaf at `focusAt` */
   readonly root: Trie;
   /** @internal records of keys without a slot (undefined when none) */
   readonly extra: ReadonlyMap<string, V> | undefined;
+  /** @internal the leaf last written, which stands for the trie's leaf at `focusAt` (slot >>> 4; -1: none) */
+  readonly focus: Trie;
+  readonly focusAt: number;
 
-  constructor(slots: AnswerSlots, root: Trie = EMPTY, size = 0, extra?: ReadonlyMap<string, V>) {
+  constructor(slots: AnswerSlots, root: Trie = EMPTY, size = 0, extra?: ReadonlyMap<string, V>, focus: Trie = EMPTY, focusAt = -1) {
     this.slots = slots;
     this.root = root;
     this.size = size;
     this.extra = extra;
+    this.focus = focus;
+    this.focusAt = focusAt;
+  }
+
+  /** The record at a slot: from the focus when the slot is in it, else from the trie. */
+  private at(slot: number): V | undefined {
+    return (slot >>> BITS) === this.focusAt ? this.focus[slot & MASK] as V | undefined : read(this.root, this.slots.height, slot);
+  }
+
+  /** A map with the slot's record replaced (`size` given): a copy of the focus leaf, or of the slot's leaf when it is another one (the focus then goes into the trie). */
+  private written(slot: number, value: V | undefined, size: number): AnswerMap<V> {
+    const leaf = slot >>> BITS;
+    if (leaf === this.focusAt) {
+      const copy = copyOf(this.focus);
+      copy[slot & MASK] = value;
+      return new AnswerMap(this.slots, this.root, size, this.extra, copy, leaf);
+    }
+    const height = this.slots.height;
+    const root = this.focusAt < 0 ? this.root : writeLeaf(this.root, height - 1, this.focusAt, this.focus);
+    const copy = copyOf(readLeaf(root, height, leaf));
+    copy[slot & MASK] = value;
+    return new AnswerMap(this.slots, root, size, this.extra, copy, leaf);
   }
 
   /** A map of these entries, with slots for their keys in the order given unless `slots` are given. */
@@ -99,7 +138,7 @@ export class AnswerMap<V = unknown> {
 
   /** The record at a slot of this map's slots. */
   getAt(slot: number): V | undefined {
-    return read(this.root, this.slots.height, slot);
+    return this.at(slot);
   }
 
   /**
@@ -107,12 +146,12 @@ export class AnswerMap<V = unknown> {
    * map's and the key has a slot there (-1 or undefined: none); else by key.
    */
   lookup(key: string, slot: number | undefined, slots: AnswerSlots): V | undefined {
-    return slots === this.slots && slot !== undefined && slot >= 0 ? read(this.root, this.slots.height, slot) : this.get(key);
+    return slots === this.slots && slot !== undefined && slot >= 0 ? this.at(slot) : this.get(key);
   }
 
   get(key: string): V | undefined {
     const slot = this.slots.slotOf.get(key);
-    return slot !== undefined ? read(this.root, this.slots.height, slot) : this.extra?.get(key);
+    return slot !== undefined ? this.at(slot) : this.extra?.get(key);
   }
 
   has(key: string): boolean {
@@ -125,10 +164,9 @@ export class AnswerMap<V = unknown> {
       const extra = new Map(this.extra);
       const had = extra.has(key);
       extra.set(key, record);
-      return new AnswerMap(this.slots, this.root, had ? this.size : this.size + 1, extra);
+      return new AnswerMap(this.slots, this.root, had ? this.size : this.size + 1, extra, this.focus, this.focusAt);
     }
-    const had = read(this.root, this.slots.height, slot) !== undefined;
-    return new AnswerMap(this.slots, write(this.root, this.slots.height - 1, slot, record), had ? this.size : this.size + 1, this.extra);
+    return this.written(slot, record, this.at(slot) !== undefined ? this.size : this.size + 1);
   }
 
   /** A map without `key` (this map when it has none). */
@@ -138,10 +176,10 @@ export class AnswerMap<V = unknown> {
       if (this.extra === undefined || !this.extra.has(key)) return this;
       const extra = new Map(this.extra);
       extra.delete(key);
-      return new AnswerMap(this.slots, this.root, this.size - 1, extra.size > 0 ? extra : undefined);
+      return new AnswerMap(this.slots, this.root, this.size - 1, extra.size > 0 ? extra : undefined, this.focus, this.focusAt);
     }
-    if (read(this.root, this.slots.height, slot) === undefined) return this;
-    return new AnswerMap(this.slots, write(this.root, this.slots.height - 1, slot, undefined), this.size - 1, this.extra);
+    if (this.at(slot) === undefined) return this;
+    return this.written(slot, undefined, this.size - 1);
   }
 
   entries(): IterableIterator<[string, V]> {
@@ -168,7 +206,8 @@ export class AnswerMap<V = unknown> {
   private list(): Array<[string, V]> {
     const out: Array<[string, V]> = [];
     if (this.size === 0) return out;
-    collect(this.root, this.slots.height - 1, 0, this.slots.keys, out);
+    const root = this.focusAt < 0 ? this.root : writeLeaf(this.root, this.slots.height - 1, this.focusAt, this.focus);
+    collect(root, this.slots.height - 1, 0, this.slots.keys, out);
     if (this.extra) for (const e of this.extra) out.push(e);
     return out;
   }

@@ -71,16 +71,17 @@ export function openQuestion(
 export function checkValue(d: Draft, c: CompiledNode, value: unknown): Check {
   const rec = recordOf(d, c);
   // the record answers "a question with a schema?" without reading the node (cold on a long flow)
-  if (rec !== undefined ? !rec.hasSchema : c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
+  if (rec !== undefined ? !rec.facts.hasSchema : c.node.type !== 'question' || !c.valueSchema) return { ok: false, reason: 'not a question' };
   const given = typeof value === 'string' ? value.trim() : value;
   // a plain value that certainly passes the schema (node-record.ts) skips zod, which would return it unchanged
   let v: unknown = given;
-  if (rec === undefined || !acceptsWith(rec.acceptKind, rec.acceptMin, rec.acceptMax, rec.acceptValues, given)) {
+  const f = rec?.facts;
+  if (f === undefined || !acceptsWith(f.acceptKind, f.acceptMin, f.acceptMax, f.acceptValues, given)) {
     const typed = c.valueSchema!.safeParse(given);
     if (!typed.success) return { ok: false, reason: typeReason(c, d.flow.messages) };
     v = typed.data;
   }
-  const re = rec === undefined || rec.hasPattern ? patternOf(c) : null;
+  const re = f === undefined || f.hasPattern ? patternOf(c) : null;
   if (re && typeof v === 'string' && !re.matches(v)) return { ok: false, reason: d.flow.messages.reask_pattern };
   const validators = rec?.validators ?? c.validators;
   if (validators.length === 0) return { ok: true, value: v };

@@ -5,7 +5,7 @@ import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
 import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { extractionRequest } from './extraction.ts';
 import { draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
-import { AT_RECORD } from './node-record.ts';
+import { AT_RECORD, type NodeRecord } from './node-record.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
@@ -292,7 +292,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const rejected = proposal.extractor === 'rules' ? 'proposal_rejected' : 'llm_proposal_rejected';
   const llm = rejected === 'llm_proposal_rejected';
   // the request's current question is the base session's (extractionRequest): the open ones are looked up only for another key
-  const requested = llm ? requestedKey(d, current) : undefined;
+  const requested = llm ? requestedKey(d, d.at) : undefined;
   let offered: Set<string> | undefined;
   for (const update of proposal.updates) {
     if (accepted.has(update.key)) {
@@ -498,10 +498,11 @@ function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<
 }
 
 /** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */
-function requestedKey(d: Draft, current: CompiledNode | undefined): string | undefined {
-  // `current` is the node at d.s.node, which is still the base session's here
-  const here = d.base.pending?.kind === 'path_prompt' || d.base.node === null ? undefined
-    : d.base.node === d.s.node ? current?.node : d.flow.nodes.get(d.base.node)?.node;
+function requestedKey(d: Draft, at: NodeRecord | undefined): string | undefined {
+  if (d.base.pending?.kind === 'path_prompt' || d.base.node === null) return undefined;
+  // `at` is the record of the node at d.s.node, which is still the base session's here: its type and key, not the (cold) node
+  if (d.base.node === d.s.node) return at?.type === 'question' ? at.key : undefined;
+  const here = d.flow.nodes.get(d.base.node)?.node;
   return here?.type === 'question' ? here.key : undefined;
 }
 

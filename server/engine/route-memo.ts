@@ -21,8 +21,8 @@ import type { Session } from './session.ts';
 // Per node, its rank and the walk remembered from it are on the node's record
 // (node-record.ts `rank`, `walkPath`, `walkReads`, `walkRemaining`): the
 // path then, the keys its guards read that may be answered with their slots
-// and values then (UNANSWERED when not), in one list, and the count of
-// questions ahead.
+// and values then (UNANSWERED when not), in one list (one key: on the record,
+// `walkKey`, `walkSlot`, `walkValue`), and the count of questions ahead.
 
 /** Answers maps this small are scanned for their lowest rank when the session does not carry it. */
 const SCAN = 64;
@@ -125,19 +125,30 @@ export function rememberedRemaining(
   if (reads.pure) {
     // a walk that read no answered key (the usual one) shares one empty list
     slot.walkPath = path;
-    // one list of key, slot, value triples: a long flow's memo check then reads one cold line, not three lists
-    slot.walkReads = reads.keys.length === 0 ? NO_READS
+    // one key (the usual case when a guard ahead reads an earlier answer) on the record itself; more as one list of
+    // key, slot, value triples: a long flow's memo check then reads no list, or one, not three
+    const one = reads.keys.length === 1;
+    slot.walkReads = reads.keys.length === 0 ? NO_READS : one ? ONE_READ
       : reads.keys.flatMap((k, i) => [k, idx.answerSlots.slotOf.get(k) ?? -1, reads.values[i]]);
+    slot.walkKey = one ? reads.keys[0] : undefined;
+    slot.walkSlot = one ? idx.answerSlots.slotOf.get(reads.keys[0]!) ?? -1 : -1;
+    slot.walkValue = one ? reads.values[0] : undefined;
     slot.walkRemaining = remaining;
   }
   return remaining;
 }
 
 const NO_READS: readonly unknown[] = Object.freeze([]);
+/** Stands for a walk that read one key, held on the record (`walkKey`, `walkSlot`, `walkValue`). */
+const ONE_READ: readonly unknown[] = Object.freeze([]);
 
 /** Whether the remembered keys still have their remembered values (read by slot when the answers use the flow's slots). */
 function sameValues(idx: FlowIndex, rec: NodeRecord, answers: Session['answers']): boolean {
   const reads = rec.walkReads;
+  if (reads === ONE_READ) {
+    const r = answers.lookup(rec.walkKey!, rec.walkSlot, idx.answerSlots);
+    return Object.is(r === undefined ? UNANSWERED : r.value, rec.walkValue);
+  }
   for (let i = 0; i < reads.length; i += 3) {
     const r = answers.lookup(reads[i] as string, reads[i + 1] as number, idx.answerSlots);
     if (!Object.is(r === undefined ? UNANSWERED : r.value, reads[i + 2])) return false;

@@ -54,9 +54,10 @@ export function ask(d: Draft, c: CompiledNode, invalid?: string, feedback?: stri
   // (Array.from, not slice: slice of the record's frozen list takes V8's slow path, ~0.4 µs)
   const id = replies.id;
   const key = replies.key!;
-  d.effects.push(replies.quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id, replies) }
-    : replies.multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(replies.quickReplies), multiple: true, progress: progressOf(d, id, replies) }
-      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(replies.quickReplies), progress: progressOf(d, id, replies) });
+  const { quickReplies, multiple } = replies.facts;
+  d.effects.push(quickReplies === undefined ? { type: 'ask', nodeId: id, key, text, kind, progress: progressOf(d, id, replies) }
+    : multiple ? { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(quickReplies), multiple: true, progress: progressOf(d, id, replies) }
+      : { type: 'ask', nodeId: id, key, text, kind, quickReplies: Array.from(quickReplies), progress: progressOf(d, id, replies) });
 }
 
 /** The text of a re-ask: the prompt after the feedback or the reason (or the question's `invalid_prompt`). */

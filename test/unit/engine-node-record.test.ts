@@ -58,7 +58,7 @@ describe('node records', () => {
         expect([r.id, r.type, r.key]).toEqual([c.node.id, c.node.type, c.node.type === 'question' ? c.node.key : undefined]);
         expect(r.edges).toEqual(c.out.filter((e) => !e.on));
         const direct = repliesOf(flow, id);
-        expect({ ...(r.quickReplies ? { quickReplies: [...r.quickReplies] } : {}), ...(r.multiple ? { multiple: true } : {}) }).toEqual(direct);
+        expect({ ...(r.facts.quickReplies ? { quickReplies: [...r.facts.quickReplies] } : {}), ...(r.facts.multiple ? { multiple: true } : {}) }).toEqual(direct);
       }
     }
     // the action's failure edge is not among the edges `next` chooses from
@@ -81,7 +81,7 @@ describe('node records', () => {
         for (const t of r.targets) if (t) expect(t).toBe(idx.records.get(t.id));
         expect(r.dependencies).toBe(idx.dependencyOrder.get(id));
         expect(r.edgeSlots).toEqual(r.edges.map((e) => (e.guard === null || e.guard === 'else' ? undefined : e.guard.reads.map((k) => idx.answerSlots.slotOf.get(k) ?? -1))));
-        expect(r.hasSchema).toBe(c.node.type === 'question' && c.valueSchema !== undefined);
+        expect(r.facts.hasSchema).toBe(c.node.type === 'question' && c.valueSchema !== undefined);
         const first = r.edges[0];
         expect([r.directEdge, r.directTo, r.directTarget]).toEqual(first?.guard === null ? [first.id, first.to, r.targets[0]] : [undefined, undefined, undefined]);
         if (c.node.type !== 'question') {
@@ -91,7 +91,8 @@ describe('node records', () => {
         expect(r.keyRank).toBe(idx.keyRank.get(c.node.key));
         expect(idx.answerSlots.keys[r.keySlot!]).toBe(c.node.key);
         const check = c.valueSchema ? acceptParams(c.node.answer ?? { type: 'text' }) : { kind: Accept.NONE, min: 0, max: 0, values: undefined };
-        expect({ kind: r.acceptKind, min: r.acceptMin, max: r.acceptMax, values: r.acceptValues }).toEqual(check);
+        expect({ kind: r.facts.acceptKind, min: r.facts.acceptMin, max: r.facts.acceptMax, values: r.facts.acceptValues }).toEqual(check);
+        expect(r.facts.hasPattern).toBe(c.node.answer?.type === 'text' && c.node.answer.pattern !== undefined);
         expect(r.plain).toBe(!c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !(c.node.dependencies ?? []).length && !c.node.assess);
         expect(r.asksFirst).toBe(idx.questionByKey.get(c.node.key) === c);
         expect(r.firstChange).toEqual([{ key: c.node.key }]);
@@ -105,6 +106,30 @@ describe('node records', () => {
     expect([more.get('q.n')!.prompt, more.get('q.n')!.dependencies, more.get('q.n2')!.prompt]).toEqual([undefined, ['ok'], 'Again?']);
     expect([more.get('q.n')!.asksFirst, more.get('q.n2')!.asksFirst]).toEqual([true, false]);
     expect([more.get('q.size')!.plain, more.get('q.n')!.plain, more.get('q.n2')!.plain]).toEqual([true, false, false]);
+  });
+
+  it('share one answer facts object among the questions with the same spec', () => {
+    const { recordList } = flowIndex(compileBenchFlow(generateFlow(20)).flow);
+    const questions = recordList.filter((r) => r.type === 'question');
+    // the bench flow's questions: integer 0-1000, enum, boolean, text (the validated integers have the same spec)
+    expect(new Set(questions.map((r) => r.facts)).size).toBe(4);
+    for (const a of questions) for (const b of questions) {
+      const spec = (r: typeof a) => JSON.stringify(r.c.node.type === 'question' ? r.c.node.answer : null);
+      expect(a.facts === b.facts).toBe(spec(a) === spec(b));
+    }
+  });
+
+  it('share one list of validate rules among the nodes with the same expression rules', () => {
+    const flow = compileBenchFlow(generateFlow(20)).flow;
+    const { recordList } = flowIndex(flow);
+    const rulesOf = (v: CompiledFlow['nodes'] extends ReadonlyMap<string, infer C> ? C extends { validators: infer V } ? V : never : never) =>
+      v.map((r) => (r.kind === 'expr' ? [r.guard.source, r.message] : r));
+    for (const r of recordList) expect(rulesOf(r.validators)).toEqual(rulesOf(r.c.validators));
+    const validated = recordList.filter((r) => r.c.validators.length > 0);
+    // q4, q9, q14, q19: `validate: value >= 0`, compiled once per node, read as one list
+    expect(validated.map((r) => r.id)).toEqual(['n.q4', 'n.q9', 'n.q14', 'n.q19']);
+    expect(new Set(validated.map((r) => r.c.validators)).size).toBe(4);
+    expect(new Set(validated.map((r) => r.validators)).size).toBe(1);
   });
 
   it('accept a value only where zod accepts it and returns it unchanged', () => {
