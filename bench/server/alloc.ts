@@ -11,8 +11,12 @@
  * the inspector's sampling heap profiler (every object sampled, collected or
  * not) and the N functions that allocate most are listed with their share.
  *
- *   npx tsx --expose-gc bench/server/alloc.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--sites N] [--json]
+ * `--save FILE` writes that round's profile (`.heapprofile`, for Chrome
+ * DevTools' Memory tab).
+ *
+ *   npx tsx --expose-gc bench/server/alloc.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--sites N [--save FILE]] [--json]
  */
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import v8 from 'node:v8';
@@ -64,6 +68,7 @@ async function topSites(visitors: Awaited<ReturnType<typeof serviceVisitors>>, c
   const turns = await visitors.play(turnsPerRound);
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: ProfileNode } };
   session.disconnect();
+  if (argv.includes('--save')) writeFileSync(argv[argv.indexOf('--save') + 1]!, JSON.stringify(profile));
   const bySite = new Map<string, number>();
   const byFile = new Map<string, number>();
   let total = 0;
