@@ -4,17 +4,19 @@
  * script on the service the server builds, no sockets). For each of R rounds
  * of T turns the V8 heap's growth between collections is summed
  * (`v8.GCProfiler`: used heap before each collection minus used heap after
- * the previous one) and divided by the turns; the report takes the median
- * over rounds, and the bytes still in use after a full collection at the end
- * of a round per turn of it (what a turn leaves behind, divided over the
- * round) as a secondary figure. With `--sites N` one more round runs under
+ * the previous one) and divided by the turns; so are the bytes scavenges
+ * moved to the old generation (what outlived two young collections: with
+ * many visitors, a turn's new session state waits for the visitor's next
+ * turn). The report takes the median over rounds. With `--sites N` one more round runs under
  * the inspector's sampling heap profiler (every object sampled, collected or
  * not) and the N functions that allocate most are listed with their share.
  *
- * `--save FILE` writes that round's profile (`.heapprofile`, for Chrome
- * DevTools' Memory tab).
+ * `--survivors` leaves out the objects young collections freed, so the
+ * sites are those of what outlived them (promoted, or still alive at the
+ * end); `--save FILE` writes that round's profile (`.heapprofile`, for
+ * Chrome DevTools' Memory tab).
  *
- *   npx tsx --expose-gc bench/server/alloc.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--sites N [--save FILE]] [--json]
+ *   npx tsx --expose-gc bench/server/alloc.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--sites N [--survivors] [--save FILE]] [--json]
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -34,13 +36,14 @@ const rounds = num('--rounds', 5);
 const turnsPerRound = num('--turns', 3_000);
 const clients = num('--clients', 50);
 const sites = num('--sites', 0);
+const survivors = argv.includes('--survivors');
 const json = argv.includes('--json');
 const storeKind = argv.includes('--store') ? argv[argv.indexOf('--store') + 1] : 'lowdb';
 if (storeKind !== 'lowdb' && storeKind !== 'memory') throw new Error('--store takes lowdb or memory');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Heap bytes allocated while `run` ran: the used heap's growth between collections, summed. */
-async function allocated(run: () => Promise<number>): Promise<{ bytes: number; turns: number; collections: number }> {
+async function allocated(run: () => Promise<number>): Promise<{ bytes: number; promoted: number; turns: number; collections: number }> {
   gc?.();
   const startUsed = v8.getHeapStatistics().used_heap_size;
   const profiler = new v8.GCProfiler();
@@ -49,14 +52,20 @@ async function allocated(run: () => Promise<number>): Promise<{ bytes: number; t
   const endUsed = v8.getHeapStatistics().used_heap_size;
   const { statistics } = profiler.stop();
   let bytes = 0;
+  let promoted = 0;
   let after = startUsed;
   for (const s of statistics) {
     bytes += Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - after);
     after = s.afterGC.heapStatistics.usedHeapSize;
+    if (s.gcType === 'Scavenge') promoted += oldUsed(s.afterGC.heapSpaceStatistics) - oldUsed(s.beforeGC.heapSpaceStatistics);
   }
   bytes += Math.max(0, endUsed - after);
-  return { bytes, turns, collections: statistics.length };
+  return { bytes, promoted, turns, collections: statistics.length };
 }
+
+/** Bytes in the old generation (old space and large objects). */
+const oldUsed = (spaces: ReadonlyArray<{ spaceName: string; spaceUsedSize: number }>) =>
+  spaces.reduce((sum, s) => sum + (s.spaceName === 'old_space' || s.spaceName === 'large_object_space' ? s.spaceUsedSize : 0), 0);
 
 interface ProfileNode { callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; selfSize: number; children: ProfileNode[] }
 
@@ -64,7 +73,7 @@ interface ProfileNode { callFrame: { functionName: string; url: string; lineNumb
 async function topSites(visitors: Awaited<ReturnType<typeof serviceVisitors>>, count: number) {
   const session = new Session();
   session.connect();
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !survivors });
   const turns = await visitors.play(turnsPerRound);
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: ProfileNode } };
   session.disconnect();
@@ -95,14 +104,12 @@ const visitors = await serviceVisitors(storeKind, clients);
 try {
   await visitors.play(turnsPerRound); // warm-up: JIT, caches
   const perTurn: number[] = [];
-  const retained: number[] = [];
+  const promotedPerTurn: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    const { bytes, turns, collections } = await allocated(() => visitors.play(turnsPerRound));
+    const { bytes, promoted, turns, collections } = await allocated(() => visitors.play(turnsPerRound));
     perTurn.push(bytes / turns / 1024);
-    const before = v8.getHeapStatistics().used_heap_size;
-    gc?.();
-    retained.push((v8.getHeapStatistics().used_heap_size - before) / turns / 1024);
-    if (!json) process.stderr.write(`round ${r + 1}: ${turns} turns, ${collections} collections, ${round(bytes / turns / 1024)} KB allocated per turn\n`);
+    promotedPerTurn.push(promoted / turns / 1024);
+    if (!json) process.stderr.write(`round ${r + 1}: ${turns} turns, ${collections} collections, ${round(bytes / turns / 1024)} KB allocated and ${round(promoted / turns / 1024)} KB promoted per turn\n`);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const result = {
@@ -112,11 +119,12 @@ try {
     turns_per_round: turnsPerRound,
     kb_per_turn_median: round(median(perTurn)),
     kb_per_turn_min: round(Math.min(...perTurn)),
+    promoted_kb_per_turn_median: round(median(promotedPerTurn)),
     ...(sites > 0 ? { sites: await topSites(visitors, sites) } : {}),
   };
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else {
-    process.stdout.write(`service allocation per turn (${storeKind}, ${clients} concurrent visitors): median ${result.kb_per_turn_median} KB, min ${result.kb_per_turn_min} KB over ${rounds} rounds of ${turnsPerRound} turns\n`);
+    process.stdout.write(`service allocation per turn (${storeKind}, ${clients} concurrent visitors): median ${result.kb_per_turn_median} KB, min ${result.kb_per_turn_min} KB (promoted by scavenges: median ${result.promoted_kb_per_turn_median} KB) over ${rounds} rounds of ${turnsPerRound} turns\n`);
     if (result.sites) {
       process.stdout.write(`\nsampled ${result.sites.sampled_kb_per_turn} KB per turn; by file:\n`);
       for (const f of result.sites.files) process.stdout.write(`  ${String(f.kb_per_turn).padStart(7)} KB  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}\n`);

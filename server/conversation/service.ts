@@ -398,10 +398,17 @@ export class ConversationService {
   }
 
   private entries(messages: BotMessage[], after: number, at: string): TranscriptEntry[] {
-    return messages.map((m, i) => ({
-      seq: after + i + 1, at, role: 'bot' as const, text: m.text, nodeId: m.nodeId, kind: m.kind,
-      ...(m.quickReplies ? { quickReplies: m.quickReplies } : {}), ...(m.multiple ? { multiple: true } : {}), ...(m.progress ? { progress: m.progress } : {}),
-    }));
+    const out: TranscriptEntry[] = [];
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
+      // optional fields set in place, in the order they always had (no object spread per field)
+      const e: TranscriptEntry = { seq: after + i + 1, at, role: 'bot', text: m.text, nodeId: m.nodeId, kind: m.kind };
+      if (m.quickReplies) e.quickReplies = m.quickReplies;
+      if (m.multiple) e.multiple = true;
+      if (m.progress) e.progress = m.progress;
+      out.push(e);
+    }
+    return out;
   }
 
   /** Saves the turn (version-checked, one store call), then broadcasts; the reply is only sent once it is on disk. */
