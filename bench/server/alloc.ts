@@ -16,9 +16,13 @@
  * end); `--save FILE` writes that round's profile (`.heapprofile`, for
  * Chrome DevTools' Memory tab).
  *
+ * `--read FILE` only summarises a saved profile (the server's, too: see
+ * BENCH_SERVER_HEAP_PROFILE in server-child.ts), per turn with `--turns T`.
+ *
  *   npx tsx --expose-gc bench/server/alloc.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--sites N [--survivors] [--save FILE]] [--json]
+ *   npx tsx bench/server/alloc.ts --read FILE [--sites N] [--turns T]
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import v8 from 'node:v8';
@@ -78,6 +82,11 @@ async function topSites(visitors: Awaited<ReturnType<typeof serviceVisitors>>, c
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: ProfileNode } };
   session.disconnect();
   if (argv.includes('--save')) writeFileSync(argv[argv.indexOf('--save') + 1]!, JSON.stringify(profile));
+  return summarize(profile, turns, count);
+}
+
+/** A sampled heap profile by function and by file (KB per turn over `turns`). */
+function summarize(profile: { head: ProfileNode }, turns: number, count: number) {
   const bySite = new Map<string, number>();
   const byFile = new Map<string, number>();
   let total = 0;
@@ -98,6 +107,21 @@ async function topSites(visitors: Awaited<ReturnType<typeof serviceVisitors>>, c
   const top = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, b]) => ({ name, kb_per_turn: round(b / turns / 1024), share: round(b / total) }));
   return { sampled_kb_per_turn: round(total / turns / 1024), functions: top(bySite), files: top(byFile) };
+}
+
+if (argv.includes('--read')) {
+  // a saved profile (--save, or the server's under BENCH_SERVER_HEAP_PROFILE): shares only, per turn when --turns is given
+  const profile = JSON.parse(readFileSync(argv[argv.indexOf('--read') + 1]!, 'utf8')) as { head: ProfileNode };
+  print(summarize(profile, argv.includes('--turns') ? turnsPerRound : 1, sites || 40), argv.includes('--turns') ? 'KB/turn' : 'KB');
+  process.exit(0);
+}
+
+/** Prints a summary's tables. */
+function print(s: ReturnType<typeof summarize>, unit: string): void {
+  process.stdout.write(`\nsampled ${s.sampled_kb_per_turn} ${unit}; by file:\n`);
+  for (const f of s.files) process.stdout.write(`  ${String(f.kb_per_turn).padStart(9)} ${unit}  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}\n`);
+  process.stdout.write('by function:\n');
+  for (const f of s.functions) process.stdout.write(`  ${String(f.kb_per_turn).padStart(9)} ${unit}  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}\n`);
 }
 
 const visitors = await serviceVisitors(storeKind, clients);
@@ -125,12 +149,7 @@ try {
   if (json) process.stdout.write(JSON.stringify(result) + '\n');
   else {
     process.stdout.write(`service allocation per turn (${storeKind}, ${clients} concurrent visitors): median ${result.kb_per_turn_median} KB, min ${result.kb_per_turn_min} KB (promoted by scavenges: median ${result.promoted_kb_per_turn_median} KB) over ${rounds} rounds of ${turnsPerRound} turns\n`);
-    if (result.sites) {
-      process.stdout.write(`\nsampled ${result.sites.sampled_kb_per_turn} KB per turn; by file:\n`);
-      for (const f of result.sites.files) process.stdout.write(`  ${String(f.kb_per_turn).padStart(7)} KB  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}\n`);
-      process.stdout.write('by function:\n');
-      for (const f of result.sites.functions) process.stdout.write(`  ${String(f.kb_per_turn).padStart(7)} KB  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}\n`);
-    }
+    if (result.sites) print(result.sites, 'KB/turn');
   }
 } finally {
   await visitors.close();

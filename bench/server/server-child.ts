@@ -13,6 +13,11 @@
  *   ← { type: 'window', at: 'end' } → { type: 'window-stats', cpu, eventLoopP99Ms, eventLoopMaxMs, profile? }
  *   ← { type: 'close' } → { type: 'closed' }     server.close(), then exit 0
  *
+ * With BENCH_SERVER_HEAP_PROFILE=DIR (a diagnostic) every window also runs
+ * V8's sampling heap profiler, collected objects included, and writes
+ * DIR/server-<pid>-<time>.heapprofile (path on stderr; summarise it with
+ * `npx tsx bench/server/alloc.ts --read FILE`).
+ *
  * Exits when the bench goes away (IPC disconnect), so it never outlives it.
  */
 import { writeFileSync } from 'node:fs';
@@ -55,7 +60,8 @@ const collect = () => {
   return Boolean(gc);
 };
 
-let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string } | undefined;
+let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string; heap?: Session } | undefined;
+const heapDir = process.env.BENCH_SERVER_HEAP_PROFILE;
 
 async function windowStart(profileDir: string | undefined): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -68,7 +74,13 @@ async function windowStart(profileDir: string | undefined): Promise<void> {
     await profiler.post('Profiler.setSamplingInterval', { interval: 500 });
     await profiler.post('Profiler.start');
   }
-  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}) };
+  let heap: Session | undefined;
+  if (heapDir) {
+    heap = new Session();
+    heap.connect();
+    await heap.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
+  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}), ...(heap ? { heap } : {}) };
 }
 
 async function windowEnd(): Promise<void> {
@@ -84,6 +96,13 @@ async function windowEnd(): Promise<void> {
     profile = join(w.profileDir!, `server-${process.pid}-${Date.now()}.cpuprofile`);
     writeFileSync(profile, JSON.stringify(p));
     w.profiler.disconnect();
+  }
+  if (w.heap) {
+    const { profile: p } = await w.heap.post('HeapProfiler.stopSampling');
+    const file = join(heapDir!, `server-${process.pid}-${Date.now()}.heapprofile`);
+    writeFileSync(file, JSON.stringify(p));
+    w.heap.disconnect();
+    process.stderr.write(`server-child: heap profile ${file}\n`);
   }
   send({ type: 'window-stats', cpu: Math.round(cpu * 1000) / 1000, eventLoopP99Ms: Math.round(w.delay.percentile(99) / 1e4) / 100, eventLoopMaxMs: Math.round(w.delay.max / 1e4) / 100, ...(profile ? { profile } : {}) });
 }
