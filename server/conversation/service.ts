@@ -422,7 +422,7 @@ export class ConversationService {
     const seq = record.seq + all.length;
     const next: StoredSession = {
       ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
-      processed: clientId ? [...record.processed, { clientId, seq: record.seq + 1 }].slice(-MAX_PROCESSED) : record.processed,
+      processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
     };
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
@@ -457,6 +457,17 @@ function processedAs(record: StoredSession, clientId: string): StoredSession['pr
   const all = [...record.processed];
   for (let i = all.length - 1; i >= 0; i--) if (all[i]!.clientId === clientId) return all[i];
   return undefined;
+}
+
+/**
+ * The processed list with `entry` added, the oldest dropped past
+ * MAX_PROCESSED: one spread copy (fast on the stored, frozen list) and
+ * `shift` instead of a second copy by `slice(-MAX_PROCESSED)`.
+ */
+function withProcessed(list: StoredSession['processed'], entry: StoredSession['processed'][number]): StoredSession['processed'] {
+  const out = [...list, entry];
+  while (out.length > MAX_PROCESSED) out.shift();
+  return out;
 }
 
 /** A turn's answer without the duplicate flag (only a client message can be a retry). */

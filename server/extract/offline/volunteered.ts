@@ -82,7 +82,8 @@ function add(updates: ProposedUpdate[], ctx: ParseContext, q: OpenQuestion, valu
  */
 function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], lang: Lang): Array<{ key: string; value: unknown; evidence: string }> {
   if (!others.some((q) => q.answer.type === 'enum')) return [];
-  const enums = [...(current ? [current] : []), ...others].filter((q) => q.answer.type === 'enum');
+  const enums: OpenQuestion[] = current?.answer.type === 'enum' ? [current] : [];
+  for (const q of others) if (q.answer.type === 'enum') enums.push(q);
   const folded = fold(text);
   // Every occurrence of every spelling, in question, option and spelling order (findHits' order).
   const found: PhraseHit<Owner>[] = [];
