@@ -13,6 +13,11 @@
  *   ← { type: 'window', at: 'end' } → { type: 'window-stats', cpu, eventLoopP99Ms, eventLoopMaxMs, profile? }
  *   ← { type: 'close' } → { type: 'closed' }     server.close(), then exit 0
  *
+ * With BENCH_SERVER_HEAP_PROFILE=DIR (a diagnostic) every window also runs
+ * V8's sampling heap profiler, collected objects included, and writes
+ * DIR/server-<pid>-<time>.heapprofile (path on stderr; summarise it with
+ * `npx tsx bench/server/alloc.ts --read FILE`).
+ *
  * Exits when the bench goes away (IPC disconnect), so it never outlives it.
  */
 import { writeFileSync } from 'node:fs';
@@ -56,7 +61,8 @@ const collect = () => {
   return Boolean(gc);
 };
 
-let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string; stalls?: () => StallReport } | undefined;
+let window: { cpu: NodeJS.CpuUsage; wall: number; delay: IntervalHistogram; profiler?: Session; profileDir?: string; heap?: Session; stalls?: () => StallReport } | undefined;
+const heapDir = process.env.BENCH_SERVER_HEAP_PROFILE;
 
 async function windowStart(profileDir: string | undefined): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -71,7 +77,13 @@ async function windowStart(profileDir: string | undefined): Promise<void> {
   }
   // diagnostic (BENCH_STALLS=1): where the event loop's late comebacks spent their time
   const stalls = process.env.BENCH_STALLS ? watchStalls() : undefined;
-  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}), ...(stalls ? { stalls } : {}) };
+  let heap: Session | undefined;
+  if (heapDir) {
+    heap = new Session();
+    heap.connect();
+    await heap.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
+  window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}), ...(heap ? { heap } : {}), ...(stalls ? { stalls } : {}) };
 }
 
 async function windowEnd(): Promise<void> {
@@ -88,6 +100,13 @@ async function windowEnd(): Promise<void> {
     profile = join(w.profileDir!, `server-${process.pid}-${Date.now()}.cpuprofile`);
     writeFileSync(profile, JSON.stringify(p));
     w.profiler.disconnect();
+  }
+  if (w.heap) {
+    const { profile: p } = await w.heap.post('HeapProfiler.stopSampling');
+    const file = join(heapDir!, `server-${process.pid}-${Date.now()}.heapprofile`);
+    writeFileSync(file, JSON.stringify(p));
+    w.heap.disconnect();
+    process.stderr.write(`server-child: heap profile ${file}\n`);
   }
   send({ type: 'window-stats', cpu: Math.round(cpu * 1000) / 1000, eventLoopP99Ms: Math.round(w.delay.percentile(99) / 1e4) / 100, eventLoopMaxMs: Math.round(w.delay.max / 1e4) / 100, ...(profile ? { profile } : {}) });
 }

@@ -11,19 +11,9 @@
  *
  *   npx tsx bench/server/turn-cost.ts [--rounds R] [--turns T] [--clients C] [--store lowdb|memory] [--json]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { systemCallEnv } from '../../server/conversation/actions.ts';
-import { DirectoryArchive } from '../../server/catalog/registry.ts';
-import { sampleActions } from '../../examples/sample-actions.ts';
-import { ConversationService } from '../../server/conversation/service.ts';
-import { TenantDirectory } from '../../server/catalog/tenants.ts';
-import { LowdbStore } from '../../server/store/lowdb.ts';
-import { MemoryStore } from '../../server/store/memory.ts';
-import type { SessionStore } from '../../server/store/session-store.ts';
-import { DEMO_FLOW, REPO_FLOWS, round, SALES_SCRIPT } from './common.ts';
+import { round } from './common.ts';
+import { serviceVisitors } from './service-visitors.ts';
 
 const argv = process.argv.slice(2);
 const num = (name: string, fallback: number) => {
@@ -38,55 +28,16 @@ const clients = num('--clients', 50);
 const storeKind = argv.includes('--store') ? argv[argv.indexOf('--store') + 1] : 'lowdb';
 if (storeKind !== 'lowdb' && storeKind !== 'memory') throw new Error('--store takes lowdb or memory');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'questline-turn-cost-'));
-const store: SessionStore = storeKind === 'lowdb' ? await LowdbStore.open(dataDir) : new MemoryStore();
-const tenants = TenantDirectory.load(REPO_FLOWS, new DirectoryArchive(join(dataDir, 'revisions')));
-const service = new ConversationService({ store, tenants, actions: sampleActions, env: systemCallEnv, broadcast: () => {} });
-
-let turns = 0;
-let n = 0;
-/** Starts a visitor's session. */
-const start = async () => {
-  const s = await service.startSession({ tenant: 'acme', flow: DEMO_FLOW });
-  if (!s.ok) throw new Error(`start: ${s.error.code}`);
-  return s.value.sessionId;
-};
-/** Plays the script on a started session (restarting it on completion) until `stopAt()`. */
-const play = async (sessionId: string, stopAt: () => boolean) => {
-  let step = 0;
-  while (!stopAt()) {
-    if (step >= SALES_SCRIPT.length) {
-      const r = await service.command(sessionId, 'restart');
-      if (!r.ok) throw new Error(`restart: ${r.error.code}`);
-      step = 0;
-      continue;
-    }
-    const r = await service.message(sessionId, SALES_SCRIPT[step]!, `c${n++}`);
-    if (!r.ok) throw new Error(`message: ${r.error.code}`);
-    turns++;
-    step++;
-  }
-};
-/**
- * A round: every visitor's session is started first, then all play at once.
- * (Without the wait, visitors whose start came back first ran every turn of
- * the round in one chain of microtasks — a cached commit never yields to the
- * event loop — while the others' starts waited on the thread pool.)
- */
-const visitors = async (stopAt: () => boolean) => {
-  const ids = await Promise.all(Array.from({ length: clients }, start));
-  await Promise.all(ids.map((id) => play(id, stopAt)));
-};
+const visitors = await serviceVisitors(storeKind, clients);
 
 try {
   // warm-up: JIT, caches
-  await visitors(() => turns >= turnsPerRound);
+  await visitors.play(turnsPerRound);
   const perTurnUs: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    turns = 0;
     const cpu = process.cpuUsage();
     const t = performance.now();
-    await visitors(() => turns >= turnsPerRound);
+    const turns = await visitors.play(turnsPerRound);
     const used = process.cpuUsage(cpu);
     const wall = performance.now() - t;
     perTurnUs.push((used.user + used.system) / turns);
@@ -96,6 +47,5 @@ try {
   const result = { store: storeKind, clients, rounds, turns_per_round: turnsPerRound, cpu_us_per_turn_min: round(sorted[0]!), cpu_us_per_turn_median: round(sorted[Math.floor(sorted.length / 2)]!) };
   process.stdout.write(argv.includes('--json') ? JSON.stringify(result) + '\n' : `service CPU per turn (${storeKind}, ${clients} concurrent visitors): min ${result.cpu_us_per_turn_min} µs, median ${result.cpu_us_per_turn_median} µs over ${rounds} rounds of ${turnsPerRound} turns\n`);
 } finally {
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await visitors.close();
 }

@@ -398,10 +398,17 @@ export class ConversationService {
   }
 
   private entries(messages: BotMessage[], after: number, at: string): TranscriptEntry[] {
-    return messages.map((m, i) => ({
-      seq: after + i + 1, at, role: 'bot' as const, text: m.text, nodeId: m.nodeId, kind: m.kind,
-      ...(m.quickReplies ? { quickReplies: m.quickReplies } : {}), ...(m.multiple ? { multiple: true } : {}), ...(m.progress ? { progress: m.progress } : {}),
-    }));
+    const out: TranscriptEntry[] = [];
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
+      // optional fields set in place, in the order they always had (no object spread per field)
+      const e: TranscriptEntry = { seq: after + i + 1, at, role: 'bot', text: m.text, nodeId: m.nodeId, kind: m.kind };
+      if (m.quickReplies) e.quickReplies = m.quickReplies;
+      if (m.multiple) e.multiple = true;
+      if (m.progress) e.progress = m.progress;
+      out.push(e);
+    }
+    return out;
   }
 
   /** Saves the turn (version-checked, one store call), then broadcasts; the reply is only sent once it is on disk. */
@@ -415,7 +422,7 @@ export class ConversationService {
     const seq = record.seq + all.length;
     const next: StoredSession = {
       ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
-      processed: clientId ? [...record.processed, { clientId, seq: record.seq + 1 }].slice(-MAX_PROCESSED) : record.processed,
+      processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
     };
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
@@ -450,6 +457,17 @@ function processedAs(record: StoredSession, clientId: string): StoredSession['pr
   const all = [...record.processed];
   for (let i = all.length - 1; i >= 0; i--) if (all[i]!.clientId === clientId) return all[i];
   return undefined;
+}
+
+/**
+ * The processed list with `entry` added, the oldest dropped past
+ * MAX_PROCESSED: one spread copy (fast on the stored, frozen list) and
+ * `shift` instead of a second copy by `slice(-MAX_PROCESSED)`.
+ */
+function withProcessed(list: StoredSession['processed'], entry: StoredSession['processed'][number]): StoredSession['processed'] {
+  const out = [...list, entry];
+  while (out.length > MAX_PROCESSED) out.shift();
+  return out;
 }
 
 /** A turn's answer without the duplicate flag (only a client message can be a retry). */

@@ -54,20 +54,41 @@ function keepUsage(before: Session, settled: Settled): Settled {
  * (each action result goes back into the engine) until the engine waits for
  * a person. `session` is the session as it stands; unused for `start`.
  */
-export async function runTurn(root: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
-  // `return await`: an async function returning a promise costs the turn two more microtask hops
-  if (input.kind === 'start') return await settle(flowFor(root, input.init.locale), start(root, input.init, impl), impl);
+export function runTurn(root: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Promise<Settled> {
+  // one promise per turn: the steps below return a settled turn as it is when no action or extractor
+  // waits (most turns), instead of an async function per step with its own promise and resumption
+  try {
+    const done = turnOf(root, session, input, impl);
+    return isPromise(done) ? done : Promise.resolve(done);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** runTurn's turn: settled now, or a promise when an action or the extractor is asynchronous. */
+function turnOf(root: CompiledFlow, session: Session | undefined, input: TurnInput, impl: Implementations): Maybe<Settled> {
+  if (input.kind === 'start') return settle(flowFor(root, input.init.locale), start(root, input.init, impl), impl);
   if (!session) throw new Error(`a '${input.kind}' turn needs a started session`);
   if (input.kind === 'text') {
     // "Deutsch", "en français": the session goes on in that language (flows with `locales` only)
     const locale = matchLanguageSwitch(root, input.text);
     if (locale !== null) {
       const switched = turn(root, session, { kind: 'locale', locale, now: input.now, text: input.text }, impl);
-      return keepUsage(session, await settle(sessionFlow(root, switched.session), switched, impl));
+      return then(settle(sessionFlow(root, switched.session), switched, impl), (settled) => keepUsage(session, settled));
     }
   }
   // the session's language: its locale's compile of the flow (same revision and node ids)
-  return keepUsage(session, await turnOn(sessionFlow(root, session), session, input, impl));
+  return then(turnOn(sessionFlow(root, session), session, input, impl), (settled) => keepUsage(session, settled));
+}
+
+/** A value now, or later. */
+type Maybe<T> = T | Promise<T>;
+
+const isPromise = <T>(v: Maybe<T>): v is Promise<T> => v instanceof Promise;
+
+/** `f` of the value: at once when it is here, else when the promise settles. */
+function then<T, U>(v: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
+  return isPromise(v) ? v.then(f) : f(v);
 }
 
 /** True when the session waits at a review node (confirm, or name an answer to change). */
@@ -76,34 +97,46 @@ function atReview(flow: CompiledFlow, session: Session): boolean {
 }
 
 /** The turn itself, on a started session. */
-async function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, { kind: 'start' }>, impl: Implementations): Promise<Settled> {
+function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, { kind: 'start' }>, impl: Implementations): Maybe<Settled> {
   switch (input.kind) {
     case 'text': {
       const { text, now } = input;
       const command = matchCommand(flow, text);
-      if (command) return await settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
+      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
       // a session that cannot take an answer (ended, waiting for an operator) gets the engine's
       // fixed reply: nothing to extract, so no model call is made (or paid for)
       // at a review (the engine reads the confirmation or the answer to change itself) only the
       // offline rules look at the message, for triggers: no model call for "yes, that's right"
       const reading = session.status !== 'active' ? null : atReview(flow, session) ? offline : (impl.extractor ?? offline);
-      const proposal = reading ? await reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
-      return await settle(flow, turn(flow, session, { kind: 'message', text, now, proposal }, impl), impl);
+      const proposal: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
+      // an extractor may return a thenable that is not a native promise: Promise.resolve adopts it
+      const read: Maybe<Proposal> = isPromise(proposal) || !isThenable(proposal) ? proposal : Promise.resolve(proposal as PromiseLike<Proposal>);
+      return then(read, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p }, impl), impl));
     }
     case 'resume':
-      return await settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
+      return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
     case 'expire':
-      return await settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
+      return settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
     default:
-      return await settle(flow, turn(flow, session, input, impl), impl);
+      return settle(flow, turn(flow, session, input, impl), impl);
   }
 }
 
+/** A value with a `then` method (awaited as a promise). */
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function';
+
 /** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. */
-async function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Promise<Settled> {
+function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Maybe<Settled> {
+  const messages = effectsToMessages(first.effects, flow.messages);
+  const events = [...first.events];
+  const call = first.effects.find((e) => e.type === 'call');
+  if (!call || call.type !== 'call') return { session: first.session, messages, events };
+  return settleCalls(flow, first, impl, messages, events);
+}
+
+/** settle's loop once there is a call to carry out (asynchronous: actions are). */
+async function settleCalls(flow: CompiledFlow, first: TurnResult, impl: Implementations, messages: BotMessage[], events: EngineEvent[]): Promise<Settled> {
   let result = first;
-  const messages = effectsToMessages(result.effects, flow.messages);
-  const events = [...result.events];
   for (;;) {
     const call = result.effects.find((e) => e.type === 'call');
     if (!call || call.type !== 'call') break;

@@ -17,8 +17,18 @@ export class SessionPositions {
 
   /** Records a session's latest state; an ended session is forgotten. */
   update(sessionId: string, tenant: string, flow: string, state: SessionState): void {
+    const was = this.at.get(sessionId);
     this.at.delete(sessionId); // re-insert: the map stays in least-recently-seen order
     if (isEnded(state.status) || !state.nodeId) return;
+    // a session's entry is updated in place on each of its turns (not a new object kept until the next)
+    if (was) {
+      was.tenant = tenant;
+      was.flow = flow;
+      was.node = state.nodeId;
+      was.seen = this.clock();
+      this.at.set(sessionId, was);
+      return;
+    }
     this.at.set(sessionId, { tenant, flow, node: state.nodeId, seen: this.clock() });
     if (this.at.size > this.max) this.at.delete(this.at.keys().next().value!);
   }

@@ -1,3 +1,6 @@
+/** deepFreeze's work list, shared by every call (see there). */
+const work: object[] = [];
+
 /**
  * Freezes a JSON value and everything in it, so a value handed out many
  * times (shared, not copied) cannot be changed by a reader: an assignment
@@ -9,23 +12,30 @@
  */
 export function deepFreeze<T>(value: T): T {
   if (!thawed(value)) return value;
-  const todo: object[] = [value];
-  while (todo.length > 0) {
-    const v = todo.pop()!;
-    if (Object.isFrozen(v)) continue; // reached twice in this walk
-    // children first, then the freeze: on Node 20 reading a frozen array item by item is several times slower
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x: unknown = v[i];
-        if (thawed(x)) todo.push(x);
+  // one work list for every call (the walk is synchronous, so calls never overlap): a record saved per turn
+  // otherwise grew a new list each time; it is left empty, holding nothing
+  const todo = work;
+  todo.push(value);
+  try {
+    while (todo.length > 0) {
+      const v = todo.pop()!;
+      if (Object.isFrozen(v)) continue; // reached twice in this walk
+      // children first, then the freeze: on Node 20 reading a frozen array item by item is several times slower
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
+          if (thawed(x)) todo.push(x);
+        }
+      } else {
+        for (const k in v) {
+          const x = (v as Record<string, unknown>)[k];
+          if (thawed(x)) todo.push(x);
+        }
       }
-    } else {
-      for (const k in v) {
-        const x = (v as Record<string, unknown>)[k];
-        if (thawed(x)) todo.push(x);
-      }
+      Object.freeze(v);
     }
-    Object.freeze(v);
+  } finally {
+    todo.length = 0; // after a throw (a getter), nothing of this walk is left for the next
   }
   return value;
 }

@@ -48,20 +48,55 @@ function put(o: Obj, key: string, value: unknown): void {
   else o[key] = value;
 }
 
-const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+/**
+ * A buffer per depth for the old object's JSON keys (objectPatch recurses at
+ * most MAX_DEPTH deep): a turn patches a few objects on every save, and
+ * listing the keys of both sides into new arrays (with `Object.keys`, then
+ * filtered) was most of what a delta line allocated. `for…in` over own
+ * properties goes in the order `Object.keys` does, without an array.
+ */
+const keyBuffers: string[][] = Array.from({ length: MAX_DEPTH + 1 }, () => []);
+
+/** Fills the depth's buffer with the JSON keys of `o` in order; returns how many. */
+function bufferKeys(o: Obj, depth: number): number {
+  const buf = keyBuffers[depth]!;
+  let n = 0;
+  for (const key in o) if (Object.hasOwn(o, key) && o[key] !== undefined) buf[n++] = key;
+  return n;
+}
 
 /** The patch that turns the JSON of `before` into the JSON of `after` (both plain objects). */
 export function objectPatch(before: Obj, after: Obj, depth = 1): ObjectPatch {
-  const out: ObjectPatch = {};
-  const keys = jsonKeys(after);
-  if (!sameKeys(keys, jsonKeys(before))) out.k = keys;
-  for (const key of keys) {
-    const was = Object.hasOwn(before, key) ? before[key] : undefined;
+  const had = bufferKeys(before, depth);
+  const beforeKeys = keyBuffers[depth]!;
+  let keys = 0;
+  let sameKeys = true;
+  let s: Record<string, unknown> | undefined;
+  let p: Record<string, ObjectPatch | ArrayPatch> | undefined;
+  let sFirst = false;
+  for (const key in after) {
+    if (!Object.hasOwn(after, key)) continue;
     const now = after[key];
+    if (now === undefined) continue;
+    if (sameKeys && (keys >= had || beforeKeys[keys] !== key)) sameKeys = false;
+    keys++;
+    const was = Object.hasOwn(before, key) ? before[key] : undefined;
     if (was === now) continue;
     const sub = depth < MAX_DEPTH ? valuePatch(was, now, depth + 1) : undefined;
-    if (sub === undefined) put((out.s ??= {}), key, now);
-    else if (!unchanged(sub)) put((out.p ??= {}), key, sub);
+    if (sub === undefined) {
+      if (s === undefined && p === undefined) sFirst = true;
+      put((s ??= {}), key, now);
+    } else if (!unchanged(sub)) put((p ??= {}), key, sub);
+  }
+  // the properties in the order they always had: k, then s and p in the order they were first needed
+  const out: ObjectPatch = {};
+  if (!sameKeys || keys !== had) out.k = jsonKeys(after);
+  if (sFirst) {
+    out.s = s;
+    if (p) out.p = p;
+  } else {
+    if (p) out.p = p;
+    if (s) out.s = s;
   }
   return out;
 }

@@ -6,15 +6,35 @@ export class InFlight {
   private count = 0;
   private waiters: Array<() => void> = [];
 
-  /** Runs `task`, counted until it settles. */
-  async track<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task`, counted until it settles (every socket event goes through
+   * here: one `then` with handlers made once, not an async function per event).
+   */
+  track<T>(task: () => Promise<T>): Promise<T> {
     this.count++;
+    let running: Promise<T>;
     try {
-      return await task();
-    } finally {
-      this.count--;
-      if (this.count === 0) for (const w of this.waiters.splice(0)) w();
+      running = task();
+    } catch (err) {
+      this.done();
+      return Promise.reject(err);
     }
+    return Promise.resolve(running).then(this.passed as (v: T) => T, this.failed);
+  }
+
+  private readonly passed = <T>(value: T): T => {
+    this.done();
+    return value;
+  };
+
+  private readonly failed = (err: unknown): never => {
+    this.done();
+    throw err;
+  };
+
+  private done(): void {
+    this.count--;
+    if (this.count === 0) for (const w of this.waiters.splice(0)) w();
   }
 
   /** Tasks running now. */

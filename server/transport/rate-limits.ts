@@ -66,7 +66,21 @@ function charge(l: RateLimiterAbstract, key: string, scope: string): Promise<Lim
   return l.consume(key, 1).then(admitted, (e: unknown) => refusal(e, scope));
 }
 
-const admitted = (): Limited => ({ ok: true });
+/** `charge` of one limiter and scope, its refusal handler made once rather than per message. */
+function charger(l: RateLimiterAbstract, scope: string): (key: string) => Promise<Limited> {
+  const refused = (e: unknown) => refusal(e, scope);
+  return (key) => l.consume(key, 1).then(admitted, refused);
+}
+
+/** The verdict of an admitted charge: one shared, frozen value (read-only for every caller). */
+const ADMITTED: Limited = Object.freeze({ ok: true });
+const admitted = (): Limited => ADMITTED;
+
+/** The verdict of the IP, fair-share and tenant charges of a message (messageShared). */
+function sharedVerdict([ip, share, tenant]: [Limited, Limited, Limited]): Limited | null {
+  if (!ip.ok) return null; // refunded by the caller first
+  return tenant.ok || share.ok ? ADMITTED : tenant;
+}
 
 function refusal(e: unknown, scope: string): Limited {
   if (e instanceof RateLimiterRes) return { ok: false, scope, retryAfterMs: e.msBeforeNext };
@@ -89,6 +103,11 @@ export class RateLimits {
   private readonly starts: RateLimiterAbstract;
   private readonly connects: RateLimiterAbstract;
   private readonly adminFailures: RateLimiterAbstract;
+  // a message's charges, each with its scope (what every message goes through)
+  private readonly chargeClient: (key: string) => Promise<Limited>;
+  private readonly chargeIp: (key: string) => Promise<Limited>;
+  private readonly chargeShare: (key: string) => Promise<Limited>;
+  private readonly chargeTenant: (key: string) => Promise<Limited>;
 
   constructor(settings: Partial<RateLimitSettings> = {}, make: LimiterFactory = memoryLimiter) {
     const s = { ...DEFAULT_RATE_LIMITS, ...settings };
@@ -102,6 +121,10 @@ export class RateLimits {
     this.starts = make(s.startsPerIp, 'starts');
     this.connects = make(s.connectsPerIp, 'connects');
     this.adminFailures = make(s.adminFailuresPerIp, 'admin');
+    this.chargeClient = charger(this.socket, 'client');
+    this.chargeIp = charger(this.ip, 'ip');
+    this.chargeShare = charger(this.tenantIp, 'tenant');
+    this.chargeTenant = charger(this.tenant, 'tenant');
   }
 
   /**
@@ -116,7 +139,7 @@ export class RateLimits {
 
   /** The first half of `message`: charges its client (socket or REST session; in this process's memory). */
   messageClient(client: string): Promise<Limited> {
-    return charge(this.socket, client, 'client');
+    return this.chargeClient(client);
   }
 
   /** The second half of `message`, once its client's charge passed: its IP and its tenant, at once. */
@@ -124,14 +147,11 @@ export class RateLimits {
     // the IP, fair-share and tenant charges go out together (in Redis: one round trip); a message the
     // IP limit refuses is refunded to the tenant's two counters before the answer, as if it never reached them
     const shareKey = `${who.tenant}|${who.ip}`;
-    const [ip, share, tenant] = await Promise.all([
-      charge(this.ip, who.ip, 'ip'), charge(this.tenantIp, shareKey, 'tenant'), charge(this.tenant, who.tenant, 'tenant'),
-    ]);
-    if (!ip.ok) {
-      await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1)]);
-      return ip;
-    }
-    return tenant.ok || share.ok ? { ok: true } : tenant;
+    const charges = await Promise.all([this.chargeIp(who.ip), this.chargeShare(shareKey), this.chargeTenant(who.tenant)]);
+    const verdict = sharedVerdict(charges);
+    if (verdict !== null) return verdict;
+    await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1)]);
+    return charges[0];
   }
 
   /** Charges one resume or transcript read to its IP and its session. */

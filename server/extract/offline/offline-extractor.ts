@@ -99,9 +99,10 @@ export class OfflineExtractor implements Extractor {
       // "I'd rather not say" skips the current question; the words in it ("not say") must not
       // answer another one. Contact details given beside a skip are still taken.
       const skipped = cur !== null && proposal.unknown.includes(cur.key);
-      const contact = new Set(req.open.filter((q) => ['email', 'phone', 'url'].includes(q.answer.type)).map((q) => q.key));
+      // the contact questions' keys, listed only when a skip has to tell them apart (most turns do not)
+      let contact: Set<string> | undefined;
       for (const u of volunteeredUpdates(scannable, cur, req.open, ctx)) {
-        if (skipped && !contact.has(u.key)) continue;
+        if (skipped && !(contact ??= new Set(req.open.filter((q) => ['email', 'phone', 'url'].includes(q.answer.type)).map((q) => q.key))).has(u.key)) continue;
         if (!updates.some((x) => x.key === u.key) && !proposal.unknown.includes(u.key)) updates.push(u);
       }
     }

@@ -18,12 +18,21 @@ const SEPARATORS = /[^\p{L}\p{N}']+/u;
  * than a phrase match, so a lower confidence; ties give no vote.
  */
 function voteByWords(text: string, paths: readonly PathChoice[]): Proposal['pathVote'] {
+  const { exampleWords, multiWord } = compiledPaths(paths);
+  if (!multiWord) return undefined; // no example of two words or more: nothing can match
   const have = new Set(words(text));
-  const best = compiledPaths(paths).exampleWords.map((examples) => Math.max(0, ...examples.map((need) =>
-    need.length >= 2 && need.every((w) => have.has(w)) ? need.length : 0)));
-  const top = Math.max(...best);
-  if (top === 0 || best.filter((b) => b === top).length !== 1) return undefined;
-  return { path: paths[best.indexOf(top)]!.name, confidence: 0.6 };
+  // the path with the longest fully present example, when no other path's is as long (loops: this runs on most messages)
+  let top = 0;
+  let topPath = -1;
+  let tied = false;
+  for (let i = 0; i < exampleWords.length; i++) {
+    let best = 0;
+    for (const need of exampleWords[i]!) if (need.length >= 2 && need.length > best && need.every((w) => have.has(w))) best = need.length;
+    if (best > top) [top, topPath, tied] = [best, i, false];
+    else if (best === top) tied = true;
+  }
+  if (top === 0 || tied) return undefined;
+  return { path: paths[topPath]!.name, confidence: 0.6 };
 }
 
 interface CompiledPaths {
@@ -31,6 +40,8 @@ interface CompiledPaths {
   phrases: PhraseSet<number>;
   /** Per path, the content words of its label and of each example. */
   exampleWords: ReadonlyArray<ReadonlyArray<readonly string[]>>;
+  /** Whether any label or example has two content words or more (the word fallback needs one). */
+  multiWord: boolean;
 }
 
 const compiled = new WeakMap<readonly PathChoice[], CompiledPaths>();
@@ -42,9 +53,11 @@ const compiled = new WeakMap<readonly PathChoice[], CompiledPaths>();
 function compiledPaths(paths: readonly PathChoice[]): CompiledPaths {
   let c = compiled.get(paths);
   if (!c) {
+    const exampleWords = paths.map((p) => [...(p.label ? [p.label] : []), ...p.examples].map(words));
     c = {
       phrases: phraseSet(paths.flatMap((p, i) => [...(p.label ? [p.label] : []), ...p.examples].map((phrase) => ({ phrase, owner: i })))),
-      exampleWords: paths.map((p) => [...(p.label ? [p.label] : []), ...p.examples].map(words)),
+      exampleWords,
+      multiWord: exampleWords.some((examples) => examples.some((need) => need.length >= 2)),
     };
     if (Object.isFrozen(paths) && paths.every((p) => Object.isFrozen(p))) compiled.set(paths, c);
   }

@@ -32,19 +32,10 @@ export function volunteeredUpdates(
   const emails = findEmails(text);
   const urls = findUrls(text).filter((u) => u.distinctive);
   const phones = findPhones(text, ctx);
-  const families = [
-    { type: 'email', found: emails },
-    { type: 'url', found: urls },
-    { type: 'phone', found: phones },
-  ] as const;
-  for (const { type, found } of families) {
-    // The current question of the same type already took the value; another one would be a guess.
-    if (current?.answer.type === type) continue;
-    const targets = others.filter((q) => q.answer.type === type);
-    const values = [...new Set(found.map((f) => f.value))];
-    if (targets.length !== 1 || values.length !== 1) continue;
-    add(updates, ctx, targets[0]!, values[0], SELF_EVIDENT, text.slice(found[0]!.start, found[0]!.end));
-  }
+  // most messages hold no address or number: nothing is listed or counted for them
+  if (emails.length > 0) addSelfEvident(updates, ctx, text, current, others, 'email', emails);
+  if (urls.length > 0) addSelfEvident(updates, ctx, text, current, others, 'url', urls);
+  if (phones.length > 0) addSelfEvident(updates, ctx, text, current, others, 'phone', phones);
 
   for (const u of optionUpdates(text, current, others, langOf(ctx.locale))) {
     const q = others.find((o) => o.key === u.key)!;
@@ -52,14 +43,28 @@ export function volunteeredUpdates(
   }
 
   if (!(current && NAME_KEYS.has(current.key))) {
-    const plain = mask(text, [...emails, ...urls, ...phones].map((f) => [f.start, f.end] as const));
+    let plain: string | undefined; // masked when a name question is open (most turns have none)
     for (const q of others) {
       if (!NAME_KEYS.has(q.key) || q.answer.type !== 'text') continue;
+      plain ??= emails.length + urls.length + phones.length === 0 ? text : mask(text, [...emails, ...urls, ...phones].map((f) => [f.start, f.end] as const));
       const name = findName(plain, q.key === 'first_name' ? 1 : 3);
       if (name) add(updates, ctx, q, name.value, BY_NAME, name.evidence);
     }
   }
-  return updates.sort((a, b) => others.findIndex((q) => q.key === a.key) - others.findIndex((q) => q.key === b.key));
+  return updates.length < 2 ? updates : updates.sort((a, b) => others.findIndex((q) => q.key === a.key) - others.findIndex((q) => q.key === b.key));
+}
+
+/** Adds the one value of a self-identifying type found (email, url, phone) for the one other question of that type. */
+function addSelfEvident(
+  updates: ProposedUpdate[], ctx: ParseContext, text: string, current: OpenQuestion | null, others: readonly OpenQuestion[],
+  type: 'email' | 'url' | 'phone', found: ReadonlyArray<{ value: unknown; start: number; end: number }>,
+): void {
+  // The current question of the same type already took the value; another one would be a guess.
+  if (current?.answer.type === type) return;
+  const targets = others.filter((q) => q.answer.type === type);
+  const values = [...new Set(found.map((f) => f.value))];
+  if (targets.length !== 1 || values.length !== 1) return;
+  add(updates, ctx, targets[0]!, values[0], SELF_EVIDENT, text.slice(found[0]!.start, found[0]!.end));
 }
 
 /** Adds a value for a question not given one yet, if it survives the question's own constraints (a pattern, a date range…). */
@@ -76,8 +81,9 @@ function add(updates: ProposedUpdate[], ctx: ParseContext, q: OpenQuestion, valu
  * by two questions counts for neither, and a negated one ("no chest pain") for none.
  */
 function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], lang: Lang): Array<{ key: string; value: unknown; evidence: string }> {
-  const enums = [...(current ? [current] : []), ...others].filter((q) => q.answer.type === 'enum');
   if (!others.some((q) => q.answer.type === 'enum')) return [];
+  const enums: OpenQuestion[] = current?.answer.type === 'enum' ? [current] : [];
+  for (const q of others) if (q.answer.type === 'enum') enums.push(q);
   const folded = fold(text);
   // Every occurrence of every spelling, in question, option and spelling order (findHits' order).
   const found: PhraseHit<Owner>[] = [];

@@ -82,12 +82,17 @@ export function findHits<T>(folded: Folded, candidates: ReadonlyArray<PhraseCand
   const hits: PhraseHit<T>[] = [];
   const text = folded.text;
   const chars = charBits(text);
-  for (const { owner, phrase, needStart, needEnd, chars: own } of set.entries) {
-    if (!mayOccur(own, chars)) continue; // a character the text lacks: no occurrence
+  // an indexed loop: for-of over the (frozen) entries allocated an iterator result per entry, most of a
+  // message's extraction garbage (bench/server/alloc.ts)
+  const entries = set.entries;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (!mayOccur(e.chars, chars)) continue; // a character the text lacks: no occurrence
+    const phrase = e.phrase;
     for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
-      if (needStart && isWordChar(text[at - 1])) continue;
-      if (needEnd && isWordChar(text[at + phrase.length])) continue;
-      hits.push({ owner, start: at, end: at + phrase.length });
+      if (e.needStart && isWordChar(text[at - 1])) continue;
+      if (e.needEnd && isWordChar(text[at + phrase.length])) continue;
+      hits.push({ owner: e.owner, start: at, end: at + phrase.length });
     }
   }
   return hits;

@@ -144,8 +144,8 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       // the turn sets out alongside the IP and tenant charges (with Redis: the charges, the turn lock and the
       // record in one round trip) and runs only if they admit it; a refused turn does nothing and is not counted
       const charged = limits.messageShared({ ip: socket.data.ip, tenant: socket.data.tenant });
-      const turn = service.message(sessionId, p.text, p.clientId, charged.then((l) => l.ok, () => false));
-      turn.catch(() => undefined); // handled from the start: awaited below once admitted, else nobody waits for it
+      const turn = service.message(sessionId, p.text, p.clientId, charged.then(isAdmitted, notAdmitted));
+      turn.catch(ignore); // handled from the start: awaited below once admitted, else nobody waits for it
       const limited = await charged;
       if (!limited.ok) return rateLimited(limited.retryAfterMs, limited.scope);
       let typing = false;
@@ -187,6 +187,11 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
 
   return chat as unknown as Namespace;
 }
+
+// a message's handlers that need nothing of it, made once
+const isAdmitted = (l: { ok: boolean }) => l.ok;
+const notAdmitted = () => false;
+const ignore = () => undefined;
 
 /** The events the /chat namespace handles. */
 const CHAT_EVENTS = new Set(['session:start', 'message', 'session:back', 'session:restart']);
