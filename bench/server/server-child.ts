@@ -76,7 +76,7 @@ async function windowStart(profileDir: string | undefined): Promise<void> {
     await profiler.post('Profiler.start');
   }
   // diagnostic (BENCH_STALLS=1): where the event loop's late comebacks spent their time
-  const stalls = process.env.BENCH_STALLS ? watchStalls() : undefined;
+  const stalls = process.env.BENCH_STALLS ? watchStalls(Number(process.env.BENCH_STALLS) > 1 ? Number(process.env.BENCH_STALLS) : undefined) : undefined;
   let heap: Session | undefined;
   if (heapDir) {
     heap = new Session();

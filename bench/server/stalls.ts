@@ -1,6 +1,6 @@
 /**
  * A diagnostic of the server's event-loop stalls (bench:server with
- * `BENCH_STALLS=1`, Linux only): a timer every TICK_MS on the server's main
+ * `BENCH_STALLS=1`, or `BENCH_STALLS=MS` for stalls over MS ms; Linux only): a timer every TICK_MS on the server's main
  * thread reads that thread's /proc schedstat (time on a CPU, time waiting
  * for one) and, when the loop comes back late, says where the missing
  * time went — running (JavaScript, or a collector pause: GC entries that
@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 
 const TICK_MS = 2;
-/** A gap longer than this is a stall. */
+/** By default a gap longer than this is a stall. */
 const STALL_MS = 10;
 
 /** One stall: its length and where its time went, in ms. */
@@ -44,7 +44,7 @@ function schedstat(): [number, number] {
 }
 
 /** Starts watching; the returned function stops and reports. */
-export function watchStalls(): () => StallReport {
+export function watchStalls(stallMs = STALL_MS): () => StallReport {
   const gcs: { start: number; end: number }[] = [];
   const obs = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
@@ -58,7 +58,7 @@ export function watchStalls(): () => StallReport {
     const now = performance.now();
     const [r, w] = schedstat();
     const gap = now - last;
-    if (gap > STALL_MS) {
+    if (gap > stallMs) {
       let gcMs = 0;
       for (const g of gcs) gcMs += Math.max(0, Math.min(g.end, now) - Math.max(g.start, last));
       const runMs = (r - run) / 1e6;
