@@ -131,6 +131,15 @@ function after(d: Draft, next: Map<string, unknown>, k: string): unknown {
   return next.has(k) ? next.get(k) : d.s.answers.get(k)?.value;
 }
 
+const constrained = new WeakMap<Draft['flow'], ReadonlySet<string>>();
+
+/** Whether a constraint of the flow names `key` (violatedConstraint judges only constraints naming a key decided this turn). */
+export function constrainedKey(d: Draft, key: string): boolean {
+  let keys = constrained.get(d.flow);
+  if (keys === undefined) constrained.set(d.flow, (keys = new Set(d.flow.constraints.flatMap((c) => keysOf(c)))));
+  return keys.has(key);
+}
+
 const constraintKeys = new WeakMap<CompiledConstraint, readonly string[]>();
 
 /** The keys a constraint names (a pure function of the compiled flow, so computed once). */

@@ -2,7 +2,7 @@ import { emptyAnswers } from './answer-map.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
-import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
+import { checkValue, commit, constrainedKey, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { extractionRequest } from './extraction.ts';
 import { clearChanges, draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
 import { AT_RECORD, type NodeRecord } from './node-record.ts';
@@ -245,6 +245,13 @@ function changesOf(d: Draft): Checkpoint['changes'] {
 }
 
 
+/** Whether a key decided this turn (accepted, or the skipped current one) is named by a constraint. */
+function decidesConstrained(d: Draft, keys: Iterable<string>, skipped: string | undefined): boolean {
+  if (skipped !== undefined && constrainedKey(d, skipped)) return true;
+  for (const k of keys) if (constrainedKey(d, k)) return true;
+  return false;
+}
+
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
   recordLlm(d, proposal);
@@ -365,8 +372,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
     else currentProblem = d.flow.messages.required;
   }
-  const decided = d.flow.constraints.length > 0 ? new Map([...accepted].map(([k, a]) => [k, a.value])) : undefined;
-  if (skipCurrent) decided?.set(currentKey!, null);
+  // the values decided this turn, for the constraints: only when one names a decided key (else none is judged)
+  let decided: Map<string, unknown> | undefined;
+  if (d.flow.constraints.length > 0 && decidesConstrained(d, accepted.keys(), skipCurrent ? currentKey : undefined)) {
+    decided = new Map();
+    for (const [k, a] of accepted) decided.set(k, a.value);
+    if (skipCurrent) decided.set(currentKey!, null);
+  }
   const violation = decided ? violatedConstraint(d, decided) : null;
   if (violation) {
     // nothing from this message is committed when it breaks a constraint
