@@ -190,4 +190,51 @@ describe('the remembered route ahead', () => {
     // k0, k1, k3 and k4 below 50; k0, k1 and k4 from 50
     expect(totals).toEqual([4, 3, 4]);
   });
+
+  it('is not kept from a node whose walk may return above its rank (a subgraph left without a chosen edge)', () => {
+    // in sub, d2 has no edge for k0 below 1000: a walk from sq pops its frame and goes on at s2, which the flat graph
+    // (d2 leads only to the terminal) ranks above sq; d1 lists sq's edge first so that Tarjan numbers s2 after them
+    const doc = {
+      version: 'v1', id: 'memo.trap', entry: 's0',
+      nodes: [
+        { id: 's0', type: 'question', key: 'k0', prompt: 'k0?', answer: { type: 'integer', min: 0, max: 100 } },
+        { id: 's1', type: 'subgraph', ref: 'sub' },
+        { id: 's2', type: 'question', key: 'k2', prompt: 'k2?', answer: { type: 'boolean' } },
+        { id: 'n.done', type: 'terminal' },
+      ],
+      edges: [{ from: 's0', to: 's1' }, { from: 's1', to: 's2' }, { from: 's2', to: 'n.done' }],
+      subgraphs: {
+        sub: {
+          nodes: [
+            { id: 'd1', type: 'decision' },
+            { id: 'sq', type: 'question', key: 'ksq', prompt: 'ksq?', answer: { type: 'boolean' } },
+            { id: 'd2', type: 'decision' },
+            { id: 't.end', type: 'terminal' },
+          ],
+          edges: [
+            { from: 'd1', to: 'sq', guard: 'answers.k0 < 50' }, { from: 'd1', to: '__exit__', guard: 'else' },
+            { from: 'sq', to: 'd2' }, { from: 'd2', to: 't.end', guard: 'answers.k0 > 1000' },
+          ],
+        },
+      },
+    };
+    const r = compileText(JSON.stringify(doc), 'memo.flow.json');
+    if (r.kind !== 'flow' || !r.flow) throw new Error(`memo.flow.json does not compile: ${JSON.stringify(r.diagnostics)}`);
+    const flow = r.flow;
+    const idx = flowIndex(flow);
+    expect(idx.rank.get('s2')!).toBeGreaterThan(idx.rank.get('sq')!);
+    expect(idx.records.get('sq')!.walkRanked).toBe(false);
+    expect(idx.records.get('s2')!.walkRanked).toBe(true);
+    const s = turn(flow, start(flow, { now: at(0) }).session, {
+      kind: 'message', text: '10', now: at(1), proposal: { extractor: 'rules', updates: [{ key: 'k0', value: 10 }], unknown: [] },
+    }).session;
+    expect(s.node).toBe('sq');
+    expect(s.stack).toEqual([{ node: 's1', ref: 'sub' }]);
+    // the same node and frames, first with k2 unanswered, then answered (ranked above sq: "nothing answered ahead")
+    const answeredAhead = { ...s, answers: s.answers.set('k2', { value: true, turn: 1, source: 'user', validation: 'passed' }) } as Session;
+    expect(progressAt(flow, s.answers, 'sq', s).total).toBe(fresh(flow, s, 'sq'));
+    expect(progressAt(flow, answeredAhead.answers, 'sq', answeredAhead).total).toBe(fresh(flow, answeredAhead, 'sq'));
+    // k0 answered, ksq and k2 ahead; then k0 and k2 answered, ksq ahead (a walk remembered from the first would say 4)
+    expect([fresh(flow, s, 'sq'), fresh(flow, answeredAhead, 'sq')]).toEqual([3, 3]);
+  });
 });
