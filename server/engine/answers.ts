@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { emit, holds, isPii, recordOf, type Draft } from './draft.ts';
+import { changed, emit, holds, isPii, noteChange, recordOf, type Draft } from './draft.ts';
 import { carryRank, certainlyUnanswered } from './route-memo.ts';
 import { acceptsWith } from './node-record.ts';
 import type { AnswerRecord } from './session.ts';
@@ -131,6 +131,15 @@ function after(d: Draft, next: Map<string, unknown>, k: string): unknown {
   return next.has(k) ? next.get(k) : d.s.answers.get(k)?.value;
 }
 
+const constrained = new WeakMap<Draft['flow'], ReadonlySet<string>>();
+
+/** Whether a constraint of the flow names `key` (violatedConstraint judges only constraints naming a key decided this turn). */
+export function constrainedKey(d: Draft, key: string): boolean {
+  let keys = constrained.get(d.flow);
+  if (keys === undefined) constrained.set(d.flow, (keys = new Set(d.flow.constraints.flatMap((c) => keysOf(c)))));
+  return keys.has(key);
+}
+
 const constraintKeys = new WeakMap<CompiledConstraint, readonly string[]>();
 
 /** The keys a constraint names (a pure function of the compiled flow, so computed once). */
@@ -145,7 +154,7 @@ function keysOf(c: CompiledConstraint): readonly string[] {
 
 /** Removes a committed answer (a path switch with `carry: drop`), remembering it for `back`. */
 export function uncommit(d: Draft, key: string): void {
-  if (!d.changes.has(key)) d.changes.set(key, d.s.answers.get(key));
+  if (!changed(d, key)) noteChange(d, key, d.s.answers.get(key));
   d.s.answers = d.s.answers.delete(key);
 }
 
@@ -156,7 +165,7 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
   const before = d.s.answers;
   // the record's slot when the answers use its flow's slots (draftOf moves them there)
   const slot = here && before.slots === d.idx.answerSlots ? d.at!.keySlot : before.slots.slotOf.get(key);
-  if (!d.changes.has(key)) d.changes.set(key, certainlyUnanswered(d.s, before, keyRank) ? undefined : slot !== undefined ? before.getAt(slot) : before.get(key));
+  if (!changed(d, key)) noteChange(d, key, certainlyUnanswered(d.s, before, keyRank) ? undefined : slot !== undefined ? before.getAt(slot) : before.get(key));
   d.s.answers = before.set(key, record, slot);
   carryRank(d.s, before, keyRank);
   if (d.s.assessing?.key === key) d.s.assessing = undefined;

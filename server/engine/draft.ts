@@ -23,8 +23,14 @@ export interface Draft {
   effects: Effect[];
   events: EngineEvent[];
   steps: number;
-  /** Keys committed this turn with their record before, for the `back` checkpoint. */
-  changes: Map<string, AnswerRecord | undefined>;
+  /**
+   * The first key committed (or removed) this turn, undefined for none yet, and
+   * its record before, for the `back` checkpoint; the keys after it, in order,
+   * in `changes`, made for a second key (most turns change one key: no map).
+   */
+  changedKey: string | undefined;
+  changedBefore: AnswerRecord | undefined;
+  changes: Map<string, AnswerRecord | undefined> | undefined;
   /** The record of the node a message arrived at (set by `onMessage`): its key's facts without another lookup. */
   at?: NodeRecord;
   /** The record of the node `next` just chose, so entering it needs no lookup (`visit` checks the id). */
@@ -57,10 +63,32 @@ export function draftOf(flow: CompiledFlow, session: Session, opts: EngineOption
     effects: [],
     events: [],
     steps: 0,
-    changes: new Map(),
+    changedKey: undefined,
+    changedBefore: undefined,
+    changes: undefined,
     at: undefined,
     target: undefined,
   };
+}
+
+/** Whether this turn already changed `key` (its record before is kept). */
+export function changed(d: Draft, key: string): boolean {
+  return d.changedKey === key || (d.changes !== undefined && d.changes.has(key));
+}
+
+/** Keeps `key`'s record before this turn changes it (call once per key: `changed` says whether it was). */
+export function noteChange(d: Draft, key: string, before: AnswerRecord | undefined): void {
+  if (d.changedKey === undefined) {
+    d.changedKey = key;
+    d.changedBefore = before;
+  } else (d.changes ??= new Map()).set(key, before);
+}
+
+/** Forgets this turn's changes (answers given at start are not undone by `back`). */
+export function clearChanges(d: Draft): void {
+  d.changedKey = undefined;
+  d.changedBefore = undefined;
+  d.changes = undefined;
 }
 
 /** The record of a compiled node: the one at hand (the node entered, or the one the message arrived at), else looked up. */

@@ -2,9 +2,9 @@ import { emptyAnswers } from './answer-map.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
-import { checkValue, commit, openQuestion, uncommit, violatedConstraint } from './answers.ts';
+import { checkValue, commit, constrainedKey, openQuestion, uncommit, violatedConstraint } from './answers.ts';
 import { extractionRequest } from './extraction.ts';
-import { draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
+import { clearChanges, draftOf, emit, holds, isPii, recordAt, sessionRecord, type Draft } from './draft.ts';
 import { AT_RECORD, type NodeRecord } from './node-record.ts';
 import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
@@ -58,7 +58,7 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
     const p = init.given.path;
     d.s.path = { scores: { [p]: pathPolicy(flow).lockThreshold }, tentative: p, locked: true };
   }
-  d.changes.clear();
+  clearChanges(d);
   run(d, flow.entry);
   return result(d);
 }
@@ -190,7 +190,7 @@ function remember(d: Draft): void {
 /** Packs a draft into a result; a user turn that committed answers gets a `back` checkpoint. */
 function result(d: Draft, userTurn = false): TurnResult {
   remember(d);
-  if (d.changes.size > 0) {
+  if (d.changedKey !== undefined) {
     const changes = changesOf(d);
     const cps = d.s.checkpoints;
     if (userTurn || cps.length === 0) {
@@ -226,8 +226,9 @@ const firstAnswers = new WeakMap<CompiledFlow, Map<string, Checkpoint['changes']
 
 /** The draft's changes for its checkpoint (`before` absent where the key was unanswered). */
 function changesOf(d: Draft): Checkpoint['changes'] {
-  if (d.changes.size === 1) {
-    const [key, before] = d.changes.entries().next().value!;
+  if (d.changes === undefined) {
+    const key = d.changedKey!;
+    const before = d.changedBefore;
     if (before === undefined && d.at !== undefined && d.at.key === key) return d.at.firstChange as Checkpoint['changes'];
     if (before === undefined) {
       let byKey = firstAnswers.get(d.flow);
@@ -237,11 +238,19 @@ function changesOf(d: Draft): Checkpoint['changes'] {
       return shared;
     }
   }
-  const changes: Checkpoint['changes'] = [];
-  for (const [key, before] of d.changes) changes.push(before ? { key, before } : { key });
+  const first = d.changedBefore;
+  const changes: Checkpoint['changes'] = [first ? { key: d.changedKey!, before: first } : { key: d.changedKey! }];
+  if (d.changes !== undefined) for (const [key, before] of d.changes) changes.push(before ? { key, before } : { key });
   return changes;
 }
 
+
+/** Whether a key decided this turn (accepted, or the skipped current one) is named by a constraint. */
+function decidesConstrained(d: Draft, keys: Iterable<string>, skipped: string | undefined): boolean {
+  if (skipped !== undefined && constrainedKey(d, skipped)) return true;
+  for (const k of keys) if (constrainedKey(d, k)) return true;
+  return false;
+}
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const { proposal } = input;
@@ -363,8 +372,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     } else if (current!.node.type === 'question' && current!.node.required === false) skipCurrent = true;
     else currentProblem = d.flow.messages.required;
   }
-  const decided = d.flow.constraints.length > 0 ? new Map([...accepted].map(([k, a]) => [k, a.value])) : undefined;
-  if (skipCurrent) decided?.set(currentKey!, null);
+  // the values decided this turn, for the constraints: only when one names a decided key (else none is judged)
+  let decided: Map<string, unknown> | undefined;
+  if (d.flow.constraints.length > 0 && decidesConstrained(d, accepted.keys(), skipCurrent ? currentKey : undefined)) {
+    decided = new Map();
+    for (const [k, a] of accepted) decided.set(k, a.value);
+    if (skipCurrent) decided.set(currentKey!, null);
+  }
   const violation = decided ? violatedConstraint(d, decided) : null;
   if (violation) {
     // nothing from this message is committed when it breaks a constraint

@@ -1,5 +1,6 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { END, flatSuccessors } from '../flow/graph-analysis.ts';
+import { EXIT } from '../flow/desugar.ts';
 import type { Command } from './types.ts';
 import { EN } from '../flow/messages/en.ts';
 import { answerSlots, type AnswerSlots } from './answer-map.ts';
@@ -94,8 +95,10 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   const slotted = [...keyRank].sort(([a, ra], [b, rb]) => (ra !== rb ? (ra > rb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0)).map(([k]) => k);
   const slots = answerSlots([...slotted, ...[...notQuestions].sort()]);
   const records = nodeRecords(flow);
+  const unranked = unrankedWalks(flow, rank);
   for (const [id, r] of records) {
     r.rank = rank.get(id);
+    r.walkRanked = !unranked.has(id);
     if (r.key !== undefined) {
       r.keyRank = keyRank.get(r.key);
       r.asksFirst = questionByKey.get(r.key) === r.c;
@@ -108,6 +111,53 @@ function buildIndex(flow: CompiledFlow): FlowIndex {
   return { questionByKey, remaining, commands, questionCount: questionByKey.size, feedbackKeys,
     piiKeys: [...questionByKey.values()].flatMap((c) => (c.node.type === 'question' && c.node.pii ? [c.node.key] : [])), rank, keyRank, answerSlots: slots,
     notQuestions: [...notQuestions].sort(), dependencyOrder: order, records, recordList: [...records.values()] };
+}
+
+/**
+ * The nodes from which a progress walk (progress.ts `remainingOnRoute`) may
+ * step to a node ranked above the one it leaves. The ranks order the flat
+ * graph (a subgraph node leads to its entry, an exit to every caller's next
+ * node); a walk also steps past a subgraph node whose `when` is false along
+ * the node's own edges, and out of a subgraph node without a chosen edge to
+ * its caller's next node. Each node's steps are: its normal edges' targets,
+ * a subgraph node's entry, and inside a subgraph the targets of every
+ * caller's normal edges (the frame a walk pops is a caller: route-memo.ts
+ * checks the stack). A node whose step goes up, and every node that reaches
+ * it, is listed.
+ */
+function unrankedWalks(flow: CompiledFlow, rank: ReadonlyMap<string, number>): Set<string> {
+  const callers = new Map<string, string[]>();
+  for (const [id, c] of flow.nodes) if (c.node.type === 'subgraph') listed(callers, c.node.ref).push(id);
+  const normal = (id: string): string[] => (flow.nodes.get(id)?.out ?? []).filter((e) => !e.on && e.to !== EXIT).map((e) => e.to);
+  const pred = new Map<string, string[]>();
+  const up: string[] = [];
+  for (const [id, c] of flow.nodes) {
+    const steps = normal(id);
+    if (c.node.type === 'subgraph') {
+      const entry = flow.subgraphs.get(c.node.ref)?.entry;
+      if (entry !== undefined) steps.push(entry);
+    }
+    if (c.scope !== null) for (const caller of callers.get(c.scope) ?? []) steps.push(...normal(caller));
+    for (const to of steps) {
+      if (!flow.nodes.has(to)) continue; // a walk stops at a missing node
+      listed(pred, to).push(id);
+      if ((rank.get(to) ?? Infinity) > (rank.get(id) ?? -Infinity)) up.push(id);
+    }
+  }
+  const out = new Set<string>();
+  while (up.length > 0) {
+    const v = up.pop()!;
+    if (out.has(v)) continue;
+    out.add(v);
+    for (const w of pred.get(v) ?? []) if (!out.has(w)) up.push(w);
+  }
+  return out;
+}
+
+function listed(m: Map<string, string[]>, k: string): string[] {
+  let l = m.get(k);
+  if (l === undefined) m.set(k, (l = []));
+  return l;
 }
 
 /** Each dependent question's transitive dependencies, dependencies first (cycles are a compile error; a seen set guards anyway). */

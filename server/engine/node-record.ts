@@ -62,6 +62,14 @@ export interface NodeRecord {
   /** The node's rank (flow-index.ts `rank`), set when the index is built. */
   rank: number | undefined;
   /**
+   * Every step a progress walk from this node can take (into a subgraph, out
+   * of one to any caller's next node, past a subgraph node whose `when` is
+   * false) leads to a node ranked at most the one it leaves, set when the
+   * index is built (flow-index.ts `rankedWalks`): route-memo.ts remembers walks
+   * only from such nodes.
+   */
+  walkRanked: boolean;
+  /**
    * The progress walk remembered from this node (route-memo.ts owns these: the
    * path, the keys read with their slot, -1 for none, and value then, as
    * key, slot, value triples in one list, and the count; -1 when none).
@@ -77,6 +85,8 @@ export interface NodeRecord {
   walkKey: string | undefined;
   walkSlot: number;
   walkValue: unknown;
+  /** The subgraph frames the remembered walk started with (a copy; one shared empty list at the top level). */
+  walkStack: readonly { node: string; ref: string }[];
   /** `prompt` as the session's recent lines keep it, worked out on first use (engine.ts `botLine`; a flow without pii keys only). */
   promptLine: string | undefined;
   /** The record's position in its flow's list of records (flow-index.ts `recordList`). */
@@ -152,8 +162,8 @@ function recordOf(
     c, id: c.node.id, type: c.node.type, key,
     plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
       && !c.node.dependencies?.length && !c.node.assess,
-    keyRank: undefined, prompt: plainPrompt(c), facts: factsOf(flow, c, lists, facts), rank: undefined,
-    walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, walkKey: undefined, walkSlot: -1, walkValue: undefined, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,
+    keyRank: undefined, prompt: plainPrompt(c), facts: factsOf(flow, c, lists, facts), rank: undefined, walkRanked: false,
+    walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, walkKey: undefined, walkSlot: -1, walkValue: undefined, walkStack: NO_FRAMES, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,
     validators: sharedRules(rules, c.validators),
     directTo: edges[0]?.guard === null ? edges[0].to : undefined, directEdge: edges[0]?.guard === null ? edges[0].id : undefined, directTarget: undefined,
     firstChange: key === undefined ? undefined : Object.freeze([Object.freeze({ key })]),
@@ -198,6 +208,8 @@ function factsOf(flow: CompiledFlow, c: CompiledNode, lists: Map<string, readonl
 
 const NO_VALIDATORS: CompiledNode['validators'] = Object.freeze([]) as unknown as CompiledNode['validators'];
 const NO_STRINGS: readonly string[] = Object.freeze([]);
+/** The empty frame list: a walk remembered at the top level. */
+export const NO_FRAMES: readonly { node: string; ref: string }[] = Object.freeze([]);
 const NO_TARGETS: readonly (NodeRecord | undefined)[] = Object.freeze([]);
 const NO_EDGE_SLOTS: readonly (readonly number[] | undefined)[] = Object.freeze([]);
 

@@ -1,26 +1,33 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { CompiledGuard } from '../flow/guard/index.ts';
 import type { FlowIndex } from './flow-index.ts';
-import type { NodeRecord } from './node-record.ts';
+import { NO_FRAMES, type NodeRecord } from './node-record.ts';
 import type { Session } from './session.ts';
 
 // The progress walk ahead (progress.ts) remembered per flow and node, so a turn
-// does not walk up to HORIZON nodes again. A walk from `at` reads three things:
+// does not walk up to HORIZON nodes again. A walk from `at` reads four things:
 // whether the questions on the route are answered, the answers its guards and
-// `when`s read, and the path. Nodes are ranked so that every node a walk from
-// `at` reaches ranks at most rank(at) (flow-index.ts); when every answered
+// `when`s read, the path, and the subgraph frames it starts with (where an
+// exit returns). Nodes are ranked so that every node a walk from `at` reaches
+// ranks at most rank(at) (flow-index.ts; on a flow with subgraphs this holds
+// from the nodes whose record says `walkRanked`: the ranks order the flat
+// graph, where an exit leads to every caller's next node, and the index
+// checks the steps the flat graph leaves out). When every answered
 // question's key is asked only by nodes ranked above `at` ("nothing answered
 // ahead", the usual case of a visitor answering in order), no question on the
 // route is answered and guards read those keys as missing. The walk then
-// depends only on the path and on the values of the other keys its guards
-// read, which the memo keeps and compares. Guards that read `attempts`,
-// `today()` or the context are not memoised. Flows with subgraphs are walked
-// every time (a subgraph's nodes are reached from several callers).
+// depends only on the path, the starting frames and the values of the other
+// keys its guards read, which the memo keeps and compares (frames by content:
+// node and ref of each). The frames must be a chain of calls that leads to
+// `at` (each frame a subgraph node calling the scope of the node above it, the
+// top one calling `at`'s scope), so an exit returns to a caller as the index
+// assumed; any other stack is walked. Guards that read `attempts`, `today()`
+// or the context are not memoised.
 
 
 // Per node, its rank and the walk remembered from it are on the node's record
-// (node-record.ts `rank`, `walkPath`, `walkReads`, `walkRemaining`): the
-// path then, the keys its guards read that may be answered with their slots
+// (node-record.ts `rank`, `walkPath`, `walkReads`, `walkRemaining`, `walkStack`): the
+// path and frames then, the keys its guards read that may be answered with their slots
 // and values then (UNANSWERED when not), in one list (one key: on the record,
 // `walkKey`, `walkSlot`, `walkValue`), and the count of questions ahead.
 
@@ -112,19 +119,22 @@ export function rememberedRemaining(
   flow: CompiledFlow, idx: FlowIndex, session: Session, answers: Session['answers'], at: string,
   walk: (reads: RouteReads | undefined) => number, rec?: NodeRecord,
 ): number {
-  if (flow.subgraphs.size > 0 || session.stack.length > 0) return walk(undefined);
   const slot = rec !== undefined && rec.id === at ? rec : idx.records.get(at);
-  const rank = slot?.rank;
+  if (slot === undefined || !slot.walkRanked) return walk(undefined);
+  const stack = session.stack;
+  if (stack.length > 0 && !callChain(flow, stack, slot.c.scope)) return walk(undefined);
+  const rank = slot.rank;
   const low = lowestRank(idx, session, answers);
-  if (slot === undefined || rank === undefined || low === undefined || low <= rank) return walk(undefined);
+  if (rank === undefined || low === undefined || low <= rank) return walk(undefined);
   const path = session.path.tentative;
   // the remembered walk is held on the record itself (no entry object to fetch on a long flow)
-  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameValues(idx, slot, answers)) return slot.walkRemaining;
+  if (slot.walkRemaining >= 0 && slot.walkPath === path && sameFrames(slot.walkStack, stack) && sameValues(idx, slot, answers)) return slot.walkRemaining;
   const reads: RouteReads = { at: rank, keys: [], values: [], pure: true };
   const remaining = walk(reads);
   if (reads.pure) {
     // a walk that read no answered key (the usual one) shares one empty list
     slot.walkPath = path;
+    slot.walkStack = stack.length === 0 ? NO_FRAMES : Object.freeze(stack.map((f) => Object.freeze({ node: f.node, ref: f.ref })));
     // one key (the usual case when a guard ahead reads an earlier answer) on the record itself; more as one list of
     // key, slot, value triples: a long flow's memo check then reads no list, or one, not three
     const one = reads.keys.length === 1;
@@ -136,6 +146,24 @@ export function rememberedRemaining(
     slot.walkRemaining = remaining;
   }
   return remaining;
+}
+
+/** Whether `stack` is a chain of calls leading to a node of `scope`: each frame a subgraph node calling the scope above it. */
+function callChain(flow: CompiledFlow, stack: Session['stack'], scope: string | null): boolean {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    const c = flow.nodes.get(f.node);
+    if (c === undefined || c.node.type !== 'subgraph' || c.node.ref !== f.ref || f.ref !== scope) return false;
+    scope = c.scope;
+  }
+  return true;
+}
+
+/** Whether two frame lists name the same nodes and refs in order. */
+function sameFrames(a: readonly { node: string; ref: string }[], b: Session['stack']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.node !== b[i]!.node || a[i]!.ref !== b[i]!.ref) return false;
+  return true;
 }
 
 const NO_READS: readonly unknown[] = Object.freeze([]);

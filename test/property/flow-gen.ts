@@ -186,3 +186,88 @@ export function turnsArb(g: GeneratedFlow, maxLength = 25): fc.Arbitrary<Step2[]
   );
   return fc.array(step, { minLength: 1, maxLength });
 }
+
+type CallStep =
+  | { kind: 'question'; spec: QuestionSpec }
+  | { kind: 'call'; sub: 0 | 1; when: number | null }
+  | { kind: 'decision'; jump: number; threshold: number };
+
+/**
+ * Random valid flows that call subgraphs: `sub0` and the nested `sub1`, each
+ * called from one or more top-level nodes (some with a `when`), `sub0` calling
+ * `sub1` when `nest`, and a decision inside `sub0` that may leave it early;
+ * guards read integer keys asked anywhere in the flow. For walks through calls
+ * and returns (route-memo.ts).
+ */
+export const callFlowArb: fc.Arbitrary<GeneratedFlow> = fc
+  .record({
+    inner: fc.array(spec(0), { minLength: 1, maxLength: 2 }),
+    outer: fc.array(spec(0), { minLength: 1, maxLength: 3 }),
+    nest: fc.boolean(),
+    early: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+    top: fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: spec(0).map((s): CallStep => ({ kind: 'question', spec: s })) },
+        { weight: 3, arbitrary: fc.record({ sub: fc.constantFrom(0 as const, 1 as const), when: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }) }).map((c): CallStep => ({ kind: 'call', ...c })) },
+        { weight: 1, arbitrary: fc.record({ jump: fc.integer({ min: 1, max: 3 }), threshold: fc.integer({ min: 0, max: 60 }) }).map((d): CallStep => ({ kind: 'decision', ...d })) },
+      ),
+      { minLength: 2, maxLength: 6 },
+    ),
+  })
+  .map(buildCalls);
+
+function buildCalls(g: { inner: QuestionSpec[]; outer: QuestionSpec[]; nest: boolean; early: number | null; top: CallStep[] }): GeneratedFlow {
+  const questions: QuestionSpec[] = [];
+  const questionNodes: string[] = [];
+  const ask = (id: string, s: QuestionSpec): Record<string, unknown> => {
+    questions.push(s);
+    questionNodes.push(id);
+    return questionNode(id, s, false);
+  };
+  // every subgraph is called (an unused one does not compile): sub0 from the top, sub1 from the top or from sub0
+  const steps: CallStep[] = [...g.top];
+  if (!steps.some((s) => s.kind === 'call' && s.sub === 0)) steps.push({ kind: 'call', sub: 0, when: null });
+  if (!g.nest && !steps.some((s) => s.kind === 'call' && s.sub === 1)) steps.push({ kind: 'call', sub: 1, when: null });
+  const top = steps.map((step, i): CallStep => (step.kind === 'question' ? { ...step, spec: { ...step.spec, key: `t${i}` } } : step));
+  const ints = [...g.outer.map((s, j) => ({ ...s, key: `a${j}` })), ...g.inner.map((s, j) => ({ ...s, key: `b${j}` })),
+    ...top.flatMap((s) => (s.kind === 'question' ? [s.spec] : []))].filter((s) => s.type === 'integer');
+  const guard = (threshold: number) => (ints.length ? `answers.${ints[threshold % ints.length]!.key} >= ${threshold}` : 'false');
+  // sub1: a sequence of questions; sub0: its first question, an early way out, sub1 when nested, its other questions
+  const sub1 = { nodes: g.inner.map((s, j) => ask(`sub1.q${j}`, { ...s, key: `b${j}` })) };
+  const outerNodes: Array<Record<string, unknown>> = g.outer.map((s, j) => ask(`sub0.q${j}`, { ...s, key: `a${j}` }));
+  const chain: string[] = outerNodes.map((n) => String(n.id));
+  if (g.nest) {
+    outerNodes.push({ id: 'sub0.call', type: 'subgraph', ref: 'sub1' });
+    chain.splice(1, 0, 'sub0.call');
+  }
+  const outerEdges: Array<Record<string, unknown>> = [];
+  if (g.early !== null) {
+    outerNodes.push({ id: 'sub0.d', type: 'decision' });
+    chain.splice(1, 0, 'sub0.d');
+  }
+  chain.forEach((id, j) => {
+    const to = chain[j + 1] ?? '__exit__';
+    if (id === 'sub0.d') outerEdges.push({ from: id, to: '__exit__', guard: guard(g.early!) }, { from: id, to, guard: 'else' });
+    else outerEdges.push({ from: id, to });
+  });
+  const nodes: Array<Record<string, unknown>> = [];
+  const edges: Array<Record<string, unknown>> = [];
+  const next = (i: number) => (i + 1 < top.length ? `s${i + 1}` : 'n.done');
+  top.forEach((step, i) => {
+    const id = `s${i}`;
+    if (step.kind === 'question') nodes.push(ask(id, step.spec));
+    else if (step.kind === 'call') nodes.push({ id, type: 'subgraph', ref: `sub${step.sub}`, ...(step.when !== null ? { when: guard(step.when) } : {}) });
+    else nodes.push({ id, type: 'decision' });
+    if (step.kind === 'decision') {
+      edges.push({ from: id, to: i + step.jump < top.length ? `s${i + step.jump}` : 'n.alt', guard: guard(step.threshold) }, { from: id, to: next(i), guard: 'else' });
+    } else edges.push({ from: id, to: next(i) });
+  });
+  nodes.push({ id: 'n.done', type: 'terminal' }, { id: 'n.alt', type: 'terminal', outcome: 'alternative' });
+  if (!edges.some((e) => e.to === 'n.alt')) nodes.pop();
+  return {
+    doc: { version: 'v1', id: 'flow.calls', entry: 's0', nodes, edges, subgraphs: { sub0: { nodes: outerNodes, edges: outerEdges }, sub1 } },
+    questions,
+    questionNodes,
+    terminalNodes: nodes.filter((n) => n.type === 'terminal').map((n) => String(n.id)),
+  };
+}

@@ -175,6 +175,21 @@ describe('constraints', () => {
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'validation_failed', reason: 'Please give an email or a phone number.' }));
     expect(answer(flow, r.session, { phone: '+14155550123' }).session.status).toBe('completed');
   });
+
+  it('an expression judges the answer a message gives to a key it names, not answers to other keys', () => {
+    const ranged = flowOf({
+      nodes: [q('q.min', 'min', { answer: { type: 'integer' } }), q('q.max', 'max', { answer: { type: 'integer' } }), q('q.note', 'note'), end()],
+      constraints: [{ name: 'range', expr: 'answers.max >= answers.min', message: 'The most must be at least the least.' }],
+    });
+    const s = answer(ranged, begin(ranged).session, { min: 10 }).session;
+    const low = answer(ranged, s, { max: 5 });
+    expect(low.session.answers.has('max')).toBe(false);
+    expect(low.session.node).toBe('q.max');
+    expect(low.events).toContainEqual(expect.objectContaining({ type: 'validation_failed', reason: 'The most must be at least the least.' }));
+    const ok = answer(ranged, low.session, { max: 20 });
+    expect(ok.session.node).toBe('q.note');
+    expect(answer(ranged, ok.session, { note: 'fine' }).session.status).toBe('completed');
+  });
 });
 
 describe('templates', () => {
