@@ -46,30 +46,9 @@ export function progressAt(
     const also = asked?.type === 'question' && !answers.has(asked.key) ? asked.key : undefined;
     return { answered, total: answered + remainingOnRoute(d, detour.node, detour.stack, undefined, also) };
   }
-  const last = lastWalks.get(session);
-  if (last !== undefined && last.answers === answers && last.at === at && last.flow === flow && last.stack === session.stack
-    && last.path === session.path.tentative && last.attempts === session.attempts && last.context === session.context && last.now === session.now) {
-    return { answered, total: answered + last.remaining };
-  }
-  const remaining = rememberedRemaining(flow, idx, session, answers, at,
-    (reads) => remainingOnRoute(draftOf(flow, { ...session, answers }), at, session.stack, reads), rec);
-  lastWalks.set(session, { flow, answers, at, stack: session.stack, path: session.path.tentative, attempts: session.attempts, context: session.context, now: session.now, remaining });
-  return { answered, total: answered + remaining };
+  return { answered, total: answered + rememberedRemaining(flow, idx, session, answers, at,
+    (reads) => remainingOnRoute(draftOf(flow, { ...session, answers }), at, session.stack, reads), rec) };
 }
-
-/**
- * A session's last walk ahead, with everything it read: the answers, where
- * it started, the subgraph stack, the path and what guards may read besides
- * (attempts, the context, the date). A turn works out the progress of the
- * question it asks on its draft session, and the state sent after the turn
- * asks again for that same session object; this answers the second from the
- * first. Compared by identity: any difference is a fresh walk, never a wrong
- * count. Weak: an entry goes with its session.
- */
-const lastWalks = new WeakMap<Session, {
-  flow: CompiledFlow; answers: Session['answers']; at: string; stack: Session['stack']; path: string | null;
-  attempts: Session['attempts']; context: Session['context']; now: Session['now']; remaining: number;
-}>();
 
 /**
  * Unanswered, applicable required questions from `at` (included, counted even

@@ -18,9 +18,7 @@ import { callFlowArb, flowArb, type GeneratedFlow, type QuestionSpec } from './f
 // (remainingOnRoute without the memo) on random flows, for several cooperative
 // conversations with different answers on the same compiled flow, at every turn and at every
 // question of the flow (with each chain of subgraph calls that leads to it), so
-// remembered walks meet other answers and frames. Asking
-// one session object for every question in turn also checks the session's own
-// last walk (progress.ts `lastWalks`), which must not answer for another node.
+// remembered walks meet other answers and frames.
 
 const RUNS = envNumber('RELIABILITY_RUNS', 60);
 const T0 = Date.parse('2026-01-15T10:00:00Z');
