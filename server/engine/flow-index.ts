@@ -1,5 +1,5 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
-import { END, flatSuccessors } from '../flow/graph-analysis.ts';
+import { END, flatSuccessors, reachableFrom } from '../flow/graph-analysis.ts';
 import { EXIT } from '../flow/desugar.ts';
 import type { Command } from './types.ts';
 import { EN } from '../flow/messages/en.ts';
@@ -144,14 +144,7 @@ function unrankedWalks(flow: CompiledFlow, rank: ReadonlyMap<string, number>): S
       if ((rank.get(to) ?? Infinity) > (rank.get(id) ?? -Infinity)) up.push(id);
     }
   }
-  const out = new Set<string>();
-  while (up.length > 0) {
-    const v = up.pop()!;
-    if (out.has(v)) continue;
-    out.add(v);
-    for (const w of pred.get(v) ?? []) if (!out.has(w)) up.push(w);
-  }
-  return out;
+  return reachableFrom(up, pred); // every node that reaches one of them
 }
 
 function listed(m: Map<string, string[]>, k: string): string[] {

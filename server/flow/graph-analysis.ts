@@ -55,8 +55,13 @@ export function flatSuccessors(g: GraphInput): Map<string, string[]> {
 
 /** Every vertex reachable from `start` (including it). */
 export function reachable(start: string | undefined, succ: ReadonlyMap<string, readonly string[]>): Set<string> {
+  return reachableFrom(start ? [start] : [], succ);
+}
+
+/** Every vertex reachable from any of `starts` (including them). */
+export function reachableFrom(starts: Iterable<string>, succ: ReadonlyMap<string, readonly string[]>): Set<string> {
   const seen = new Set<string>();
-  const stack = start ? [start] : [];
+  const stack = [...starts];
   while (stack.length > 0) {
     const v = stack.pop()!;
     if (seen.has(v)) continue;
