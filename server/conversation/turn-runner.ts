@@ -58,8 +58,7 @@ export function runTurn(root: CompiledFlow, session: Session | undefined, input:
   // one promise per turn: the steps below return a settled turn as it is when no action or extractor
   // waits (most turns), instead of an async function per step with its own promise and resumption
   try {
-    const done = turnOf(root, session, input, impl);
-    return isPromise(done) ? done : Promise.resolve(done);
+    return Promise.resolve(turnOf(root, session, input, impl)); // a native promise is returned as it is
   } catch (e) {
     return Promise.reject(e);
   }
@@ -81,14 +80,15 @@ function turnOf(root: CompiledFlow, session: Session | undefined, input: TurnInp
   return then(turnOn(sessionFlow(root, session), session, input, impl), (settled) => keepUsage(session, settled));
 }
 
-/** A value now, or later. */
-type Maybe<T> = T | Promise<T>;
+/** A value now, or later (a promise, or any thenable an extractor returns). */
+type Maybe<T> = T | PromiseLike<T>;
 
-const isPromise = <T>(v: Maybe<T>): v is Promise<T> => v instanceof Promise;
+/** A value with a `then` method (awaited as a promise). */
+const isThenable = <T>(v: Maybe<T>): v is PromiseLike<T> => typeof (v as { then?: unknown } | null)?.then === 'function';
 
-/** `f` of the value: at once when it is here, else when the promise settles. */
+/** `f` of the value: at once when it is here, else when it settles (Promise.resolve adopts a foreign thenable). */
 function then<T, U>(v: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
-  return isPromise(v) ? v.then(f) : f(v);
+  return isThenable(v) ? Promise.resolve(v).then(f) : f(v);
 }
 
 /** True when the session waits at a review node (confirm, or name an answer to change). */
@@ -109,9 +109,7 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       // offline rules look at the message, for triggers: no model call for "yes, that's right"
       const reading = session.status !== 'active' ? null : atReview(flow, session) ? offline : (impl.extractor ?? offline);
       const proposal: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
-      // an extractor may return a thenable that is not a native promise: Promise.resolve adopts it
-      const read: Maybe<Proposal> = isPromise(proposal) || !isThenable(proposal) ? proposal : Promise.resolve(proposal as PromiseLike<Proposal>);
-      return then(read, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p }, impl), impl));
+      return then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p }, impl), impl));
     }
     case 'resume':
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
@@ -121,9 +119,6 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       return settle(flow, turn(flow, session, input, impl), impl);
   }
 }
-
-/** A value with a `then` method (awaited as a promise). */
-const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function';
 
 /** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. */
 function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Maybe<Settled> {

@@ -35,6 +35,19 @@ describe('the turn runner', () => {
     expect(seen).toEqual(['AB7']);
   });
 
+  it('waits for an extractor that answers with a thenable that is not a native promise', async () => {
+    const extractor: Extractor = {
+      name: 'thenable',
+      extract: (req) => ({
+        then: (resolve: (p: unknown) => void) => resolve({ extractor: 'thenable', updates: req.current ? [{ key: req.current.key, value: req.text }] : [], unknown: [] }),
+      }) as unknown as ReturnType<Extractor['extract']>,
+    };
+    const started = await runTurn(codeFlow, undefined, { kind: 'start', init: { now: NOW } }, { extractor, env, validators: { checksum } });
+    const answered = await runTurn(codeFlow, started.session, { kind: 'text', text: 'AB7', now: NOW }, { extractor, env, validators: { checksum } });
+    expect(answered.session.node).toBe('q.next');
+    expect(answered.session.answers.get('code')?.value).toBe('AB7');
+  });
+
   it('refuses a turn on a session that was never started', async () => {
     await expect(runTurn(codeFlow, undefined, { kind: 'text', text: 'AB7', now: NOW }, { env })).rejects.toThrow(/started session/);
   });
