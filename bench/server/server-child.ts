@@ -16,7 +16,12 @@
  * With BENCH_SERVER_HEAP_PROFILE=DIR (a diagnostic) every window also runs
  * V8's sampling heap profiler, collected objects included, and writes
  * DIR/server-<pid>-<time>.heapprofile (path on stderr; summarise it with
- * `npx tsx bench/server/alloc.ts --read FILE`).
+ * `npx tsx bench/server/alloc.ts --read FILE`). BENCH_SERVER_HEAP_SURVIVORS=1
+ * leaves out what young collections freed: the sites of what outlived them
+ * (promoted — what the old generation's collections then have to clear — or
+ * still alive when the window ends; with `--expose-gc` in
+ * BENCH_SERVER_NODE_ARGS two young collections first clear the window's
+ * last garbage, which would otherwise count).
  *
  * Exits when the bench goes away (IPC disconnect), so it never outlives it.
  */
@@ -81,7 +86,7 @@ async function windowStart(profileDir: string | undefined): Promise<void> {
   if (heapDir) {
     heap = new Session();
     heap.connect();
-    await heap.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await heap.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !process.env.BENCH_SERVER_HEAP_SURVIVORS });
   }
   window = { cpu: process.cpuUsage(), wall: performance.now(), delay, ...(profiler ? { profiler, profileDir } : {}), ...(heap ? { heap } : {}), ...(stalls ? { stalls } : {}) };
 }
@@ -102,6 +107,10 @@ async function windowEnd(): Promise<void> {
     w.profiler.disconnect();
   }
   if (w.heap) {
+    // two young collections first (with --expose-gc in BENCH_SERVER_NODE_ARGS): the window's last garbage,
+    // not yet collected, would otherwise count as surviving
+    const gc = (globalThis as { gc?: (o: { type: 'minor' }) => void }).gc;
+    if (gc && process.env.BENCH_SERVER_HEAP_SURVIVORS) for (let i = 0; i < 2; i++) gc({ type: 'minor' });
     const { profile: p } = await w.heap.post('HeapProfiler.stopSampling');
     const file = join(heapDir!, `server-${process.pid}-${Date.now()}.heapprofile`);
     writeFileSync(file, JSON.stringify(p));
