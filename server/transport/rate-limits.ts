@@ -58,15 +58,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 export type Limited = { ok: true } | { ok: false; scope: string; retryAfterMs: number };
 
 /**
- * One point charged to `key`: the limiter's own promise mapped to a verdict
- * (a refusal names `scope`; any other failure rejects). What every message
- * is charged through, so it costs one promise per limiter and no more.
+ * The charge of one point to a key of `l`: the limiter's own promise mapped
+ * to a verdict (a refusal names `scope`; any other failure rejects), so a
+ * message costs one promise per limiter and no more. The refusal handler is
+ * made once per limiter and scope, not per message.
  */
-function charge(l: RateLimiterAbstract, key: string, scope: string): Promise<Limited> {
-  return l.consume(key, 1).then(admitted, (e: unknown) => refusal(e, scope));
-}
-
-/** `charge` of one limiter and scope, its refusal handler made once rather than per message. */
 function charger(l: RateLimiterAbstract, scope: string): (key: string) => Promise<Limited> {
   const refused = (e: unknown) => refusal(e, scope);
   return (key) => l.consume(key, 1).then(admitted, refused);
@@ -197,9 +193,9 @@ export class RateLimits {
   /** Charges the checks one after another; the first refusal stops (and is the answer). */
   private async all(checks: Array<[RateLimiterAbstract, string, string]>): Promise<Limited> {
     for (const [l, key, scope] of checks) {
-      const verdict = await charge(l, key, scope);
+      const verdict = await charger(l, scope)(key);
       if (!verdict.ok) return verdict;
     }
-    return { ok: true };
+    return ADMITTED;
   }
 }
