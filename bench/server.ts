@@ -35,12 +35,17 @@
  *    against a bare socket.io server (bench/server/floor-child.ts) that
  *    replays per turn the events and ack Questline sent for that step
  *    (captured from the server under test by one visitor first) and does
- *    nothing else; floor_ratio = turns_per_s / floor_turns_per_s.
+ *    nothing else. The closed loop's measured time (18 s a side) is three
+ *    windows per side, Questline and the floor taking turns (Q F Q F Q F;
+ *    6 s warm-up before each side's first, 2 s before the others), so a
+ *    drift of the machine falls on both: turns_per_s and floor_turns_per_s
+ *    are the medians of their windows, floor_ratio the median of the three
+ *    pairwise ratios (notes.floor.windows lists them).
  * `--memory-store` runs the server with STORE=memory instead of the
  * LowdbStore (stored sessions then start empty: the 1k/100k part is not
  * meaningful with it).
  * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
- * uses, started and stopped over node:inspector exactly around the measured
+ * uses, started and stopped over node:inspector exactly around the first measured
  * closed-loop window) and prints where its time went (stderr; summary in
  * notes.cpu_profile). `--memory-outbox` is a diagnostic: startServer given
  * the LowdbStore as an override keeps the webhook outbox in memory instead of
@@ -109,7 +114,11 @@ const runs = (phase: string) => only === undefined || only === phase;
 const P = {
   clients: option('--clients') ?? (quick ? 50 : 500),
   warmupMs: quick ? 700 : 6_000,
+  /** Closed-loop time measured per side, split over `pairs` windows that alternate between Questline and the floor. */
   measureMs: (option('--seconds') ?? (quick ? 2 : 18)) * 1000,
+  pairs: quick ? 1 : 3,
+  /** Warm-up of every window after each side's first (the server is warm by then; the load process's clients are new). */
+  pairWarmupMs: quick ? 700 : 2_000,
   /** Long enough for the paced clients' fast-forward (a random number of script steps at full speed, so they spread over the script) to finish. */
   pacedWarmupMs: quick ? 1_200 : 8_000,
   pacedMeasureMs: quick ? 1_500 : 10_000,
@@ -213,32 +222,66 @@ interface Throughput {
   completed: number;
   errors: number;
   clientCpu: number;
+  /** Server CPU (share of a core) in the median window. */
   serverCpu: number;
+  /** Server CPU per turn over all of Questline's windows (CPU time / turns). */
+  serverCpuMsPerTurn: number;
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
   paced: { offeredTurnsPerS: number; turnsPerS: number; thinkMs: number; latency: LatencySummary; errors: number; serverCpu: number; rateFromFlag: boolean; eventLoopP99Ms: number; eventLoopMaxMs: number; clientEventLoopP99Ms: number; clientEventLoopMaxMs: number };
   byStep: LatencySummary[];
   /** The same closed loop against the bare socket.io server replaying Questline's packets (bench/server/floor-child.ts). */
-  floor: { turnsPerS: number; latency: LatencySummary; serverCpu: number; errors: number; packetsPerTurn: number; bytesPerTurn: number };
+  floor: { turnsPerS: number; ratio: number; latency: LatencySummary; serverCpu: number; serverCpuMsPerTurn: number; errors: number; packetsPerTurn: number; bytesPerTurn: number };
+  /** Questline's and the floor's windows in the order they ran, in pairs. */
+  windows: { questline_turns_per_s: number; floor_turns_per_s: number; ratio: number }[];
   profile?: { file: string; summary: ProfileSummary };
 }
+
+/** The median of `xs` (the lower middle one of an even count). */
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 async function throughput(): Promise<Throughput> {
   const dataDir = tempDir('throughput');
   const profileDir = profile ? mkdtempSync(join(tmpdir(), 'questline-bench-profile-')) : undefined;
   const server = await startServerChild(dataDir);
   const captureFile = join(tempDir('capture'), 'capture.json');
+  let floorServer: ServerChild | undefined;
   try {
     // what Questline sends per turn, for the floor server to replay (one visitor, one pass of the script)
     const cap = startLoad({ mode: 'capture', url: server.url, file: captureFile });
     const captured = await cap.next('captured', 60_000);
     await cap.exited;
     progress(`captured Questline's packets: ${captured.packetsPerTurn} socket.io packets per message turn (events + ack), ${captured.bytesPerTurn} bytes of JSON`);
-    progress(`throughput: ${P.clients} clients, closed loop, ${P.warmupMs / 1000} s warm-up + ${P.measureMs / 1000} s measured`);
-    const { load: r, server: s } = await steady(server, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 }, profileDir);
-    const turnsPerS = r.turns / (r.windowMs / 1000);
-    progress(`  by script step (p50/p99 ms): ${r.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}; restart ${r.restartLatency.p50}/${r.restartLatency.p99}`);
-    progress(`  ${round(turnsPerS)} turns/s, ${lat(r.latency)}; ${r.restarts} restarts or new sessions; ${r.completed} conversations completed; server CPU ${round(s.cpu * 100)}% of a core, event-loop delay p99 ${s.eventLoopP99Ms} ms, max ${s.eventLoopMaxMs} ms; load process CPU ${round(r.clientCpu * 100)}%; connect+start ${r.connectMs} ms`);
+    // the transport floor: the same load generator, clients and script against a bare socket.io server sending the same packets
+    floorServer = await startFloorChild(captureFile);
+    const windowMs = Math.round(P.measureMs / P.pairs);
+    progress(`closed loop, ${P.clients} clients: Questline and the floor (a bare socket.io server replaying those packets) take turns, ${P.pairs} window(s) each of ${windowMs / 1000} s measured ` +
+      `(the first of each after ${P.warmupMs / 1000} s of warm-up, the others after ${P.pairWarmupMs / 1000} s)`);
+    const qs: SteadyResult[] = [];
+    const fs: SteadyResult[] = [];
+    for (let i = 0; i < P.pairs; i++) {
+      const warmupMs = i === 0 ? P.warmupMs : P.pairWarmupMs;
+      const q = await steady(server, { clients: P.clients, warmupMs, measureMs: windowMs, thinkMs: 0 }, i === 0 ? profileDir : undefined);
+      qs.push(q);
+      const qTurns = q.load.turns / (q.load.windowMs / 1000);
+      progress(`  Questline ${i + 1}: ${round(qTurns)} turns/s, ${lat(q.load.latency)}; ${q.load.restarts} restarts or new sessions; server CPU ${round(q.server.cpu * 100)}% of a core, ${round((q.server.cpu * 1000) / qTurns)} ms per turn, event-loop delay p99 ${q.server.eventLoopP99Ms} ms; load process CPU ${round(q.load.clientCpu * 100)}%; connect+start ${q.load.connectMs} ms`);
+      const f = await steady(floorServer, { clients: P.clients, warmupMs, measureMs: windowMs, thinkMs: 0 });
+      fs.push(f);
+      const fTurns = f.load.turns / (f.load.windowMs / 1000);
+      progress(`  floor ${i + 1}: ${round(fTurns)} turns/s, ${lat(f.load.latency)}; server CPU ${round(f.server.cpu * 100)}% of a core, ${round((f.server.cpu * 1000) / fTurns)} ms per turn; ratio ${round(qTurns / fTurns)}`);
+    }
+    const rate = (r: SteadyResult) => r.load.turns / (r.load.windowMs / 1000);
+    const turnsPerS = median(qs.map(rate));
+    const floorTurnsPerS = median(fs.map(rate));
+    const ratios = qs.map((q, i) => rate(q) / rate(fs[i]!));
+    // CPU per turn over all windows of a side: CPU-seconds / turns
+    const cpuPerTurn = (rs: SteadyResult[]) => rs.reduce((a, r) => a + r.server.cpu * (r.load.windowMs / 1000), 0) / rs.reduce((a, r) => a + r.load.turns, 0);
+    const pooled = (pick: (r: SteadyResult) => number[]) => summarize(qs.flatMap(pick));
+    const r = qs.find((q) => rate(q) === turnsPerS)!;
+    progress(`  by script step (p50/p99 ms, Questline's median window): ${r.load.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}; restart ${r.load.restartLatency.p50}/${r.load.restartLatency.p99}`);
+    progress(`  Questline ${round(turnsPerS)} turns/s (median), floor ${round(floorTurnsPerS)} turns/s (median); floor_ratio ${round(median(ratios))} (median of ${ratios.map(round).join(', ')})`);
+    await stopServerChild(floorServer);
+    floorServer = undefined;
     // the same clients, open loop at a stated rate: the latency of a server that keeps up with its load
     const offered = pacedRate ?? Math.max(1, Math.round(turnsPerS / 2));
     const thinkMs = Math.round((P.clients / offered) * 1000);
@@ -249,33 +292,30 @@ async function throughput(): Promise<Throughput> {
     progress(`  by script step (p50/p99 ms): ${paced.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}`);
     progress(`  ${round(pacedAchieved)} turns/s, ${lat(paced.latency)}; server CPU ${round(ps.cpu * 100)}% of a core, ${round((ps.cpu * 1000) / pacedAchieved)} ms per turn, event-loop delay p99 ${ps.eventLoopP99Ms} ms, max ${ps.eventLoopMaxMs} ms; the load process's p99 ${paced.clientEventLoopP99Ms} ms, max ${paced.clientEventLoopMaxMs} ms`);
     await stopServerChild(server);
-    // the transport floor: the same load generator, clients and script against a bare socket.io server sending the same packets
-    const floorServer = await startFloorChild(captureFile);
-    let floor: Throughput['floor'];
-    try {
-      progress(`floor: bare socket.io server replaying those packets, ${P.clients} clients, closed loop, ${P.warmupMs / 1000} s warm-up + ${P.measureMs / 1000} s measured`);
-      const { load: f, server: fs } = await steady(floorServer, { clients: P.clients, warmupMs: P.warmupMs, measureMs: P.measureMs, thinkMs: 0 });
-      const fTurns = f.turns / (f.windowMs / 1000);
-      floor = { turnsPerS: round(fTurns), latency: f.latency, serverCpu: fs.cpu, errors: f.errors, packetsPerTurn: captured.packetsPerTurn, bytesPerTurn: captured.bytesPerTurn };
-      progress(`  floor ${round(fTurns)} turns/s, ${lat(f.latency)}; server CPU ${round(fs.cpu * 100)}% of a core, ${round((fs.cpu * 1000) / fTurns)} ms per turn; floor_ratio ${round(turnsPerS / fTurns)}`);
-      await stopServerChild(floorServer);
-    } finally {
-      floorServer.kill();
-    }
+    const first = qs[0]!.server;
     let prof: Throughput['profile'];
-    if (s.profile) {
-      prof = { file: s.profile, summary: summarizeProfile(s.profile, 30) };
-      progress(`CPU profile of the server during the measured closed-loop window: ${s.profile}\n${formatProfile(prof.summary)}`);
+    if (first.profile) {
+      prof = { file: first.profile, summary: summarizeProfile(first.profile, 30) };
+      progress(`CPU profile of the server during the first measured closed-loop window: ${first.profile}\n${formatProfile(prof.summary)}`);
     }
+    const f0 = fs.find((f) => rate(f) === floorTurnsPerS)!;
     return {
-      clients: P.clients, turnsPerS: round(turnsPerS), latency: r.latency, restartLatency: r.restartLatency, completed: r.completed + paced.completed,
-      errors: r.errors + paced.errors, clientCpu: r.clientCpu, serverCpu: s.cpu, eventLoopP99Ms: s.eventLoopP99Ms, eventLoopMaxMs: s.eventLoopMaxMs,
+      clients: P.clients, turnsPerS: round(turnsPerS), latency: pooled((q) => q.load.samples),
+      restartLatency: r.load.restartLatency, completed: qs.reduce((a, q) => a + q.load.completed, paced.completed),
+      errors: qs.reduce((a, q) => a + q.load.errors, paced.errors), clientCpu: r.load.clientCpu, serverCpuMsPerTurn: cpuPerTurn(qs) * 1000,
+      serverCpu: r.server.cpu, eventLoopP99Ms: r.server.eventLoopP99Ms, eventLoopMaxMs: Math.max(...qs.map((q) => q.server.eventLoopMaxMs)),
       paced: { offeredTurnsPerS: round(offered), turnsPerS: round(pacedAchieved), thinkMs, latency: paced.latency, errors: paced.errors, serverCpu: ps.cpu, rateFromFlag: pacedRate !== undefined, eventLoopP99Ms: ps.eventLoopP99Ms, eventLoopMaxMs: ps.eventLoopMaxMs, clientEventLoopP99Ms: paced.clientEventLoopP99Ms, clientEventLoopMaxMs: paced.clientEventLoopMaxMs },
-      byStep: r.byStep, floor,
+      byStep: r.load.byStep,
+      floor: {
+        turnsPerS: round(floorTurnsPerS), ratio: round(median(ratios)), latency: summarize(fs.flatMap((f) => f.load.samples)), serverCpu: f0.server.cpu,
+        serverCpuMsPerTurn: cpuPerTurn(fs) * 1000, errors: fs.reduce((a, f) => a + f.load.errors, 0), packetsPerTurn: captured.packetsPerTurn, bytesPerTurn: captured.bytesPerTurn,
+      },
+      windows: qs.map((q, i) => ({ questline_turns_per_s: round(rate(q)), floor_turns_per_s: round(rate(fs[i]!)), ratio: round(ratios[i]!) })),
       ...(prof ? { profile: prof } : {}),
     };
   } finally {
     server.kill();
+    floorServer?.kill();
   }
 }
 
@@ -411,7 +451,7 @@ try {
   const kbPerIdle = mem ? Math.max(mem.kbRss, mem.kbHeapExternal) : null;
   const met = {
     turns_per_s: tp ? tp.turnsPerS >= TARGETS.turnsPerS : null,
-    floor_ratio: tp ? tp.turnsPerS / tp.floor.turnsPerS >= TARGETS.floorRatio : null,
+    floor_ratio: tp ? tp.floor.ratio >= TARGETS.floorRatio : null,
     /** The closed loop's p99 (bound by Little's law: see notes.throughput.littles_law). */
     p99_ms: tp ? tp.latency.p99 <= TARGETS.p99Ms : null,
     /** The latency reading: p99 of the open-loop run at paced_rate. */
@@ -422,13 +462,13 @@ try {
   const result = {
     turns_per_s: tp?.turnsPerS ?? null,
     floor_turns_per_s: tp?.floor.turnsPerS ?? null,
-    floor_ratio: tp ? round(tp.turnsPerS / tp.floor.turnsPerS) : null,
+    floor_ratio: tp?.floor.ratio ?? null,
     p50_ms: tp?.latency.p50 ?? null,
     p99_ms: tp?.latency.p99 ?? null,
     paced_rate: tp?.paced.offeredTurnsPerS ?? null,
     paced_p50_ms: tp?.paced.latency.p50 ?? null,
     paced_p99_ms: tp?.paced.latency.p99 ?? null,
-    server_cpu_ms_per_turn: tp ? round((tp.serverCpu * 1000) / tp.turnsPerS) : null,
+    server_cpu_ms_per_turn: tp ? round(tp.serverCpuMsPerTurn) : null,
     kb_per_idle_session: kbPerIdle,
     p50_ms_1k_sessions: small?.latency.p50 ?? null,
     p50_ms_100k_sessions: large?.latency.p50 ?? null,
@@ -442,17 +482,18 @@ try {
       turn_latency: 'message emitted -> its ack, client clock; the ack follows the save and the turn\'s bot messages on the same websocket (in order), so all bot messages of the turn have arrived; a turn without a new bot:message is an error',
       ...(tp ? {
         throughput: {
-          clients: tp.clients, closed_loop: true, warmup_s: P.warmupMs / 1000, measured_s: P.measureMs / 1000, p90_ms: tp.latency.p90, max_ms: tp.latency.max, mean_ms: tp.latency.mean,
+          clients: tp.clients, closed_loop: true, warmup_s: P.warmupMs / 1000, later_windows_warmup_s: P.pairWarmupMs / 1000, windows: P.pairs, measured_s: P.measureMs / 1000, p90_ms: tp.latency.p90, max_ms: tp.latency.max, mean_ms: tp.latency.mean,
           restart_p50_ms: tp.restartLatency.p50, conversations_completed: tp.completed, errors: tp.errors,
-          server_cpu_cores: tp.serverCpu, server_cpu_ms_per_turn: round((tp.serverCpu * 1000) / tp.turnsPerS), server_event_loop_delay_p99_ms: tp.eventLoopP99Ms, server_event_loop_delay_max_ms: tp.eventLoopMaxMs,
+          server_cpu_cores: tp.serverCpu, server_cpu_ms_per_turn: round(tp.serverCpuMsPerTurn), server_event_loop_delay_p99_ms: tp.eventLoopP99Ms, server_event_loop_delay_max_ms: tp.eventLoopMaxMs,
           load_process_cpu_cores: tp.clientCpu,
           by_script_step_p50_p99_ms: tp.byStep.map((x) => [x.p50, x.p99]),
           littles_law: `with ${tp.clients} clients always waiting on a turn, mean latency = ${tp.clients} / throughput: ${round((tp.clients / tp.turnsPerS) * 1000)} ms at the measured rate; p99 <= ${TARGETS.p99Ms} ms in this closed loop would need >= ${round(tp.clients / (TARGETS.p99Ms / 1000))} turns/s`,
         },
         floor: {
-          method: 'the same load generator, clients and script (closed loop, same warm-up and window) against a bare socket.io server on /chat (bench/server/floor-child.ts) that replays, per turn, the events and ack Questline sent for that script step (captured from the server under test by one visitor before the run) and does nothing else; floor_ratio = turns_per_s / floor_turns_per_s',
+          method: 'the same load generator, clients and script (closed loop, same warm-up and windows) against a bare socket.io server on /chat (bench/server/floor-child.ts) that replays, per turn, the events and ack Questline sent for that script step (captured from the server under test by one visitor before the run) and does nothing else. Questline and the floor take turns (Q F Q F Q F, both servers up throughout, only one loaded at a time), so a drift of the machine falls on both; turns_per_s and floor_turns_per_s are the medians of their windows, floor_ratio the median of the windows\' pairwise ratios',
+          windows: tp.windows,
           turns_per_s: tp.floor.turnsPerS, p50_ms: tp.floor.latency.p50, p99_ms: tp.floor.latency.p99, errors: tp.floor.errors,
-          server_cpu_cores: tp.floor.serverCpu, server_cpu_ms_per_turn: round((tp.floor.serverCpu * 1000) / tp.floor.turnsPerS),
+          server_cpu_cores: tp.floor.serverCpu, server_cpu_ms_per_turn: round(tp.floor.serverCpuMsPerTurn),
           packets_per_turn: tp.floor.packetsPerTurn, json_bytes_per_turn: tp.floor.bytesPerTurn,
         },
         paced: {
@@ -507,7 +548,7 @@ try {
       const others = tp.byStep.slice(0, -1).map((x) => x.p50).sort((a, b) => a - b);
       rows.push(['  the completing turn (11th message): p50 / p99', `${last.p50} / ${last.p99} ms`, '', '']);
       rows.push(['  messages 1-10: median of their p50s', `${others[Math.floor(others.length / 2)]} ms`, '', '']);
-      rows.push(['  server CPU per turn (all threads)', `${round((tp.serverCpu * 1000) / tp.turnsPerS)} ms`, '', '']);
+      rows.push(['  server CPU per turn (all threads)', `${round(tp.serverCpuMsPerTurn)} ms`, '', '']);
       rows.push([`paced: ${tp.paced.offeredTurnsPerS} msg/s offered, open loop (${tp.clients} clients): p50 / p99`, `${tp.paced.latency.p50} / ${tp.paced.latency.p99} ms`, `p99 <= ${TARGETS.pacedP99Ms} ms`, yes(met.paced_p99_ms)]);
     }
     rows.push([`memory per idle session (${P.idleClients})`, v(result.kb_per_idle_session, ' KB'), `<= ${TARGETS.kbPerIdle} KB`, yes(met.kb_per_idle_session)]);
@@ -527,7 +568,7 @@ try {
       line(w.map((n) => '-'.repeat(n))),
       ...rows.slice(1).map(line),
       '',
-      ...(tp ? [`throughput run: ${tp.completed} conversations completed, ${tp.errors} errors; server used ${round(tp.serverCpu * 100)}% of a core (event-loop delay p99 ${tp.eventLoopP99Ms} ms), the load generator ${round(tp.clientCpu * 100)}%`,
+      ...(tp ? [`throughput run: ${tp.completed} conversations completed, ${tp.errors} errors; server used ${round(tp.serverCpu * 100)}% of a core in its median window (event-loop delay p99 ${tp.eventLoopP99Ms} ms), the load generator ${round(tp.clientCpu * 100)}%`,
         `closed loop: mean latency = clients / throughput (${round((tp.clients / tp.turnsPerS) * 1000)} ms here), so p99 <= ${TARGETS.p99Ms} ms needs >= ${round(tp.clients / (TARGETS.p99Ms / 1000))} turns/s with ${tp.clients} clients`] : []),
       ...(st ? [`stored sessions: ${P.storedClients} clients (half resume random stored sessions), think time ${P.storedThinkMs} ms ±50%, ${P.storedRounds} × ${P.storedMeasureMs / 1000} s per size, alternating, fresh server each run`] : []),
       'turn latency: message emitted → its ack (sent after the save, and after the turn\'s bot messages on the same websocket)',
