@@ -94,15 +94,24 @@ async function verify(p: Prepared): Promise<string[]> {
 async function time(p: Prepared): Promise<Record<Engine, TimedRun>> {
   const inputs = inputsFor(p.script);
   const turns = Math.max(TARGET_TURNS, p.n);
-  // Warm-up (JIT) untimed, then a full GC before each timed run so no engine pays for another's garbage.
-  questlineTime(p.flow, inputs, Math.max(2_000, p.n), 300);
+  // Warm-up (JIT) untimed, then a full GC before each timed run so no engine pays for another's garbage, then
+  // the warm-up once more: those collections run with no session of the engine alive, so optimized code that
+  // expected its objects' shapes can be thrown away ("wrong map" in --trace-deopt) and would otherwise be
+  // optimized again inside the timed turns, which a server, whose sessions outlive every collection, never sees.
+  const warmQuestline = () => questlineTime(p.flow, inputs, Math.max(2_000, p.n), 300);
+  warmQuestline();
   heapUsed();
+  warmQuestline();
   const questline = questlineTime(p.flow, inputs, turns, CAP_MS);
-  xstateTime(p.machine, p.script, Math.max(2_000, p.n), 300);
+  const warmXstate = () => xstateTime(p.machine, p.script, Math.max(2_000, p.n), 300);
+  warmXstate();
   heapUsed();
+  warmXstate();
   const xstate = xstateTime(p.machine, p.script, turns, CAP_MS);
-  await langgraphTime(p.graph, p.script, Math.min(p.lgTurns, 20), 40, 1_000);
+  const warmLanggraph = () => langgraphTime(p.graph, p.script, Math.min(p.lgTurns, 20), 40, 1_000);
+  await warmLanggraph();
   heapUsed();
+  await warmLanggraph();
   const langgraph = await langgraphTime(p.graph, p.script, p.lgTurns, turns, LG_CAP_MS);
   for (const [name, r] of Object.entries({ questline, xstate, langgraph })) {
     progress(`N=${p.n} ${name}: ${r.samples.count} turns timed over ${r.conversations} conversation(s) of ${r.turnsPerConversation} turns, ${Math.round(r.wallMs)} ms`);
