@@ -257,26 +257,25 @@ async function throughput(): Promise<Throughput> {
     const windowMs = Math.round(P.measureMs / P.pairs);
     progress(`closed loop, ${P.clients} clients: Questline and the floor (a bare socket.io server replaying those packets) take turns, ${P.pairs} window(s) each of ${windowMs / 1000} s measured ` +
       `(the first of each after ${P.warmupMs / 1000} s of warm-up, the others after ${P.pairWarmupMs / 1000} s)`);
+    const rate = (r: SteadyResult) => r.load.turns / (r.load.windowMs / 1000);
     const qs: SteadyResult[] = [];
     const fs: SteadyResult[] = [];
     for (let i = 0; i < P.pairs; i++) {
       const warmupMs = i === 0 ? P.warmupMs : P.pairWarmupMs;
       const q = await steady(server, { clients: P.clients, warmupMs, measureMs: windowMs, thinkMs: 0 }, i === 0 ? profileDir : undefined);
       qs.push(q);
-      const qTurns = q.load.turns / (q.load.windowMs / 1000);
+      const qTurns = rate(q);
       progress(`  Questline ${i + 1}: ${round(qTurns)} turns/s, ${lat(q.load.latency)}; ${q.load.restarts} restarts or new sessions; server CPU ${round(q.server.cpu * 100)}% of a core, ${round((q.server.cpu * 1000) / qTurns)} ms per turn, event-loop delay p99 ${q.server.eventLoopP99Ms} ms; load process CPU ${round(q.load.clientCpu * 100)}%; connect+start ${q.load.connectMs} ms`);
       const f = await steady(floorServer, { clients: P.clients, warmupMs, measureMs: windowMs, thinkMs: 0 });
       fs.push(f);
-      const fTurns = f.load.turns / (f.load.windowMs / 1000);
+      const fTurns = rate(f);
       progress(`  floor ${i + 1}: ${round(fTurns)} turns/s, ${lat(f.load.latency)}; server CPU ${round(f.server.cpu * 100)}% of a core, ${round((f.server.cpu * 1000) / fTurns)} ms per turn; ratio ${round(qTurns / fTurns)}`);
     }
-    const rate = (r: SteadyResult) => r.load.turns / (r.load.windowMs / 1000);
     const turnsPerS = median(qs.map(rate));
     const floorTurnsPerS = median(fs.map(rate));
     const ratios = qs.map((q, i) => rate(q) / rate(fs[i]!));
     // CPU per turn over all windows of a side: CPU-seconds / turns
     const cpuPerTurn = (rs: SteadyResult[]) => rs.reduce((a, r) => a + r.server.cpu * (r.load.windowMs / 1000), 0) / rs.reduce((a, r) => a + r.load.turns, 0);
-    const pooled = (pick: (r: SteadyResult) => number[]) => summarize(qs.flatMap(pick));
     const r = qs.find((q) => rate(q) === turnsPerS)!;
     progress(`  by script step (p50/p99 ms, Questline's median window): ${r.load.byStep.map((x, i) => `${i + 1}: ${x.p50}/${x.p99}`).join(', ')}; restart ${r.load.restartLatency.p50}/${r.load.restartLatency.p99}`);
     progress(`  Questline ${round(turnsPerS)} turns/s (median), floor ${round(floorTurnsPerS)} turns/s (median); floor_ratio ${round(median(ratios))} (median of ${ratios.map(round).join(', ')})`);
@@ -300,7 +299,7 @@ async function throughput(): Promise<Throughput> {
     }
     const f0 = fs.find((f) => rate(f) === floorTurnsPerS)!;
     return {
-      clients: P.clients, turnsPerS: round(turnsPerS), latency: pooled((q) => q.load.samples),
+      clients: P.clients, turnsPerS: round(turnsPerS), latency: summarize(qs.flatMap((q) => q.load.samples)),
       restartLatency: r.load.restartLatency, completed: qs.reduce((a, q) => a + q.load.completed, paced.completed),
       errors: qs.reduce((a, q) => a + q.load.errors, paced.errors), clientCpu: r.load.clientCpu, serverCpuMsPerTurn: cpuPerTurn(qs) * 1000,
       serverCpu: r.server.cpu, eventLoopP99Ms: r.server.eventLoopP99Ms, eventLoopMaxMs: Math.max(...qs.map((q) => q.server.eventLoopMaxMs)),
