@@ -94,16 +94,16 @@ export class RateLimits {
   private readonly ip: RateLimiterAbstract;
   private readonly tenant: RateLimiterAbstract;
   private readonly tenantIp: RateLimiterAbstract;
-  private readonly readsIp: RateLimiterAbstract;
-  private readonly readsSession: RateLimiterAbstract;
-  private readonly starts: RateLimiterAbstract;
-  private readonly connects: RateLimiterAbstract;
   private readonly adminFailures: RateLimiterAbstract;
-  // a message's charges, each with its scope (what every message goes through)
+  // every charge, each with its limiter and scope: a message's (what every message goes through), then the others
   private readonly chargeClient: (key: string) => Promise<Limited>;
   private readonly chargeIp: (key: string) => Promise<Limited>;
   private readonly chargeShare: (key: string) => Promise<Limited>;
   private readonly chargeTenant: (key: string) => Promise<Limited>;
+  private readonly chargeReadIp: (key: string) => Promise<Limited>;
+  private readonly chargeReadSession: (key: string) => Promise<Limited>;
+  private readonly chargeStart: (key: string) => Promise<Limited>;
+  private readonly chargeConnect: (key: string) => Promise<Limited>;
 
   constructor(settings: Partial<RateLimitSettings> = {}, make: LimiterFactory = memoryLimiter) {
     const s = { ...DEFAULT_RATE_LIMITS, ...settings };
@@ -112,15 +112,15 @@ export class RateLimits {
     this.tenant = make(s.perTenant, 'tenant');
     // counted over the tenant's window, so a share is comparable to the budget it divides
     this.tenantIp = make({ points: s.tenantFairShare.points, seconds: s.perTenant.seconds }, 'tenantip');
-    this.readsIp = make(s.readsPerIp, 'readsip');
-    this.readsSession = make(s.readsPerSession, 'readssession');
-    this.starts = make(s.startsPerIp, 'starts');
-    this.connects = make(s.connectsPerIp, 'connects');
     this.adminFailures = make(s.adminFailuresPerIp, 'admin');
     this.chargeClient = charger(this.socket, 'client');
     this.chargeIp = charger(this.ip, 'ip');
     this.chargeShare = charger(this.tenantIp, 'tenant');
     this.chargeTenant = charger(this.tenant, 'tenant');
+    this.chargeReadIp = charger(make(s.readsPerIp, 'readsip'), 'ip');
+    this.chargeReadSession = charger(make(s.readsPerSession, 'readssession'), 'session');
+    this.chargeStart = charger(make(s.startsPerIp, 'starts'), 'ip');
+    this.chargeConnect = charger(make(s.connectsPerIp, 'connects'), 'ip');
   }
 
   /**
@@ -150,19 +150,20 @@ export class RateLimits {
     return charges[0];
   }
 
-  /** Charges one resume or transcript read to its IP and its session. */
+  /** Charges one resume or transcript read to its IP, then (unless the IP's refused it) to its session. */
   async read(who: { ip: string; session: string }): Promise<Limited> {
-    return this.all([[this.readsIp, who.ip, 'ip'], [this.readsSession, who.session, 'session']]);
+    const byIp = await this.chargeReadIp(who.ip);
+    return byIp.ok ? this.chargeReadSession(who.session) : byIp;
   }
 
   /** Charges one new session to an IP. */
   async start(ip: string): Promise<Limited> {
-    return this.all([[this.starts, ip, 'ip']]);
+    return this.chargeStart(ip);
   }
 
   /** Charges one socket connection to an IP. */
   async connect(ip: string): Promise<Limited> {
-    return this.all([[this.connects, ip, 'ip']]);
+    return this.chargeConnect(ip);
   }
 
   /**
@@ -188,14 +189,5 @@ export class RateLimits {
   /** Records a failed admin attempt. */
   async adminFailed(ip: string): Promise<void> {
     await this.adminFailures.penalty(ip, 1);
-  }
-
-  /** Charges the checks one after another; the first refusal stops (and is the answer). */
-  private async all(checks: Array<[RateLimiterAbstract, string, string]>): Promise<Limited> {
-    for (const [l, key, scope] of checks) {
-      const verdict = await charger(l, scope)(key);
-      if (!verdict.ok) return verdict;
-    }
-    return ADMITTED;
   }
 }
