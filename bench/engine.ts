@@ -98,20 +98,16 @@ async function time(p: Prepared): Promise<Record<Engine, TimedRun>> {
   // the warm-up once more: those collections run with no session of the engine alive, so optimized code that
   // expected its objects' shapes can be thrown away ("wrong map" in --trace-deopt) and would otherwise be
   // optimized again inside the timed turns, which a server, whose sessions outlive every collection, never sees.
-  const warmQuestline = () => questlineTime(p.flow, inputs, Math.max(2_000, p.n), 300);
-  warmQuestline();
-  heapUsed();
-  warmQuestline();
+  const settle = async (warm: () => unknown) => {
+    await warm();
+    heapUsed();
+    await warm();
+  };
+  await settle(() => questlineTime(p.flow, inputs, Math.max(2_000, p.n), 300));
   const questline = questlineTime(p.flow, inputs, turns, CAP_MS);
-  const warmXstate = () => xstateTime(p.machine, p.script, Math.max(2_000, p.n), 300);
-  warmXstate();
-  heapUsed();
-  warmXstate();
+  await settle(() => xstateTime(p.machine, p.script, Math.max(2_000, p.n), 300));
   const xstate = xstateTime(p.machine, p.script, turns, CAP_MS);
-  const warmLanggraph = () => langgraphTime(p.graph, p.script, Math.min(p.lgTurns, 20), 40, 1_000);
-  await warmLanggraph();
-  heapUsed();
-  await warmLanggraph();
+  await settle(() => langgraphTime(p.graph, p.script, Math.min(p.lgTurns, 20), 40, 1_000));
   const langgraph = await langgraphTime(p.graph, p.script, p.lgTurns, turns, LG_CAP_MS);
   for (const [name, r] of Object.entries({ questline, xstate, langgraph })) {
     progress(`N=${p.n} ${name}: ${r.samples.count} turns timed over ${r.conversations} conversation(s) of ${r.turnsPerConversation} turns, ${Math.round(r.wallMs)} ms`);
