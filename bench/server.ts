@@ -44,6 +44,13 @@
  * `--memory-store` runs the server with STORE=memory instead of the
  * LowdbStore (stored sessions then start empty: the 1k/100k part is not
  * meaningful with it).
+ * `--replay-turns` is a diagnostic: every visitor plays the same script, and
+ * a text turn an earlier visitor already took (same node, answers, text) is
+ * answered with that turn's settled result, without running the extractor
+ * and the engine again (bench/server/replay-turns.ts); the rest of the turn —
+ * socket, limits, lock, store, broadcast, metrics — runs as usual. It shows
+ * what the server costs beyond extraction and the engine: a ceiling for
+ * floor_ratio whatever those two cost.
  * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
  * uses, started and stopped over node:inspector exactly around the first measured
  * closed-loop window) and prints where its time went (stderr; summary in
@@ -88,10 +95,10 @@ const option = (name: string): number | undefined => {
   return v;
 };
 function usage(msg: string): never {
-  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--memory-store] [--only throughput|memory|sessions]\n`);
+  process.stderr.write(`bench:server: ${msg}\nusage: npm run bench:server -- [--json] [--quick] [--clients N] [--seconds S] [--rate R] [--idle N] [--profile] [--memory-outbox] [--memory-store] [--replay-turns] [--only throughput|memory|sessions]\n`);
   process.exit(2);
 }
-const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--memory-store', '--clients', '--seconds', '--idle', '--only', '--rate']);
+const known = new Set(['--json', '--quick', '--profile', '--memory-outbox', '--memory-store', '--replay-turns', '--clients', '--seconds', '--idle', '--only', '--rate']);
 for (const [i, a] of argv.entries()) {
   if (a.startsWith('--') && !known.has(a)) usage(`unknown option ${a}`);
   if (!a.startsWith('--') && !['--clients', '--seconds', '--idle', '--only', '--rate'].includes(argv[i - 1] ?? '')) usage(`unexpected argument ${a}`);
@@ -105,6 +112,7 @@ const profile = flag('--profile');
 const memoryOutbox = flag('--memory-outbox');
 /** STORE=memory instead of the durable LowdbStore (sessions live and die with the process): the store's share of a turn. */
 const memoryStore = flag('--memory-store');
+const replayTurns = flag('--replay-turns');
 if (memoryStore && memoryOutbox) usage('--memory-store and --memory-outbox do not go together');
 const onlyAt = argv.indexOf('--only');
 const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
@@ -158,7 +166,7 @@ type ServerChild = Child<ServerChildMessage> & { url: string };
 
 async function startServerChild(dataDir: string, opts: { gc?: boolean } = {}): Promise<ServerChild> {
   const nodeArgs = [...(opts.gc ? ['--expose-gc'] : []), ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])];
-  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}), ...(memoryStore ? { BENCH_STORE: 'memory' } : {}) } });
+  const child = spawnChild<ServerChildMessage>('./server-child.ts', { nodeArgs, env: { DATA_DIR: dataDir, FLOWS_DIR: REPO_FLOWS, ...(memoryOutbox ? { BENCH_OUTBOX: 'memory' } : {}), ...(memoryStore ? { BENCH_STORE: 'memory' } : {}), ...(replayTurns ? { BENCH_REPLAY_TURNS: '1' } : {}) } });
   children.add(child);
   const ready = await child.next('ready', 60_000);
   return Object.assign(child, { url: ready.url });
@@ -473,7 +481,7 @@ try {
     p50_ms_100k_sessions: large?.latency.p50 ?? null,
     ratio_100k_1k: ratio,
     notes: {
-      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}${memoryStore ? '; STORE=memory (--memory-store)' : ''}`,
+      mode: `${quick ? 'quick (smoke-run sizes, not the targets\' conditions)' : 'full'}${memoryOutbox ? '; DIAGNOSTIC: webhook outbox in memory (--memory-outbox)' : ''}${memoryStore ? '; STORE=memory (--memory-store)' : ''}${replayTurns ? '; DIAGNOSTIC: turns replayed without extractor and engine (--replay-turns)' : ''}`,
       machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
       stored_sizes: P.stored,
       targets: { turns_per_s: `>= ${TARGETS.turnsPerS}`, floor_ratio: `>= ${TARGETS.floorRatio}`, p99_ms: `<= ${TARGETS.p99Ms}`, paced_p99_ms: `<= ${TARGETS.pacedP99Ms}`, ratio_100k_1k: `<= ${TARGETS.ratio}`, kb_per_idle_session: `<= ${TARGETS.kbPerIdle}` },

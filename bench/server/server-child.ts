@@ -55,6 +55,9 @@ const config = loadConfig({
 // with an in-memory webhook outbox instead of the fsynced journal under
 // DATA_DIR/outbox; everything else is unchanged.
 const memoryOutbox = process.env.BENCH_OUTBOX === 'memory';
+// Diagnostic only (bench --replay-turns): a text turn an earlier visitor already took is answered with its settled
+// result, without the extractor and the engine (bench/server/replay-turns.ts); reported on close
+const replay = process.env.BENCH_REPLAY_TURNS === '1' ? (await import('./replay-turns.ts')).replayCounts : undefined;
 const server = await startServer(config, {
   rateLimits: BENCH_LIMITS,
   ...(memoryOutbox ? { backend: await createEmbeddedBackend({ store: await LowdbStore.open(dataDir), outbox: new MemoryOutbox() }) } : {}),
@@ -131,6 +134,7 @@ process.on('message', (m: { type: string; at?: string; profileDir?: string }) =>
     send({ type: 'mem', usage: process.memoryUsage(), sockets: server.io.of('/chat').sockets.size, gc });
   } else if (m.type === 'close' && !closing) {
     closing = true;
+    if (replay) process.stderr.write(`server-child: --replay-turns: ${replay.replayed} text turns replayed, ${replay.ran} run\n`);
     void server.close().then(() => {
       send({ type: 'closed' });
       process.disconnect();
