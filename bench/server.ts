@@ -569,7 +569,7 @@ try {
     const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
     process.stdout.write([
-      `Questline server under load (${quick ? 'quick' : 'full'}; ${result.notes.machine.cpus} CPUs, Node ${process.version}; server and load generator in separate processes)`,
+      `Questline server under load (${result.notes.mode}; ${result.notes.machine.cpus} CPUs, Node ${process.version}; server and load generator in separate processes)`,
       '',
       line(rows[0]!),
       line(w.map((n) => '-'.repeat(n))),
