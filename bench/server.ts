@@ -44,13 +44,9 @@
  * `--memory-store` runs the server with STORE=memory instead of the
  * LowdbStore (stored sessions then start empty: the 1k/100k part is not
  * meaningful with it).
- * `--replay-turns` is a diagnostic: every visitor plays the same script, and
- * a text turn an earlier visitor already took (same node, answers, text) is
- * answered with that turn's settled result, without running the extractor
- * and the engine again (bench/server/replay-turns.ts); the rest of the turn —
- * socket, limits, lock, store, broadcast, metrics — runs as usual. It shows
- * what the server costs beyond extraction and the engine: a ceiling for
- * floor_ratio whatever those two cost.
+ * `--replay-turns` is a diagnostic (bench/server/replay-turns.ts): turns
+ * another visitor already took skip the extractor and the engine, the rest
+ * runs, so floor_ratio reads as if those two were free.
  * `--profile` takes a V8 CPU profile of the server (the profiler --cpu-prof
  * uses, started and stopped over node:inspector exactly around the first measured
  * closed-loop window) and prints where its time went (stderr; summary in

@@ -55,8 +55,7 @@ const config = loadConfig({
 // with an in-memory webhook outbox instead of the fsynced journal under
 // DATA_DIR/outbox; everything else is unchanged.
 const memoryOutbox = process.env.BENCH_OUTBOX === 'memory';
-// Diagnostic only (bench --replay-turns): a text turn an earlier visitor already took is answered with its settled
-// result, without the extractor and the engine (bench/server/replay-turns.ts); reported on close
+// Diagnostic only (bench --replay-turns, bench/server/replay-turns.ts); its counts are printed on close
 const replay = process.env.BENCH_REPLAY_TURNS === '1' ? (await import('./replay-turns.ts')).replayCounts : undefined;
 const server = await startServer(config, {
   rateLimits: BENCH_LIMITS,
