@@ -26,6 +26,12 @@ export interface ConversationEvents {
   pending(clientId: string, text: string): void;
   /** The server refused a message. */
   refused(clientId: string, error: Problem): void;
+  /**
+   * Something the visitor sent waits to be acknowledged (true), or nothing
+   * does any more (false). The server acknowledges a message after the
+   * turn's lines, so `false` means the whole reply is in.
+   */
+  busy(on: boolean): void;
   typing(on: boolean): void;
   state(s: SessionState): void;
   connection(state: ConnectionState, error?: Problem): void;
@@ -85,6 +91,8 @@ export class Conversation {
   private lastSeq = 0;
   private readonly delivered = new Set<number>();
   private readonly outbox: Outgoing[] = [];
+  /** What `busy` last said: whether the outbox had anything in it. */
+  private busyShown = false;
   private sending = false;
   /** The session is adopted by the current socket: messages may go. */
   private ready = false;
@@ -232,6 +240,7 @@ export class Conversation {
     const item: Outgoing = { clientId: newClientId(), text: t, retries: 0 };
     this.outbox.push(item);
     this.on.pending(item.clientId, item.text);
+    this.syncBusy();
     this.pump();
   }
 
@@ -253,6 +262,7 @@ export class Conversation {
     if (!socket || !this.ready || !this.sessionId) return this.on.problem({ code: 'offline', message: 'Not connected yet — try again in a moment.' });
     this.on.problem(null);
     this.outbox.length = 0;
+    this.syncBusy();
     this.floor = this.lastSeq;
     this.persist();
     this.on.cleared(this.floor);
@@ -268,6 +278,7 @@ export class Conversation {
   /** Forgets the current session and starts a brand-new one. */
   startOver(): void {
     this.outbox.length = 0;
+    this.syncBusy();
     this.forget();
     this.on.cleared(Number.MAX_SAFE_INTEGER);
     if (this.socket?.connected) void this.resume();
@@ -390,6 +401,15 @@ export class Conversation {
       if (i >= 0 && !(i === 0 && this.sending)) this.outbox.splice(i, 1);
     }
     this.on.message(m, live);
+    this.syncBusy();
+  }
+
+  /** Tells `busy` when the outbox goes from empty to not, or back. */
+  private syncBusy(): void {
+    const on = this.outbox.length > 0;
+    if (on === this.busyShown) return;
+    this.busyShown = on;
+    this.on.busy(on);
   }
 
   /** Sends the oldest unsent message, one at a time, while the session is up. */
@@ -421,6 +441,7 @@ export class Conversation {
       const i = this.outbox.findIndex((o) => o.clientId === item.clientId);
       if (i >= 0) this.outbox.splice(i, 1);
       if (!ack.ok) this.on.refused(item.clientId, ack.error);
+      this.syncBusy();
       this.pump();
     });
   }

@@ -266,6 +266,8 @@ export class QuestlineChat extends HTMLElement {
         message: (m, live) => this.onMessage(m, live),
         pending: (clientId, text) => this.onPending(clientId, text),
         refused: (clientId, error) => this.onRefused(clientId, error),
+        // screen readers hold the log's announcements until the turn's lines are all in, then read them together
+        busy: (on) => this.ui?.log.setAttribute('aria-busy', String(on)),
         typing: (on) => this.onTyping(on),
         state: (s) => this.onState(s),
         connection: (c, e) => this.onConnection(c, e),

@@ -84,11 +84,14 @@ export class ChatDriver {
     return ids.length ? Math.max(...ids) : 0;
   }
 
-  /** Waits until the turn after `afterId` is over: a newer bot line shown, nothing pending, no typing. */
+  /**
+   * Waits until the turn after `afterId` is over: a newer bot line shown, nothing pending, no typing, and the log
+   * no longer busy (the server acknowledges a message after all of the turn's lines, which arrive one by one).
+   */
   async settled(afterId: number): Promise<void> {
     await this.page.waitForFunction((after: number) => {
       const root = document.querySelector('questline-chat')?.shadowRoot;
-      if (!root || root.querySelector('.msg.pending')) return false;
+      if (!root || root.querySelector('.msg.pending') || root.querySelector('.log[aria-busy="true"]')) return false;
       const shown = Array.from(root.querySelectorAll('.msg[data-id]')) as any[];
       const last = shown[shown.length - 1];
       return last && last.classList.contains('bot') && Number(last.dataset.id) > after && root.querySelector('.typing').hidden;

@@ -279,7 +279,7 @@ describeBrowser('the chat widget', () => {
     }
   });
 
-  it('shows the typing dots while a slow turn runs, and hides them with the reply', async () => {
+  it('shows the typing dots while a slow turn runs, and hides them with the reply; the log is busy until the whole reply is in', async () => {
     const store = new SlowStore();
     const slow = await startTestServer({ overrides: { backend: await createEmbeddedBackend({ store, outbox: new MemoryOutbox() }) } });
     try {
@@ -288,12 +288,26 @@ describeBrowser('the chat widget', () => {
       await page.waitForSelector('questline-chat .msg.bot');
       store.delayMs = 1_200;
       const before = await chat.lastId();
+      // each change of the log's aria-busy, with how many bot lines were shown at that moment
+      await page.evaluate(() => {
+        const root = document.querySelector('questline-chat').shadowRoot;
+        const log = root.querySelector('.log');
+        window.__busy = [];
+        new window.MutationObserver(() => window.__busy.push([log.getAttribute('aria-busy'), root.querySelectorAll('.msg.bot').length]))
+          .observe(log, { attributes: true, attributeFilter: ['aria-busy'] });
+      });
+      const botsBefore = (await chat.messages()).filter((m) => m.role === 'bot').length;
       await chat.input().fill('Hi, I want LED lights for a basketball court');
       await chat.input().press('Enter');
       await page.locator('questline-chat .typing').waitFor({ state: 'visible', timeout: 1_000 });
+      expect(await page.locator('questline-chat .log').getAttribute('aria-busy')).toBe('true');
       await screenshot(page, 'widget-7-typing');
       await chat.settled(before);
       expect(await page.locator('questline-chat .typing').isVisible()).toBe(false);
+      // the reply is two lines (an intro, then the next question); the log stopped being busy once both were in
+      const bots = (await chat.messages()).filter((m) => m.role === 'bot');
+      expect(bots.slice(botsBefore).map((m) => m.text)).toEqual([expect.stringMatching(/^Great — /), expect.stringMatching(/square metres/)]);
+      expect(await page.evaluate(() => window.__busy)).toEqual([['true', botsBefore], ['false', bots.length]]);
       expect(problems).toEqual([]);
     } finally {
       await slow.dispose();
