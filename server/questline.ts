@@ -6,6 +6,8 @@ import type { Server as SocketServer } from 'socket.io';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
 import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
+import { Publisher } from './catalog/publisher.ts';
+import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliveryHook } from './delivery/hook.ts';
@@ -79,6 +81,10 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
+  publishLog?: PublishLog;
+  /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
+  flowsWriteBack?: boolean;
 }
 
 /** Questline mounted in your process. */
@@ -94,6 +100,8 @@ export interface Questline {
   store: SessionStore;
   metrics: Metrics;
   logger: Logger;
+  /** The Studio's publisher: publish a flow's new text, list revisions, roll back (served under /api/v1/admin). */
+  publisher: Publisher;
 }
 
 /** The composition with what startServer needs to close its http server in order. */
@@ -116,7 +124,9 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
-    return build(opts, logger, backend, loadCatalog(opts, logger));
+    const catalog = loadCatalog(opts, logger);
+    const publisher = await Publisher.open({ catalog, log: opts.publishLog ?? backend.publishes ?? new MemoryPublishLog(), ...(opts.flowsWriteBack === false ? { writeBack: false } : {}) });
+    return build(opts, logger, backend, catalog, publisher);
   } catch (err) {
     await backend.close().catch(() => {});
     throw err;
@@ -143,7 +153,7 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   return tenants;
 }
 
-function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory): Composed {
+function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
   // endings go to the tenants' webhooks through the backend's durable outbox
   // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
   const { store, outbox, kind: storeKind } = backend;
@@ -201,7 +211,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, admins,
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
     ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
@@ -246,7 +256,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   })());
 
   return {
-    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger,
+    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger, publisher,
     inflight, io: () => io, shutdown,
   };
 }

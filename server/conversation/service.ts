@@ -144,8 +144,11 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[] }): Promise<Result<Started>> {
-    const flow = this.deps.tenants.flow(req.tenant, req.flow);
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow }): Promise<Result<Started>> {
+    // a revision another instance published is served from the next start on
+    if (!req.draft) await this.deps.tenants.sync();
+    // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
+    const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
     if (!flow) {
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
@@ -164,6 +167,7 @@ export class ConversationService {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
       session: sessionToJson(result.session),
+      ...(req.draft ? { preview: true } : {}),
     };
     const created = await this.deps.store.create(record, { transcript: messages, events: result.events });
     if (!created.ok) return failure('conflict', 'session id collision; try again');
@@ -437,7 +441,8 @@ export class ConversationService {
   /** Hands a session that just ended to the outbox (once per ending). */
   private async ended(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<void> {
     const over = isEnded(session.status);
-    if (!over || before === session.status || !this.deps.onComplete) return;
+    // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
+    if (!over || before === session.status || !this.deps.onComplete || record.preview) return;
     const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
     await this.deps.onComplete({
       sessionId: record.id, tenant: record.tenant, flowId: record.flowId, revision: record.revision, status: session.status,

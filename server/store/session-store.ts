@@ -28,6 +28,12 @@ export interface StoredSession {
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
+  /**
+   * A Studio preview (a chat with a draft): never delivered (webhooks,
+   * export), left out of analytics, marked "Preview" in the console. Absent
+   * means false.
+   */
+  preview?: boolean;
 }
 
 /** The result of a save: a conflict means someone else saved first (reload and retry). */

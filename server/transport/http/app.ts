@@ -15,6 +15,8 @@ import { metricsAllowed } from '../metrics-access.ts';
 import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { studioRoutes } from './studio-routes.ts';
+import type { Publisher } from '../../catalog/publisher.ts';
 import { publicRoutes } from './public-routes.ts';
 import type { AdminAccess } from '../admin-access.ts';
 
@@ -41,6 +43,8 @@ export interface AppDeps {
   metricsToken?: string;
   /** What `/healthz` reports. */
   health: () => Record<string, unknown>;
+  /** The Studio's publisher (sources, check, publish, revisions, rollback); without it those routes are absent. */
+  publisher?: Publisher;
 }
 
 const DEMO_CSP = [
@@ -111,6 +115,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/metrics', '/api/v1/metrics'], prometheus);
 
   app.use('/api/v1/admin', privacyRoutes(deps));
+  if (deps.publisher) app.use('/api/v1/admin', studioRoutes({ ...deps, publisher: deps.publisher }));
   app.use('/api/v1/admin', adminRoutes(deps));
   app.use('/api/v1', publicRoutes(deps));
   app.use('/api', (req: Request) => {
@@ -153,7 +158,7 @@ export function createApp(deps: AppDeps): express.Express {
 
 /** An error as the wire sees it: our codes pass through; body-parser's become too_large / invalid_payload; anything else is internal. */
 function toWireError(err: unknown): WireError {
-  if (err instanceof HttpError) return { code: err.code, message: err.message };
+  if (err instanceof HttpError) return { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}) };
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.too.large') return { code: 'too_large', message: `the body is larger than ${LIMITS.maxPayloadBytes} bytes` };
   if (e?.type === 'entity.parse.failed') return { code: 'invalid_payload', message: 'the body is not valid JSON' };
