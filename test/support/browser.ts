@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { inCi } from './ci.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 // Headless Chromium for browser tests, shared by every test/browser suite.
@@ -81,12 +82,6 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<TestBrows
       rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/** Whether we run under CI (`CI` set to anything but empty, 0 or false). */
-function inCi(): boolean {
-  const ci = (process.env.CI ?? '').trim().toLowerCase();
-  return ci !== '' && ci !== '0' && ci !== 'false';
 }
 
 /**
