@@ -172,7 +172,7 @@ describe('Studio publish over REST (npm start)', () => {
     expect((await startSession(server.url)).question).toContain(NEW);
 
     const out: string[] = [];
-    const code = await exportPublishedCommand({ dataDir: ws.dataDir, out: ws.flowsDir }, { out: (s) => out.push(s), err: () => {} } as never);
+    const code = await exportPublishedCommand({ dataDir: ws.dataDir, out: ws.flowsDir }, { out: (s: string) => out.push(s), err: () => {} });
     expect(code).toBe(0);
     expect(out.join('\n')).toContain(SOURCE);
     expect(readFileSync(join(ws.flowsDir, SOURCE), 'utf8')).toContain(NEW);
