@@ -15,6 +15,7 @@ import type { ConversationService } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { formatDiagnostic } from './flow/diagnostic.ts';
 import { namesOf } from './catalog/implementations-check.ts';
+import { ANTHROPIC_PACKAGE, importOptional, isMissingPackage, MissingPeerError, notInstalledMessage } from './shared/optional-peer.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
 import type { RateLimitSettings } from './transport/rate-limits.ts';
@@ -170,6 +171,8 @@ async function openBackend(config: Config, dataDir: string, logger: Logger): Pro
         onLockLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version'),
       });
     } catch (err) {
+      const missing = ['ioredis', '@socket.io/redis-streams-adapter'].find((name) => isMissingPackage(err, name));
+      if (missing) throw new StartupError(notInstalledMessage('STORE=redis', missing));
       throw new StartupError(`cannot reach Redis at REDIS_URL: ${(err as Error).message}`);
     }
   }
@@ -203,7 +206,11 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
   const given = overrides.extractor ?? project.extractor;
   if (given) return { extractor: given };
   if (!config.ANTHROPIC_API_KEY) return {};
-  const [{ AnthropicExtractor }, { DailySpend }] = await Promise.all([import('./extract/anthropic/index.ts'), import('./extract/budget.ts')]);
+  const [{ AnthropicExtractor }, { DailySpend }] = await Promise.all([
+    importOptional(() => import('./extract/anthropic/index.ts'), ANTHROPIC_PACKAGE, 'ANTHROPIC_API_KEY (Claude extraction)')
+      .catch((err: unknown) => { throw err instanceof MissingPeerError ? new StartupError(err.message) : err; }),
+    import('./extract/budget.ts'),
+  ]);
   // today's model spend of every tenant and in total (per process), for the daily caps
   const ledger = new DailySpend();
   const global = { ...(config.LLM_DAILY_CALLS ? { calls: config.LLM_DAILY_CALLS } : {}), ...(config.LLM_DAILY_TOKENS ? { tokens: config.LLM_DAILY_TOKENS } : {}) };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,9 +27,9 @@ let app = '';
 let packed: Packed;
 
 /** Runs a command in the consumer project; resolves with its output and exit code instead of throwing. */
-async function inApp(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inApp(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: app, env: { ...process.env, NODE_OPTIONS: '' } });
+    const { stdout, stderr } = await run(file, args, { cwd: app, env: { ...process.env, NODE_OPTIONS: '', ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -182,6 +182,35 @@ describe('a Node project using the installed package', () => {
     const bad = await inApp('npx', ['--no-install', 'questline', 'validate', 'broken.flow.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("broken.flow.json:4:60");
+  }, 90_000);
+
+  it('runs a golden with npx questline test, and --record says which package it needs (no Anthropic SDK installed)', async () => {
+    writeFileSync(join(app, 'questline.config.mjs'), [
+      'export default {',
+      "  validators: { work_email: (value, args) => (args.blocked.includes(String(value).split('@')[1]) ? 'personal' : null) },",
+      "  actions: { 'pricing.quote': async ({ seats }) => ({ total: seats * 12 }) },",
+      '};',
+    ].join('\n'));
+    mkdirSync(join(app, 'test', 'golden'), { recursive: true });
+    writeFileSync(join(app, 'test', 'golden', 'signup.golden.yaml'), [
+      'name: a visitor signs up with a work address',
+      'flow: ../../signup.flow.json',
+      'extractor: rules',
+      'turns:',
+      '  - user: "bob@gmail.com"',
+      "    expect: { node: q.email, say: '/work email/' }",
+      '  - user: "alice@acme.io"',
+      '    expect: { node: q.seats, answers: { email: alice@acme.io } }',
+      '  - user: "12"',
+      '    expect: { status: completed, answers: { seats: 12, quote_total: 144 } }',
+    ].join('\n'));
+    const r = await inApp('npx', ['--no-install', 'questline', 'test', 'test/golden']);
+    expect(r.stdout + r.stderr).toContain('1 passed, 0 failed');
+    expect(r.code).toBe(0);
+    const rec = await inApp('npx', ['--no-install', 'questline', 'test', '--record', 'test/golden'], { ANTHROPIC_API_KEY: 'sk-not-used' });
+    expect(rec.code).toBe(1);
+    expect(rec.stdout + rec.stderr).toContain('needs the optional package @anthropic-ai/sdk, which is not installed here (npm install @anthropic-ai/sdk).');
+    rmSync(join(app, 'questline.config.mjs'));
   }, 90_000);
 
   it('checks the names a flow uses against questline.config with validate --config', async () => {
