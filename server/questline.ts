@@ -8,7 +8,7 @@ import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
-import { deliveryHook } from './delivery/hook.ts';
+import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
@@ -35,6 +35,8 @@ import { MountPath } from './transport/http/mount-path.ts';
 // hands it to an app of yours; startServer (main.ts) adds config, listen and signals.
 
 const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+/** How far back start-up reconciliation looks for ended sessions without an outbox entry (the outbox keeps delivered entries at least this long). */
+const RECONCILE_WINDOW_MS = 86_400_000;
 
 /** What Questline is built from; everything but the flows has a default. */
 export interface QuestlineOptions {
@@ -159,7 +161,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
   const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
   const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
-  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
+  const deliveries = deliverySink(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
     partialLeads: (tenant) => wantsPartialLeads(tenants.tenant(tenant)?.settings) });
 
   const metrics = opts.metrics ?? new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
@@ -194,11 +196,12 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
-    onComplete: async (c) => {
+    // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
+    deliveries,
+    onComplete: (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii
       logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
-      await enqueue(c);
     },
     // an erased session's endings leave the outbox too: undelivered ones are not sent, and no answers stay in its journal
     onErase: async (sessionId) => {
@@ -230,6 +233,11 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   };
 
   worker.start();
+  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes)
+  void service.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString()).then(
+    (ids) => { if (ids.length > 0) logger.warn({ deliveries: ids.length }, `start-up: ${ids.length} ended sessions had no outbox entry; written now`); },
+    (err) => logger.error({ err }, 'start-up reconciliation of ended sessions failed'),
+  );
   // idle sessions end (tenant settings.inactivity_s) and waiting interrupts time out (timeout_s)
   const sweepMs = opts.sweepIntervalMs ?? 30_000;
   const stopSweeps = sweepMs > 0 ? service.startSweeps(sweepMs, (err) => logger.error({ err }, 'inactivity sweep failed')) : () => {};

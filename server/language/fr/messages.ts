@@ -1,4 +1,4 @@
-import type { Messages } from './shape.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** The built-in texts in French (vouvoiement). */
 export const FR: Messages = {

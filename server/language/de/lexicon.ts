@@ -1,4 +1,4 @@
-import type { Lexicon } from './types.ts';
+import type { Lexicon } from '../lexicon.ts';
 
 /** German. "weiss"/"weiß" and "ue"/"ü" spellings are folded alike by the matchers. */
 export const DE: Lexicon = {

@@ -1,4 +1,4 @@
-import type { Lexicon } from './types.ts';
+import type { Lexicon } from '../lexicon.ts';
 
 /** Spanish. "si"/"sí" and other accents are folded alike by the matchers. */
 export const ES: Lexicon = {

@@ -1,4 +1,4 @@
-import type { Messages } from './shape.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** The built-in texts in English: the engine's original wording, unchanged (goldens compare it byte for byte). */
 export const EN: Messages = {

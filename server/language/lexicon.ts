@@ -1,15 +1,9 @@
-/** A language the built-in word lists cover; any other tag falls back to English. */
-export type Lang = 'en' | 'de' | 'fr' | 'es';
-
-/** The languages with built-in word lists, English first. */
-export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es'];
-
 /**
  * The words one language uses for the intents and answers the rules know:
  * skip and "talk to a human" phrases, yes/no, and the words that negate what
  * follows them. Phrases are written as visitors type them; matchers fold case
  * and accents. Whole-message command words ("zurück", "abbrechen") are not
- * here: they are the message catalogue's `commands_*` (server/flow/messages),
+ * here: they are the message catalogue's `commands_*` (each pack's messages.ts),
  * which a flow or tenant can change.
  */
 export interface Lexicon {
@@ -23,7 +17,7 @@ export interface Lexicon {
   readonly no: readonly string[];
   /** Phrases that answer neither yes nor no: hedges holding a yes/no word ("not sure" holds "sure"; being longer, they win) and half answers ("sort of"); any of them beside a yes or no is asked about. */
   readonly neither: readonly string[];
-  /** Whole replies that decline an optional question whose prompt invites it ("no", "nothing else"); comma-separated parts each one of these. English uses its own rule (server/extract/offline/offline-extractor.ts). */
+  /** Whole replies that decline an optional question whose prompt invites it ("no", "nothing else"); comma-separated parts each one of these. English uses its own rule (the pack's `declineRule`). */
   readonly declines: readonly string[];
   /** Words in a prompt that offer a way out ("optional", "say skip if not"): a bare decline to it is a skip. */
   readonly invitesSkip: readonly string[];

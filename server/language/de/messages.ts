@@ -1,4 +1,4 @@
-import type { Messages } from './shape.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** The built-in texts in German (formal "Sie"). */
 export const DE: Messages = {

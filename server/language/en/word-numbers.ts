@@ -1,9 +1,4 @@
-/** A number written in English words, found in a message. */
-export interface WordNumber {
-  value: number;
-  start: number;
-  end: number;
-}
+import type { WordNumber } from '../word-numbers.ts';
 
 const SMALL: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,

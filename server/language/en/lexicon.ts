@@ -1,4 +1,4 @@
-import type { Lexicon } from './types.ts';
+import type { Lexicon } from '../lexicon.ts';
 
 /** English: the lists the offline rules were written with (their tests and the eval set pin them). */
 export const EN: Lexicon = {

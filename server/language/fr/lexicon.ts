@@ -1,4 +1,4 @@
-import type { Lexicon } from './types.ts';
+import type { Lexicon } from '../lexicon.ts';
 
 /** French. Accents and apostrophes (’ or ') are folded alike by the matchers. */
 export const FR: Lexicon = {
