@@ -29,6 +29,7 @@ import { createSocketServer, roomBroadcast } from './transport/socket/socket-ser
 import { startRetention } from './store/retention.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
+import { MountPath } from './transport/http/mount-path.ts';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -56,8 +57,13 @@ export interface QuestlineOptions {
   /** Clock and timers for action calls and session timestamps. */
   env?: CallEnv;
   logger?: Logger;
-  /** Serve the demo page, the operator console and the widget bundles (default true); false mounts the API only. */
-  pages?: boolean;
+  /** Serve the demo page, the operator console and the widget bundles (default true); `'widget'` the widget bundles only; false mounts the API only. */
+  pages?: boolean | 'widget';
+  /**
+   * The path the host mounts `handler` under (`app.use('/chat', questline.handler)` → `'/chat'`); default '' (the root).
+   * socket.io then listens at `<mountPath>/socket.io`, where the widget and the console look for it.
+   */
+  mountPath?: string;
   /** The key of the admin API and operator console; without it (and without `operatorKeys`) they refuse every request. */
   adminKey?: string;
   /** Named operators' keys (SHA-256 hashes): each may do what the admin key does, and the audit log records the name. */
@@ -156,6 +162,9 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
 }
 
 function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
+  const mount = MountPath.safeParse(opts.mountPath ?? '');
+  if (!mount.success) throw new TypeError(`createQuestline: mountPath must be a path such as '/chat' (or '' for the root), not ${JSON.stringify(opts.mountPath)}`);
+  const mountPath = mount.data;
   // endings go to the tenants' webhooks through the backend's durable outbox
   // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
   const { store, outbox, kind: storeKind } = backend;
@@ -215,7 +224,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
     service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
-    ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
+    ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
+    mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
@@ -223,7 +233,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   let io: SocketServer | undefined;
   const attach = (http: HttpServer): SocketServer => {
     if (io) throw new Error('Questline is already attached to an http server');
-    io = createSocketServer(http, gate);
+    io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
     const trust = compileTrust(opts.trustProxy ?? false);
