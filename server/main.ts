@@ -8,6 +8,7 @@ import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
 import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import { DirectoryArchive, MemoryArchive } from './catalog/registry.ts';
+import { FilePublishLog } from './store/publish-log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
@@ -15,6 +16,7 @@ import type { ConversationService } from './conversation/service.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { formatDiagnostic } from './flow/diagnostic.ts';
 import { namesOf } from './catalog/implementations-check.ts';
+import { ANTHROPIC_PACKAGE, importOptional, isMissingPackage, MissingPeerError, notInstalledMessage } from './shared/optional-peer.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { Metrics } from './observability/metrics.ts';
 import type { RateLimitSettings } from './transport/rate-limits.ts';
@@ -137,6 +139,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       catalog, backend, logger,
       ...(await extractorOption(config, overrides, project, catalog, logger, metrics)),
       metrics,
+      // the Studio's publishes: Redis shares its own log between instances; lowdb keeps it under DATA_DIR
+      ...(backend.kind === 'lowdb' ? { publishLog: new FilePublishLog(join(dataDir, 'studio', 'publishes.json')) } : {}),
+      ...(config.FLOWS_WRITE_BACK === false ? { flowsWriteBack: false } : {}),
       maxTranscriptEntries: config.SESSION_MAX_ENTRIES,
       ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
       ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
@@ -170,6 +175,8 @@ export async function openBackend(config: Config, dataDir: string, logger: Logge
         onLockLost: (sessionId) => logger.warn({ sessionId }, 'turn lock expired while the turn ran; its save is fenced by the session version'),
       });
     } catch (err) {
+      const missing = ['ioredis', '@socket.io/redis-streams-adapter'].find((name) => isMissingPackage(err, name));
+      if (missing) throw new StartupError(notInstalledMessage('STORE=redis', missing));
       throw new StartupError(`cannot reach Redis at REDIS_URL: ${(err as Error).message}`);
     }
   }
@@ -203,7 +210,11 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
   const given = overrides.extractor ?? project.extractor;
   if (given) return { extractor: given };
   if (!config.ANTHROPIC_API_KEY) return {};
-  const [{ AnthropicExtractor }, { DailySpend }] = await Promise.all([import('./extract/anthropic/index.ts'), import('./extract/budget.ts')]);
+  const [{ AnthropicExtractor }, { DailySpend }] = await Promise.all([
+    importOptional(() => import('./extract/anthropic/index.ts'), ANTHROPIC_PACKAGE, 'ANTHROPIC_API_KEY (Claude extraction)')
+      .catch((err: unknown) => { throw err instanceof MissingPeerError ? new StartupError(err.message) : err; }),
+    import('./extract/budget.ts'),
+  ]);
   // today's model spend of every tenant and in total (per process), for the daily caps
   const ledger = new DailySpend();
   const global = { ...(config.LLM_DAILY_CALLS ? { calls: config.LLM_DAILY_CALLS } : {}), ...(config.LLM_DAILY_TOKENS ? { tokens: config.LLM_DAILY_TOKENS } : {}) };

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AnthropicExtractor, DEFAULT_MODEL } from '../extract/anthropic/index.ts';
 import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import { ReplayExtractor } from '../extract/replay.ts';
@@ -8,7 +7,7 @@ import { loadEvalFile, type ResolvedCase } from '../golden/eval-cases.ts';
 import { cassettePath, readCassette, writeCassette, type Cassette } from '../golden/eval-cassettes.ts';
 import { formatSummary, summarise } from '../golden/eval-report.ts';
 import { runCases, type ExtractorFor } from '../golden/eval-run.ts';
-import { RecordingExtractor, type RecordedTurn } from '../golden/record.ts';
+import { loadAnthropic, RecordingExtractor, type RecordedTurn } from '../golden/record.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { recordOptions } from './test.ts';
 
@@ -97,16 +96,23 @@ export async function evalCommand(paths: readonly string[], opts: EvalOptions, i
       io.err(options.replace('questline test --record', 'questline eval --extractor claude'));
       return EXIT_USAGE;
     }
-    model = options.model ?? DEFAULT_MODEL;
+    let anthropic: Awaited<ReturnType<typeof loadAnthropic>>;
+    try {
+      anthropic = await loadAnthropic('questline eval --extractor claude');
+    } catch (err) {
+      io.err(`questline eval: ${(err as Error).message}`);
+      return EXIT_USAGE;
+    }
+    model = options.model ?? anthropic.DEFAULT_MODEL;
     if (opts.record) {
-      recorder = new RecordingExtractor(options);
+      recorder = await RecordingExtractor.create(options);
       extractorFor = () => {
         recorder!.turns.length = 0; // a command reply ("skip") calls no extractor: no stale record from the case before
         recorder!.seek(0);
         return recorder!;
       };
     } else {
-      const claude: Extractor = new AnthropicExtractor(options);
+      const claude: Extractor = new anthropic.AnthropicExtractor(options);
       extractorFor = () => claude;
     }
   }

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import type { Extractor, ExtractionRequest, Proposal } from '../extract/extractor.ts';
-import { AnthropicExtractor, type AnthropicEvent, type AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
+import type { AnthropicEvent, AnthropicExtractor, AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
+import { ANTHROPIC_PACKAGE, importOptional } from '../shared/optional-peer.ts';
 import type { ToolCall } from '../extract/tool-calls.ts';
 
 // `questline test --record`: a golden's conversation runs against the live
@@ -29,6 +30,11 @@ export function toolCallsOf(p: Proposal): ToolCall[] {
   return calls;
 }
 
+/** The Claude extractor's module, imported on first use: the Anthropic SDK is an optional peer, so a missing SDK is a one-line error naming it. */
+export function loadAnthropic(feature: string): Promise<typeof import('../extract/anthropic/index.ts')> {
+  return importOptional(() => import('../extract/anthropic/index.ts'), ANTHROPIC_PACKAGE, feature);
+}
+
 /**
  * An extractor that records, per golden turn, what the live Claude extractor
  * did: the model's tool calls when it was called, else the offline proposal.
@@ -42,13 +48,16 @@ export class RecordingExtractor implements Extractor {
   private lastCalls: ToolCall[] | undefined;
   private readonly inner: AnthropicExtractor;
 
-  constructor(opts: AnthropicExtractorOptions) {
-    this.inner = new AnthropicExtractor({
-      ...opts,
-      onEvent: (e: AnthropicEvent) => {
-        if (e.type === 'llm_call') this.lastCalls = e.calls;
-        opts.onEvent?.(e);
-      },
+  /** A recorder around the live Claude extractor (the Anthropic SDK is loaded here, on first use). */
+  static async create(opts: AnthropicExtractorOptions, feature = 'Recording against Claude (--record)'): Promise<RecordingExtractor> {
+    const { AnthropicExtractor } = await loadAnthropic(feature);
+    return new RecordingExtractor((onEvent) => new AnthropicExtractor({ ...opts, onEvent }), opts.onEvent);
+  }
+
+  private constructor(make: (onEvent: (e: AnthropicEvent) => void) => AnthropicExtractor, onEvent?: (e: AnthropicEvent) => void) {
+    this.inner = make((e) => {
+      if (e.type === 'llm_call') this.lastCalls = e.calls;
+      onEvent?.(e);
     });
   }
 

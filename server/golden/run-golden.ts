@@ -149,7 +149,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   let extractor: Extractor;
   let replay: ReplayExtractor | RecordingExtractor | undefined;
   try {
-    replay = opts.record ? new RecordingExtractor(opts.record)
+    replay = opts.record ? await RecordingExtractor.create(opts.record)
       : script.extractor === 'replay' ? new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm))) : undefined;
     extractor = replay ?? new OfflineExtractor();
   } catch (err) {

@@ -17,3 +17,25 @@ export const LAYOUT_PACKAGE = '@dagrejs/dagre';
 /** The words for a feature whose optional package is not installed. */
 export const notInstalledMessage = (feature: string, name: string) =>
   `${feature} needs the optional package ${name}, which is not installed here (npm install ${name}).`;
+
+/** The Anthropic SDK: the Claude extractor's optional peer. */
+export const ANTHROPIC_PACKAGE = '@anthropic-ai/sdk';
+
+/** A feature was used whose optional package is not installed; the message is one line naming the package to install. */
+export class MissingPeerError extends Error {
+  readonly code = 'not_installed';
+  constructor(readonly feature: string, readonly packageName: string) {
+    super(notInstalledMessage(feature, packageName));
+    this.name = 'MissingPeerError';
+  }
+}
+
+/** Runs `load` (an `import()` of code that needs `name`), turning "package not installed" into a MissingPeerError for `feature`. */
+export async function importOptional<T>(load: () => Promise<T>, name: string, feature: string): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isMissingPackage(err, name)) throw new MissingPeerError(feature, name);
+    throw err;
+  }
+}

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,9 +27,9 @@ let app = '';
 let packed: Packed;
 
 /** Runs a command in the consumer project; resolves with its output and exit code instead of throwing. */
-async function inApp(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inApp(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: app, env: { ...process.env, NODE_OPTIONS: '' } });
+    const { stdout, stderr } = await run(file, args, { cwd: app, env: { ...process.env, NODE_OPTIONS: '', ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -128,14 +128,15 @@ describe('a Node project using the installed package', () => {
     expect(JSON.parse(r.stdout)).toEqual({ created: { ok: true }, saved: { ok: true, version: 2 }, transcript: 1, listed: 1 });
   });
 
-  it('mounts createQuestline from questline/server in an express app, API only, and holds a REST conversation (examples/express-mount.mjs)', async () => {
+  it('mounts createQuestline from questline/server in an express app under /chat, and holds a REST conversation (examples/express-mount.mjs)', async () => {
     const r = await inApp(process.execPath, ['express-mount.mjs']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     // the named validator and the action run on the server; the app's own route still answers
     expect(r.stdout).toContain('bot: Please give your work email, not a personal one. What is your work email?');
     expect(r.stdout).toContain('bot: Thanks! 3 seats come to 36 EUR a month; we will write to bob@acme.io.');
-    expect(lastJson(r.stdout)).toEqual({ home: 'my own home page', status: 'completed' });
+    // mounted under /chat: the API and the widget's bundle answer there, the app's own home page at /
+    expect(lastJson(r.stdout)).toEqual({ home: true, widget: 200, status: 'completed' });
   }, 60_000);
 
   it('serves no demo page or console with pages: false, and needs none of the optional peers', async () => {
@@ -182,6 +183,36 @@ describe('a Node project using the installed package', () => {
     const bad = await inApp('npx', ['--no-install', 'questline', 'validate', 'broken.flow.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("broken.flow.json:4:60");
+  }, 90_000);
+
+  it('runs a golden with npx questline test, and --record says which package it needs (no Anthropic SDK installed)', async () => {
+    writeFileSync(join(app, 'questline.config.mjs'), [
+      'export default {',
+      "  validators: { work_email: (value, args) => (args.blocked.includes(String(value).split('@')[1]) ? 'personal' : null) },",
+      "  actions: { 'pricing.quote': async ({ seats }) => ({ total: seats * 12 }) },",
+      '};',
+    ].join('\n'));
+    mkdirSync(join(app, 'test', 'golden'), { recursive: true });
+    writeFileSync(join(app, 'test', 'golden', 'signup.golden.yaml'), [
+      'name: a visitor signs up with a work address',
+      'flow: ../../signup.flow.json',
+      'extractor: rules',
+      'turns:',
+      '  - user: "bob@gmail.com"',
+      "    expect: { node: q.email, say: '/work email/' }",
+      '  - user: "alice@acme.io"',
+      '    expect: { node: q.seats, answers: { email: alice@acme.io } }',
+      '  - user: "12"',
+      '    expect: { status: completed, answers: { seats: 12, quote_total: 144 } }',
+    ].join('\n'));
+    // a developer's own machine, not CI: the first run writes the trace snapshot (under CI a missing one fails)
+    const r = await inApp('npx', ['--no-install', 'questline', 'test', 'test/golden'], { CI: '' });
+    expect(r.stdout + r.stderr).toContain('1 passed, 0 failed');
+    expect(r.code).toBe(0);
+    const rec = await inApp('npx', ['--no-install', 'questline', 'test', '--record', 'test/golden'], { ANTHROPIC_API_KEY: 'sk-not-used' });
+    expect(rec.code).toBe(1);
+    expect(rec.stdout + rec.stderr).toContain('needs the optional package @anthropic-ai/sdk, which is not installed here (npm install @anthropic-ai/sdk).');
+    rmSync(join(app, 'questline.config.mjs'));
   }, 90_000);
 
   it('checks the names a flow uses against questline.config with validate --config', async () => {

@@ -32,7 +32,7 @@ function labelled(c: ResolvedCase): FakeReply {
 async function record(casesDir: string, outDir: string): Promise<void> {
   const fake = await startFakeAnthropic();
   try {
-    const recorder = new RecordingExtractor({ apiKey: 'sk-fake-no-model', baseURL: fake.url, model: MODEL, maxRetries: 0 });
+    const recorder = await RecordingExtractor.create({ apiKey: 'sk-fake-no-model', baseURL: fake.url, model: MODEL, maxRetries: 0 });
     const offline = new OfflineExtractor();
     const files = readdirSync(casesDir).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(casesDir, f));
     const cases = files.flatMap(loadEvalFile);
