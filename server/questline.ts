@@ -160,6 +160,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which the caller owns
   let broadcast: Broadcast = () => {};
+  // a person is online when an operator console is connected to this server (operator keys are not per tenant)
+  let operatorsOnline = (_tenant: string): boolean => false;
 
   // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
   const perTenant = typeof opts.extractor === 'function' ? opts.extractor : undefined;
@@ -179,6 +181,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(extractorFor ? { extractorFor } : {}),
     ...(single ? { extractor: single } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    operatorsOnline: (tenant) => operatorsOnline(tenant),
     ...(opts.actions ? { actions: opts.actions } : {}),
     ...(opts.validators ? { validators: opts.validators } : {}),
     env: opts.env ?? systemCallEnv,
@@ -213,6 +216,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
+    const operators = io.of('/operator');
+    operatorsOnline = () => operators.sockets.size > 0;
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
     attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });
