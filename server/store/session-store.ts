@@ -33,6 +33,20 @@ export interface StoredSession {
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
+  /**
+   * A Studio preview (a chat with a draft): never delivered (webhooks,
+   * export), left out of analytics, marked "Preview" in the console. Absent
+   * means false.
+   */
+  preview?: boolean;
+  /**
+   * The outbox entries (webhook deliveries) the commits of this session
+   * owed, newest last (bounded): each was written to the outbox before the
+   * commit that names it, so this record is what makes it deliverable — an
+   * entry no committed record names is never sent (docs/operations.md#durable-endings).
+   * Absent on records saved before this field existed.
+   */
+  deliveries?: string[];
 }
 
 /** The result of a save: a conflict means someone else saved first (reload and retry). */
