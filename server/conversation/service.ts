@@ -16,6 +16,7 @@ import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { storageFault } from '../store/storage-fault.ts';
 import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
@@ -191,7 +192,7 @@ export class ConversationService {
   /** Checks a session token (constant time) and returns the session's tenant. */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const a = Buffer.from(record.tokenHash, 'hex');
     const b = Buffer.from(sha256(token), 'hex');
@@ -400,7 +401,7 @@ export class ConversationService {
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
     if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
@@ -506,6 +507,12 @@ export class ConversationService {
     }
     return written;
   }
+}
+
+/** A load that failed reads as "no such session" (a malformed id), unless the storage is unavailable: that is thrown on, to be answered as such. */
+function unlessStorageFault(err: unknown): null {
+  if (storageFault(err)) throw err;
+  return null;
 }
 
 /** The ending a record holds, as the outbox delivers it (at the record's version). */
