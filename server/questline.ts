@@ -6,6 +6,8 @@ import type { Server as SocketServer } from 'socket.io';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
 import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
+import { Publisher } from './catalog/publisher.ts';
+import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
@@ -27,6 +29,7 @@ import { createSocketServer, roomBroadcast } from './transport/socket/socket-ser
 import { startRetention } from './store/retention.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
+import { MountPath } from './transport/http/mount-path.ts';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -54,8 +57,13 @@ export interface QuestlineOptions {
   /** Clock and timers for action calls and session timestamps. */
   env?: CallEnv;
   logger?: Logger;
-  /** Serve the demo page, the operator console and the widget bundles (default true); false mounts the API only. */
-  pages?: boolean;
+  /** Serve the demo page, the operator console and the widget bundles (default true); `'widget'` the widget bundles only; false mounts the API only. */
+  pages?: boolean | 'widget';
+  /**
+   * The path the host mounts `handler` under (`app.use('/chat', questline.handler)` → `'/chat'`); default '' (the root).
+   * socket.io then listens at `<mountPath>/socket.io`, where the widget and the console look for it.
+   */
+  mountPath?: string;
   /** The key of the admin API and operator console; without it (and without `operatorKeys`) they refuse every request. */
   adminKey?: string;
   /** Named operators' keys (SHA-256 hashes): each may do what the admin key does, and the audit log records the name. */
@@ -81,6 +89,10 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
+  publishLog?: PublishLog;
+  /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
+  flowsWriteBack?: boolean;
 }
 
 /** Questline mounted in your process. */
@@ -96,6 +108,8 @@ export interface Questline {
   store: SessionStore;
   metrics: Metrics;
   logger: Logger;
+  /** The Studio's publisher: publish a flow's new text, list revisions, roll back (served under /api/v1/admin). */
+  publisher: Publisher;
 }
 
 /** The composition with what startServer needs to close its http server in order. */
@@ -118,7 +132,9 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
-    return build(opts, logger, backend, loadCatalog(opts, logger));
+    const catalog = loadCatalog(opts, logger);
+    const publisher = await Publisher.open({ catalog, log: opts.publishLog ?? backend.publishes ?? new MemoryPublishLog(), ...(opts.flowsWriteBack === false ? { writeBack: false } : {}) });
+    return build(opts, logger, backend, catalog, publisher);
   } catch (err) {
     await backend.close().catch(() => {});
     throw err;
@@ -145,7 +161,10 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   return tenants;
 }
 
-function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory): Composed {
+function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
+  const mount = MountPath.safeParse(opts.mountPath ?? '');
+  if (!mount.success) throw new TypeError(`createQuestline: mountPath must be a path such as '/chat' (or '' for the root), not ${JSON.stringify(opts.mountPath)}`);
+  const mountPath = mount.data;
   // endings go to the tenants' webhooks through the backend's durable outbox
   // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
   const { store, outbox, kind: storeKind } = backend;
@@ -204,8 +223,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, admins,
-    ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
+    ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
+    mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
     ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
@@ -214,7 +234,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   let io: SocketServer | undefined;
   const attach = (http: HttpServer): SocketServer => {
     if (io) throw new Error('Questline is already attached to an http server');
-    io = createSocketServer(http, gate);
+    io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
     const trust = compileTrust(opts.trustProxy ?? false);
@@ -255,7 +275,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   })());
 
   return {
-    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger,
+    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger, publisher,
     inflight, io: () => io, shutdown,
   };
 }

@@ -54,6 +54,13 @@ function program(io: CliIo, done: (code: number) => void): Command {
     });
 
   cmd
+    .command('export-published')
+    .description('write the texts the Studio published (kept under DATA_DIR when FLOWS_DIR is read-only) into a flows folder, to commit them')
+    .option('--data-dir <dir>', 'the server\'s DATA_DIR', process.env.DATA_DIR ?? './data')
+    .option('--out <dir>', 'the flows folder to write into', process.env.FLOWS_DIR ?? './flows')
+    .action(async (opts: { dataDir: string; out: string }) => done(await (await import('./export-published.ts')).exportPublishedCommand(opts, io)));
+
+  cmd
     .command('graph')
     .description('render a flow: mermaid, json (nodes with layout coordinates) or html (a self-contained page)')
     .argument('<flow>', 'flow file')

@@ -155,8 +155,11 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[] }): Promise<Result<Started>> {
-    const flow = this.deps.tenants.flow(req.tenant, req.flow);
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow }): Promise<Result<Started>> {
+    // a revision another instance published is served from the next start on
+    if (!req.draft) await this.deps.tenants.sync();
+    // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
+    const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
     if (!flow) {
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
@@ -175,6 +178,7 @@ export class ConversationService {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
       session: sessionToJson(result.session), deliveries: [],
+      ...(req.draft ? { preview: true } : {}),
     };
     const owed = await this.prepare(record, result.session, undefined);
     const created = await this.deps.store.create(record, { transcript: messages, events: result.events });
@@ -464,7 +468,8 @@ export class ConversationService {
    * commit gives it), and gets the ids it must name.
    */
   private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
-    const completions = isEnded(session.status) && before !== session.status ? [completionOf(record, session)] : [];
+    // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
+    const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
     const ids: string[] = [];
     for (const c of completions) {
       const id = await this.deps.deliveries?.prepare(c);
@@ -482,7 +487,8 @@ export class ConversationService {
 
   /** An ended session the store holds: its delivery exists in the outbox (written again from the record if not). */
   private async ensureDelivery(record: StoredSession, session: Session): Promise<string | null> {
-    if (!this.deps.deliveries || !isEnded(session.status)) return null;
+    // a Studio preview is never delivered, not even when its retry or start-up finds it ended
+    if (!this.deps.deliveries || !isEnded(session.status) || record.preview) return null;
     return this.deps.deliveries.ensure(completionOf(record, session), record.deliveries ?? []);
   }
 

@@ -4,6 +4,7 @@ import type { Server as SocketServer } from 'socket.io';
 import { LowdbStore } from '../store/lowdb.ts';
 import { MemoryStore } from '../store/memory.ts';
 import type { SessionStore } from '../store/session-store.ts';
+import type { PublishLog } from '../store/publish-log.ts';
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import { FileOutbox } from './outbox-file.ts';
 import { MemoryOutbox, type Outbox } from './outbox.ts';
@@ -30,6 +31,8 @@ export interface Backend {
   readonly outbox: Outbox;
   /** Shared rate limiters; absent: each process counts in its own memory. */
   readonly limiters?: LimiterFactory;
+  /** The Studio's publish log shared by every instance (Redis); absent: the server keeps one under DATA_DIR (or in memory). */
+  readonly publishes?: PublishLog;
   /** Puts socket.io on an adapter that reaches every instance; absent: rooms are local. */
   readonly attachSockets?: (io: SocketServer) => void;
   /** Closes the outbox, then the store; idempotent as far as they are. */

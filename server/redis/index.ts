@@ -4,6 +4,7 @@ import { RedisOutbox } from './outbox.ts';
 import { redisLimiters } from './rate-limits.ts';
 import { useRedisAdapter } from './socket-adapter.ts';
 import { RedisStore } from './store.ts';
+import { RedisPublishLog } from './publish-log.ts';
 
 // Every Redis piece behind one factory (STORE=redis): sessions, the turn lock,
 // the webhook outbox, the rate limits and the socket.io adapter share one
@@ -29,6 +30,7 @@ export async function createRedisBackend(opts: RedisBackendOptions): Promise<Bac
     kind: 'redis', store, outbox,
     lock: new RedisTurnLock(client, { prefix, prime: store, ...(opts.onLockLost ? { onLost: opts.onLockLost } : {}) }),
     limiters: redisLimiters(client, prefix),
+    publishes: new RedisPublishLog(client, prefix),
     attachSockets: (io) => useRedisAdapter(io, client, prefix),
     async close() {
       try {

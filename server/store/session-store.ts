@@ -29,6 +29,12 @@ export interface StoredSession {
   updatedAt: string;
   session: SessionJson;
   /**
+   * A Studio preview (a chat with a draft): never delivered (webhooks,
+   * export), left out of analytics, marked "Preview" in the console. Absent
+   * means false.
+   */
+  preview?: boolean;
+  /**
    * The outbox entries (webhook deliveries) the commits of this session
    * owed, newest last (bounded): each was written to the outbox before the
    * commit that names it, so this record is what makes it deliverable — an

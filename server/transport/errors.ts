@@ -31,6 +31,9 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
   storage_unavailable: { status: 503, retryable: true },
   flow_unavailable: { status: 503, retryable: true },
   not_installed: { status: 501, retryable: false },
+  invalid_request: { status: 400, retryable: false },
+  invalid_flow: { status: 422, retryable: false },
+  stale_version: { status: 409, retryable: false },
 };
 
 /** The HTTP status of an error code (500 for a code the table does not know). */
@@ -54,7 +57,7 @@ export function storageError(err: unknown): (WireError & { retryAfterSeconds: nu
 
 /** The body of an error response. */
 export function httpErrorBody(error: WireError | ServiceError): { error: WireError } {
-  return { error: { code: error.code, message: error.message } };
+  return { error: { code: error.code, message: error.message, ...('field' in error && error.field !== undefined ? { field: error.field } : {}) } };
 }
 
 /** The ack of a failed socket request. */
@@ -66,6 +69,8 @@ export function socketError(error: WireError | ServiceError): { ok: false; error
 export class HttpError extends Error {
   /** For the log, never the response: what exactly was wrong (zod's wording of a malformed payload). */
   detail?: string;
+  /** The request field at fault (`invalid_request`), named in the response. */
+  field?: string;
 
   constructor(readonly code: WireErrorCode, message: string, readonly retryAfterSeconds?: number) {
     super(message);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
@@ -8,6 +10,7 @@ import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import { adminConsole } from './admin-console.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { atMount } from './mount-path.ts';
 import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
 import { HttpError, httpErrorBody, httpStatus, storageError, type WireError } from '../errors.ts';
 import { STORAGE_RETRY_AFTER_SECONDS } from '../../store/storage-fault.ts';
@@ -16,6 +19,8 @@ import { metricsAllowed } from '../metrics-access.ts';
 import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { studioRoutes } from './studio-routes.ts';
+import type { Publisher } from '../../catalog/publisher.ts';
 import { publicRoutes } from './public-routes.ts';
 import type { AdminAccess } from '../admin-access.ts';
 
@@ -36,6 +41,10 @@ export interface AppDeps {
    * bundles and the operator console. Without it the app is the API only.
    */
   demoDir?: string;
+  /** Without demoDir: serve the widget's bundles alone (`pages: 'widget'`). */
+  widgetBundles?: boolean;
+  /** Where the host mounts the handler (createQuestline's mountPath); a request arriving under another mount is logged once. */
+  mountPath?: string;
   /** Which proxies may name the client (TRUST_PROXY, express's `trust proxy`); default none. */
   trustProxy?: TrustProxy;
   /** Bearer token for /metrics (METRICS_TOKEN); without it /metrics answers loopback only. */
@@ -44,6 +53,8 @@ export interface AppDeps {
   health: () => Record<string, unknown>;
   /** What `/readyz` checks (the store and the outbox take writes); absent: ready whenever alive. */
   ready?: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
+  /** The Studio's publisher (sources, check, publish, revisions, rollback); without it those routes are absent. */
+  publisher?: Publisher;
 }
 
 const DEMO_CSP = [
@@ -51,10 +62,15 @@ const DEMO_CSP = [
   "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
 ].join('; ');
 
+/** The bundles a page embedding the widget loads (the widget, its socket.io client, its translations). */
+const WIDGET_BUNDLES: readonly BundleName[] = ['widget.js', 'widget-socket.js', 'widget-texts.js'];
+
 /** The express app: `/api/v1` (public and admin), `/healthz`, `/metrics` and the demo page. */
+
 export function createApp(deps: AppDeps): express.Express {
   const { metrics, logger, inflight, gate } = deps;
   const app = express();
+  let mountChecked = false;
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -76,6 +92,13 @@ export function createApp(deps: AppDeps): express.Express {
     });
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    if (!mountChecked && deps.mountPath !== undefined) {
+      mountChecked = true;
+      if (req.baseUrl !== deps.mountPath) {
+        logger.warn({ mountedAt: req.baseUrl || '/', mountPath: deps.mountPath || '/' },
+          `the handler is mounted at ${req.baseUrl || '/'} but createQuestline's mountPath is ${deps.mountPath || "'' (the root)"}: set mountPath: '${req.baseUrl}' so the widget's socket finds the server`);
+      }
+    }
     next();
   });
 
@@ -124,12 +147,16 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/metrics', '/api/v1/metrics'], prometheus);
 
   app.use('/api/v1/admin', privacyRoutes(deps));
+  if (deps.publisher) app.use('/api/v1/admin', studioRoutes({ ...deps, publisher: deps.publisher }));
   app.use('/api/v1/admin', adminRoutes(deps));
   app.use('/api/v1', publicRoutes(deps));
   app.use('/api', (req: Request) => {
     throw new HttpError('not_found', `no route ${req.method} ${req.baseUrl}${req.path}`);
   });
 
+  if (deps.demoDir === undefined && deps.widgetBundles) {
+    for (const name of WIDGET_BUNDLES) app.get(`/${name}`, bundleHandler(name));
+  }
   if (deps.demoDir !== undefined) {
     // the widget and the operator console, bundled from client/ on first request
     for (const name of Object.keys(CLIENT_BUNDLES) as BundleName[]) {
@@ -141,6 +168,13 @@ export function createApp(deps: AppDeps): express.Express {
     app.use((_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Content-Security-Policy', DEMO_CSP);
       next();
+    });
+    // the demo page names its scripts under the mount the host chose
+    let demoHtml: Promise<string> | undefined;
+    app.get(['/', '/index.html'], async (req: Request, res: Response) => {
+      demoHtml ??= readFile(join(deps.demoDir!, 'index.html'), 'utf8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('text/html; charset=utf-8').send(atMount(await demoHtml, req.baseUrl));
     });
     app.use(express.static(deps.demoDir, { index: 'index.html', dotfiles: 'ignore', etag: false }));
   }
@@ -168,7 +202,7 @@ export function createApp(deps: AppDeps): express.Express {
 
 /** An error as the wire sees it: our codes pass through; body-parser's become too_large / invalid_payload; anything else is internal. */
 function toWireError(err: unknown): WireError {
-  if (err instanceof HttpError) return { code: err.code, message: err.message };
+  if (err instanceof HttpError) return { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}) };
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.too.large') return { code: 'too_large', message: `the body is larger than ${LIMITS.maxPayloadBytes} bytes` };
   if (e?.type === 'entity.parse.failed') return { code: 'invalid_payload', message: 'the body is not valid JSON' };

@@ -19,9 +19,10 @@ import type { z } from 'zod';
 /** The room of a session. */
 export const roomOf = (sessionId: string) => `session:${sessionId}`;
 
-/** Creates the socket.io server on `http`: origins checked at the door, packets capped at 32 KB. */
-export function createSocketServer(http: HttpServer, gate: OriginGate): Server {
+/** Creates the socket.io server on `http` at `path`: origins checked at the door, packets capped at 32 KB. */
+export function createSocketServer(http: HttpServer, gate: OriginGate, path = '/socket.io'): Server {
   const io = new Server(http, {
+    path,
     // a bigger packet closes the connection (the protocol's own limits answer
     // with `too_large` well below this)
     maxHttpBufferSize: LIMITS.maxPayloadBytes,
