@@ -163,8 +163,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   return serve(config, questline);
 }
 
-/** The backend STORE names, its failures worded for the person starting the server. */
-async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
+/** The backend STORE names (memory, lowdb under dataDir, redis at REDIS_URL), opened; failures worded for the person starting it. */
+export async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
   if (config.STORE === 'memory') return createEmbeddedBackend({ memory: true });
   if (config.STORE === 'redis') {
     try {

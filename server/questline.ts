@@ -205,6 +205,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     env: opts.env ?? systemCallEnv,
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
+    ...(backend.counts ? { counts: backend.counts } : {}),
+    onCountsError: (err, sessionId) => logger.error({ err, sessionId }, 'funnel counts missed a saved turn; run questline insights rebuild'),
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
     // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
     deliveries,

@@ -156,6 +156,18 @@ function program(io: CliIo, done: (code: number) => void): Command {
     });
 
   cmd
+    .command('insights')
+    .description('the funnel\'s stored counts (docs/insights.md)')
+    .command('rebuild')
+    .description('recompute the funnel counts from the stored sessions (STORE, DATA_DIR or REDIS_URL, FLOWS_DIR) and replace them; stop a lowdb server first')
+    .option('--check', 'only compare with the maintained counts; exit 1 if they differ')
+    .option('--json', 'print a machine-readable report')
+    .action(async (opts: { check?: boolean; json?: boolean }) => {
+      const { insightsRebuildCommand } = await import('./insights.ts'); // loaded on demand: the other commands need no server code
+      done(await insightsRebuildCommand(opts, io));
+    });
+
+  cmd
     .command('schema')
     .description('print the JSON Schema of flow files (generated from the zod IR)')
     .option('--write <file>', 'write it to a file instead')

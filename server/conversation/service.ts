@@ -17,6 +17,9 @@ import type { DeliverySink } from '../delivery/hook.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import { storageFault } from '../store/storage-fault.ts';
+import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
+import { foldEvents } from '../store/funnel-facts.ts';
+import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
@@ -61,6 +64,10 @@ export interface ServiceDeps extends Implementations {
   lock?: TurnLock;
   /** Transcript entries a session may hold before visitor messages are refused with `session_full` (default MAX_TRANSCRIPT_ENTRIES). */
   maxTranscriptEntries?: number;
+  /** The funnel's counters, changed after each saved turn (default: in this process's memory). */
+  counts?: FunnelCounts;
+  /** Called when the counters could not take a saved turn's changes (the turn stands; `questline insights rebuild` repairs them). */
+  onCountsError?: (err: unknown, sessionId: string) => void;
 }
 
 /** Everything a step under the session lock has to go on. */
@@ -140,8 +147,11 @@ export class ConversationService {
   private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
   private readonly maxEntries: number;
+  /** The funnel's counters (docs/insights.md). */
+  readonly counts: FunnelCounts;
 
   constructor(private readonly deps: ServiceDeps) {
+    this.counts = deps.counts ?? new MemoryFunnelCounts();
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
@@ -177,7 +187,7 @@ export class ConversationService {
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
-      session: sessionToJson(result.session), deliveries: [],
+      session: sessionToJson(result.session), deliveries: [], insights: foldEvents(undefined, result.events),
       ...(req.draft ? { preview: true } : {}),
     };
     const owed = await this.prepare(record, result.session, undefined);
@@ -186,6 +196,7 @@ export class ConversationService {
       await this.deps.deliveries?.abandoned(owed.ids);
       return failure('conflict', 'session id collision; try again');
     }
+    await this.count(id, tallyDelta(null, tallyOf(record)));
     this.remember(record, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(id, messages, state);
@@ -390,10 +401,19 @@ export class ConversationService {
   async erase(sessionId: string): Promise<boolean> {
     return this.locks.run(sessionId, async () => {
       this.parsed.delete(sessionId);
+      const record = await this.deps.store.load(sessionId).catch(() => null);
       const existed = await this.deps.store.delete(sessionId);
+      // its counters stay as numbers, without the session: a rebuild from the sessions left adds them back
+      if (existed && record) await this.counts.retain(asChanges(tallyOf(record))).catch((err) => this.deps.onCountsError?.(err, sessionId));
       await this.deps.onErase?.(sessionId);
       return existed;
     });
+  }
+
+  /** Adds a saved turn's counter changes; a failure is reported, never the turn's. */
+  private async count(sessionId: string, changes: ReturnType<typeof tallyDelta>): Promise<void> {
+    if (changes.length === 0) return;
+    await this.counts.add(changes).catch((err) => this.deps.onCountsError?.(err, sessionId));
   }
 
   /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay); `visitorAnswers` leaves internal ones out. */
@@ -446,6 +466,7 @@ export class ConversationService {
       processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
       version: record.version + 1, deliveries: record.deliveries ?? [],
     };
+    if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
     const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
@@ -454,6 +475,7 @@ export class ConversationService {
       return failure('conflict', 'the session changed on another server; retry the message');
     }
     next.version = saved.version;
+    await this.count(record.id, tallyDelta(tallyOf(record), tallyOf(next)));
     this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Server as SocketServer } from 'socket.io';
+import { FileFunnelCounts } from '../store/funnel-counts-file.ts';
+import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
 import { LowdbStore } from '../store/lowdb.ts';
 import { MemoryStore } from '../store/memory.ts';
 import type { SessionStore } from '../store/session-store.ts';
@@ -29,6 +31,8 @@ export interface Backend {
   /** The per-session turn lock; it must span every process that shares `store`. */
   readonly lock: TurnLock;
   readonly outbox: Outbox;
+  /** The funnel's counters (docs/insights.md); absent: kept in this process's memory. */
+  readonly counts?: FunnelCounts;
   /** Shared rate limiters; absent: each process counts in its own memory. */
   readonly limiters?: LimiterFactory;
   /** The Studio's publish log shared by every instance (Redis); absent: the server keeps one under DATA_DIR (or in memory). */
@@ -52,11 +56,13 @@ export type EmbeddedBackendOptions =
 
 /** A lowdb, memory or caller-supplied store with a process-local lock: one server process only. */
 export async function createEmbeddedBackend(opts: EmbeddedBackendOptions): Promise<Backend> {
-  if ('store' in opts) return assemble(opts.kind ?? 'custom', opts.store, opts.outbox);
-  if ('memory' in opts) return assemble('memory', new MemoryStore(), new MemoryOutbox());
+  if ('store' in opts) return assemble(opts.kind ?? 'custom', opts.store, opts.outbox, new MemoryFunnelCounts());
+  if ('memory' in opts) return assemble('memory', new MemoryStore(), new MemoryOutbox(), new MemoryFunnelCounts());
   const store = await LowdbStore.open(opts.dataDir);
   try {
-    return assemble('lowdb', store, await FileOutbox.open(join(opts.dataDir, 'outbox')));
+    // the counts file is opened under the data directory's lock the store holds
+    const counts = FileFunnelCounts.open(opts.dataDir);
+    return assemble('lowdb', store, await FileOutbox.open(join(opts.dataDir, 'outbox')), counts);
   } catch (err) {
     await store.close().catch(() => {});
     throw err;
@@ -94,13 +100,14 @@ export async function checkReady(backend: Pick<Backend, 'store' | 'outbox'>, tim
   return { ok: store === 'ok' && outbox === 'ok', checks: { store, outbox } };
 }
 
-function assemble(kind: string, store: SessionStore, outbox: Outbox): Backend {
+function assemble(kind: string, store: SessionStore, outbox: Outbox, counts: FunnelCounts): Backend {
   return {
-    kind, store, outbox, lock: new KeyedMutex(),
+    kind, store, outbox, counts, lock: new KeyedMutex(),
     async close() {
       try {
         await outbox.close();
       } finally {
+        await counts.close();
         await store.close();
       }
     },

@@ -1,6 +1,7 @@
 import type { SessionJson } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { TranscriptEntry } from '../protocol/session.ts';
+import type { FunnelFacts } from './funnel-facts.ts';
 
 export type { TranscriptEntry } from '../protocol/session.ts';
 
@@ -16,6 +17,8 @@ export interface StoredSession {
   version: number;
   /** The highest transcript sequence number committed with this version (see `SessionStore.commit`). */
   seq: number;
+  /** What the funnel counts of this session (server/store/funnel-facts.ts); absent on records saved before it was kept. */
+  insights?: FunnelFacts;
   /** Client message ids already processed, newest last (bounded), with the seq of the reply they got. */
   processed: Array<{ clientId: string; seq: number }>;
   status: SessionJson['status'];

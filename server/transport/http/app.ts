@@ -19,6 +19,7 @@ import { metricsAllowed } from '../metrics-access.ts';
 import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { insightsRoutes } from './insights-routes.ts';
 import { studioRoutes } from './studio-routes.ts';
 import type { Publisher } from '../../catalog/publisher.ts';
 import { publicRoutes } from './public-routes.ts';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.get(['/metrics', '/api/v1/metrics'], prometheus);
 
   app.use('/api/v1/admin', privacyRoutes(deps));
+  app.use('/api/v1/admin', insightsRoutes(deps));
   if (deps.publisher) app.use('/api/v1/admin', studioRoutes({ ...deps, publisher: deps.publisher }));
   app.use('/api/v1/admin', adminRoutes(deps));
   app.use('/api/v1', publicRoutes(deps));
