@@ -27,6 +27,7 @@ import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
+import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
@@ -221,6 +222,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
       if (forgotten > 0) logger.info({ sessionId, outboxEntries: forgotten }, 'erased session: its outbox entries are gone too');
     },
   });
+
+  // the open-sessions gauge reads the stored counts: ended sessions leave it, every instance reports the same
+  metrics.openSessions = async () => openSessionsOf(await service.counts.all());
 
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
