@@ -12,7 +12,7 @@ import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import { checkReady, createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
@@ -236,6 +236,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
     mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
+    ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 

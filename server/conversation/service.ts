@@ -16,6 +16,7 @@ import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { storageFault } from '../store/storage-fault.ts';
 import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
 import { foldEvents } from '../store/funnel-facts.ts';
 import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
@@ -208,7 +209,7 @@ export class ConversationService {
   /** Checks a session token (constant time) and returns the session's tenant. */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const a = Buffer.from(record.tokenHash, 'hex');
     const b = Buffer.from(sha256(token), 'hex');
@@ -439,7 +440,7 @@ export class ConversationService {
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
     if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
@@ -523,7 +524,8 @@ export class ConversationService {
 
   /** An ended session the store holds: its delivery exists in the outbox (written again from the record if not). */
   private async ensureDelivery(record: StoredSession, session: Session): Promise<string | null> {
-    if (!this.deps.deliveries || !isEnded(session.status)) return null;
+    // a Studio preview is never delivered, not even when its retry or start-up finds it ended
+    if (!this.deps.deliveries || !isEnded(session.status) || record.preview) return null;
     return this.deps.deliveries.ensure(completionOf(record, session), record.deliveries ?? []);
   }
 
@@ -548,6 +550,12 @@ export class ConversationService {
     }
     return written;
   }
+}
+
+/** A load that failed reads as "no such session" (a malformed id), unless the storage is unavailable: that is thrown on, to be answered as such. */
+function unlessStorageFault(err: unknown): null {
+  if (storageFault(err)) throw err;
+  return null;
 }
 
 /** The ending a record holds, as the outbox delivers it (at the record's version). */

@@ -113,6 +113,8 @@ export interface SessionStore {
    * answers null and the histories read empty.
    */
   delete(id: string): Promise<boolean>;
+  /** Resolves when the store takes a write now, rejects with why not (a full disk, an unreachable server); for /readyz. Absent: always ready. */
+  ready?(): Promise<void>;
   /** Releases files, locks and connections. */
   close(): Promise<void>;
 }
