@@ -71,11 +71,14 @@ export async function tryReply(flow: CompiledFlow, extractor: Extractor, reply: 
 /** Runs every phrasing of the set at both positions. */
 export async function runRedFlags(set: RedFlagSet, flow: CompiledFlow, extractorFor: () => Extractor, firstAnswer = ORDINARY_FIRST_ANSWER): Promise<RedFlagResult[]> {
   const out: RedFlagResult[] = [];
-  const all = [...set.emergencies.map((c) => ({ ...c, emergency: true })), ...set.ordinary.map((c) => ({ ...c, emergency: false }))];
+  const all: Array<{ id: string; reply: string; category?: string; emergency: boolean }> = [
+    ...set.emergencies.map((c) => ({ id: c.id, reply: c.reply, category: c.category, emergency: true })),
+    ...set.ordinary.map((c) => ({ id: c.id, reply: c.reply, emergency: false })),
+  ];
   for (const c of all) {
     for (const position of ['first', 'second'] as const) {
       const r = await tryReply(flow, extractorFor(), c.reply, position, firstAnswer);
-      out.push({ id: c.id, reply: c.reply, ...('category' in c ? { category: c.category } : {}), position, emergency: c.emergency, ...r });
+      out.push({ id: c.id, reply: c.reply, ...(c.category !== undefined ? { category: c.category } : {}), position, emergency: c.emergency, ...r });
     }
   }
   return out;
