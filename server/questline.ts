@@ -6,11 +6,13 @@ import type { Server as SocketServer } from 'socket.io';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
 import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
+import { Publisher } from './catalog/publisher.ts';
+import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
-import { deliveryHook } from './delivery/hook.ts';
+import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import { checkReady, createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
@@ -25,8 +27,10 @@ import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
+import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
+import { MountPath } from './transport/http/mount-path.ts';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -34,6 +38,8 @@ import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 // hands it to an app of yours; startServer (main.ts) adds config, listen and signals.
 
 const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+/** How far back start-up reconciliation looks for ended sessions without an outbox entry (the outbox keeps delivered entries at least this long). */
+const RECONCILE_WINDOW_MS = 86_400_000;
 
 /** What Questline is built from; everything but the flows has a default. */
 export interface QuestlineOptions {
@@ -52,8 +58,13 @@ export interface QuestlineOptions {
   /** Clock and timers for action calls and session timestamps. */
   env?: CallEnv;
   logger?: Logger;
-  /** Serve the demo page, the operator console and the widget bundles (default true); false mounts the API only. */
-  pages?: boolean;
+  /** Serve the demo page, the operator console and the widget bundles (default true); `'widget'` the widget bundles only; false mounts the API only. */
+  pages?: boolean | 'widget';
+  /**
+   * The path the host mounts `handler` under (`app.use('/chat', questline.handler)` → `'/chat'`); default '' (the root).
+   * socket.io then listens at `<mountPath>/socket.io`, where the widget and the console look for it.
+   */
+  mountPath?: string;
   /** The key of the admin API and operator console; without it (and without `operatorKeys`) they refuse every request. */
   adminKey?: string;
   /** Named operators' keys (SHA-256 hashes): each may do what the admin key does, and the audit log records the name. */
@@ -79,6 +90,10 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
+  publishLog?: PublishLog;
+  /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
+  flowsWriteBack?: boolean;
 }
 
 /** Questline mounted in your process. */
@@ -94,6 +109,8 @@ export interface Questline {
   store: SessionStore;
   metrics: Metrics;
   logger: Logger;
+  /** The Studio's publisher: publish a flow's new text, list revisions, roll back (served under /api/v1/admin). */
+  publisher: Publisher;
 }
 
 /** The composition with what startServer needs to close its http server in order. */
@@ -116,7 +133,9 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
-    return build(opts, logger, backend, loadCatalog(opts, logger));
+    const catalog = loadCatalog(opts, logger);
+    const publisher = await Publisher.open({ catalog, log: opts.publishLog ?? backend.publishes ?? new MemoryPublishLog(), ...(opts.flowsWriteBack === false ? { writeBack: false } : {}) });
+    return build(opts, logger, backend, catalog, publisher);
   } catch (err) {
     await backend.close().catch(() => {});
     throw err;
@@ -143,14 +162,17 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   return tenants;
 }
 
-function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory): Composed {
+function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
+  const mount = MountPath.safeParse(opts.mountPath ?? '');
+  if (!mount.success) throw new TypeError(`createQuestline: mountPath must be a path such as '/chat' (or '' for the root), not ${JSON.stringify(opts.mountPath)}`);
+  const mountPath = mount.data;
   // endings go to the tenants' webhooks through the backend's durable outbox
   // (with Redis: one outbox for every instance, each entry leased to one worker at a time)
   const { store, outbox, kind: storeKind } = backend;
   const deliveryLog: DeliveryLog = (level, message, fields) => logger[level]({ component: 'delivery', ...fields }, message);
   const webhookFor = (tenant: string) => tenants.tenant(tenant)?.webhook;
   const worker = new DeliveryWorker({ outbox, store, webhookFor, log: deliveryLog });
-  const enqueue = deliveryHook(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
+  const deliveries = deliverySink(outbox, { webhookFor, log: deliveryLog, notify: () => worker.wake(),
     partialLeads: (tenant) => wantsPartialLeads(tenants.tenant(tenant)?.settings) });
 
   const metrics = opts.metrics ?? new Metrics({ ...(opts.idleAfterMs !== undefined ? { idleAfterMs: opts.idleAfterMs } : {}) });
@@ -184,12 +206,15 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     env: opts.env ?? systemCallEnv,
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
+    ...(backend.counts ? { counts: backend.counts } : {}),
+    onCountsError: (err, sessionId) => logger.error({ err, sessionId }, 'funnel counts missed a saved turn; run questline insights rebuild'),
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
-    onComplete: async (c) => {
+    // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
+    deliveries,
+    onComplete: (c) => {
       metrics.completions.inc({ tenant: c.tenant, flow: c.flowId, status: c.status });
       // keys, never values: answers may be pii
       logger.info({ tenant: c.tenant, sessionId: c.sessionId, flow: c.flowId, status: c.status, outcome: c.outcome, answerKeys: Object.keys(c.answers) }, 'session ended');
-      await enqueue(c);
     },
     // an erased session's endings leave the outbox too: undelivered ones are not sent, and no answers stay in its journal
     onErase: async (sessionId) => {
@@ -198,19 +223,24 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     },
   });
 
+  // the open-sessions gauge reads the stored counts: ended sessions leave it, every instance reports the same
+  metrics.openSessions = async () => openSessionsOf(await service.counts.all());
+
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, admins,
-    ...(opts.pages === false ? {} : { demoDir: DEMO_DIR }),
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
+    ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
+    mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
+    ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 
   let io: SocketServer | undefined;
   const attach = (http: HttpServer): SocketServer => {
     if (io) throw new Error('Questline is already attached to an http server');
-    io = createSocketServer(http, gate);
+    io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
     const trust = compileTrust(opts.trustProxy ?? false);
@@ -220,6 +250,11 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   };
 
   worker.start();
+  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes)
+  void service.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString()).then(
+    (ids) => { if (ids.length > 0) logger.warn({ deliveries: ids.length }, `start-up: ${ids.length} ended sessions had no outbox entry; written now`); },
+    (err) => logger.error({ err }, 'start-up reconciliation of ended sessions failed'),
+  );
   // idle sessions end (tenant settings.inactivity_s) and waiting interrupts time out (timeout_s)
   const sweepMs = opts.sweepIntervalMs ?? 30_000;
   const stopSweeps = sweepMs > 0 ? service.startSweeps(sweepMs, (err) => logger.error({ err }, 'inactivity sweep failed')) : () => {};
@@ -246,7 +281,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   })());
 
   return {
-    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger,
+    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger, publisher,
     inflight, io: () => io, shutdown,
   };
 }

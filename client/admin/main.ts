@@ -8,6 +8,7 @@
 
 import { io, type Socket } from 'socket.io-client';
 import { AdminApi, ApiError } from './api.ts';
+import { mountPathOf } from '../widget/mount-base.ts';
 import { FlowMap } from './flow-map.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
@@ -15,6 +16,8 @@ import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
 import { isEnded, urgentFirst } from '../../server/protocol/statuses.ts';
 import type { GraphLayout, SessionDetail, SessionRow, TenantInfo } from './types.ts';
 
+/** The path Questline is mounted under ('' at the site root), from this script's own URL. */
+const BASE = mountPathOf(document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : undefined, 'admin.js');
 const KEY_STORAGE = 'questline.adminKey';
 const LIST_EVERY_MS = 5_000;
 
@@ -111,7 +114,7 @@ function storedKey(): string | null {
 }
 
 async function signIn(key: string): Promise<void> {
-  const candidate = new AdminApi(key);
+  const candidate = new AdminApi(key, `${BASE}/api/v1/admin`);
   let list: { tenants: TenantInfo[] };
   try {
     list = await candidate.get<{ tenants: TenantInfo[] }>('/tenants');
@@ -187,7 +190,7 @@ function setConnection(text: string, cls: '' | 'live' | 'down'): void {
 }
 
 function connectSocket(key: string): void {
-  const s = io('/operator', { auth: { adminKey: key }, reconnectionDelayMax: 5_000 });
+  const s = io('/operator', { path: `${BASE}/socket.io`, auth: { adminKey: key }, reconnectionDelayMax: 5_000 });
   socket = s;
   setConnection('Connecting…', '');
   s.on('connect', () => {

@@ -5,6 +5,10 @@
 
 import type { QuestlineApi, WidgetOptions } from '../widget/index.ts';
 import { STUB } from '../widget/stub.ts';
+import { mountPathOf } from '../widget/mount-base.ts';
+
+/** The path Questline is mounted under ('' at the site root), from this script's own URL. */
+const BASE = mountPathOf(document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : undefined, 'demo.js');
 
 interface DemoTenant {
   id: string;
@@ -91,7 +95,7 @@ async function fillFlows(): Promise<void> {
   ui.flow.replaceChildren(new Option('Loading…', ''));
   ui.flow.disabled = true;
   try {
-    const res = await fetch(`/api/v1/tenants/${encodeURIComponent(tenant.id)}/flows`, { headers: { 'X-Questline-Key': tenant.key } });
+    const res = await fetch(`${BASE}/api/v1/tenants/${encodeURIComponent(tenant.id)}/flows`, { headers: { 'X-Questline-Key': tenant.key } });
     if (!res.ok) throw new Error(`the server answered ${res.status}`);
     const body = (await res.json()) as { flows: Array<{ id: string; label?: string | null; available: boolean }> };
     if (request !== flowsRequest) return;
@@ -138,7 +142,7 @@ function mountWidget(): void {
 
 function showSnippets(): void {
   const tenant = tenantOf(choice.tenant);
-  const origin = location.origin;
+  const origin = `${location.origin}${BASE}`;
   const inline = choice.mode === 'inline';
   // English is what a page gets without a locale, so only another language is spelled out
   const locale = choice.locale === 'en' ? undefined : choice.locale;
@@ -177,7 +181,7 @@ function refreshAnswers(): void {
     const s = session;
     if (!s) return;
     try {
-      const res = await fetch(`/api/v1/sessions/${encodeURIComponent(s.sessionId)}?after=999999999`, { headers: { authorization: `Bearer ${s.token}` } });
+      const res = await fetch(`${BASE}/api/v1/sessions/${encodeURIComponent(s.sessionId)}?after=999999999`, { headers: { authorization: `Bearer ${s.token}` } });
       if (!res.ok || s !== session) return;
       const view = (await res.json()) as { answers?: Record<string, unknown> };
       showAnswers(view.answers ?? {});

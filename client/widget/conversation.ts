@@ -1,3 +1,4 @@
+import { socketTarget } from './mount-base.ts';
 import type { Socket } from 'socket.io-client';
 import { loadSocketIo, type Io } from './load-socket.ts';
 import type { SessionMemory } from './storage.ts';
@@ -166,8 +167,9 @@ export class Conversation {
   }
 
   private open(io: Io): void {
-    const url = `${this.opts.server.replace(/\/+$/, '')}/chat`;
+    const { url, path } = socketTarget(this.opts.server, '/chat');
     const socket: ChatSocket = io(url, {
+      path,
       // a function, so every reconnect presents the current session's token
       auth: (cb) => cb({ key: this.opts.key, ...(this.token ? { token: this.token } : {}) }),
       transports: ['websocket', 'polling'],

@@ -6,6 +6,7 @@
 // "Embedding the widget") followed by `Questline.init({ … })`. This file
 // replaces the stub's methods with the real ones and replays what was queued.
 
+import { mountBase } from './mount-base.ts';
 import { defineElement, QuestlineChat, TAG, type WidgetEventName } from './element.ts';
 import { optionsFromAttributes, type WidgetOptions } from './options.ts';
 
@@ -45,12 +46,8 @@ const VERSION = '1.0.0';
 
 // where this script came from is the default server (only readable while the script first runs)
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
-let scriptOrigin = location.origin;
-try {
-  if (script?.src) scriptOrigin = new URL(script.src, location.href).origin;
-} catch {
-  // keep the page's origin
-}
+// (with the path it is mounted under: https://site/chat for https://site/chat/widget.js)
+const scriptOrigin = mountBase(script?.src, 'widget.js');
 
 const listeners = new Map<WidgetEventName, Set<Handler>>();
 let current: QuestlineChat | null = null;

@@ -12,7 +12,7 @@ export interface WidgetOptions {
   key: string;
   /** The flow to run, e.g. `flow.sales` (required). */
   flow: string;
-  /** The Questline server; default: the origin widget.js was loaded from. */
+  /** The Questline server, with the path it is mounted under if any (`https://site/chat`); default: where widget.js was loaded from. */
   server?: string;
   /** `bubble` (a launcher button and a popup, the default), `popup` (opened by `Questline.open()`), `inline` (inside `target`). */
   mode?: Mode;
@@ -79,7 +79,8 @@ export function resolveOptions(o: Partial<WidgetOptions>, defaultServer: string)
   const z = typeof o.zIndex === 'number' ? o.zIndex : typeof o.zIndex === 'string' ? Number(o.zIndex) : NaN;
   let server = str(o.server) ?? defaultServer;
   try {
-    server = new URL(server, location.href).origin;
+    const url = new URL(server, location.href);
+    server = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     throw new Error(`Questline: \`server\` is not a URL: ${server}`);
   }

@@ -12,3 +12,4 @@ export { TenantDirectory } from '../catalog/tenants.ts';
 export { DirectoryArchive, MemoryArchive, type RevisionArchive } from '../catalog/registry.ts';
 export { createLogger, type Logger } from '../observability/logger.ts';
 export { loadProjectConfig, findProjectConfig, ProjectConfigError, CONFIG_FILES } from '../project-config.ts';
+export { verifySignature, signPayload, DEFAULT_TOLERANCE_SECONDS } from '../delivery/signature.ts';

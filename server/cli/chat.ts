@@ -7,7 +7,7 @@ import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
 import { matchLocale } from '../engine/locale.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import { baseLanguage } from '../shared/lexicon/index.ts';
+import { baseLanguage } from '../language/registry.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
 import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, summaryLines, validNow } from './run.ts';

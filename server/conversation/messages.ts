@@ -1,6 +1,6 @@
 import type { Effect, Progress } from '../engine/types.ts';
 import type { Messages } from '../flow/messages/catalogue.ts';
-import { EN } from '../flow/messages/en.ts';
+import { EN } from '../language/en/messages.ts';
 
 /** What a person sees: one bot message (interfaces.md's `bot:message` without id and sequence). */
 export interface BotMessage {

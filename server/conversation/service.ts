@@ -13,8 +13,13 @@ import { systemCallEnv, type CallEnv } from './actions.ts';
 import { failure, type Result } from '../protocol/errors.ts';
 import { isEnded, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
+import type { DeliverySink } from '../delivery/hook.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { storageFault } from '../store/storage-fault.ts';
+import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
+import { foldEvents } from '../store/funnel-facts.ts';
+import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
@@ -43,7 +48,12 @@ export interface ServiceDeps extends Implementations {
   tenants: TenantDirectory;
   /** The extractor for a tenant's messages; overrides `extractor` when given. */
   extractorFor?: (tenant: string) => Extractor;
-  /** Called after a session that just ended is saved (the outbox enqueues it). */
+  /**
+   * Where the deliveries a turn owes go (the webhook outbox): written before
+   * the commit that ends the session, named by it (see DeliverySink).
+   */
+  deliveries?: DeliverySink;
+  /** Called after a session that just ended is saved (metrics, logs; embedders may enqueue here, after the fact). */
   onComplete?: (c: Completion) => Promise<void> | void;
   /** Called (under the session's lock) after a session was erased: what else holds its answers forgets them (the outbox). */
   onErase?: (sessionId: string) => Promise<void> | void;
@@ -54,6 +64,10 @@ export interface ServiceDeps extends Implementations {
   lock?: TurnLock;
   /** Transcript entries a session may hold before visitor messages are refused with `session_full` (default MAX_TRANSCRIPT_ENTRIES). */
   maxTranscriptEntries?: number;
+  /** The funnel's counters, changed after each saved turn (default: in this process's memory). */
+  counts?: FunnelCounts;
+  /** Called when the counters could not take a saved turn's changes (the turn stands; `questline insights rebuild` repairs them). */
+  onCountsError?: (err: unknown, sessionId: string) => void;
 }
 
 /** Everything a step under the session lock has to go on. */
@@ -84,6 +98,10 @@ export interface Started {
 }
 
 const MAX_PROCESSED = 64;
+/** Delivery ids a record names at most (StoredSession.deliveries): a session ends a handful of times at most. */
+const MAX_DELIVERIES = 32;
+/** How many of a tenant's newest sessions start-up reconciliation looks at. */
+const RECONCILE_PAGE = 1000;
 /** The most sessions of one tenant and status one sweep looks at (the store lists the newest first). */
 const SWEEP_PAGE = 1000;
 
@@ -129,8 +147,11 @@ export class ConversationService {
   private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
   private readonly maxEntries: number;
+  /** The funnel's counters (docs/insights.md). */
+  readonly counts: FunnelCounts;
 
   constructor(private readonly deps: ServiceDeps) {
+    this.counts = deps.counts ?? new MemoryFunnelCounts();
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
@@ -144,8 +165,11 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[] }): Promise<Result<Started>> {
-    const flow = this.deps.tenants.flow(req.tenant, req.flow);
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow }): Promise<Result<Started>> {
+    // a revision another instance published is served from the next start on
+    if (!req.draft) await this.deps.tenants.sync();
+    // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
+    const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
     if (!flow) {
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
@@ -163,21 +187,27 @@ export class ConversationService {
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
-      session: sessionToJson(result.session),
+      session: sessionToJson(result.session), deliveries: [], insights: foldEvents(undefined, result.events),
+      ...(req.draft ? { preview: true } : {}),
     };
+    const owed = await this.prepare(record, result.session, undefined);
     const created = await this.deps.store.create(record, { transcript: messages, events: result.events });
-    if (!created.ok) return failure('conflict', 'session id collision; try again');
+    if (!created.ok) {
+      await this.deps.deliveries?.abandoned(owed.ids);
+      return failure('conflict', 'session id collision; try again');
+    }
+    await this.count(id, tallyDelta(null, tallyOf(record)));
     this.remember(record, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(id, messages, state);
-    await this.ended(record, result.session, undefined);
+    await this.ended(owed);
     return { ok: true, value: { sessionId: id, token, messages, state } };
   }
 
   /** Checks a session token (constant time) and returns the session's tenant. */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const a = Buffer.from(record.tokenHash, 'hex');
     const b = Buffer.from(sha256(token), 'hex');
@@ -349,6 +379,8 @@ export class ConversationService {
       const { record, flow, session } = loaded.value;
       const seen = clientId === undefined ? undefined : processedAs(record, clientId);
       if (seen) {
+        // the retry of a turn that ended the session: its delivery must exist (it was written before the commit; make sure)
+        if (isEnded(session.status)) await this.ensureDelivery(record, session);
         const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
         return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
       }
@@ -369,10 +401,19 @@ export class ConversationService {
   async erase(sessionId: string): Promise<boolean> {
     return this.locks.run(sessionId, async () => {
       this.parsed.delete(sessionId);
+      const record = await this.deps.store.load(sessionId).catch(() => null);
       const existed = await this.deps.store.delete(sessionId);
+      // its counters stay as numbers, without the session: a rebuild from the sessions left adds them back
+      if (existed && record) await this.counts.retain(asChanges(tallyOf(record))).catch((err) => this.deps.onCountsError?.(err, sessionId));
       await this.deps.onErase?.(sessionId);
       return existed;
     });
+  }
+
+  /** Adds a saved turn's counter changes; a failure is reported, never the turn's. */
+  private async count(sessionId: string, changes: ReturnType<typeof tallyDelta>): Promise<void> {
+    if (changes.length === 0) return;
+    await this.counts.add(changes).catch((err) => this.deps.onCountsError?.(err, sessionId));
   }
 
   /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay); `visitorAnswers` leaves internal ones out. */
@@ -384,7 +425,7 @@ export class ConversationService {
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
     if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
@@ -423,27 +464,99 @@ export class ConversationService {
     const next: StoredSession = {
       ...record, seq, status: result.session.status, updatedAt: now, session: sessionToJson(result.session),
       processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
+      version: record.version + 1, deliveries: record.deliveries ?? [],
     };
+    if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
+    // the deliveries the turn owes are written first; the commit names them and so makes them real
+    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
-    if (!saved.ok) return failure('conflict', 'the session changed on another server; retry the message');
+    if (!saved.ok) {
+      await this.deps.deliveries?.abandoned(owed.ids);
+      return failure('conflict', 'the session changed on another server; retry the message');
+    }
     next.version = saved.version;
+    await this.count(record.id, tallyDelta(tallyOf(record), tallyOf(next)));
     this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);
-    await this.ended(next, result.session, restarted ? undefined : record.status);
+    await this.ended(owed);
     return { ok: true, value: { messages: all, state, events: result.events, duplicate: false } };
   }
 
-  /** Hands a session that just ended to the outbox (once per ending). */
-  private async ended(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<void> {
-    const over = isEnded(session.status);
-    if (!over || before === session.status || !this.deps.onComplete) return;
-    const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
-    await this.deps.onComplete({
-      sessionId: record.id, tenant: record.tenant, flowId: record.flowId, revision: record.revision, status: session.status,
-      ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
-    });
+  /**
+   * The deliveries a change owes (today: an ending, once per ending; issue
+   * 31's events add theirs here), each written to the sink before the commit;
+   * `record` is the record about to be committed (its version is the one the
+   * commit gives it), and gets the ids it must name.
+   */
+  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
+    // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
+    const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
+    const ids: string[] = [];
+    for (const c of completions) {
+      const id = await this.deps.deliveries?.prepare(c);
+      if (id) ids.push(id);
+    }
+    if (ids.length > 0) record.deliveries = withDeliveries(record.deliveries ?? [], ids);
+    return { completions, ids };
   }
+
+  /** After the commit: the deliveries go out, and the hooks hear of the ending. */
+  private async ended(owed: { completions: Completion[]; ids: string[] }): Promise<void> {
+    this.deps.deliveries?.committed(owed.ids);
+    for (const c of owed.completions) await this.deps.onComplete?.(c);
+  }
+
+  /** An ended session the store holds: its delivery exists in the outbox (written again from the record if not). */
+  private async ensureDelivery(record: StoredSession, session: Session): Promise<string | null> {
+    // a Studio preview is never delivered, not even when its retry or start-up finds it ended
+    if (!this.deps.deliveries || !isEnded(session.status) || record.preview) return null;
+    return this.deps.deliveries.ensure(completionOf(record, session), record.deliveries ?? []);
+  }
+
+  /**
+   * Start-up reconciliation: every ended session among each tenant's newest
+   * RECONCILE_PAGE, last saved after `since` (ISO time), gets its outbox entry
+   * if it has none (a server that crashed between two writes of an earlier
+   * version, an outbox that lost its journal). Resolves the ids written.
+   */
+  async reconcile(since: string): Promise<string[]> {
+    const written: string[] = [];
+    if (!this.deps.deliveries) return written;
+    for (const tenant of this.deps.tenants.ids()) {
+      for (const s of await this.deps.store.list(tenant, { limit: RECONCILE_PAGE })) {
+        if (!isEnded(s.status) || s.updatedAt < since) continue;
+        const id = await this.locks.run(s.id, async () => {
+          const loaded = await this.load(s.id);
+          return loaded.ok ? this.ensureDelivery(loaded.value.record, loaded.value.session) : null;
+        });
+        if (id) written.push(id);
+      }
+    }
+    return written;
+  }
+}
+
+/** A load that failed reads as "no such session" (a malformed id), unless the storage is unavailable: that is thrown on, to be answered as such. */
+function unlessStorageFault(err: unknown): null {
+  if (storageFault(err)) throw err;
+  return null;
+}
+
+/** The ending a record holds, as the outbox delivers it (at the record's version). */
+function completionOf(record: StoredSession, session: Session): Completion {
+  const provenance = Object.fromEntries([...session.answers].sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, { turn: r.turn, source: r.source, extractor: r.extractor, confidence: r.confidence, validation: r.validation }]));
+  return {
+    sessionId: record.id, tenant: record.tenant, flowId: record.flowId, revision: record.revision, status: session.status,
+    ...(session.outcome ? { outcome: session.outcome } : {}), version: record.version, answers: answerValues(session), provenance, at: record.updatedAt,
+  };
+}
+
+/** The delivery ids a record names, with `ids` added (newest last, bounded). */
+function withDeliveries(list: readonly string[], ids: readonly string[]): string[] {
+  const out = [...list, ...ids.filter((id) => !list.includes(id))];
+  while (out.length > MAX_DELIVERIES) out.shift();
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { SessionStore } from '../store/session-store.ts';
+import type { SessionStore, StoredSession } from '../store/session-store.ts';
 import { checkWebhookUrl, postWebhook } from './http.ts';
 import { stderrLog, type DeliveryLog, type LogFields } from './log.ts';
 import { intakeEvent, intakePayload } from './payload.ts';
@@ -237,8 +237,8 @@ export class DeliveryWorker {
     } catch (err) {
       return this.failed(e, e.attempts + 1, now, `session store unavailable: ${message(err)}`);
     }
-    if (!record || record.version < e.version) {
-      const why = record ? `the store holds version ${record.version}, the ending is version ${e.version}` : 'the session is not in the store';
+    if (!record || !vouchesFor(record, e)) {
+      const why = record ? `the store holds version ${record.version} (${record.status}), the ending is version ${e.version} (${e.status})` : 'the session is not in the store';
       if (now - e.enqueuedAt >= this.graceMs) {
         await this.outbox.dead(e.id, { at: now, attempts: e.attempts, reason: 'uncommitted', error: `never committed: ${why}` });
         this.log('warn', 'dropped an ending whose session was never saved', { ...fields, why });
@@ -291,6 +291,20 @@ export class DeliveryWorker {
     await this.outbox.attempted(e.id, { at, attempts, nextAt, error, ...status });
     this.log('warn', 'delivery failed; will retry', { ...fields, retryInMs: wait });
   }
+}
+
+/**
+ * Whether the stored record proves the entry's ending was committed: it
+ * names the entry (written before the commit, see hook.ts), or it holds that
+ * ending itself (status and at least its version: an entry written again
+ * from the record). Records saved before records named their deliveries
+ * count by version alone. An entry written ahead of a commit that never
+ * happened is vouched for by nothing and is dropped after the grace period.
+ */
+export function vouchesFor(record: Pick<StoredSession, 'version' | 'status' | 'deliveries'>, e: Pick<OutboxEntry, 'id' | 'version' | 'status'>): boolean {
+  if (record.deliveries?.includes(e.id)) return true;
+  if (record.version < e.version) return false;
+  return record.deliveries === undefined || record.status === e.status;
 }
 
 /** What delivery logs about an entry: identifiers only, never answers. */

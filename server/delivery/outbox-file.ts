@@ -1,5 +1,6 @@
 import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { probeWrite } from '../store/probe-write.ts';
 import { JournalRecord, RecordingOutbox } from './outbox.ts';
 
 // The embedded outbox: an append-only JSON Lines journal, DATA_DIR/outbox/journal.jsonl.
@@ -15,8 +16,16 @@ export interface FileOutboxOptions {
   fsync?: boolean;
   /** Compact once this many entries finished (delivered or dead) since the last compaction (default 500). */
   compactAfter?: number;
-  /** Delivered entries kept as tombstones by compaction, newest first (default 1000). */
+  /** Delivered entries kept as tombstones by compaction, newest first (default 1000)… */
   keepDelivered?: number;
+  /**
+   * …and any delivered in the last this many milliseconds (default a day), so
+   * start-up reconciliation, which looks a day back, never mistakes a
+   * delivered ending for a lost one.
+   */
+  keepDeliveredMs?: number;
+  /** Epoch milliseconds (default Date.now). */
+  now?: () => number;
 }
 
 const JOURNAL = 'journal.jsonl';
@@ -27,6 +36,8 @@ export class FileOutbox extends RecordingOutbox {
   private queue: Promise<unknown> = Promise.resolve();
   private finishedSinceCompaction = 0;
   private closed = false;
+  /** The last append failed: the journal may end in a torn line. */
+  private torn = false;
   /** Compactions so far (for tests and metrics). */
   compactions = 0;
 
@@ -36,7 +47,10 @@ export class FileOutbox extends RecordingOutbox {
 
   /** Opens (creating) the outbox in `dir` and replays its journal. */
   static async open(dir: string, options: FileOutboxOptions = {}): Promise<FileOutbox> {
-    const box = new FileOutbox(dir, { fsync: options.fsync ?? true, compactAfter: options.compactAfter ?? 500, keepDelivered: options.keepDelivered ?? 1000 });
+    const box = new FileOutbox(dir, {
+      fsync: options.fsync ?? true, compactAfter: options.compactAfter ?? 500, keepDelivered: options.keepDelivered ?? 1000,
+      keepDeliveredMs: options.keepDeliveredMs ?? 86_400_000, now: options.now ?? Date.now,
+    });
     // the journal carries answers (personal data): owner only whatever the umask
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await chmod(dir, 0o700);
@@ -74,13 +88,27 @@ export class FileOutbox extends RecordingOutbox {
     if (text.length > 0 && !text.endsWith('\n')) await this.write('\n');
     // a journal holding much more than its live state (the server stopped
     // before it compacted) is compacted at once
-    if (lines - this.state.snapshot(this.opts.keepDelivered).length > 2 * this.opts.compactAfter) await this.compact();
+    if (lines - this.state.snapshot(this.opts.keepDelivered, this.keepSince()).length > 2 * this.opts.compactAfter) await this.compact();
   }
 
   private async write(text: string): Promise<void> {
     if (!this.handle) throw new Error('outbox: closed');
-    await this.handle.appendFile(text, 'utf8');
+    // after a failed append (a full disk) the tail may be a torn line: the next record starts on a line of its own
+    const out = this.torn ? '\n' + text : text;
+    this.torn = true;
+    await this.handle.appendFile(out, 'utf8');
     if (this.opts.fsync) await this.handle.sync();
+    this.torn = false;
+  }
+
+  /**
+   * Resolves when the journal's disk takes a write now (for /readyz): a small
+   * file written, fsynced and removed next to the journal. Rejects with the
+   * file system's error (ENOSPC, EROFS…) otherwise.
+   */
+  async ready(): Promise<void> {
+    if (this.closed) throw new Error('outbox: closed');
+    await probeWrite(join(this.dir, '.ready-probe'));
   }
 
   /** Runs mutations one at a time, in call order. */
@@ -115,7 +143,8 @@ export class FileOutbox extends RecordingOutbox {
    */
   private async compact(): Promise<void> {
     const tmp = `${this.file}.tmp`;
-    const text = this.state.snapshot(this.opts.keepDelivered).map((r) => JSON.stringify(r) + '\n').join('');
+    const keepSince = this.keepSince();
+    const text = this.state.snapshot(this.opts.keepDelivered, keepSince).map((r) => JSON.stringify(r) + '\n').join('');
     const out = await open(tmp, 'w', 0o600);
     try {
       await out.writeFile(text, 'utf8');
@@ -125,12 +154,17 @@ export class FileOutbox extends RecordingOutbox {
     }
     await rename(tmp, this.file);
     await syncDir(this.dir);
-    this.state.forgetDelivered(this.opts.keepDelivered);
+    this.state.forgetDelivered(this.opts.keepDelivered, keepSince);
     const old = this.handle;
     this.handle = await open(this.file, 'a', 0o600);
     await old?.close();
     this.finishedSinceCompaction = 0;
     this.compactions++;
+  }
+
+  /** Delivered entries that finished since then are kept by compaction whatever their number. */
+  private keepSince(): number {
+    return this.opts.now() - this.opts.keepDeliveredMs;
   }
 
   /** Waits for queued writes and closes the journal; idempotent. */

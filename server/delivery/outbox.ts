@@ -108,6 +108,8 @@ export interface Outbox {
    * stays on disk); resolves with how many entries there were.
    */
   forgetSession(sessionId: string, now: number): Promise<number>;
+  /** Resolves when the outbox takes a write now, rejects with why not (for /readyz); absent: always ready. */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -243,8 +245,8 @@ export class OutboxState {
    * delivered entries as tombstones (the newest `keepDelivered`; older ones are
    * forgotten, since the service never hands the same ending over again).
    */
-  snapshot(keepDelivered: number): JournalRecord[] {
-    const forget = this.oldDelivered(keepDelivered);
+  snapshot(keepDelivered: number, keepSince = -Infinity): JournalRecord[] {
+    const forget = this.oldDelivered(keepDelivered, keepSince);
     const out: JournalRecord[] = [];
     for (const e of this.entries.values()) {
       if (e.state === 'delivered') {
@@ -272,14 +274,15 @@ export class OutboxState {
     }
     return out;
   }
-  /** Drops what `snapshot(keepDelivered)` leaves out, so memory matches the compacted journal. */
-  forgetDelivered(keepDelivered: number): void {
-    for (const id of this.oldDelivered(keepDelivered)) this.entries.delete(id);
+  /** Drops what `snapshot(keepDelivered, keepSince)` leaves out, so memory matches the compacted journal. */
+  forgetDelivered(keepDelivered: number, keepSince = -Infinity): void {
+    for (const id of this.oldDelivered(keepDelivered, keepSince)) this.entries.delete(id);
   }
 
-  private oldDelivered(keepDelivered: number): Set<string> {
+  /** Delivered entries past the newest `keepDelivered` that finished before `keepSince` (epoch ms). */
+  private oldDelivered(keepDelivered: number, keepSince: number): Set<string> {
     const delivered = [...this.entries.values()].filter((e) => e.state === 'delivered');
-    return new Set(delivered.slice(0, Math.max(0, delivered.length - keepDelivered)).map((e) => e.id));
+    return new Set(delivered.slice(0, Math.max(0, delivered.length - keepDelivered)).filter((e) => (e.finishedAt ?? e.nextAt) < keepSince).map((e) => e.id));
   }
 }
 

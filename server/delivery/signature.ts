@@ -19,20 +19,23 @@ export function signPayload(secret: string, timestamp: number | string, body: st
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** How far a signature's timestamp may be from the receiver's clock by default: 5 minutes (as Stripe's verifier). */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
 /**
  * Checks an `X-Questline-Signature` header in constant time (for receivers and
- * tests). With `toleranceSeconds`, also rejects a timestamp further than that
- * from `now` (epoch ms, default the system clock).
+ * tests), and rejects a timestamp further than `toleranceSeconds` (default
+ * 300; `Infinity` turns the check off) from `now` (epoch ms, default the
+ * system clock), so a captured request cannot be replayed later.
  */
 export function verifySignature(
   secret: string, timestamp: string | number, body: string, header: string | null | undefined,
   opts: { toleranceSeconds?: number; now?: number } = {},
 ): boolean {
   if (typeof header !== 'string' || !/^\d{1,12}$/.test(String(timestamp))) return false;
-  if (opts.toleranceSeconds !== undefined) {
-    const now = (opts.now ?? Date.now()) / 1000;
-    if (Math.abs(now - Number(timestamp)) > opts.toleranceSeconds) return false;
-  }
+  const tolerance = opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const now = (opts.now ?? Date.now()) / 1000;
+  if (!(Math.abs(now - Number(timestamp)) <= tolerance)) return false;
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
   if (!m) return false;
   const expected = Buffer.from(signPayload(secret, timestamp, body).slice('sha256='.length), 'hex');

@@ -1,5 +1,5 @@
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { EN } from '../flow/messages/en.ts';
+import { EN } from '../language/en/messages.ts';
 import type { QuestionNode } from '../flow/schema.ts';
 
 // Assessed answers (flow-ir.md `assess`, seed 003's evaluator loop): a

@@ -18,9 +18,9 @@ import { markRank } from './route-memo.ts';
 import { answerReview, askReview } from './review.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { localNumber } from '../shared/local-number.ts';
+import { localNumber } from '../language/local-number.ts';
 import { flowFor, sessionFlow } from './locale.ts';
-import { EN } from '../flow/messages/en.ts';
+import { EN } from '../language/en/messages.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
 // events). No I/O, no clock (time arrives in the input), no randomness.

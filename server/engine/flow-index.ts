@@ -2,7 +2,7 @@ import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { END, flatSuccessors, reachableFrom } from '../flow/graph-analysis.ts';
 import { EXIT } from '../flow/desugar.ts';
 import type { Command } from './types.ts';
-import { EN } from '../flow/messages/en.ts';
+import { EN } from '../language/en/messages.ts';
 import { answerSlots, type AnswerSlots } from './answer-map.ts';
 import { nodeRecords, type NodeRecord } from './node-record.ts';
 

@@ -1,5 +1,5 @@
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import { baseLanguage as base } from '../shared/lexicon/index.ts';
+import { baseLanguage as base } from '../language/registry.ts';
 import type { Session } from './session.ts';
 
 // A session's language (flow-ir.md "Locales"): chosen at start from what the

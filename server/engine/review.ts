@@ -5,8 +5,8 @@ import { progressAt } from './progress.ts';
 import type { Frame } from './session.ts';
 import { renderTemplate } from './template.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
-import { localNumber } from '../shared/local-number.ts';
-import { EN } from '../flow/messages/en.ts';
+import { localNumber } from '../language/local-number.ts';
+import { EN } from '../language/en/messages.ts';
 
 // The `review` node: before a flow submits, the visitor sees what was
 // collected, in plain words, and confirms it or names one answer to change.

@@ -98,6 +98,22 @@ export function outboxContract(name: string, make: () => Promise<OutboxHarness>)
       expect(again.entry).toMatchObject({ id: 's1:completed', state: 'pending', enqueuedAt: T0 + 20 });
     });
 
+    it('says it is ready (ready() resolves) while it takes writes, and the check adds no entry', async () => {
+      if (!box.ready) return;
+      await box.ready();
+      expect(await box.list()).toEqual([]);
+    });
+
+    it('lets an ending committed at a later version take the id of one written ahead of a commit that never happened', async () => {
+      // the service writes an ending's entry before its commit; a refused commit gives it up as uncommitted
+      await box.enqueue(completion('s1', { version: 2 }), T0);
+      await box.dead('s1:completed', { at: T0 + 1, attempts: 0, reason: 'uncommitted', error: 'the commit was refused' });
+      const later = await box.enqueue(completion('s1', { version: 3, answers: { email: 'later@acme.example' } }), T0 + 2);
+      expect(later).toMatchObject({ created: true, entry: { id: 's1:completed', version: 3, state: 'pending' } });
+      expect((await box.get('s1:completed'))!.completion!.answers).toEqual({ email: 'later@acme.example' });
+      expect(await box.list()).toHaveLength(1);
+    });
+
     it('gives a later ending of a restarted session its own id, and ignores a stale one', async () => {
       await box.enqueue(completion('s1', { version: 2 }), T0);
       await box.delivered('s1:completed', { at: T0, attempts: 1 });

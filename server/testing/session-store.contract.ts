@@ -375,6 +375,29 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(read[1]!.text).toBe('after');
     });
 
+    it('says it is ready (ready() resolves) while it takes writes, and leaves no trace of the check', async () => {
+      if (!store.ready) return;
+      await store.ready();
+      await store.ready();
+      expect(await store.list(tenant('acme'))).toEqual([]);
+    });
+
+    it('commits the deliveries a record names with it, all or nothing, and keeps them across later commits and reopen', async () => {
+      // the ending and its webhook delivery are one durable step: the record that ends a session names the outbox entry
+      let rec = storedSession(id(1), { deliveries: [] });
+      await store.create(rec, NO_TURN);
+      const ended = { ...rec, status: 'completed' as const, seq: 1, deliveries: [`${rec.id}:completed`] };
+      expect(await store.commit({ ...ended, deliveries: ['stale'] }, 7, NO_TURN)).toEqual({ ok: false, conflict: true, current: 1 });
+      expect((await store.load(rec.id))!.deliveries).toEqual([]);
+      expect(await store.commit(ended, 1, { transcript: [line(1)], events: [] })).toEqual({ ok: true, version: 2 });
+      rec = { ...ended, version: 2 };
+      expect(await store.load(rec.id)).toStrictEqual(rec);
+      const restarted = { ...rec, status: 'active' as const, seq: 2, deliveries: [...rec.deliveries!] };
+      expect(await store.commit(restarted, 2, { transcript: [line(2)], events: [] })).toEqual({ ok: true, version: 3 });
+      if (h.reopen) store = await h.reopen();
+      expect(await store.load(rec.id)).toStrictEqual({ ...restarted, version: 3 });
+    });
+
     it('keeps records, transcripts, events and listings across close and reopen', async (ctx) => {
       if (!h.reopen) return ctx.skip();
       const acme = tenant('acme');

@@ -9,7 +9,7 @@ import ts from 'typescript';
  * no import cycle between files anywhere.
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['server/shared'],
+  ['server/shared', 'server/language'],
   ['server/protocol'],
   ['server/flow'],
   ['server/engine'],

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSpec } from '../../server/flow/answer-types.ts';
 import { parseAnswer, type ParseContext } from '../../server/extract/parse/index.ts';
-import { formatNumber } from '../../server/extract/parse/messages.ts';
+import { packOf } from '../../server/language/registry.ts';
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { turnPrompt } from '../../server/extract/anthropic/index.ts';
 import type { ExtractionRequest, OpenQuestion } from '../../server/extract/extractor.ts';
-import { baseLanguage, langOf, lexicon } from '../../server/shared/lexicon/index.ts';
+import { baseLanguage, langOf, lexicon } from '../../server/language/registry.ts';
 import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
 import { conversionEcho } from '../../server/engine/engine.ts';
 import type { Conversion } from '../../server/engine/session.ts';
@@ -88,7 +88,7 @@ describe('numbers in German, French and Spanish', () => {
 
   it('writes range limits with local number formatting', () => {
     expect(reason({ type: 'number', min: 0, max: 1500.5 }, '2000', 'de')).toBe('Bitte geben Sie eine Zahl zwischen 0 und 1.500,5 an.');
-    expect(formatNumber('fr', 1234.5)).toBe('1\u202f234,5');
+    expect(packOf('fr').formatNumber(1234.5)).toBe('1\u202f234,5');
   });
 
   it('leaves English as it was: "7,5" is 7.5 and "1.234,56" is not read as a German number', () => {

@@ -1,7 +1,7 @@
 import { findHits, fold, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseSet } from '../parse/index.ts';
-import { LANGS, lexicon, langOf, type Lang } from '../../shared/lexicon/index.ts';
+import { PACKS, packOf, type LanguagePack } from '../../language/registry.ts';
 
-// The skip and "talk to a human" phrases of each language live in server/shared/lexicon. Skip filler: words
+// The skip and "talk to a human" phrases of each language live in each language pack's lexicon (server/language/<code>/lexicon.ts). Skip filler: words
 // that may surround a skip phrase without turning the message into an answer ("honestly no idea, sorry"
 // skips, "I don't know why it broke" does not). Human: sentences only — bare words like "agent" also appear
 // in answers ("I'm a sales agent"); the one-word command is the engine's.
@@ -12,8 +12,8 @@ interface IntentPhrases {
   human: PhraseSet<true>;
   filler: ReadonlySet<string>;
 }
-const PHRASES = new Map<Lang, IntentPhrases>(
-  LANGS.map((l) => [l, { skip: candidates(lexicon(l).skip), human: candidates(lexicon(l).human), filler: new Set(lexicon(l).skipFiller.map((w) => fold(w).text)) }]),
+const PHRASES = new Map<LanguagePack, IntentPhrases>(
+  PACKS.map((p) => [p, { skip: candidates(p.lexicon.skip), human: candidates(p.lexicon.human), filler: new Set(p.lexicon.skipFiller.map((w) => fold(w).text)) }]),
 );
 
 // Both are short-message intents; a long message holding "pass" or "an agent"
@@ -28,7 +28,7 @@ const MAX_INTENT_CHARS = 300;
 export function wantsSkip(text: string, topic: readonly string[] = [], locale?: string): boolean {
   if (text.length > MAX_INTENT_CHARS) return false;
   const folded = fold(text);
-  const mine = PHRASES.get(langOf(locale))!;
+  const mine = PHRASES.get(packOf(locale))!;
   const hits = longestHits(findHits(folded, mine.skip));
   if (hits.length === 0) return false;
   const filler = new Set(mine.filler);
@@ -39,5 +39,5 @@ export function wantsSkip(text: string, topic: readonly string[] = [], locale?: 
 /** Whether the message asks for a person ("can I talk to a human?", "agent please", "mit einem Menschen sprechen"). */
 export function wantsHuman(text: string, locale?: string): boolean {
   if (text.length > MAX_INTENT_CHARS) return false;
-  return findHits(fold(text), PHRASES.get(langOf(locale))!.human).length > 0;
+  return findHits(fold(text), PHRASES.get(packOf(locale))!.human).length > 0;
 }

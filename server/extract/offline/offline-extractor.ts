@@ -1,7 +1,8 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
 import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
-import { langOf, lexicon, type Lang } from '../../shared/lexicon/index.ts';
+import { packOf } from '../../language/registry.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
 import { matchTrigger } from './triggers.ts';
@@ -73,7 +74,7 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, langOf(req.locale)));
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, packOf(req.locale)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
@@ -139,8 +140,8 @@ function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): Propo
     const aside = NICKNAME.exec(blanked);
     if (aside && /[\p{L}]/u.test(blanked.slice(0, aside.index))) blanked = blanked.slice(0, aside.index);
   }
-  const lang = langOf(ctx.locale);
-  const name = kind ? findNameOf(blanked, of, 4, lang) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3, lang);
+  const pack = packOf(ctx.locale);
+  const name = kind ? findNameOf(blanked, of, 4, pack) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3, pack);
   if (!name) return null;
   if ('problem' in name) return name;
   const checked = parseAnswer(q.answer, name.value, ctx);
@@ -150,8 +151,6 @@ function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): Propo
 const NICKNAME = /[\s,;—–-]+(?:but\s+)?(?:please\s+)?(?:call me|i go by|everyone calls me)\s/iu;
 
 // Prompts that offer a way out ("Is there a date? Say skip if not"); a bare "no" to them is a skip (rule 2 above).
-const INVITES_SKIP = /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i;
-const BARE_NO = /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?[\s,.!]*$/i;
 // The prompt says how to decline ("say skip if not", "if none"): "none" is that way out, not an answer.
 const NAMES_SKIP = /\b(?:skip|if not|if none|leave (?:it )?blank)\b/i;
 // "I don't have insurance", "we don't have a website": nothing to give — a skip (the engine asks a required question again).
@@ -160,20 +159,21 @@ const HAS_NONE = /^[\s,.!]*(?:no,?\s+)?(?:i|we)\s+(?:don['’]?t|do not|dont|hav
 const NONE_COUNT = /^[\s,.!]*(?:none|nothing|no one|nobody|zero)[\s,.!]*$/i;
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
-function declines(q: OpenQuestion, text: string, lang: Lang): boolean {
+function declines(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
   // "none" to "how many guests?" is 0 when 0 is allowed: an answer, not a skip
   const a = q.answer;
   if ((a.type === 'integer' || a.type === 'number') && (a.min === undefined || a.min <= 0) && NONE_COUNT.test(text)) return false;
   if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
   // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
   if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
-  if (lang !== 'en') return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(lang, q.prompt, text);
-  return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && INVITES_SKIP.test(q.prompt) && BARE_NO.test(text);
+  const rule = pack.declineRule;
+  if (!rule) return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(pack, q.prompt, text);
+  return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && rule.bareNo.test(text);
 }
 
 /** Rule 2 in another language: the prompt offers a way out ("(optional)", "falls nicht") and every part of the reply declines ("nein danke, das wars"). */
-function declinesIn(lang: Lang, prompt: string, text: string): boolean {
-  const words = lexicon(lang);
+function declinesIn(pack: LanguagePack, prompt: string, text: string): boolean {
+  const words = pack.lexicon;
   const folded = fold(prompt).text;
   if (!words.invitesSkip.some((w) => findPhrase(folded, foldPhrase(w)).length > 0)) return false;
   const parts = fold(text).text.split(/[,.;!]+/).map((p) => p.trim()).filter((p) => p !== '');

@@ -1,5 +1,5 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
-import { langOf } from '../../shared/lexicon/index.ts';
+import { packOf } from '../../language/registry.ts';
 import { findHits, fold, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
 
 /** Words too common to count as evidence for a path. */
@@ -73,7 +73,7 @@ export function votePath(text: string, paths: readonly PathChoice[], locale?: st
   if (paths.length === 0) return undefined;
   const folded = fold(text);
   // "I don't need a repair, I want a quote": a negated example is no vote for its path
-  const { owners } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, langOf(locale))));
+  const { owners } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, packOf(locale))));
   if (owners.length === 0) return voteByWords(folded.text, paths);
   if (owners.length !== 1) return undefined;
   // One path's label or example phrase, as written, is a clear vote (docs/engine.md, paths):

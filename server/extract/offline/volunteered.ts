@@ -6,7 +6,8 @@ import {
 } from '../parse/index.ts';
 import { findName, NAME_KEYS } from './name.ts';
 import { negated, negatedAfter } from '../parse/enum.ts';
-import { langOf, type Lang } from '../../shared/lexicon/index.ts';
+import { packOf } from '../../language/registry.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 
 /** Shorter enum phrases ("yes", "led") are too common to read as an answer to a question nobody asked yet. */
 const MIN_VOLUNTEERED_PHRASE = 4;
@@ -37,7 +38,7 @@ export function volunteeredUpdates(
   if (urls.length > 0) addSelfEvident(updates, ctx, text, current, others, 'url', urls);
   if (phones.length > 0) addSelfEvident(updates, ctx, text, current, others, 'phone', phones);
 
-  for (const u of optionUpdates(text, current, others, langOf(ctx.locale))) {
+  for (const u of optionUpdates(text, current, others, packOf(ctx.locale))) {
     const q = others.find((o) => o.key === u.key)!;
     add(updates, ctx, q, u.value, BY_OPTION, u.evidence);
   }
@@ -80,7 +81,7 @@ function add(updates: ProposedUpdate[], ctx: ParseContext, q: OpenQuestion, valu
  * never counts inside another question's "basketball court"; a phrase shared
  * by two questions counts for neither, and a negated one ("no chest pain") for none.
  */
-function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], lang: Lang): Array<{ key: string; value: unknown; evidence: string }> {
+function optionUpdates(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], pack: LanguagePack): Array<{ key: string; value: unknown; evidence: string }> {
   if (!others.some((q) => q.answer.type === 'enum')) return [];
   const enums: OpenQuestion[] = current?.answer.type === 'enum' ? [current] : [];
   for (const q of others) if (q.answer.type === 'enum') enums.push(q);
@@ -101,7 +102,7 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
   if (found.length === 0) return [];
   // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts)
   const hits = longestHits(found).filter((h) => h.owner.eligible && ownerCount(enums, h.owner.folded) === 1
-    && !negated(folded.text, h.start, lang) && !negatedAfter(folded.text, h.end, lang));
+    && !negated(folded.text, h.start, pack) && !negatedAfter(folded.text, h.end, pack));
   const out: Array<{ key: string; value: unknown; evidence: string }> = [];
   for (const q of others) {
     if (q.answer.type !== 'enum') continue;

@@ -1,6 +1,7 @@
 import { negated, negatedAfter } from './enum.ts';
-import { lexicon, type Lang } from '../../shared/lexicon/index.ts';
-import { say } from './messages.ts';
+import { en } from '../../language/en/index.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { say } from '../../language/parser-messages.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { fold, foldPhrase, originalSlice } from './fold.ts';
 import { fail, ok, type ParseResult } from './parse-result.ts';
@@ -9,24 +10,24 @@ import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, spe
 type BooleanSpec = Extract<AnswerSpec, { type: 'boolean' }>;
 type Side = 'true' | 'false' | 'neither';
 
-// Built-in yes/no words per language (server/shared/lexicon); "not sure" holds "sure", "no idea" holds "no":
+// Built-in yes/no words per language (each language pack's lexicon, server/language/<code>/lexicon.ts); "not sure" holds "sure", "no idea" holds "no":
 // the `neither` phrases are longer, so they win and the parse fails.
-const compiled = new Map<Lang, WeakMap<BooleanSpec, PhraseSet<Side>>>();
+const compiled = new Map<LanguagePack, WeakMap<BooleanSpec, PhraseSet<Side>>>();
 
 /** A spec's yes/no phrases in a language, folded once per spec (a flow's specs do not change after compile). */
-function phrasesOf(spec: BooleanSpec, lang: Lang): PhraseSet<Side> {
-  let byLang = compiled.get(lang);
-  if (!byLang) compiled.set(lang, (byLang = new WeakMap()));
+function phrasesOf(spec: BooleanSpec, pack: LanguagePack): PhraseSet<Side> {
+  let byLang = compiled.get(pack);
+  if (!byLang) compiled.set(pack, (byLang = new WeakMap()));
   let set = byLang.get(spec);
   if (!set) {
-    set = phraseSet(candidates(spec, lang));
+    set = phraseSet(candidates(spec, pack));
     byLang.set(spec, set);
   }
   return set;
 }
 
-function candidates(spec: BooleanSpec, lang: Lang): PhraseCandidate<Side>[] {
-  const { yes: YES, no: NO, neither: NEITHER } = lexicon(lang);
+function candidates(spec: BooleanSpec, pack: LanguagePack): PhraseCandidate<Side>[] {
+  const { yes: YES, no: NO, neither: NEITHER } = pack.lexicon;
   const custom: PhraseCandidate<Side>[] = [
     ...(spec.synonyms?.true ?? []).map((phrase) => ({ phrase, owner: 'true' as const })),
     ...(spec.synonyms?.false ?? []).map((phrase) => ({ phrase, owner: 'false' as const })),
@@ -42,36 +43,36 @@ function candidates(spec: BooleanSpec, lang: Lang): PhraseCandidate<Side>[] {
 }
 
 /** Parses yes/no from free text: the language's built-in words plus the spec's synonyms, longest phrase wins. */
-export function parseBoolean(spec: BooleanSpec, text: string, lang: Lang = 'en'): ParseResult {
+export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack = en): ParseResult {
   const folded = fold(text);
   const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].flatMap(spellings).map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
-  const hits = longestHits(findHits(folded, phrasesOf(spec, lang))).map((h) => {
+  const hits = longestHits(findHits(folded, phrasesOf(spec, pack))).map((h) => {
     if (h.owner !== 'true' && h.owner !== 'false') return h;
     if (custom.has(folded.text.slice(h.start, h.end))) {
-      return negated(folded.text, h.start, lang) || negatedAfter(folded.text, h.end, lang) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
+      return negated(folded.text, h.start, pack) || negatedAfter(folded.text, h.end, pack) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
     }
     // "nicht korrekt", "pas d'accord", "no vale": a negated built-in yes is no clear answer in these languages (English lists its own "not right")
-    return lang !== 'en' && h.owner === 'true' && negated(folded.text, h.start, lang) ? { ...h, owner: 'neither' as const } : h;
+    return pack.negatedYesIsNeither && h.owner === 'true' && negated(folded.text, h.start, pack) ? { ...h, owner: 'neither' as const } : h;
   });
   const { owners } = longestOwners(hits);
   // "yes, but only partly", "sort of yes": a hedge or a half answer beside a yes/no word is no answer either
-  if (owners.length !== 1 || owners[0] === 'neither' || hits.some((h) => h.owner === 'neither')) return fail(say(lang, 'yesOrNo'));
+  if (owners.length !== 1 || owners[0] === 'neither' || hits.some((h) => h.owner === 'neither')) return fail(say(pack, 'yesOrNo'));
   const side = owners[0]!;
   const mine = hits.filter((h) => h.owner === side);
   // "yes … no" in one message is no answer at all.
-  if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail(say(lang, 'yesOrNo'));
+  if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail(say(pack, 'yesOrNo'));
   const first = mine[0]!;
   return ok(side === 'true', originalSlice(text, folded, first.start, first.end), onlyFillerOutside(folded, hits));
 }
 
 /** Normalises a structured boolean proposal: booleans pass, 1/0 and yes/no words are read. */
-export function coerceBoolean(spec: BooleanSpec, value: unknown, lang: Lang = 'en'): ParseResult {
+export function coerceBoolean(spec: BooleanSpec, value: unknown, pack: LanguagePack = en): ParseResult {
   if (typeof value === 'boolean') return ok(value, String(value), true);
   if (value === 1 || value === 0) return ok(value === 1, String(value), true);
   if (typeof value === 'string') {
-    const r = parseBoolean(spec, value, lang);
+    const r = parseBoolean(spec, value, pack);
     return r.ok ? { ...r, exact: true } : r;
   }
-  return fail(say(lang, 'yesOrNo'));
+  return fail(say(pack, 'yesOrNo'));
 }

@@ -11,8 +11,8 @@ import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
 import { coercePhone, parsePhone } from './phone.ts';
 import { coerceText, parseText } from './text.ts';
-import { langOf } from '../../shared/lexicon/index.ts';
-import { say } from './messages.ts';
+import { packOf } from '../../language/registry.ts';
+import { say } from '../../language/parser-messages.ts';
 import { coerceUrl, parseUrl } from './url.ts';
 
 export type { ParseContext, ParseResult } from './parse-result.ts';
@@ -31,15 +31,15 @@ export { MAX_TYPED_CHARS, mask, scrub } from './parse-result.ts';
  * carries a short reason the bot can say when it re-asks.
  */
 export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): ParseResult {
-  const lang = langOf(ctx.locale);
-  if (typeof text !== 'string') return fail(say(lang, 'typeAnswer'));
+  const pack = packOf(ctx.locale);
+  if (typeof text !== 'string') return fail(say(pack, 'typeAnswer'));
   // Text answers are the message itself, "nothing else is normalised".
   if (spec.type === 'text') return parseText(spec, text);
-  if (text.trim() === '') return fail(say(lang, 'typeAnswer'));
+  if (text.trim() === '') return fail(say(pack, 'typeAnswer'));
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);
   // "3 courts — sorry, 4": the correction is the answer when it is one by itself
-  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, lang);
+  const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, pack);
   if (tail !== null) {
     const corrected = parseClean(spec, tail, ctx);
     if (corrected.ok) return { ...corrected, exact: false };
@@ -52,11 +52,11 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
   switch (spec.type) {
     case 'number':
     case 'integer':
-      return parseNumber(spec, withoutContacts(clean, ctx), langOf(ctx.locale));
+      return parseNumber(spec, withoutContacts(clean, ctx), packOf(ctx.locale));
     case 'boolean':
-      return parseBoolean(spec, clean, langOf(ctx.locale));
+      return parseBoolean(spec, clean, packOf(ctx.locale));
     case 'enum':
-      return parseEnum(spec, clean, langOf(ctx.locale));
+      return parseEnum(spec, clean, packOf(ctx.locale));
     case 'email':
       return parseEmail(clean);
     case 'phone':
@@ -90,9 +90,9 @@ function withoutContacts(text: string, ctx: ParseContext): string {
  * already in normal form passes through unchanged.
  */
 export function coerceValue(spec: AnswerSpec, value: unknown, ctx: ParseContext): ParseResult {
-  const lang = langOf(ctx.locale);
+  const pack = packOf(ctx.locale);
   if (typeof value === 'string' && spec.type !== 'text') {
-    if (value.trim() === '') return fail(say(lang, 'typeAnswer'));
+    if (value.trim() === '') return fail(say(pack, 'typeAnswer'));
     if (value.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
     value = scrub(value);
   }
@@ -101,11 +101,11 @@ export function coerceValue(spec: AnswerSpec, value: unknown, ctx: ParseContext)
       return coerceText(spec, value);
     case 'number':
     case 'integer':
-      return coerceNumber(spec, value, lang);
+      return coerceNumber(spec, value, pack);
     case 'boolean':
-      return coerceBoolean(spec, value, lang);
+      return coerceBoolean(spec, value, pack);
     case 'enum':
-      return coerceEnum(spec, value, lang);
+      return coerceEnum(spec, value, pack);
     case 'email':
       return coerceEmail(value);
     case 'phone':

@@ -1,11 +1,11 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
-import { findWordNumbers } from './number-words.ts';
-import { digitScale, DIGIT_SCALES, findWordNumbersIn } from './number-words-intl.ts';
-import { localDigits } from './number-format.ts';
-import { formatNumber, say } from './messages.ts';
-import { NUMBER_WORDS, type NumberWords } from './number-lexicon.ts';
-import type { Lang } from '../../shared/lexicon/index.ts';
-import { currencyName, findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
+import { digitScale } from '../../language/word-numbers.ts';
+import { localDigits } from '../../language/digit-format.ts';
+import { say } from '../../language/parser-messages.ts';
+import type { NumberWords } from '../../language/number-words.ts';
+import { en } from '../../language/en/index.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
 import { clarify, fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
 import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
 
@@ -43,7 +43,7 @@ const DECIMAL_COMMA = /^\d+,\d{1,2}$/;
  * "7,5") or words ("twenty five"). With `measured`, an attached "m" is metres,
  * not millions ("2m" for a height).
  */
-export function findNumbers(text: string, unit?: string, measured = false, lang: Lang = 'en'): FoundNumber[] {
+export function findNumbers(text: string, unit?: string, measured = false, pack: LanguagePack = en): FoundNumber[] {
   const found: FoundNumber[] = [];
   // every match has an ASCII digit (\d under the u flag)
   if (ASCII_DIGIT.test(text)) for (const m of text.matchAll(DIGITS)) {
@@ -55,9 +55,9 @@ export function findNumbers(text: string, unit?: string, measured = false, lang:
       suffix = '';
       end -= short.length;
     }
-    let exponent = lang === 'es' && suffix === 'mil' ? 3 : (EXPONENT[suffix] ?? 0);
+    let exponent = pack.numbers.suffixExponent[suffix] ?? EXPONENT[suffix] ?? 0;
     // "30 Tsd.", "2 millions", "30 mil": the language's multiplier words after digits
-    const scale = lang !== 'en' && suffix === '' ? DIGIT_SCALES[lang].exec(text.slice(end, end + 16)) : null;
+    const scale = pack.numbers.digitScales && suffix === '' ? pack.numbers.digitScales.exec(text.slice(end, end + 16)) : null;
     if (scale) {
       exponent = digitScale(scale[1]!);
       end += scale[0].length;
@@ -67,7 +67,7 @@ export function findNumbers(text: string, unit?: string, measured = false, lang:
     const value = Number(`${sign ? '-' : ''}${plain}e${exponent}`);
     found.push({ value, start: m.index, end });
   }
-  for (const w of lang === 'en' ? findWordNumbers(text) : findWordNumbersIn(text, lang)) {
+  for (const w of pack.wordNumbers(text)) {
     if (found.some((d) => w.start < d.end && d.start < w.end)) continue;
     found.push(w);
   }
@@ -81,48 +81,46 @@ export function findNumbers(text: string, unit?: string, measured = false, lang:
  * value typed in another unit of the same kind exactly ("5000 sq ft" → 464.5152
  * m², an integer question rounds and says so) and refuses one of another kind.
  */
-export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): ParseResult {
+export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack = en): ParseResult {
   const money = spec.currency ?? (isCurrencyCode(spec.unit) ? spec.unit : undefined);
   const measure = money === undefined && spec.unit ? readUnit(spec.unit) : null;
-  const w: NumberWords = NUMBER_WORDS[lang];
+  const w: NumberWords = pack.numbers;
   // what the visitor typed, for evidence and echoes (English keeps the spans it always showed)
   const typedText = text;
-  if (lang !== 'en') {
+  if (w.digitFormat) {
     // "1.234,56", "7,5", "1 234,56": the visitor's digit format; "30,000" reads two ways and is asked about
-    const local = localDigits(text, lang);
+    const local = localDigits(text, w.digitFormat);
     if (typeof local !== 'string') {
-      return clarify(say(lang, 'commaOrThousands', { a: formatNumber(lang, local.decimal), b: formatNumber(lang, local.thousands) }));
+      return clarify(say(pack, 'commaOrThousands', { a: pack.formatNumber(local.decimal), b: pack.formatNumber(local.thousands) }));
     }
     text = local;
   }
-  const grouped = dotThousands(spec, text, money, lang);
+  const grouped = dotThousands(spec, text, money, pack);
   if (typeof grouped !== 'string') return grouped;
   text = grouped;
-  const shown = lang === 'en' ? text : typedText;
-  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, lang), w), w)).filter((f) => !outOf(text, f, spec.max, w));
+  const shown = w.echoTyped ? typedText : text;
+  const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, pack), w), w)).filter((f) => !outOf(text, f, spec.max, w));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
   const found = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
-  if (found.length === 0 && all.length > 0) return clarify(say(lang, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
+  if (found.length === 0 && all.length > 0) return clarify(say(pack, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
-  if (found.length === 0 && w.none.test(text)) return checkNumber(spec, 0, text.trim(), true, undefined, lang);
+  if (found.length === 0 && w.none.test(text)) return checkNumber(spec, 0, text.trim(), true, undefined, pack);
   // "a pair of padel courts", "a couple"; "just me" to a count of people
   const few = found.length === 0 && w.few ? w.few.exec(text) : null;
-  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false, undefined, lang);
-  if (found.length === 0) return fail(say(lang, spec.type === 'integer' ? 'notWhole' : 'notNumber'));
+  if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false, undefined, pack);
+  if (found.length === 0) return fail(say(pack, spec.type === 'integer' ? 'notWhole' : 'notNumber'));
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
-  if (found.length > 1 && labelsDiffer(text, found, w)) return clarify(say(lang, 'total'));
+  if (found.length > 1 && labelsDiffer(text, found, w)) return clarify(say(pack, 'total'));
   // "6+", "10 or more": a lower bound, not the number
-  if (found.some((f) => w.openEnded.test(text.slice(f.end, f.end + 12)))) return clarify(say(lang, 'exactly'));
+  if (found.some((f) => w.openEnded.test(text.slice(f.end, f.end + 12)))) return clarify(say(pack, 'exactly'));
   // "not sure, around 40?": a guess asked back is not an answer
   if (w.hedge.test(text) && /\?\s*$/.test(text)) return clarify(w.bestEstimate);
   // "10 %" to a count or a plain number: a share of something, not the number asked (a question in % takes it)
-  if (!PERCENT_UNIT.test(spec.unit?.trim() ?? '') && found.some((f) => PERCENT_AFTER.test(text.slice(f.end, f.end + 12)))) return clarify(say(lang, 'notPercent'));
+  if (!PERCENT_UNIT.test(spec.unit?.trim() ?? '') && found.some((f) => PERCENT_AFTER.test(text.slice(f.end, f.end + 12)))) return clarify(say(pack, 'notPercent'));
   if (money !== undefined) {
     const other = findCurrencies(text).find((c) => !sameCurrency(c.code, money));
     if (other) {
-      if (lang !== 'en') return clarify(w.otherCurrency(other.code === '$' ? '$' : localCurrency(lang, other.code), localCurrency(lang, money)));
-      const named = other.code === '$' ? 'dollars' : `${currencyName(other.code)} (${other.code})`;
-      return clarify(`That amount is in ${named} — please give it in ${currencyName(money)} (${money}); we don't convert currencies.`);
+      return clarify(w.otherCurrency(w.currencyLabel(other.code), w.currencyLabel(money)));
     }
   }
   const read: Array<{ value: number; conversion?: Conversion; end: number }> = [];
@@ -132,7 +130,7 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
       // "18 months" to a question without a unit, "2 tennis courts" to one in m²: the count is of something else
       const unitless = measure === null && money === undefined ? unitAfter(text, f.end) : null;
       // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
-      const years = lang !== 'en' && unitless !== null && LOCAL_YEARS.test(unitless.unit.label);
+      const years = w.years !== null && unitless !== null && w.years.test(unitless.unit.label);
       if (unitless && !years && !w.old.test(text.slice(unitless.end, unitless.end + 8))) return clarify(w.plainNumber(unitless.unit.label));
       if (measure && w.counted.test(text.slice(f.end, f.end + 40))) return clarify(w.giveIn(spec.unit!));
       read.push({ value: f.value, end: f.end });
@@ -144,7 +142,7 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
       continue;
     }
     const converted = convert(f.value, typed.unit, measure);
-    if (converted === null) return clarify(lang === 'en' ? otherUnit(typed.unit, measure, spec.unit!) : w.giveIn(spec.unit!));
+    if (converted === null) return clarify(otherUnit(typed.unit, measure, spec.unit!, w));
     if (typed.unit.qty === measure.qty || converted === f.value) {
       read.push({ value: f.value, end: typed.end });
       continue;
@@ -154,15 +152,15 @@ export function parseNumber(spec: NumberSpec, text: string, lang: Lang = 'en'): 
     read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
   }
   const distinct = [...new Set(read.map((r) => r.value))];
-  if (distinct.length > 1) return fail(say(lang, 'moreThanOneNumber'));
+  if (distinct.length > 1) return fail(say(pack, 'moreThanOneNumber'));
   const first = read[0]!;
   // a unit typed after the number does not make the reply exact unless it is the question's own (confidence as before)
   const spans = found.map((f) => [f.start, f.end] as const);
   const exact = !hasWordsOutside(withoutUnit(text, spec.unit), spans);
-  return checkNumber(spec, first.value, shown.slice(found[0]!.start, first.end), exact, first.conversion, lang);
+  return checkNumber(spec, first.value, shown.slice(found[0]!.start, first.end), exact, first.conversion, pack);
 }
 
-// The words around a number per language (negation, open end, hedge, counted nouns, none…) are in number-lexicon.ts.
+// The words around a number per language (negation, open end, hedge, counted nouns, none…) are each pack's numbers.ts (server/language/<code>/).
 // A word right after a number: its label ("2 tennis and 2 padel").
 const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
 
@@ -210,7 +208,7 @@ const EURO_LIKE = new Set(['EUR']);
  * it is asked about. Returns the text with those dots blanked (spans keep
  * their positions) or the question to ask.
  */
-function dotThousands(spec: NumberSpec, text: string, money: string | undefined, lang: Lang): string | ParseResult {
+function dotThousands(spec: NumberSpec, text: string, money: string | undefined, pack: LanguagePack): string | ParseResult {
   if (!text.includes('.')) return text;
   let out = text;
   for (const m of text.matchAll(DOT_GROUPS)) {
@@ -218,28 +216,13 @@ function dotThousands(spec: NumberSpec, text: string, money: string | undefined,
     const euro = (money !== undefined && EURO_LIKE.has(money.toUpperCase())) || /€|\beur(?:o|os)?\b/i.test(text);
     if (!(euro || spec.type === 'integer' || groups >= 2)) {
       const digits = m[0];
-      return clarify(say(lang, 'dotOrComma', lang === 'en' ? { a: digits, b: digits.replace(/\./g, ',') }
-        : { a: formatNumber(lang, Number(digits.replace(/\./g, ''))), b: formatNumber(lang, Number(digits)) }));
+      return clarify(say(pack, 'dotOrComma', pack.numbers.echoTyped ? { a: pack.formatNumber(Number(digits.replace(/\./g, ''))), b: pack.formatNumber(Number(digits)) }
+        : { a: digits, b: digits.replace(/\./g, ',') }));
     }
     const plain = m[1]! + m[2]!.replace(/\./g, '');
     out = out.slice(0, m.index) + plain + ' '.repeat(m[0].length - plain.length) + out.slice(m.index + m[0].length);
   }
   return out;
-}
-
-const LOCAL_YEARS = /^(?:jahre?n?|ans|años?|anos?)$/i;
-
-const CURRENCY_NAMES = new Map<Lang, Intl.DisplayNames>();
-
-/** "Euro (EUR)" in German, "dollar des États-Unis (USD)" in French: a currency named in the visitor's language. */
-function localCurrency(lang: Lang, code: string): string {
-  let names = CURRENCY_NAMES.get(lang);
-  if (!names) CURRENCY_NAMES.set(lang, (names = new Intl.DisplayNames([lang], { type: 'currency' })));
-  try {
-    return `${names.of(code.toUpperCase()) ?? code} (${code.toUpperCase()})`;
-  } catch {
-    return code;
-  }
 }
 
 // A percentage after a number, in the four languages ("10 %", "80 percent", "30 per cent", "20 Prozent", "20 pour cent", "20 por ciento").
@@ -248,32 +231,32 @@ const PERCENT_AFTER = /^\s*(?:%|(?:percent|per cent|pct|prozent|pour ?cent|por ?
 const PERCENT_UNIT = /^(?:%|percent|per cent|pct|prozent|pour ?cent|por ?ciento)$/i;
 
 /** The clarification for a value typed in a unit the question's cannot be converted from. */
-function otherUnit(typed: Unit, wanted: Unit, written: string): string {
-  if (typed.kind === wanted.kind) return `Please give that in ${written}.`;
-  return `That's ${kindName(typed.kind)} (${typed.label}), and I need ${kindName(wanted.kind)} — please give it in ${written}.`;
+function otherUnit(typed: Unit, wanted: Unit, written: string, w: NumberWords): string {
+  if (typed.kind === wanted.kind || !w.otherKind) return w.giveIn(written);
+  return w.otherKind(kindName(typed.kind), typed.label, kindName(wanted.kind), written);
 }
 
 /** Normalises a structured number proposal: a JSON number passes, "25k" or "25,000" is parsed. */
-export function coerceNumber(spec: NumberSpec, value: unknown, lang: Lang = 'en'): ParseResult {
-  if (typeof value === 'number') return checkNumber(spec, value, String(value), true, undefined, lang);
+export function coerceNumber(spec: NumberSpec, value: unknown, pack: LanguagePack = en): ParseResult {
+  if (typeof value === 'number') return checkNumber(spec, value, String(value), true, undefined, pack);
   if (typeof value === 'string') {
-    const r = parseNumber(spec, value, lang);
+    const r = parseNumber(spec, value, pack);
     return r.ok ? { ...r, exact: true } : r;
   }
-  return fail(say(lang, 'notNumber'));
+  return fail(say(pack, 'notNumber'));
 }
 
-function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean, conversion: Conversion | undefined, lang: Lang): ParseResult {
-  if (Number.isNaN(value)) return fail(say(lang, 'notNumber'));
-  if (!Number.isFinite(value)) return fail(say(lang, 'tooLarge'));
-  if (spec.type === 'integer' && !Number.isInteger(value)) return fail(say(lang, 'wholeNumber'));
+function checkNumber(spec: NumberSpec, value: number, evidence: string, exact: boolean, conversion: Conversion | undefined, pack: LanguagePack): ParseResult {
+  if (Number.isNaN(value)) return fail(say(pack, 'notNumber'));
+  if (!Number.isFinite(value)) return fail(say(pack, 'tooLarge'));
+  if (spec.type === 'integer' && !Number.isInteger(value)) return fail(say(pack, 'wholeNumber'));
   const unit = spec.unit ? ` ${spec.unit}` : '';
   const { min, max } = spec;
   if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const p = { min: min === undefined ? '' : formatNumber(lang, min), max: max === undefined ? '' : formatNumber(lang, max), unit };
-    if (min !== undefined && max !== undefined) return fail(say(lang, 'between', p));
-    if (min !== undefined) return fail(say(lang, 'atLeast', p));
-    return fail(say(lang, 'atMost', p));
+    const p = { min: min === undefined ? '' : pack.formatNumber(min), max: max === undefined ? '' : pack.formatNumber(max), unit };
+    if (min !== undefined && max !== undefined) return fail(say(pack, 'between', p));
+    if (min !== undefined) return fail(say(pack, 'atLeast', p));
+    return fail(say(pack, 'atMost', p));
   }
   return ok(value === 0 ? 0 : value, evidence, exact, conversion);
 }

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
-import { MessagesShape, type Messages } from './shape.ts';
-import { baseLanguage } from '../../shared/lexicon/index.ts';
-import { DE } from './de.ts';
-import { EN } from './en.ts';
-import { ES } from './es.ts';
-import { FR } from './fr.ts';
+import { MessagesShape, type Messages } from '../../language/messages-shape.ts';
+import { baseLanguage, PACKS } from '../../language/registry.ts';
+import { EN } from '../../language/en/messages.ts';
 
 // The bot's own texts (re-asks, command replies, endings, the review, the
 // hand-back) by locale. The compiler resolves one locale's catalogue into
@@ -12,16 +9,17 @@ import { FR } from './fr.ts';
 // tenant's), so the engine stays pure and holds no literal a visitor reads.
 // `{name}` in a text is filled in by the engine (`fillMessage`).
 
-export { MessagesShape, type Messages } from './shape.ts';
+export { MessagesShape, type Messages } from '../../language/messages-shape.ts';
+export { fillMessage } from '../../language/fill-message.ts';
 
 /** Built-in texts to change (in a flow's or a tenant's `messages`, by locale). */
 export const BuiltInMessages = MessagesShape.partial().strict().meta({ id: 'BuiltInMessages', description: 'built-in texts to change; see docs/engine.md for the keys' });
 export type BuiltInMessages = z.infer<typeof BuiltInMessages>;
 
-/** The shipped catalogues, by base language. */
-export const CATALOGUES: Readonly<Record<string, Messages>> = { de: DE, en: EN, es: ES, fr: FR };
+/** The shipped catalogues, by base language: each language pack's built-in texts (server/language/<code>/messages.ts). */
+export const CATALOGUES: Readonly<Record<string, Messages>> = Object.fromEntries(PACKS.map((p) => [p.code, p.messages]));
 
-export { baseLanguage } from '../../shared/lexicon/index.ts';
+export { baseLanguage } from '../../language/registry.ts';
 
 /** One locale's catalogue: the shipped one (English when none ships), then each override in order. */
 export function resolveMessages(locale: string, ...overrides: ReadonlyArray<Readonly<Record<string, BuiltInMessages>> | undefined>): Messages {
@@ -31,9 +29,4 @@ export function resolveMessages(locale: string, ...overrides: ReadonlyArray<Read
     if (add) Object.assign(out, add);
   }
   return out;
-}
-
-/** A catalogue text with its `{name}` placeholders filled in (an unknown name is left as written). */
-export function fillMessage(text: string, vars: Readonly<Record<string, string | number>> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : all));
 }

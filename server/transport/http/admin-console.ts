@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
+import { atMount } from './mount-path.ts';
 
 /**
  * The operator console's page: `/admin` (an HTML shell) and `/admin/console.css`.
@@ -37,9 +38,9 @@ export function adminConsole(): Router {
     res.setHeader('Cache-Control', 'no-cache');
   };
 
-  r.get(['/admin', '/admin/'], async (_req: Request, res: Response) => {
+  r.get(['/admin', '/admin/'], async (req: Request, res: Response) => {
     secure(res);
-    res.type('text/html; charset=utf-8').send(await file(FILES.html));
+    res.type('text/html; charset=utf-8').send(atMount(await file(FILES.html), req.baseUrl));
   });
   r.get('/admin/console.css', async (_req: Request, res: Response) => {
     secure(res);

@@ -1,0 +1,26 @@
+import type { LanguagePack } from '../pack.ts';
+import { localNumber } from '../local-number.ts';
+import { DE_DATES } from './dates.ts';
+import { DE } from './lexicon.ts';
+import { DE as MESSAGES } from './messages.ts';
+import { DE_NUMBERS } from './numbers.ts';
+import { DE_PARSER } from './parser-messages.ts';
+import { DE_CORRECTIONS, DE_NAMES, DE_OPTIONS } from './phrases.ts';
+import { germanWordNumbers } from './word-numbers.ts';
+
+/** German: everything the offline rules and the bot know about the language. */
+export const de: LanguagePack = {
+  code: 'de',
+  lexicon: DE,
+  messages: MESSAGES,
+  say: DE_PARSER,
+  numbers: DE_NUMBERS,
+  wordNumbers: germanWordNumbers,
+  formatNumber: (value) => localNumber('de', value, 6),
+  dates: DE_DATES,
+  corrections: DE_CORRECTIONS,
+  names: DE_NAMES,
+  options: DE_OPTIONS,
+  negatedYesIsNeither: true,
+  declineRule: null,
+};

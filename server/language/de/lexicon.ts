@@ -1,0 +1,55 @@
+import type { Lexicon } from '../lexicon.ts';
+
+/** German. "weiss"/"weiß" and "ue"/"ü" spellings are folded alike by the matchers. */
+export const DE: Lexicon = {
+  skip: [
+    'überspringen', 'weiter', 'nächste frage', 'weiß nicht', 'weiß ich nicht', 'das weiß ich nicht', 'ich weiß nicht',
+    'ich weiß es nicht', 'weiß es nicht', 'keine ahnung', 'hab keine ahnung', 'habe keine ahnung', 'nicht sicher',
+    'bin mir nicht sicher', 'bin nicht sicher', 'unsicher', 'kann ich nicht sagen', 'kann ich nicht genau sagen',
+    'möchte ich nicht sagen', 'sage ich lieber nicht', 'lieber nicht sagen', 'möchte ich nicht angeben', 'keine angabe',
+    'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp', 'null ahnung', 'kein plan',
+    'keinen plan', 'null plan',
+  ],
+  skipFiller: [
+    'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',
+    'bitte', 'danke', 'wirklich', 'echt', 'tut', 'mir', 'leid', 'ich', 'es', 'das', 'im', 'moment', 'gerade', 'momentan',
+    'noch', 'jetzt', 'grad', 'gar', 'so', 'genau', 'die', 'frage', 'dazu', 'hier', 'da', 'wir', 'uns', 'ok', 'okay',
+    'zahl', 'nummer', 'datum', 'exakt', 'der', 'den', 'nicht',
+  ],
+  human: [
+    'mit einem menschen', 'mit einem mitarbeiter', 'mit einer mitarbeiterin', 'mit einem berater', 'mit einer beraterin',
+    'mit jemandem sprechen', 'mit jemandem reden', 'mit einer person sprechen', 'mit einer echten person', 'echten menschen',
+    'echte person', 'echter mensch', 'realen person', 'menschen sprechen', 'mensch bitte', 'mitarbeiter bitte',
+    'einen mitarbeiter bitte', 'einen menschen bitte', 'kundenservice bitte', 'bitte einen menschen', 'bitte einen mitarbeiter',
+    'verbinden sie mich', 'persönlich sprechen', 'menschlichen ansprechpartner', 'ansprechpartner bitte',
+  ],
+  yes: [
+    'ja', 'jawohl', 'jo', 'jep', 'jup', 'jap', 'genau', 'klar', 'na klar', 'natürlich', 'sicher', 'gerne', 'gern',
+    'richtig', 'stimmt', 'korrekt', 'auf jeden fall', 'selbstverständlich', 'ja bitte', 'ja gerne', 'passt', 'ok', 'okay',
+    'in ordnung', 'freilich', 'doch', 'sehr gerne', 'unbedingt', 'allerdings', 'zutreffend', 'das stimmt', 'haben wir',
+    'habe ich', '👍', '✅',
+  ],
+  no: [
+    'nein', 'nö', 'nee', 'nope', 'auf keinen fall', 'keinesfalls', 'gar nicht', 'überhaupt nicht', 'nicht wirklich',
+    'noch nicht', 'niemals', 'nie', 'falsch', 'nein danke', 'eher nicht', 'lieber nicht', 'natürlich nicht', 'sicher nicht',
+    'bestimmt nicht', 'eigentlich nicht', 'stimmt nicht', 'nicht richtig', 'haben wir nicht', 'habe ich nicht', 'ne danke',
+    '👎', '❌',
+  ],
+  neither: [
+    'weiß nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
+    'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein',
+  ],
+  declines: [
+    'nein', 'nö', 'nee', 'nein danke', 'ne danke', 'nichts', 'nichts weiter', 'nichts mehr', 'sonst nichts', 'das wars', "das war's",
+    'das war es', 'das ist alles', 'passt so', 'alles gut', 'nicht wirklich', 'eigentlich nicht', 'danke',
+  ],
+  invitesSkip: ['überspringen', 'falls nicht', 'wenn nicht', 'falls vorhanden', 'wenn vorhanden', 'optional', 'freiwillig', 'leer lassen', 'falls zutreffend', 'falls ja', 'falls es', 'wenn es'],
+  negators: [
+    'nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'ohne', 'außer', 'statt', 'anstatt', 'anstelle von',
+    'weder', 'nie', 'niemals', 'bloß nicht', 'alles außer',
+  ],
+  joiners: ['und', 'oder', 'plus', 'sowie', 'und auch', 'oder vielleicht', 'und vielleicht', 'oder auch'],
+  both: ['beide', 'beides', 'beiden'],
+  alsoAfter: ['auch', 'ebenfalls'],
+  joinFiller: ['das', 'es', 'ich', 'wir', 'sie', 'der', 'die', 'den', 'ein', 'eine', 'einen', 'also', 'dann', 'so', 'bitte', 'danke', 'ja', 'ok', 'okay', 'nicht', 'nein', 'nichts', 'äh', 'ähm', 'hm'],
+};

@@ -1,0 +1,29 @@
+import type { LanguagePack } from '../pack.ts';
+import { EN_DATES } from './dates.ts';
+import { EN } from './lexicon.ts';
+import { EN as MESSAGES } from './messages.ts';
+import { EN_NUMBERS } from './numbers.ts';
+import { EN_PARSER } from './parser-messages.ts';
+import { EN_CORRECTIONS, EN_NAMES, EN_OPTIONS } from './phrases.ts';
+import { findWordNumbers } from './word-numbers.ts';
+
+/** English: everything the offline rules and the bot know about the language. */
+export const en: LanguagePack = {
+  code: 'en',
+  lexicon: EN,
+  messages: MESSAGES,
+  say: EN_PARSER,
+  numbers: EN_NUMBERS,
+  wordNumbers: findWordNumbers,
+  formatNumber: (value) => String(value), // English keeps the plain form the rules always wrote
+  dates: EN_DATES,
+  corrections: EN_CORRECTIONS,
+  names: EN_NAMES,
+  options: EN_OPTIONS,
+  negatedYesIsNeither: false,
+  // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
+  declineRule: {
+    invites: /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i,
+    bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?[\s,.!]*$/i,
+  },
+};

@@ -1,0 +1,57 @@
+import type { Lexicon } from '../lexicon.ts';
+
+/** English: the lists the offline rules were written with (their tests and the eval set pin them). */
+export const EN: Lexicon = {
+  skip: [
+    'skip', 'skip it', 'skip this', 'pass', "i'll pass", 'i will pass', "i don't know", 'i do not know', "don't know",
+    'dont know', 'i dont know', 'dunno', 'i dunno', 'idk', 'no idea', 'not sure', "i'm not sure", 'unsure', 'no clue',
+    'rather not say', "i'd rather not say", "i'd rather not", 'rather not', 'prefer not to say', 'i prefer not to say',
+    "i'd prefer not to say", 'prefer not to answer', "i'd prefer not to", 'no comment', "can't say", 'cannot say',
+    'not telling', 'none of your business', 'next question', 'n/a', 'not applicable',
+    'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
+  ],
+  skipFiller: [
+    'sorry', 'honestly', 'really', 'um', 'umm', 'uh', 'hmm', 'erm', 'well', 'so', 'oh', 'ah', 'ok', 'okay', 'please',
+    'thanks', 'thank', 'you', 'i', "i'm", 'im', 'am', 'my', 'our', 'your', 'just', 'for', 'now', 'this', 'that', 'one', 'it', 'question',
+    'yet', 'actually', 'to', 'be', 'tbh', 'but', 'the', 'answer', 'on', 'at', 'moment', 'right', 'no', 'say', 'can',
+    "let's", 'lets', 'we', 'afraid', 'quite', 'very', 'yeah', 'nope', 'sadly', 'unfortunately', 'either',
+    'number', 'details', 'out', 'it',
+  ],
+  human: [
+    'talk to a human', 'speak to a human', 'talk with a human', 'speak with a human', 'talk to a person',
+    'speak to a person', 'talk with a person', 'speak with a person', 'talk to someone', 'speak to someone',
+    'talk to a real', 'speak to a real', 'real person', 'real human', 'actual person', 'actual human', 'live person',
+    'live agent', 'human agent', 'human please', 'a human being', 'agent please', 'talk to an agent',
+    'speak to an agent', 'speak with an agent', 'connect me to an agent', 'get me an agent', 'talk to a representative',
+    'speak to a representative', 'representative please', 'operator please', 'transfer me to someone',
+    'need a human', 'want a human', 'need a person', 'want a person', 'need an agent', 'want an agent',
+  ],
+  yes: [
+    'yes', 'yeah', 'yea', 'ya', 'yep', 'yup', 'y', 'sure', 'sure thing', 'correct', 'of course', 'true',
+    'absolutely', 'definitely', 'certainly', 'indeed', 'affirmative', "that's right", 'that is right',
+    'right', 'ok', 'okay', 'i do', 'we do', 'i am', 'we are', 'please do', 'go ahead', 'sounds good',
+    'yes please', 'no problem', 'no worries', '👍', '✅',
+  ],
+  no: [
+    'no', 'nope', 'nah', 'n', 'false', 'not really', 'never', 'negative', 'no thanks', 'no thank you',
+    'not at all', "i don't", 'i do not', "we don't", 'we do not', "i'm not", 'i am not', "we're not",
+    'incorrect', 'wrong', 'not right', 'of course not',
+    'absolutely not', 'definitely not', 'certainly not', 'no way', 'not yet', '👎', '❌',
+  ],
+  neither: [
+    'not sure', "i'm not sure", 'unsure', 'maybe', 'perhaps', 'no idea', "don't know", 'do not know',
+    'dont know', 'not certain', 'it depends', 'depends', 'yes or no', 'yes and no', 'n/a',
+    // a half yes ("yes, but only partly", "sort of"): asked about, never read as yes
+    'kind of', 'kinda', 'sort of', 'sorta', 'partly', 'partially', 'in part', 'in a way', 'half', 'somewhat',
+    'more or less', 'to some extent', 'not entirely', 'not completely', 'not fully', 'not all', 'not all of them',
+    'some of them', 'only some', 'but only', 'only partly', 'sometimes',
+  ],
+  // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
+  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", 'all good', 'no thanks', 'no thank you', 'not really'],
+  invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
+  negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
+  joiners: ['and', 'or', 'plus', 'as well as', 'along with', 'and also', 'or maybe', 'and maybe'],
+  both: ['both'],
+  alsoAfter: ['too', 'as well', 'also'],
+  joinFiller: ['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh'],
+};

@@ -1,0 +1,41 @@
+import { fillMessage } from '../fill-message.ts';
+import type { ParserMessages } from '../parser-messages.ts';
+import { EN as MESSAGES } from './messages.ts';
+
+/** The clarifications the typed parsers write, in English (the text the rules were written with: goldens and the eval set pin it). */
+export const EN_PARSER: ParserMessages = {
+  typeAnswer: () => 'Please type an answer.',
+  notNumber: () => "That doesn't look like a number.",
+  notWhole: () => "That doesn't look like a whole number.",
+  wholeNumber: () => 'Please give a whole number.',
+  tooLarge: () => 'That number is too large.',
+  between: (p) => `Please give a number between ${p.min} and ${p.max}${p.unit}.`,
+  atLeast: (p) => `Please give a number of at least ${p.min}${p.unit}.`,
+  atMost: (p) => `Please give a number no more than ${p.max}${p.unit}.`,
+  negatedNumber: (p) => `Not ${p.typed} — so what is the number?`,
+  total: () => 'How many is that in total?',
+  notPercent: () => 'Is that a percentage? Please give the number itself.',
+  exactly: () => 'About how many exactly?',
+  moreThanOneNumber: () => 'I found more than one number there — please give just one.',
+  dotOrComma: (p) => `Did you mean ${p.a} or ${p.b}? Please write it without the dot.`,
+  commaOrThousands: (p) => `Did you mean ${p.a} or ${p.b}? Please write it without the comma.`,
+  yesOrNo: () => fillMessage(MESSAGES.reask_boolean),
+  chooseFrom: (p) => fillMessage(MESSAGES.reask_choose_one, { options: p.list! }),
+  whichThen: (p) => `Which one, then? ${p.choose}`,
+  pickOne: (p) => `Please pick just one: ${p.list}.`,
+  or: () => ' or ',
+  pickJustOne: (p) => `Please pick just one — is it ${p.label}?`,
+  pickNumber: (p) => `Please pick a number from 1 to ${p.n}.`,
+  notDate: () => "That doesn't look like a date.",
+  singleDate: () => 'Please give a single date.',
+  noSuchDate: () => "There's no such date — please check the day and month.",
+  moreThanOneDate: () => 'I found more than one date there — please give just one.',
+  datePassed: () => "That date has passed — please give today's date or a later one.",
+  dateFuture: () => "That date is in the future — please give today's date or an earlier one.",
+  whichDay: () => 'Which day? Please give the exact date.',
+  looseDay: (p) => `Which day exactly? "${p.typed}" could be a few — please give the date.`,
+  onOrAfter: (p) => `Please give a date on or after ${p.date}.`,
+  onOrBefore: (p) => `Please give a date on or before ${p.date}.`,
+  noSuchDay: () => "There's no such date — please check the day.",
+  whichMonth: () => 'Which month? Please give the full date.',
+};

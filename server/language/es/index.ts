@@ -1,0 +1,26 @@
+import type { LanguagePack } from '../pack.ts';
+import { localNumber } from '../local-number.ts';
+import { ES_DATES } from './dates.ts';
+import { ES } from './lexicon.ts';
+import { ES as MESSAGES } from './messages.ts';
+import { ES_NUMBERS } from './numbers.ts';
+import { ES_PARSER } from './parser-messages.ts';
+import { ES_CORRECTIONS, ES_NAMES, ES_OPTIONS } from './phrases.ts';
+import { spanishWordNumbers } from './word-numbers.ts';
+
+/** Spanish: everything the offline rules and the bot know about the language. */
+export const es: LanguagePack = {
+  code: 'es',
+  lexicon: ES,
+  messages: MESSAGES,
+  say: ES_PARSER,
+  numbers: ES_NUMBERS,
+  wordNumbers: spanishWordNumbers,
+  formatNumber: (value) => localNumber('es', value, 6),
+  dates: ES_DATES,
+  corrections: ES_CORRECTIONS,
+  names: ES_NAMES,
+  options: ES_OPTIONS,
+  negatedYesIsNeither: true,
+  declineRule: null,
+};

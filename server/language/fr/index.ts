@@ -1,0 +1,26 @@
+import type { LanguagePack } from '../pack.ts';
+import { localNumber } from '../local-number.ts';
+import { FR_DATES } from './dates.ts';
+import { FR } from './lexicon.ts';
+import { FR as MESSAGES } from './messages.ts';
+import { FR_NUMBERS } from './numbers.ts';
+import { FR_PARSER } from './parser-messages.ts';
+import { FR_CORRECTIONS, FR_NAMES, FR_OPTIONS } from './phrases.ts';
+import { frenchWordNumbers } from './word-numbers.ts';
+
+/** French: everything the offline rules and the bot know about the language. */
+export const fr: LanguagePack = {
+  code: 'fr',
+  lexicon: FR,
+  messages: MESSAGES,
+  say: FR_PARSER,
+  numbers: FR_NUMBERS,
+  wordNumbers: frenchWordNumbers,
+  formatNumber: (value) => localNumber('fr', value, 6),
+  dates: FR_DATES,
+  corrections: FR_CORRECTIONS,
+  names: FR_NAMES,
+  options: FR_OPTIONS,
+  negatedYesIsNeither: true,
+  declineRule: null,
+};

@@ -1,0 +1,82 @@
+import type { DateWords } from './date-words.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Messages } from './messages-shape.ts';
+import type { NumberWords } from './number-words.ts';
+import type { ParserMessages } from './parser-messages.ts';
+import type { WordNumber } from './word-numbers.ts';
+
+/**
+ * Everything the offline rules and the bot know about one language, in one
+ * place (server/language/<code>/): the recognisers take a pack, never a
+ * language code, so a language differs from another only by the fields below.
+ * Adding a language is one folder holding a pack plus one line in registry.ts
+ * (docs/understanding.md, "Adding a language").
+ */
+export interface LanguagePack {
+  /** The base language tag the pack serves ('en', 'de'); a locale `de-AT` reads as `de`. */
+  readonly code: string;
+  /** Word lists: skip and "talk to a person" phrases, yes/no, negators, joiners, declines. */
+  readonly lexicon: Lexicon;
+  /** The bot's built-in texts (re-asks, command replies, endings, the review), before a flow's or tenant's changes. */
+  readonly messages: Messages;
+  /** The clarifications the typed parsers write. */
+  readonly say: ParserMessages;
+  /** Patterns around a number (negation, open end, hedge, counted nouns, none…) and the clarifications written with them. */
+  readonly numbers: NumberWords;
+  /** Numbers written in words ("twenty five", "siebenundzwanzig"), with their spans. */
+  readonly wordNumbers: (text: string) => WordNumber[];
+  /** A number written the language's way in a clarification ("1.234,5" in German). */
+  readonly formatNumber: (value: number) => string;
+  /** Date words read besides chrono: spans and hedges on the day, past words, a day alone, a week. */
+  readonly dates: DateWords;
+  /** Self-correction markers inside one reply ("sorry", "no wait", "ich meine"); global flag, matched repeatedly. */
+  readonly corrections: RegExp;
+  /** Name introductions ("my name is", "ich heiße") and the words that end a name. */
+  readonly names: NameWords;
+  /** How an option is negated and how "all of them" is said. */
+  readonly options: OptionWords;
+  /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
+  readonly negatedYesIsNeither: boolean;
+  /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */
+  readonly declineRule: { invites: RegExp; bareNo: RegExp } | null;
+}
+
+/** Name introductions of one language and the words that end a name. */
+export interface NameWords {
+  /** Introductions volunteered anywhere ("my name is", "I'm"); global flag, group 1 is the introduction. */
+  readonly intro: RegExp;
+  /** Introductions when answering the name question itself ("it's Maria Lopez"); global flag. */
+  readonly answerIntro: RegExp;
+  /** Introductions that announce a name, so any case goes ("my name is", "call me"); others need a capital. */
+  readonly loose: ReadonlySet<string>;
+  /** Words that end a name ("and", "from", "please"). */
+  readonly stop: ReadonlySet<string>;
+  /** Words that are no name right after an introduction ("I'm looking…"). */
+  readonly notNames: ReadonlySet<string>;
+  /** Whose name a reply gives ("this is for my son, Tom Baker"); null = only the introductions are read. */
+  readonly whose: WhoseWords | null;
+}
+
+/** The words that say whose name a reply gives: the person typing or someone the intake is for. */
+export interface WhoseWords {
+  /** "it is for me, Maria Lopez", "for my mum Ann Lee": group 1 the person word, group 2 the relation. */
+  readonly forPerson: RegExp;
+  /** The same at the start of a reply without "for": "me, David Kim", "my daughter Emily Chen". */
+  readonly lead: RegExp;
+  /** Two people in one reply ("me and my son, Tom and Ben Baker"). */
+  readonly twoPeople: RegExp;
+  /** Person words meaning the one typing ("me", "myself"). */
+  readonly self: ReadonlySet<string>;
+  readonly twoPeopleProblem: string;
+  readonly otherPersonProblem: (relation: string) => string;
+}
+
+/** How options are negated and "all of them" said, on folded text. */
+export interface OptionWords {
+  /** A negation up to two words before an option within its clause; null = built from the lexicon's `negators`. */
+  readonly negationBefore: RegExp | null;
+  /** A negation right after an option ("Fußball nicht"); null when the language has no such order. */
+  readonly negationAfter: RegExp | null;
+  /** "all of them", "all except X" for a multiple choice: a cheap gate, the whole reply (group 1 the exceptions), filler beside the exceptions. */
+  readonly all: { gate: RegExp; reply: RegExp; filler?: ReadonlySet<string> };
+}
