@@ -12,7 +12,7 @@ import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import { checkReady, createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
@@ -27,6 +27,7 @@ import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
+import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
@@ -181,6 +182,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which the caller owns
   let broadcast: Broadcast = () => {};
+  // a person is online when an operator console is connected to this server (operator keys are not per tenant)
+  let operatorsOnline = (_tenant: string): boolean => false;
 
   // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
   const perTenant = typeof opts.extractor === 'function' ? opts.extractor : undefined;
@@ -200,6 +203,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(extractorFor ? { extractorFor } : {}),
     ...(single ? { extractor: single } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    operatorsOnline: (tenant) => operatorsOnline(tenant),
     ...(opts.actions ? { actions: opts.actions } : {}),
     ...(opts.validators ? { validators: opts.validators } : {}),
     env: opts.env ?? systemCallEnv,
@@ -222,6 +226,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     },
   });
 
+  // the open-sessions gauge reads the stored counts: ended sessions leave it, every instance reports the same
+  metrics.openSessions = async () => openSessionsOf(await service.counts.all());
+
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
@@ -229,6 +236,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
     mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
+    ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 
@@ -238,6 +246,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
+    const operators = io.of('/operator');
+    operatorsOnline = () => operators.sockets.size > 0;
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
     attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });
