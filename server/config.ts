@@ -87,6 +87,8 @@ export const ConfigSchema = z.object({
   RETENTION_DAYS: optional(z.coerce.number().positive()),
   /** 1: start even when a tenant.json is invalid, leaving that tenant offline (logged as an error); default: refuse to start, naming the file and field. */
   SKIP_INVALID_TENANTS: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
+  /** 0: a Studio publish keeps the text under DATA_DIR and leaves FLOWS_DIR alone (export with `questline export-published`); default: written back to FLOWS_DIR when writable. */
+  FLOWS_WRITE_BACK: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
   SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });

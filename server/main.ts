@@ -8,6 +8,7 @@ import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
 import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import { DirectoryArchive, MemoryArchive } from './catalog/registry.ts';
+import { FilePublishLog } from './store/publish-log.ts';
 import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
@@ -138,6 +139,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       catalog, backend, logger,
       ...(await extractorOption(config, overrides, project, catalog, logger, metrics)),
       metrics,
+      // the Studio's publishes: Redis shares its own log between instances; lowdb keeps it under DATA_DIR
+      ...(backend.kind === 'lowdb' ? { publishLog: new FilePublishLog(join(dataDir, 'studio', 'publishes.json')) } : {}),
+      ...(config.FLOWS_WRITE_BACK === false ? { flowsWriteBack: false } : {}),
       maxTranscriptEntries: config.SESSION_MAX_ENTRIES,
       ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
       ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
@@ -159,8 +163,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   return serve(config, questline);
 }
 
-/** The backend STORE names, its failures worded for the person starting the server. */
-async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
+/** The backend STORE names (memory, lowdb under dataDir, redis at REDIS_URL), opened; failures worded for the person starting it. */
+export async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
   if (config.STORE === 'memory') return createEmbeddedBackend({ memory: true });
   if (config.STORE === 'redis') {
     try {

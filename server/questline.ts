@@ -6,11 +6,13 @@ import type { Server as SocketServer } from 'socket.io';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
 import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
+import { Publisher } from './catalog/publisher.ts';
+import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import { checkReady, createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
@@ -25,6 +27,7 @@ import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
+import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
@@ -90,6 +93,10 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
+  publishLog?: PublishLog;
+  /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
+  flowsWriteBack?: boolean;
 }
 
 /** Questline mounted in your process. */
@@ -105,6 +112,8 @@ export interface Questline {
   store: SessionStore;
   metrics: Metrics;
   logger: Logger;
+  /** The Studio's publisher: publish a flow's new text, list revisions, roll back (served under /api/v1/admin). */
+  publisher: Publisher;
 }
 
 /** The composition with what startServer needs to close its http server in order. */
@@ -148,7 +157,9 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
-    return build(opts, logger, backend, loadCatalog(opts, logger));
+    const catalog = loadCatalog(opts, logger);
+    const publisher = await Publisher.open({ catalog, log: opts.publishLog ?? backend.publishes ?? new MemoryPublishLog(), ...(opts.flowsWriteBack === false ? { writeBack: false } : {}) });
+    return build(opts, logger, backend, catalog, publisher);
   } catch (err) {
     await backend.close().catch(() => {});
     throw err;
@@ -175,7 +186,7 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   return tenants;
 }
 
-function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory): Composed {
+function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
   const mount = MountPath.safeParse(opts.mountPath ?? '');
   if (!mount.success) throw new TypeError(`createQuestline: mountPath must be a path such as '/chat' (or '' for the root), not ${JSON.stringify(opts.mountPath)}`);
   const mountPath = mount.data;
@@ -195,6 +206,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which the caller owns
   let broadcast: Broadcast = () => {};
+  // a person is online when an operator console is connected to this server (operator keys are not per tenant)
+  let operatorsOnline = (_tenant: string): boolean => false;
 
   // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
   // the host's extractor is checked where it hands over a proposal (a developer error, never a crash mid-turn)
@@ -216,11 +229,14 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(extractorFor ? { extractorFor } : {}),
     ...(single ? { extractor: single } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    operatorsOnline: (tenant) => operatorsOnline(tenant),
     ...(opts.actions ? { actions: opts.actions } : {}),
     ...(opts.validators ? { validators: opts.validators } : {}),
     env: opts.env ?? systemCallEnv,
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
+    ...(backend.counts ? { counts: backend.counts } : {}),
+    onCountsError: (err, sessionId) => logger.error({ err, sessionId }, 'funnel counts missed a saved turn; run questline insights rebuild'),
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
     // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
     deliveries,
@@ -236,13 +252,17 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     },
   });
 
+  // the open-sessions gauge reads the stored counts: ended sessions leave it, every instance reports the same
+  metrics.openSessions = async () => openSessionsOf(await service.counts.all());
+
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, admins,
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
     ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
     mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
+    ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 
@@ -252,6 +272,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
+    const operators = io.of('/operator');
+    operatorsOnline = () => operators.sockets.size > 0;
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
     attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });
@@ -290,7 +312,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   })());
 
   return {
-    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger,
+    handler, attach, close: () => shutdown(), service, tenants, store, metrics, logger, publisher,
     inflight, io: () => io, shutdown,
   };
 }

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileDocument } from '../flow/document.ts';
-import { loadFlowFile, type SourceMap } from '../flow/load.ts';
+import { loadFlowFile, parseFlowText, type SourceMap } from '../flow/load.ts';
 import type { MergeReport } from '../flow/packs/report.ts';
 import { mergeAndCompile, type BaseInput, type EffectiveResult, type LayerInput } from '../flow/packs/packs.ts';
 import type { FlowV1, Overlay } from '../flow/schema.ts';
@@ -83,9 +83,9 @@ function list(dir: string, what: 'files' | 'dirs'): string[] {
   }
 }
 
-/** Reads a base flow file (v1 or v0). */
-export function readFlowFile(file: string): LibraryFlow | { file: string; diagnostics: Diagnostic[] } {
-  const loaded = loadFlowFile(file);
+/** Reads a base flow file (v1 or v0); `text`, when given, stands for the file's content (a draft or a published text). */
+export function readFlowFile(file: string, text?: string): LibraryFlow | { file: string; diagnostics: Diagnostic[] } {
+  const loaded = text === undefined ? loadFlowFile(file) : parseFlowText(text, file);
   if (!loaded.ok) return { file, diagnostics: loaded.diagnostics };
   const res = compileDocument(loaded.doc);
   if (res.kind !== 'flow') {
@@ -102,9 +102,9 @@ export function readFlowFile(file: string): LibraryFlow | { file: string; diagno
   };
 }
 
-/** Reads an overlay file; `layer` checks that it sits in the right kind of folder. */
-export function readOverlayFile(file: string, layer?: Overlay['layer']): OverlayFile {
-  const loaded = loadFlowFile(file);
+/** Reads an overlay file; `layer` checks that it sits in the right kind of folder; `text` stands for the file's content. */
+export function readOverlayFile(file: string, layer?: Overlay['layer'], text?: string): OverlayFile {
+  const loaded = text === undefined ? loadFlowFile(file) : parseFlowText(text, file);
   if (!loaded.ok) return { file, diagnostics: loaded.diagnostics };
   const ext = (loaded.doc.data as { extends?: unknown } | null)?.extends;
   const base = { file, ...(typeof ext === 'string' ? { extends: ext } : {}) };
@@ -123,14 +123,20 @@ export function readOverlayFile(file: string, layer?: Overlay['layer']): Overlay
   return { ...base, ...(res.overlay ? { overlay: res.overlay, map: loaded.doc.map } : {}), diagnostics: res.diagnostics };
 }
 
+/** What loadLibrary may be told: texts (by absolute file path) that stand for files' contents — drafts and published texts. */
+export interface LibraryOptions {
+  texts?: ReadonlyMap<string, string>;
+}
+
 /** Scans a flows folder; never throws. */
-export function loadLibrary(dir: string): Library {
+export function loadLibrary(dir: string, opts: LibraryOptions = {}): Library {
+  const textOf = (file: string) => opts.texts?.get(file);
   const lib: Library = { dir, flows: new Map(), packs: new Map(), tenants: new Map(), diagnostics: [] };
   const problem = (file: string, code: string, message: string, severity: Diagnostic['severity'] = 'error') =>
     lib.diagnostics.push({ code, severity, file, message });
 
   for (const name of list(join(dir, 'global'), 'files')) {
-    const read = readFlowFile(join(dir, 'global', name));
+    const read = readFlowFile(join(dir, 'global', name), textOf(join(dir, 'global', name)));
     lib.diagnostics.push(...read.diagnostics);
     if (!('id' in read)) continue;
     const prev = lib.flows.get(read.id);
@@ -139,7 +145,7 @@ export function loadLibrary(dir: string): Library {
   }
 
   for (const industry of list(join(dir, 'packs'), 'dirs')) {
-    const files = list(join(dir, 'packs', industry), 'files').map((f) => readOverlayFile(join(dir, 'packs', industry, f), 'industry'));
+    const files = list(join(dir, 'packs', industry), 'files').map((f) => readOverlayFile(join(dir, 'packs', industry, f), 'industry', textOf(join(dir, 'packs', industry, f))));
     for (const f of files) lib.diagnostics.push(...f.diagnostics);
     lib.packs.set(industry, files);
   }
@@ -161,7 +167,7 @@ export function loadLibrary(dir: string): Library {
         else t.tenant = res.tenant;
       }
     }
-    t.overlays = list(tdir, 'files').map((f) => readOverlayFile(join(tdir, f), 'tenant'));
+    t.overlays = list(tdir, 'files').map((f) => readOverlayFile(join(tdir, f), 'tenant', textOf(join(tdir, f))));
     for (const o of t.overlays) t.diagnostics.push(...o.diagnostics);
     if (t.tenant) {
       t.tenant.keys.forEach((key, i) => {

@@ -1,7 +1,7 @@
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../flow/diagnostic.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { checkImplementations, type RegisteredNames } from './implementations-check.ts';
-import { effectiveFlow, loadLibrary, type Library } from './library.ts';
+import { effectiveFlow, loadLibrary, type Library, type LibraryOptions } from './library.ts';
 import type { Tenant } from './tenant.ts';
 import { FlowRegistry, MemoryArchive, type RevisionArchive } from './registry.ts';
 
@@ -19,11 +19,13 @@ export class TenantDirectory {
   private readonly keys = new Map<string, string>();
   private readonly latest = new Map<string, CompiledFlow>();
   readonly registry: FlowRegistry;
-  readonly problems: string[] = [];
+  problems: string[] = [];
+  /** Runs before a session starts: brings in revisions published by another instance (the Studio's publish log, with Redis). */
+  private syncer: (() => Promise<void>) | undefined;
   /** Tenants whose tenant.json could not be used (unreadable, invalid, id not the folder's): not served; the server refuses to start unless told to skip them. */
-  readonly invalid: Array<{ id: string; file: string; diagnostics: Diagnostic[] }> = [];
+  invalid: Array<{ id: string; file: string; diagnostics: Diagnostic[] }> = [];
 
-  private constructor(readonly library: Library, archive: RevisionArchive, private readonly names?: RegisteredNames) {
+  private constructor(public library: Library, archive: RevisionArchive, private readonly names?: RegisteredNames) {
     this.registry = new FlowRegistry(archive);
   }
 
@@ -31,10 +33,53 @@ export class TenantDirectory {
    * Loads a flows folder and compiles every tenant's flows. With `names`, a
    * flow naming a validator or action not among them is not served either.
    */
-  static load(flowsDir: string, archive: RevisionArchive = new MemoryArchive(), names?: RegisteredNames): TenantDirectory {
-    const dir = new TenantDirectory(loadLibrary(flowsDir), archive, names);
+  static load(flowsDir: string, archive: RevisionArchive = new MemoryArchive(), names?: RegisteredNames, opts: LibraryOptions = {}): TenantDirectory {
+    const dir = new TenantDirectory(loadLibrary(flowsDir, opts), archive, names);
     dir.compile();
     return dir;
+  }
+
+  /**
+   * Serves a new reading of the flows folder (a Studio publish or rollback):
+   * new sessions start on the flows it compiles to at once; running sessions
+   * keep the revision they are pinned to (every revision stays in the registry
+   * and its archive).
+   */
+  reload(library: Library): void {
+    this.adopt(this.derive(library));
+  }
+
+  /** A new reading of the flows folder compiled the way this one is (same implementations), not served yet. */
+  derive(library: Library): TenantDirectory {
+    const fresh = new TenantDirectory(library, new MemoryArchive(), this.names);
+    fresh.compile();
+    return fresh;
+  }
+
+  /** Serves what `derive` compiled (see `reload`). */
+  adopt(fresh: TenantDirectory): void {
+    this.library = fresh.library;
+    this.tenants.clear();
+    this.keys.clear();
+    this.latest.clear();
+    for (const [k, v] of fresh.tenants) this.tenants.set(k, v);
+    for (const [k, v] of fresh.keys) this.keys.set(k, v);
+    for (const [k, v] of fresh.latest) {
+      this.latest.set(k, v);
+      this.registry.publish(v);
+    }
+    this.problems = fresh.problems;
+    this.invalid = fresh.invalid;
+  }
+
+  /** Installs what runs before a session starts (see `sync`). */
+  onSync(syncer: () => Promise<void>): void {
+    this.syncer = syncer;
+  }
+
+  /** Brings in what another instance published, when a publish log is shared (Redis); otherwise nothing to do. */
+  async sync(): Promise<void> {
+    if (this.syncer) await this.syncer();
   }
 
   private compile(): void {

@@ -20,6 +20,7 @@ export const ErrorCode = z.enum([
   'conflict',
   'rate_limited',
   'admin_only',
+  'storage_unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -34,12 +35,12 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceErro
 /** Builds a failed result. */
 export const failure = (code: ErrorCode, message: string): { ok: false; error: ServiceError } => ({ ok: false, error: { code, message } });
 
-/** Codes only the transports produce (a route that does not exist; a feature whose optional package is not installed), besides the service's. */
-export const WireErrorCode = z.enum([...ErrorCode.options, 'not_found', 'not_installed']);
+/** Codes only the transports produce (a route that does not exist; a feature whose optional package is not installed; the admin API's field errors, flows with errors and stale versions), besides the service's. */
+export const WireErrorCode = z.enum([...ErrorCode.options, 'not_found', 'not_installed', 'invalid_request', 'invalid_flow', 'stale_version']);
 export type WireErrorCode = z.infer<typeof WireErrorCode>;
 
 /** An error as it goes over the wire: REST body `{ error }`, socket ack `{ ok: false, error }`. */
-export const WireError = z.object({ code: WireErrorCode, message: z.string() });
+export const WireError = z.object({ code: WireErrorCode, message: z.string(), field: z.string().optional() });
 export type WireError = z.infer<typeof WireError>;
 
 /** A REST error response's body. */

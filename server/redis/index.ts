@@ -1,9 +1,11 @@
 import type { Backend } from '../delivery/backend.ts';
+import { RedisFunnelCounts } from './funnel-counts.ts';
 import { RedisTurnLock } from './lock.ts';
 import { RedisOutbox } from './outbox.ts';
 import { redisLimiters } from './rate-limits.ts';
 import { useRedisAdapter } from './socket-adapter.ts';
 import { RedisStore } from './store.ts';
+import { RedisPublishLog } from './publish-log.ts';
 
 // Every Redis piece behind one factory (STORE=redis): sessions, the turn lock,
 // the webhook outbox, the rate limits and the socket.io adapter share one
@@ -26,9 +28,10 @@ export async function createRedisBackend(opts: RedisBackendOptions): Promise<Bac
   const { client, prefix } = store;
   const outbox = new RedisOutbox(client, { prefix });
   return {
-    kind: 'redis', store, outbox,
+    kind: 'redis', store, outbox, counts: new RedisFunnelCounts(client, prefix),
     lock: new RedisTurnLock(client, { prefix, prime: store, ...(opts.onLockLost ? { onLost: opts.onLockLost } : {}) }),
     limiters: redisLimiters(client, prefix),
+    publishes: new RedisPublishLog(client, prefix),
     attachSockets: (io) => useRedisAdapter(io, client, prefix),
     async close() {
       try {

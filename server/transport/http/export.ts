@@ -22,7 +22,7 @@ export async function completedIntakes(store: SessionStore, tenant: string, limi
   const out: Intake[] = [];
   for (const s of summaries) {
     const record = await store.load(s.id);
-    if (record && record.status === 'completed') out.push(intakeOf(record));
+    if (record && record.status === 'completed' && !record.preview) out.push(intakeOf(record)); // a Studio preview is not an intake
   }
   return out;
 }
