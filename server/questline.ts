@@ -144,6 +144,7 @@ const QuestlineOptionsShape = z.strictObject({
   mountPath: z.string().optional(), adminKey: z.string().optional(), operatorKeys: anything, rateLimits: anything,
   retentionDays: anything, sweepIntervalMs: anything, archive: anything, random: anything, idleAfterMs: anything,
   trustProxy: anything, metricsToken: z.string().optional(), metrics: anything, maxTranscriptEntries: anything, health: anything,
+  publishLog: anything, flowsWriteBack: anything,
 });
 
 // every option of QuestlineOptions is in the shape (a new option must be added there, or createQuestline refuses it)
