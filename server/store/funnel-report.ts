@@ -138,3 +138,20 @@ export function revisionsOf(t: Tally): Array<{ revision: string; sessions: numbe
   }
   return [...out.values()].sort((a, b) => (a.lastDay < b.lastDay ? 1 : a.lastDay > b.lastDay ? -1 : a.revision < b.revision ? -1 : 1));
 }
+
+/** Sessions open now (active or waiting) by tenant, flow and the node they are at, summed over every bucket. */
+export function openSessionsOf(t: Tally): Array<{ tenant: string; flow: string; node: string; n: number }> {
+  const out = new Map<string, { tenant: string; flow: string; node: string; n: number }>();
+  for (const [key, m] of t) {
+    const b = parseBucket(key);
+    for (const [field, n] of m) {
+      const [kind, node = ''] = field.split(SEP);
+      if (kind !== 'o' || n === 0) continue;
+      const k = `${b.tenant}${SEP}${b.flow}${SEP}${node}`;
+      const row = out.get(k) ?? { tenant: b.tenant, flow: b.flow, node, n: 0 };
+      row.n += n;
+      out.set(k, row);
+    }
+  }
+  return [...out.values()].filter((r) => r.n !== 0);
+}

@@ -76,7 +76,7 @@ describe('the REST API', () => {
     const text = await res.text();
     expect(text).toMatch(/questline_turns_total\{tenant="acme",kind="message",result="ok"\} \d+/);
     expect(text).toMatch(/questline_turn_duration_seconds_bucket/);
-    expect(text).toMatch(/questline_open_sessions\{tenant="acme",flow="flow.sales",node="q\.\w+",idle="false"\} \d+/);
+    expect(text).toMatch(/questline_open_sessions\{tenant="acme",flow="flow.sales",node="q\.\w+"\} \d+/);
     expect(text).toMatch(/process_cpu_user_seconds_total/);
     expect(text).not.toMatch(/Northside High|ann@/);
   });

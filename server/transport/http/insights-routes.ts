@@ -5,8 +5,7 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { toWire } from '../../protocol/index.ts';
-import { SEP } from '../../store/funnel-tally.ts';
-import { daysOf, funnelOf, revisionsOf, type Funnel, type FunnelFilter } from '../../store/funnel-report.ts';
+import { daysOf, funnelOf, openSessionsOf, revisionsOf, type Funnel, type FunnelFilter } from '../../store/funnel-report.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import type { AdminAccess } from '../admin-access.ts';
 import { audit } from '../audit-log.ts';
@@ -120,12 +119,7 @@ export function insightsRoutes(deps: InsightsDeps): Router {
   r.get('/tenants/:tenant/flows/:flow/insights', admit, async (req, res) => {
     const q = await funnelRequest(req);
     const open: Record<string, number> = {};
-    for (const m of q.counted.values()) {
-      for (const [field, n] of m) {
-        const [kind, node = ''] = field.split(SEP);
-        if (kind === 'o' && n !== 0) open[node] = (open[node] ?? 0) + n;
-      }
-    }
+    for (const row of openSessionsOf(q.counted)) open[row.node] = (open[row.node] ?? 0) + row.n;
     res.json({
       tenant: q.tenant, flow: q.flowId, current: q.current?.revision ?? null, label: q.current?.label ?? null,
       revisions: q.revisions, days: daysOf(q.counted, q.filter), open,
