@@ -434,6 +434,7 @@ function renderSession(d: SessionDetail): void {
   say(ui.alert, urgent + (
     held && s.operator?.unanswered ? `The visitor is waiting for your reply (${s.operator.unanswered.count} unanswered message${s.operator.unanswered.count === 1 ? '' : 's'}). The bot stays quiet until you hand it back.`
     : held ? 'You hold this conversation: the bot stays quiet until you hand it back.'
+    : status === 'escalated' && s.unanswered ? `Escalated to a person${reasonOf(d)}. The visitor is waiting for a reply (${s.unanswered.count} unanswered message${s.unanswered.count === 1 ? '' : 's'}): reply to them, then hand the conversation back to the bot at a question.`
     : status === 'escalated' ? `Escalated to a person${reasonOf(d)}: reply to the visitor, then hand the conversation back to the bot at a question.`
     : status === 'waiting' ? `Waiting at an interrupt${d.interrupt?.role ? ` for a ${d.interrupt.role}` : ''}: ${d.interrupt?.prompt ? `${d.interrupt.prompt} ` : ''}approve (you may correct answers) or reject.${d.interrupt?.timeoutS ? ` Without a decision within ${d.interrupt.timeoutS} s it is rejected.` : ''}`
     : status === 'error' ? 'The conversation stopped with an error; you can reply and hand it back at a question.'

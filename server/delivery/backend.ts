@@ -69,6 +69,37 @@ export async function createEmbeddedBackend(opts: EmbeddedBackendOptions): Promi
   }
 }
 
+/** What /readyz answers: ready when every check passed; each check says `ok` or why not. */
+export interface Readiness {
+  ok: boolean;
+  checks: { store: string; outbox: string };
+}
+
+/**
+ * Whether the backend takes writes now: the store and the outbox each asked
+ * (`ready()`, a small write), each given `timeoutMs` (default 2 s) to answer.
+ */
+export async function checkReady(backend: Pick<Backend, 'store' | 'outbox'>, timeoutMs = 2_000): Promise<Readiness> {
+  const check = async (probe: (() => Promise<void>) | undefined): Promise<string> => {
+    if (!probe) return 'ok';
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([probe(), new Promise<never>((_r, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      })]);
+      return 'ok';
+    } catch (e) {
+      const err = e as { code?: unknown; message?: unknown };
+      const text = String(err.message ?? e);
+      return typeof err.code === 'string' && !text.includes(err.code) ? `${err.code}: ${text}` : text;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const [store, outbox] = await Promise.all([check(backend.store.ready?.bind(backend.store)), check(backend.outbox.ready?.bind(backend.outbox))]);
+  return { ok: store === 'ok' && outbox === 'ok', checks: { store, outbox } };
+}
+
 function assemble(kind: string, store: SessionStore, outbox: Outbox, counts: FunnelCounts): Backend {
   return {
     kind, store, outbox, counts, lock: new KeyedMutex(),

@@ -28,6 +28,11 @@ export interface StoredSession {
    * came, how many), and cleared by the operator's reply.
    */
   operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
+  /**
+   * Visitor messages to an escalated session no operator holds yet, waiting
+   * for a person (when the first came, how many); cleared by an operator's reply.
+   */
+  unanswered?: { since: string; count: number };
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
@@ -108,6 +113,8 @@ export interface SessionStore {
    * answers null and the histories read empty.
    */
   delete(id: string): Promise<boolean>;
+  /** Resolves when the store takes a write now, rejects with why not (a full disk, an unreachable server); for /readyz. Absent: always ready. */
+  ready?(): Promise<void>;
   /** Releases files, locks and connections. */
   close(): Promise<void>;
 }
