@@ -144,7 +144,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--record <dir>', 'with claude: write each case\'s tool calls to <dir>/<cases>.cassette.yaml')
     .option('--cassettes <dir>', 'with replay: where the cassettes are')
     .option('--verbose', 'also list the clarified cases')
-    .action(async (paths: string[], opts: EvalOptions) => done(await (await import('./eval.ts')).evalCommand(paths, opts, io)));
+    .option('--red-flags', 'the files are red-flag sets (emergencies, ordinary): send each as the first and the second reply of a --flow session; print caught / missed / false alarms; exit 1 on any')
+    .option('--flow <id>', 'with --red-flags: the flow id', 'flow.patient_intake')
+    .option('--tenant <id>', 'with --red-flags: run the tenant\'s merged flow')
+    .option('--flows <dir>', 'with --red-flags: the flows folder', 'flows')
+    .action(async (paths: string[], opts: EvalOptions & { redFlags?: boolean; flow?: string; tenant?: string; flows?: string }) => {
+      const { redFlags, flow, tenant, flows, ...rest } = opts;
+      if (redFlags) {
+        return done(await (await import('./eval-red-flags.ts')).redFlagCommand(paths, { ...(flow ? { flow } : {}), ...(tenant ? { tenant } : {}), ...(flows ? { flows } : {}), ...(rest.json ? { json: true } : {}) }, io));
+      }
+      done(await (await import('./eval.ts')).evalCommand(paths, rest, io));
+    });
 
   cmd
     .command('serve')

@@ -64,6 +64,11 @@ export interface TriggerChoice {
   phrases: readonly string[];
   /** Sample messages that should fire it. */
   examples: readonly string[];
+  /** Offline rule: named word lists, all of one `together` entry in one clause, not negated. */
+  words?: Readonly<Record<string, readonly string[]>>;
+  together?: readonly (readonly string[])[];
+  /** Offline rule: phrases that keep it from firing in their clause (a past event, a relative's history). */
+  unless?: readonly string[];
   /** When it applies, for the model. */
   description?: string;
 }
