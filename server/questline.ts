@@ -31,6 +31,9 @@ import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
+import { checkArgs, fn } from './shared/check-args.ts';
+import { checkedExtractor } from './conversation/checked-extractor.ts';
+import { z } from 'zod';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -128,8 +131,30 @@ export async function createQuestline(opts: QuestlineOptions): Promise<Questline
   return questline;
 }
 
+const anything = z.unknown().optional();
+/** createQuestline's options as checked at the call: unknown names are refused (with the one probably meant), implementations must be functions. */
+const QuestlineOptionsShape = z.strictObject({
+  flowsDir: z.string().optional(), catalog: anything, backend: anything,
+  extractor: z.union([fn('(tenant) => Extractor'), z.looseObject({ name: z.string(), extract: fn('extract(request) => proposal') })],
+    { message: 'expected an extractor { name, extract(request) } or (tenant) => extractor' }).optional(),
+  validators: z.record(z.string(), fn('(value, args, answers) => message | null')).optional(),
+  actions: z.record(z.string(), fn('async (input, { signal, attempt }) => object')).optional(),
+  env: anything, logger: anything,
+  pages: z.union([z.boolean(), z.literal('widget')], { message: "expected true, false or 'widget'" }).optional(),
+  mountPath: z.string().optional(), adminKey: z.string().optional(), operatorKeys: anything, rateLimits: anything,
+  retentionDays: anything, sweepIntervalMs: anything, archive: anything, random: anything, idleAfterMs: anything,
+  trustProxy: anything, metricsToken: z.string().optional(), metrics: anything, maxTranscriptEntries: anything, health: anything,
+  publishLog: anything, flowsWriteBack: anything,
+});
+
+// every option of QuestlineOptions is in the shape (a new option must be added there, or createQuestline refuses it)
+type Unchecked = Exclude<keyof QuestlineOptions, keyof typeof QuestlineOptionsShape.shape>;
+const allOptionsChecked: [Unchecked] extends [never] ? true : Unchecked = true;
+void allOptionsChecked;
+
 /** createQuestline's parts, shared with startServer. */
 export async function compose(opts: QuestlineOptions): Promise<Composed> {
+  checkArgs('createQuestline(options)', 'options', QuestlineOptionsShape, opts ?? {});
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
@@ -182,10 +207,14 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which the caller owns
   let broadcast: Broadcast = () => {};
+  // a person is online when an operator console is connected to this server (operator keys are not per tenant)
+  let operatorsOnline = (_tenant: string): boolean => false;
 
   // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
-  const perTenant = typeof opts.extractor === 'function' ? opts.extractor : undefined;
-  const single = typeof opts.extractor === 'object' ? opts.extractor : undefined;
+  // the host's extractor is checked where it hands over a proposal (a developer error, never a crash mid-turn)
+  const given = opts.extractor;
+  const perTenant = typeof given === 'function' ? (tenant: string) => checkedExtractor(given(tenant)) : undefined;
+  const single = typeof given === 'object' ? checkedExtractor(given) : undefined;
   const extractorFor = perTenant
     ? (tenant: string): Extractor => {
         const x = perTenant(tenant);
@@ -201,6 +230,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(extractorFor ? { extractorFor } : {}),
     ...(single ? { extractor: single } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    operatorsOnline: (tenant) => operatorsOnline(tenant),
     ...(opts.actions ? { actions: opts.actions } : {}),
     ...(opts.validators ? { validators: opts.validators } : {}),
     env: opts.env ?? systemCallEnv,
@@ -243,6 +273,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
+    const operators = io.of('/operator');
+    operatorsOnline = () => operators.sockets.size > 0;
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
     attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });

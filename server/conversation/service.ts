@@ -59,6 +59,8 @@ export interface ServiceDeps extends Implementations {
   /** Called (under the session's lock) after a session was erased: what else holds its answers forgets them (the outbox). */
   onErase?: (sessionId: string) => Promise<void> | void;
   broadcast?: Broadcast;
+  /** Whether a person is online to answer a tenant's escalated sessions (an operator console connected); default: nobody. */
+  operatorsOnline?: (tenant: string) => boolean;
   /** Random bytes (injectable for tests); tokens are 32 bytes, ids 16. */
   random?: (n: number) => Buffer;
   /** The per-session turn lock (default: one process's `KeyedMutex`; a cross-instance lock for several servers). */
@@ -225,7 +227,8 @@ export class ConversationService {
   async message(sessionId: string, text: string, clientId: string, admitted?: Promise<boolean>): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
-      if (!record.operator && isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
+      // escalated means a person will answer: the conversation stays open (server/engine/handover.ts)
+      if (!record.operator && isEnded(session.status) && session.status !== 'escalated' && matchCommand(flow, text) !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
@@ -238,10 +241,21 @@ export class ConversationService {
         // a person has the conversation: the message waits for them, flagged until they reply
         const u = record.operator.unanswered;
         const flagged = { ...record, operator: { ...record.operator, unanswered: { since: u?.since ?? now, count: (u?.count ?? 0) + 1 } } };
-        return { ok: true, value: { record: flagged, result: { session, messages: [], events: [] }, before: [user], now, clientId } };
+        // contact details typed to the person are kept as answers (with provenance); the bot stays quiet
+        const noted = await this.run(flow, session, { kind: 'note', text, now }, record.tenant);
+        return { ok: true, value: { record: flagged, result: { session: noted.session, messages: [], events: noted.events }, before: [user], now, clientId } };
+      }
+      if (session.status === 'escalated' && matchCommand(flow, text) !== 'restart') {
+        // waiting for a person: the message is kept for them, counted, and the bot says honestly where things stand
+        const u = record.unanswered;
+        const flagged = { ...record, unanswered: { since: u?.since ?? now, count: (u?.count ?? 0) + 1 } };
+        const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+        const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
+        return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
       const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
-      return { ok: true, value: { record, result, before: [user], now, clientId } };
+      const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
+      return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
   }
 
@@ -284,7 +298,8 @@ export class ConversationService {
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
       // the reply answers whatever the visitor wrote meanwhile: the unanswered flag goes
       const { unanswered: _u, ...holding } = record.operator ?? { since: now, ...(by ? { by } : {}) };
-      const held = { ...record, operator: holding };
+      const { unanswered: _w, ...rest } = record;
+      const held = { ...rest, operator: holding };
       return { ok: true, value: { record: held, result: { session, messages: [], events: [] }, before: [entry], now } };
     });
     return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
@@ -306,7 +321,7 @@ export class ConversationService {
       if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
       const now = this.env.now();
       const result = await this.run(flow, session, { kind: 'resume', nodeId, stack: session.stack.slice(0, frame + 1), now, answers: checked.values }, record.tenant);
-      const { operator: _o, ...released } = record;
+      const { operator: _o, unanswered: _w, ...released } = record;
       return { ok: true, value: { record: released, result, before: [], now, restarted: true } };
     }));
   }

@@ -1,4 +1,5 @@
 import { emptyAnswers } from './answer-map.ts';
+import { commitContact, onHandoverMessage } from './handover.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
@@ -63,6 +64,9 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
   return result(d);
 }
 
+/** The proposal of a command word: nothing found in it. */
+const NO_PROPOSAL: Proposal = { extractor: 'rules', updates: [], unknown: [] };
+
 /** One turn: a user message (with its proposal), a command, an action result or an operator decision. */
 export function turn(root: CompiledFlow, session: Session, input: Input, opts: EngineOptions = {}): TurnResult {
   if (session.flow.revision !== root.revision) {
@@ -71,6 +75,16 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   if (input.kind === 'locale') return switchLocale(root, session, input, opts);
   const flow = sessionFlow(root, session);
   const d = draftOf(flow, session, opts);
+  // escalated: a person will answer; the visitor may keep writing (contact details are taken)
+  if (session.status === 'escalated' && (input.kind === 'message' || (input.kind === 'command' && input.command !== 'restart'))) {
+    d.s.turn = session.turn + 1;
+    d.s.now = input.now;
+    const text = input.text ?? (input.kind === 'command' ? input.command : '');
+    const proposal = input.kind === 'message' ? input.proposal : NO_PROPOSAL;
+    const skip = input.kind === 'command' ? input.command === 'skip' : proposal.unknown.length > 0;
+    onHandoverMessage(d, text, proposal, input.staffed === true, skip);
+    return result(d, true);
+  }
   if (ENDED.has(session.status) && !(input.kind === 'command' && input.command === 'restart')) {
     d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
       text: session.status === 'completed' ? flow.messages.ended_completed
@@ -96,6 +110,21 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
       break;
   }
   return result(d, input.kind === 'message');
+}
+
+/**
+ * Takes the contact details in a message the visitor wrote to a person who
+ * holds the conversation: committed with provenance, nothing said, the
+ * session otherwise as it was (server/engine/handover.ts).
+ */
+export function noteContact(root: CompiledFlow, session: Session, text: string, proposal: Proposal, now: string, opts: EngineOptions = {}): TurnResult {
+  const d = draftOf(sessionFlow(root, session), session, opts);
+  if (proposal.updates.length === 0) return { session, effects: [], events: [] };
+  d.s.turn = session.turn + 1;
+  d.s.now = now;
+  const taken = commitContact(d, proposal, text);
+  if (taken.length === 0) return { session, effects: [], events: d.events };
+  return result(d, true);
 }
 
 /**

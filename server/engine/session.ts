@@ -149,6 +149,12 @@ const sessionFields = {
   confirming: z.literal('cancel').optional(),
   /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
   progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
+  /**
+   * After an escalation (status `escalated`, a person will answer): whether the
+   * visitor was asked for a contact (once), and which status line they were
+   * last given (`online`: someone is connecting; `offline`: when and how the team will reply).
+   */
+  handover: z.object({ contactAsked: z.boolean().optional(), told: z.enum(['online', 'offline']).optional() }).optional(),
   /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */
   pathAttempts: z.number().int().nonnegative().optional(),
   /** Model usage of this session (absent until an extractor reports any). */

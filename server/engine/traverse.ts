@@ -13,6 +13,7 @@ import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
 import { promptText, type NodeRecord } from './node-record.ts';
 import { certainlyUnanswered } from './route-memo.ts';
+import { askContactAtHandover } from './handover.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
@@ -89,6 +90,8 @@ export function finish(d: Draft, status: Session['status'], outcome: string | un
     d.effects.push({ type: 'escalate', nodeId: d.s.node, reason: String(detail.reason ?? outcome ?? status) });
   }
   d.effects.push({ type: 'complete', status, ...(outcome ? { outcome } : {}), answers: answerValues(d.s) });
+  // a person will answer: they need a way to reach the visitor (asked once, after what the flow said)
+  if (status === 'escalated') askContactAtHandover(d, progressOf(d, null));
 }
 
 /** Ends with status `error` and escalates, with a snapshot of where it happened. */

@@ -242,6 +242,7 @@ export const FlowV1 = z
     interface: FlowInterface.optional(),
     paths: Paths.optional(),
     triggers: z.array(Trigger).optional().describe('checked on every message, before answers'),
+    contact: z.array(Id).min(1).optional().describe('the question keys a person can reach the visitor by (e.g. ["email", "phone"]): an escalation without any of them asks for one, once'),
     nodes: z.array(Node),
     edges: z.array(Edge).optional().describe('omit for a sequence: each node to the next'),
     subgraphs: z.record(Id, Subgraph).optional(),

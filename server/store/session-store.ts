@@ -28,6 +28,11 @@ export interface StoredSession {
    * came, how many), and cleared by the operator's reply.
    */
   operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
+  /**
+   * Visitor messages to an escalated session no operator holds yet, waiting
+   * for a person (when the first came, how many); cleared by an operator's reply.
+   */
+  unanswered?: { since: string; count: number };
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
