@@ -23,7 +23,9 @@ const FLOW = JSON.stringify({
 
 describe('the input a question accepts, in the session state', () => {
   it('says the kind and bounds at each question, offers the control after a miss, and is absent for text', async () => {
-    const flow = compileText(FLOW).flow!;
+    const compiled = compileText(FLOW);
+    if (compiled.kind !== 'flow' || !compiled.flow) throw new Error('the test flow does not compile');
+    const flow = compiled.flow;
     const clock = new ScriptedClock('2026-01-15T10:00:00Z');
     const conv = new LocalConversation(flow, { extractor: new OfflineExtractor(), env: clock });
     await conv.start({ now: clock.now() });
