@@ -176,6 +176,13 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   if (!opts.catalog && !opts.flowsDir) throw new TypeError('createQuestline: give flowsDir or catalog');
   const names = namesOf(opts);
   const tenants = opts.catalog ?? TenantDirectory.load(opts.flowsDir!, opts.archive ?? new MemoryArchive(), names);
+  // flows still loading (startServer's TenantDirectory.open) are logged once compiled, by the caller
+  if (tenants.loading() === 0) logTenants(tenants, logger);
+  return tenants;
+}
+
+/** Logs the flows' problems and, per tenant, which flows are served. */
+export function logTenants(tenants: TenantDirectory, logger: Logger): void {
   for (const problem of tenants.problems) logger.warn({ flowsDir: tenants.library.dir }, `flow problem: ${problem}`);
   for (const id of tenants.ids()) {
     const t = tenants.tenant(id)!;
@@ -184,7 +191,6 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
     logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
   }
   if (tenants.ids().length === 0) logger.warn({ flowsDir: tenants.library.dir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
-  return tenants;
 }
 
 function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {

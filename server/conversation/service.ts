@@ -173,6 +173,8 @@ export class ConversationService {
     // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
     const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
     if (!flow) {
+      const why = this.deps.tenants.unavailable(req.tenant, req.flow);
+      if (why) return failure('flow_unavailable', why.reason);
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
         : failure('unknown_flow', `tenant '${req.tenant}' offers no flow '${req.flow}'`);
