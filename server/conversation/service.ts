@@ -12,7 +12,7 @@ import type { SessionStore, StoredSession, TranscriptEntry } from '../store/sess
 import { systemCallEnv, type CallEnv } from './actions.ts';
 import { failure, type Result, type ServiceError } from '../protocol/errors.ts';
 import { TenantCpu } from './tenant-cpu.ts';
-import { isEnded, type SessionState } from '../protocol/session.ts';
+import { isEnded, type InputHint, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
 
@@ -22,6 +22,7 @@ import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts
 import { foldEvents } from '../store/funnel-facts.ts';
 import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
+import { inputHint } from './input-hint.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
@@ -637,5 +638,11 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s) };
+}
+
+/** `input` of the state: what the question being asked accepts (absent for text). */
+function inputField(flow: CompiledFlow, s: Session): { input?: InputHint } {
+  const input = inputHint(flow, s);
+  return input ? { input } : {};
 }
