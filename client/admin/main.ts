@@ -11,6 +11,7 @@ import { AdminApi, ApiError } from './api.ts';
 import { mountPathOf } from '../widget/mount-base.ts';
 import { FlowMap } from './flow-map.ts';
 import { InsightsView } from './insights.ts';
+import { OperatorAlerts } from './alerts.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
@@ -85,6 +86,9 @@ const ui = {
 
 const map = new FlowMap(ui.map);
 const insights = new InsightsView((err) => guard(err));
+const alerts = new OperatorAlerts($<HTMLInputElement>('alerts'), $('alerts-status'), (id) => {
+  location.hash = `#session=${id}`;
+});
 
 /** Shows the Sessions or the Insights view (`#insights`), marking the nav link of the one shown. */
 function route(): void {
@@ -154,6 +158,8 @@ async function signIn(key: string): Promise<void> {
   ui.signOut.hidden = false;
   fillFilters();
   insights.start(candidate, tenants);
+  alerts.start(candidate);
+  $('alerts-toggle').hidden = false;
   $('views').hidden = false;
   route();
   connectSocket(key);
@@ -178,6 +184,8 @@ function signOut(message = ''): void {
   listTimer = null;
   closeSession();
   insights.stop();
+  alerts.stop();
+  $('alerts-toggle').hidden = true;
   $('views').hidden = true;
   $('insights').hidden = true;
   ui.console.hidden = true;
@@ -686,7 +694,7 @@ window.addEventListener('resize', () => {
   resizing = setTimeout(() => map.showCurrent(), 150);
 });
 window.addEventListener('hashchange', () => {
-  if (location.hash === '#insights' || location.hash === '#sessions') route();
+  route();
   const id = /^#session=([A-Za-z0-9_-]{8,64})$/.exec(location.hash)?.[1];
   if (id && api) void openSession(id);
 });

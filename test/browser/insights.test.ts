@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ACME_KEY, ACME_SALES_SCRIPT, api } from '../e2e/helpers.ts';
+import { ACME_KEY, ACME_SALES_SCRIPT, api, NORTHSIDE_KEY } from '../e2e/helpers.ts';
 import { axeViolations, describeBrowser, launchBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 
@@ -12,7 +12,10 @@ import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/ser
 // refused answers) show up as totals, the worst drop-off called out in words
 // and on the flow map, bars per question, re-ask reasons, completion per day;
 // a visitor found by email is erased from the view. Screenshot:
-// test-artifacts/insights-view.png.
+// test-artifacts/insights-view.png. Then the opt-in operator alerts.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const window: any;
 
 const flowsDir = mkdtempSync(join(tmpdir(), 'ql-insights-flows-'));
 cpSync('flows', flowsDir, { recursive: true });
@@ -96,4 +99,60 @@ describeBrowser('the Insights view', () => {
     await expect.poll(() => page.locator('#visitor-status').innerText()).toBe('No conversation of this visitor.');
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+describeBrowser('operator alerts', () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ store: 'memory' }), launchBrowser()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('once opted in, notify with a sound when a session becomes urgent and when a visitor waits for an operator\'s reply', async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    page.setDefaultTimeout(10_000);
+    // the browser's Notification and AudioContext, recorded (the console's own code runs as it is)
+    await page.addInitScript(() => {
+      const w = window as any;
+      w.__notes = [];
+      w.__tones = 0;
+      w.Notification = class {
+        static permission = 'default';
+        static async requestPermission() { w.Notification.permission = 'granted'; return 'granted'; }
+        onclick: unknown = null;
+        constructor(title: string, opts: { body?: string }) { w.__notes.push({ title, body: opts?.body ?? '' }); }
+      };
+      w.AudioContext = class {
+        currentTime = 0;
+        destination = {};
+        createOscillator() { w.__tones++; return { frequency: {}, connect: (x: unknown) => x, start() {}, stop() {} }; }
+        createGain() { return { gain: {}, connect: (x: unknown) => x }; }
+        async close() {}
+      };
+    });
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('Admin key').fill(TEST_ADMIN_KEY);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Alert me (sound and notification)').check();
+    await expect.poll(() => page.locator('#alerts-status').innerText()).toMatch(/^Alerts on/);
+
+    // a red flag on the clinic's intake
+    const start = await api(server.url, '/tenants/northside-clinic/sessions', { body: { flow: 'flow.patient_intake' }, headers: { 'x-questline-key': NORTHSIDE_KEY } });
+    await api(server.url, `/sessions/${start.body.sessionId}/messages`, { body: { text: 'I am having severe chest pain right now and cannot breathe' }, headers: { authorization: `Bearer ${start.body.token}` } });
+    const notes = () => page.evaluate(() => (window as any).__notes as Array<{ title: string; body: string }>);
+    await expect.poll(notes, { timeout: 30_000, interval: 250 }).toEqual([{ title: 'Urgent conversation', body: expect.stringMatching(/^northside-clinic: .*chest pain/) }]);
+    expect(await page.evaluate(() => (window as any).__tones)).toBe(2);
+
+    // an operator writes into an Acme session; the visitor answers, and nobody replies
+    const acmeStart = await api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } });
+    await api(server.url, `/admin/sessions/${acmeStart.body.sessionId}/messages`, { body: { text: 'Hello, I am Sam from Acme.' }, headers: admin });
+    await api(server.url, `/sessions/${acmeStart.body.sessionId}/messages`, { body: { text: 'Hi Sam, are you there?' }, headers: { authorization: `Bearer ${acmeStart.body.token}` } });
+    await expect.poll(async () => (await notes()).map((n) => n.title), { timeout: 30_000, interval: 250 }).toEqual(['Urgent conversation', 'A visitor is waiting for your reply']);
+    expect(await page.locator('#alerts-status').innerText()).toMatch(/^A visitor is waiting for your reply: acme: 1 unanswered message since/);
+    await screenshot(page, 'operator-alerts');
+  }, 90_000);
 });
