@@ -10,6 +10,8 @@ import { io, type Socket } from 'socket.io-client';
 import { AdminApi, ApiError } from './api.ts';
 import { mountPathOf } from '../widget/mount-base.ts';
 import { FlowMap } from './flow-map.ts';
+import { InsightsView } from './insights.ts';
+import { OperatorAlerts } from './alerts.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
@@ -83,6 +85,22 @@ const ui = {
 };
 
 const map = new FlowMap(ui.map);
+const insights = new InsightsView((err) => guard(err));
+const alerts = new OperatorAlerts($<HTMLInputElement>('alerts'), $('alerts-status'), (id) => {
+  location.hash = `#session=${id}`;
+});
+
+/** Shows the Sessions or the Insights view (`#insights`), marking the nav link of the one shown. */
+function route(): void {
+  const onInsights = location.hash === '#insights';
+  ui.console.hidden = !api || onInsights;
+  $('insights').hidden = !api || !onInsights;
+  $('view-sessions').toggleAttribute('aria-current', !onInsights);
+  $('view-insights').toggleAttribute('aria-current', onInsights);
+  if (onInsights) $('view-insights').setAttribute('aria-current', 'page');
+  else $('view-sessions').setAttribute('aria-current', 'page');
+  if (api && onInsights) void insights.show();
+}
 
 interface Open {
   id: string;
@@ -139,6 +157,11 @@ async function signIn(key: string): Promise<void> {
   ui.console.hidden = false;
   ui.signOut.hidden = false;
   fillFilters();
+  insights.start(candidate, tenants);
+  alerts.start(candidate);
+  $('alerts-toggle').hidden = false;
+  $('views').hidden = false;
+  route();
   connectSocket(key);
   await refreshList();
   listTimer = setInterval(() => {
@@ -160,6 +183,11 @@ function signOut(message = ''): void {
   if (listTimer) clearInterval(listTimer);
   listTimer = null;
   closeSession();
+  insights.stop();
+  alerts.stop();
+  $('alerts-toggle').hidden = true;
+  $('views').hidden = true;
+  $('insights').hidden = true;
   ui.console.hidden = true;
   ui.signOut.hidden = true;
   ui.signInError.textContent = message;
@@ -666,6 +694,7 @@ window.addEventListener('resize', () => {
   resizing = setTimeout(() => map.showCurrent(), 150);
 });
 window.addEventListener('hashchange', () => {
+  route();
   const id = /^#session=([A-Za-z0-9_-]{8,64})$/.exec(location.hash)?.[1];
   if (id && api) void openSession(id);
 });

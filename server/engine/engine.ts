@@ -299,7 +299,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.at?.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it
     d.heard = { text: input.text, pii: false };
-    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id)));
+    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id), (id, reason) => special(d, id, 'invalid', reason)));
     return;
   }
   const currentKey = d.at?.type === 'question' && !atPathPrompt ? d.at.key : undefined;

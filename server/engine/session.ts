@@ -162,6 +162,8 @@ const sessionFields = {
    * last given (`online`: someone is connecting; `offline`: when and how the team will reply).
    */
   handover: z.object({ contactAsked: z.boolean().optional(), told: z.enum(['online', 'offline']).optional() }).optional(),
+  /** The review a change was asked at: on the way back to it the nodes passed say nothing again (they said it the first time). */
+  returning: z.string().optional(),
   /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */
   pathAttempts: z.number().int().nonnegative().optional(),
   /** Model usage of this session (absent until an extractor reports any). */

@@ -246,7 +246,8 @@ function visit(d: Draft, id: string): string | null {
     return null;
   }
   // the node's say comes first: it usually explains the pause ("a nurse will take a look")
-  if (n.say && d.approved !== id) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
+  // (on the way back to a review after a change, what the nodes passed said the first time is not said again)
+  if (n.say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
   if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
   switch (n.type) {
     case 'question':

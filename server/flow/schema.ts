@@ -124,6 +124,7 @@ export const ReviewNode = z
     keys: z.array(Id).optional().describe('answer keys to show, in order; default every answered question in flow order'),
     prompt: Message.optional().describe('the line before the answers, e.g. "Before I send this, please check:"'),
     confirm_prompt: Message.optional().describe('the line after the answers, asking to confirm or change one'),
+    max_attempts: z.number().int().positive().optional().describe('replies that neither confirm nor name an answer before the `on: "invalid"` edge (else an escalation to a person); default 3'),
   })
   .strict();
 export type ReviewNode = Plain<z.infer<typeof ReviewNode>>;

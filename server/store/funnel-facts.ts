@@ -20,6 +20,8 @@ export interface FunnelFacts {
   reasons: Record<string, Record<string, number>>;
   /** The node of the last ending event (completed, escalated, abandoned, error), or of the last node entered. */
   last: string | null;
+  /** Edges taken (the edge id of each node_exit that names one); absent on facts kept before edges were. */
+  edges?: string[];
 }
 
 /** The facts of a session that has done nothing yet. */
@@ -34,6 +36,7 @@ export function foldEvents(facts: FunnelFacts | undefined, events: readonly Engi
   let answered: string[] | null = null;
   let reasked: string[] | null = null;
   let reasons: Record<string, Record<string, number>> | null = null;
+  let edges: string[] | null = null;
   let last = f.last;
   for (const e of events) {
     const node = e.node;
@@ -43,6 +46,7 @@ export function foldEvents(facts: FunnelFacts | undefined, events: readonly Engi
       if (!(reached ?? f.reached).includes(node)) (reached ??= [...f.reached]).push(node);
     } else if (e.type === 'node_exit') {
       if (!(answered ?? f.answered).includes(node)) (answered ??= [...f.answered]).push(node);
+      if (typeof e.edge === 'string' && !(edges ?? f.edges ?? []).includes(e.edge)) (edges ??= [...(f.edges ?? [])]).push(e.edge);
     } else if (e.type === 'validation_failed' && e.source === undefined) {
       // a visitor's answer refused (corrections by an operator or given context carry a `source`)
       if (!(reasked ?? f.reasked).includes(node)) (reasked ??= [...f.reasked]).push(node);
@@ -54,6 +58,7 @@ export function foldEvents(facts: FunnelFacts | undefined, events: readonly Engi
       last = node;
     }
   }
-  if (!reached && !answered && !reasked && !reasons && last === f.last && facts) return facts;
-  return { reached: reached ?? f.reached, answered: answered ?? f.answered, reasked: reasked ?? f.reasked, reasons: reasons ?? f.reasons, last };
+  if (!reached && !answered && !reasked && !reasons && !edges && last === f.last && facts) return facts;
+  const taken = edges ?? f.edges;
+  return { reached: reached ?? f.reached, answered: answered ?? f.answered, reasked: reasked ?? f.reasked, reasons: reasons ?? f.reasons, last, ...(taken ? { edges: taken } : {}) };
 }

@@ -155,3 +155,13 @@ export function openSessionsOf(t: Tally): Array<{ tenant: string; flow: string; 
   }
   return [...out.values()].filter((r) => r.n !== 0);
 }
+
+/** Sessions that took each edge (by the flow's edge id) in the selected buckets. */
+export function edgesOf(t: Tally, f: FunnelFilter): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [field, n] of sumBuckets(t, f)) {
+    const [kind, edge = ''] = field.split(SEP);
+    if (kind === 'e' && n !== 0) out[edge] = n;
+  }
+  return out;
+}

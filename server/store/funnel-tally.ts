@@ -47,6 +47,7 @@ export const field = {
   reason: (node: string, reason: string) => `r${SEP}${node}${SEP}${reason}`,
   seconds: (s: number) => `t${SEP}${s}`,
   open: (node: string) => `o${SEP}${node}`,
+  edge: (edge: string) => `e${SEP}${edge}`,
 };
 
 /** Completion times are counted in whole seconds up to a day; longer ones count as a day. */
@@ -71,6 +72,7 @@ export function tallyOf(r: StoredSession, facts: FunnelFacts = r.insights ?? NO_
   for (const n of facts.reached) add(field.node(n, 'reached'));
   for (const n of facts.answered) add(field.node(n, 'answered'));
   for (const n of facts.reasked) add(field.node(n, 'reasked'));
+  for (const e of facts.edges ?? []) add(field.edge(e));
   for (const [n, reasons] of Object.entries(facts.reasons)) for (const [reason, k] of Object.entries(reasons)) add(field.reason(n, reason), k);
   const at = facts.last ?? r.session.node ?? '';
   switch (r.status) {

@@ -79,3 +79,18 @@ describe('provenance kept as a tree', () => {
     }), { numRuns: 500 });
   });
 });
+
+describe('flow size limits', () => {
+  const chain = (n: number, locales?: string[]) => ({
+    version: 'v1', id: 'big', ...(locales ? { locales } : {}),
+    nodes: [...Array.from({ length: n }, (_, i) => ({ id: `q${i}`, type: 'question', key: `k${i}`, prompt: 'Q?' })), { id: 'end', type: 'terminal' }],
+  });
+
+  it('refuses a flow over the node limit, and one within it but over the budget for its locales', async () => {
+    const { compileFlow, FLOW_LIMITS } = await import('../../server/flow/compile.ts');
+    const codes = (flow: unknown) => compileFlow({ flow: flow as never, file: 'big.json' }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
+    expect(codes(chain(FLOW_LIMITS.maxNodes + 1))).toEqual(['flow_too_large']);
+    expect(codes(chain(3000))).toEqual([]);
+    expect(codes({ ...chain(3000, ['en', 'de', 'fr', 'es']), default_locale: 'en' })).toEqual(['flow_too_large']);
+  });
+});

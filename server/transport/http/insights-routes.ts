@@ -5,7 +5,7 @@ import type { ConversationService } from '../../conversation/service.ts';
 import type { CompiledFlow } from '../../flow/compiled-flow.ts';
 import type { Logger } from '../../observability/logger.ts';
 import { toWire } from '../../protocol/index.ts';
-import { daysOf, funnelOf, openSessionsOf, revisionsOf, type Funnel, type FunnelFilter } from '../../store/funnel-report.ts';
+import { daysOf, edgesOf, funnelOf, openSessionsOf, revisionsOf, type Funnel, type FunnelFilter } from '../../store/funnel-report.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import type { AdminAccess } from '../admin-access.ts';
 import { audit } from '../audit-log.ts';
@@ -13,6 +13,7 @@ import { HttpError } from '../errors.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
 import { answersOf } from './public-routes.ts';
+import { LayoutCache } from './admin-views.ts';
 import { visitorSessions, type VisitorQuery } from './visitor-data.ts';
 
 // Insights (docs/insights.md), under /api/v1/admin with the admin routes'
@@ -122,8 +123,17 @@ export function insightsRoutes(deps: InsightsDeps): Router {
     for (const row of openSessionsOf(q.counted)) open[row.node] = (open[row.node] ?? 0) + row.n;
     res.json({
       tenant: q.tenant, flow: q.flowId, current: q.current?.revision ?? null, label: q.current?.label ?? null,
-      revisions: q.revisions, days: daysOf(q.counted, q.filter), open,
+      revisions: q.revisions, days: daysOf(q.counted, q.filter), open, edges: edgesOf(q.counted, q.filter),
     });
+  });
+
+  const layouts = new LayoutCache();
+  /** The graph layout of the flow's revision (`revision`, else the current one), for the Insights map. */
+  r.get('/tenants/:tenant/flows/:flow/graph', admit, async (req, res) => {
+    const q = await funnelRequest(req);
+    if (!q.shown) throw new HttpError('flow_unavailable', `flow '${q.flowId}' is not available on this server`);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.json(await layouts.of(q.shown));
   });
 
   /** The visitor named by `email` or `phone` (exactly one). */
