@@ -5,6 +5,8 @@ import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
+import { unexplainedWords } from './commit-rule.ts';
+import { lateCorrection } from './late-correction.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 
@@ -57,7 +59,10 @@ export class OfflineExtractor implements Extractor {
   /** Proposes updates, unknowns, an escalation and a path vote for one user message. */
   extract(req: ExtractionRequest): Proposal {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
-    const text = typeof req.text === 'string' ? req.text : '';
+    let text = typeof req.text === 'string' ? req.text : '';
+    // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
+    const late = req.previous && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.current, ctx, packOf(req.locale)) : null;
+    if (late) text = late.rest;
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
@@ -66,6 +71,7 @@ export class OfflineExtractor implements Extractor {
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
     const updates: ProposedUpdate[] = [];
+    if (late) updates.push(late.update);
     const cur = req.current;
 
     if (cur) {
@@ -106,6 +112,15 @@ export class OfflineExtractor implements Extractor {
         if (skipped && !(contact ??= new Set(req.open.filter((q) => ['email', 'phone', 'url'].includes(q.answer.type)).map((q) => q.key))).has(u.key)) continue;
         if (!updates.some((x) => x.key === u.key) && !proposal.unknown.includes(u.key)) updates.push(u);
       }
+    }
+    // the commit rule: a value read from a reply with words nothing accounts for is checked with the visitor first
+    const mine = cur && cur.answer.type !== 'text' ? updates.find((u) => u.key === cur.key && u.confidence !== 1) : undefined;
+    if (mine && cur && !human) {
+      const read = updates.flatMap((u) => (u.evidence ?? '').split(', '));
+      // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
+      const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
+      const left = aside ? [] : unexplainedWords(withoutContacts ?? text, read, cur, packOf(req.locale));
+      if (left.length > 0) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
