@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 //   npm run -s reliability                    the long run (10 min soak, 10 crashes, …)
 //   npm run -s reliability -- --quick         a few minutes
 //   npm run -s reliability -- --json          one JSON object on stdout
-//   npm run -s reliability -- --only crash    one part (property, fuzz, flows, isolation, privacy, llm, spend, crash, soak)
+//   npm run -s reliability -- --only crash    one part (property, fuzz, flows, isolation, privacy, llm, spend, crash, soak,
+//                                             endings, disk, redis, webhook)
 //   npm run -s reliability -- --soak-minutes 30 --kills 25
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -47,6 +48,13 @@ const PARTS: Part[] = [
   { name: 'spend', file: 'test/reliability/spend.test.ts', env: { SPEND_SESSIONS: quick ? '4' : '12' } },
   { name: 'crash', file: 'test/e2e/crash-load.test.ts', env: { CRASH_KILLS: String(kills), CRASH_VISITORS: quick ? '4' : '6' } },
   { name: 'soak', file: 'test/reliability/soak.test.ts', env: { SOAK_SECONDS: String(soakSeconds) } },
+  // issue 33: what the probe did — endings through kill -9, a full disk, Redis killed, a failing webhook receiver
+  { name: 'endings', file: 'test/reliability/endings-crash.test.ts', env: { ENDINGS_VISITORS: '30', ENDINGS_KILLS: String(quick ? 3 : Math.max(3, kills)) } },
+  { name: 'disk', file: 'test/reliability/disk-full.test.ts', env: { DISK_VISITORS: quick ? '10' : '20', DISK_FULL_MS: quick ? '3000' : '10000' } },
+  { name: 'redis', file: 'test/reliability/redis-restart.test.ts', env: { REDIS_VISITORS: quick ? '10' : '20', REDIS_DOWN_MS: quick ? '5000' : '15000' } },
+  { name: 'webhook', file: 'test/reliability/webhook-receiver.test.ts', env: { WEBHOOK_VISITORS: quick ? '6' : '12', WEBHOOK_PHASE_MS: quick ? '2500' : '5000' } },
+  // another tenant's first-exchange latency while one address attacks a tenant's costliest allowed pattern
+  { name: 'hostile', file: 'test/reliability/hostile-tenant.test.ts', env: { HOSTILE_ATTACK_MS: quick ? '5000' : '20000', HOSTILE_ATTACKERS: '16' } },
 ];
 
 const tallyDir = mkdtempSync(join(tmpdir(), 'questline-reliability-'));
@@ -88,6 +96,8 @@ try {
 rmSync(tallyDir, { recursive: true, force: true });
 
 const get = (k: string) => totals[k] ?? null;
+/** The sum of figures some part recorded; null when none did. */
+const sum = (...keys: string[]) => (keys.some((k) => k in totals) ? keys.reduce((n, k) => n + (totals[k] ?? 0), 0) : null);
 const report = {
   mode: quick ? 'quick' : 'full',
   crashes_survived: get('crashes_survived'),
@@ -98,6 +108,29 @@ const report = {
   webhooks_missing: get('webhooks_missing'),
   webhooks_duplicated: get('webhooks_duplicated'),
   webhook_resends_same_id: get('webhook_resends'),
+  // issue 33: every acknowledged completion delivered, through kill -9, a full disk, Redis restarts and receiver faults
+  completions_acked: get('completions_acked'),
+  webhooks_lost: sum('webhooks_lost', 'disk_full_webhooks_lost', 'redis_webhooks_lost', 'webhooks_lost_receiver_faults'),
+  webhooks_lost_before_duplicate_retries: get('webhooks_lost_before_duplicate_retries'),
+  duplicate_acked_endings: get('duplicate_acked_endings'),
+  endings_crashes: get('endings_crashes'),
+  endings_webhook_resends_same_id: get('endings_webhook_resends'),
+  acked_turns_lost_disk_full: get('acked_turns_lost_disk_full'),
+  disk_full_on_tmpfs: get('disk_full_tmpfs'),
+  disk_full_refusals: get('disk_full_refusals'),
+  acked_turns_lost_redis_restart: get('acked_turns_lost_redis_restart'),
+  redis_down_refusals: get('redis_down_refusals'),
+  storage_fault_internal_errors: sum('disk_full_internal_errors', 'redis_internal_errors', 'endings_internal_errors'),
+  storage_fault_not_ready_or_not_recovered: sum('disk_full_not_ready', 'disk_full_not_recovered', 'redis_not_recovered'),
+  receiver_faults_completions: get('receiver_faults_completions'),
+  receiver_faults_resends_same_id: get('receiver_faults_resends_same_id'),
+  webhooks_duplicated_under_faults: sum('endings_webhooks_duplicated', 'redis_webhooks_duplicated', 'receiver_faults_duplicated'),
+  // a figure (target ≤ 250 ms), recorded by the hostile-tenant part of issue 33's cost work; null until it runs
+  other_tenant_p50_ms_under_attack: get('other_tenant_p50_ms_under_attack'),
+  other_tenant_max_ms_under_attack: get('other_tenant_max_ms_under_attack'),
+  other_tenant_p50_ms_quiet: get('other_tenant_p50_ms_quiet'),
+  hostile_attack_turns: get('hostile_attack_turns'),
+  hostile_attack_failures: get('hostile_attack_failures'),
   property_runs: get('property_runs'),
   property_turns: get('property_turns'),
   property_violations: get('property_violations'),
@@ -136,8 +169,14 @@ const report = {
 };
 
 /** Figures that must be zero. */
-const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'operator_corrections_accepted_invalid', 'world_readable_files', 'tenant_starvation_rejections'] as const;
-const bad = MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0);
+const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'operator_corrections_accepted_invalid', 'world_readable_files', 'tenant_starvation_rejections',
+  'webhooks_lost', 'webhooks_lost_before_duplicate_retries', 'acked_turns_lost_disk_full', 'acked_turns_lost_redis_restart', 'storage_fault_internal_errors', 'storage_fault_not_ready_or_not_recovered', 'webhooks_duplicated_under_faults', 'hostile_attack_failures'] as const;
+/** Figures with a ceiling (when measured). */
+const AT_MOST = { other_tenant_p50_ms_under_attack: 250, other_tenant_max_ms_under_attack: 1000 } as const;
+const bad = [
+  ...MUST_BE_ZERO.filter((k) => (report[k] ?? 0) !== 0),
+  ...Object.entries(AT_MOST).filter(([k, max]) => (report[k as keyof typeof AT_MOST] ?? 0) > max).map(([k]) => k),
+];
 const failed = results.filter((r) => !r.ok).map((r) => r.name);
 
 if (json) {

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,22 +7,21 @@ import type { Server as SocketServer } from 'socket.io';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
 import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
-import { DirectoryArchive, MemoryArchive } from './catalog/registry.ts';
-import { FilePublishLog } from './store/publish-log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import type { Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import type { ConversationService } from './conversation/service.ts';
-import { TenantDirectory } from './catalog/tenants.ts';
-import { formatDiagnostic } from './flow/diagnostic.ts';
-import { namesOf } from './catalog/implementations-check.ts';
+import type { TenantDirectory } from './catalog/tenants.ts';
 import { ANTHROPIC_PACKAGE, importOptional, isMissingPackage, MissingPeerError, notInstalledMessage } from './shared/optional-peer.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
-import { Metrics } from './observability/metrics.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { RateLimitSettings } from './transport/rate-limits.ts';
 import type { SessionStore } from './store/session-store.ts';
-import { loadProjectConfig, ProjectConfigError, type QuestlineConfig } from './project-config.ts';
-import { compose, type Composed } from './questline.ts';
+import type { QuestlineConfig } from './project-config.ts';
+import type { Composed } from './questline.ts';
+
+/** The modules the server needs once it listens (see server-parts.ts). */
+type Parts = typeof import('./server-parts.ts');
 
 // `npm start` and `questline serve`: config (environment + questline.config) →
 // backend → createQuestline's composition → one http.Server → listen.
@@ -90,7 +89,7 @@ export class StartupError extends Error {
  * server refuses to start, naming each file, position and field, unless
  * SKIP_INVALID_TENANTS=1, when each is logged as an error and left out.
  */
-function refuseInvalidTenants(catalog: TenantDirectory, skip: boolean, logger: Logger): void {
+function refuseInvalidTenants(catalog: TenantDirectory, skip: boolean, logger: Logger, { formatDiagnostic }: Parts): void {
   if (catalog.invalid.length === 0) return;
   const lines = catalog.invalid.flatMap((t) => t.diagnostics.map((d) => `  ${formatDiagnostic(d)}`));
   if (!skip) {
@@ -122,23 +121,48 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
   if (!existsSync(flowsDir)) throw new StartupError(`FLOWS_DIR ${flowsDir} does not exist`);
 
-  const project = await projectImplementations(overrides);
-  const backend = overrides.backend ?? (await openBackend(config, dataDir, logger));
+  // the listener first: /healthz answers while the store opens and the flows compile; anything else gets a retryable 503 until then
+  let handle: RequestListener = starting;
+  const http = createServer((req, res) => handle(req, res));
+  await listen(http, config);
+  const url = urlOf(config, http);
+  logger.info({ host: config.HOST, port: (http.address() as AddressInfo).port, url }, `accepting connections on ${url}: /healthz answers while the flows load`);
+  const stopListening = () => new Promise<void>((resolve) => {
+    http.closeAllConnections();
+    http.close(() => resolve());
+  });
+
+  let project: QuestlineConfig;
+  let backend: Backend;
+  let parts: Parts;
+  try {
+    parts = await import('./server-parts.ts');
+    project = await projectImplementations(overrides, parts);
+    backend = overrides.backend ?? (await openBackend(config, dataDir, logger));
+  } catch (err) {
+    await stopListening();
+    throw err;
+  }
   const kind = backend.kind;
   logger.info({ store: kind, ...(kind === 'lowdb' ? { dataDir } : {}), ...(kind === 'redis' ? { prefix: config.REDIS_PREFIX } : {}) }, `session store: ${kind}`);
   const actions = overrides.actions ?? project.actions;
   const validators = overrides.validators ?? project.validators;
   let questline: Composed;
+  let catalog: TenantDirectory;
   try {
     // revisions are archived beside the data unless nothing is kept on disk
+    const { MemoryArchive, DirectoryArchive, TenantDirectory, namesOf, Metrics, FilePublishLog, compose } = parts;
     const archive = backend.kind === 'memory' ? new MemoryArchive() : new DirectoryArchive(join(dataDir, 'revisions'));
-    const catalog = TenantDirectory.load(flowsDir, archive, namesOf({ ...(actions ? { actions } : {}), ...(validators ? { validators } : {}) }));
-    refuseInvalidTenants(catalog, config.SKIP_INVALID_TENANTS === true, logger);
+    // tenants and keys now, their flows compiled once the server serves (compileInBackground below)
+    catalog = TenantDirectory.open(flowsDir, archive, namesOf({ ...(actions ? { actions } : {}), ...(validators ? { validators } : {}) }));
+    refuseInvalidTenants(catalog, config.SKIP_INVALID_TENANTS === true, logger, parts);
     const metrics = new Metrics({ ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}) });
+    const tenants = catalog;
     questline = await compose({
       catalog, backend, logger,
       ...(await extractorOption(config, overrides, project, catalog, logger, metrics)),
       metrics,
+      health: () => ({ flowsLoading: tenants.loading() }),
       // the Studio's publishes: Redis shares its own log between instances; lowdb keeps it under DATA_DIR
       ...(backend.kind === 'lowdb' ? { publishLog: new FilePublishLog(join(dataDir, 'studio', 'publishes.json')) } : {}),
       ...(config.FLOWS_WRITE_BACK === false ? { flowsWriteBack: false } : {}),
@@ -153,18 +177,48 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(config.RATE_LIMITS || overrides.rateLimits ? { rateLimits: { ...config.RATE_LIMITS, ...overrides.rateLimits } } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
       sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,
+      ...(config.TENANT_CPU ? { tenantCpu: config.TENANT_CPU } : {}),
       ...(overrides.random ? { random: overrides.random } : {}),
       ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}),
     });
   } catch (err) {
     await backend.close().catch(() => {});
+    await stopListening();
     throw err;
   }
-  return serve(config, questline);
+  handle = questline.handler;
+  const running = serve(config, questline, http, url);
+  // each tenant's flows are served as they compile (smallest first); a flow still loading answers flow_unavailable (503, retryable)
+  const t0 = performance.now();
+  await catalog.compileInBackground((tenant, flow, served) => {
+    if (!served) logger.warn({ tenant, flow }, `tenant ${tenant}: flow ${flow} is not served (its problems follow)`);
+  });
+  parts.logTenants(catalog, logger);
+  logger.info({ host: config.HOST, port: running.port, url, flowsMs: Math.round(performance.now() - t0) }, `Questline listening on ${url} — demo at /`);
+  return running;
 }
 
-/** The backend STORE names, its failures worded for the person starting the server. */
-async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
+/** What the listener answers before the composition is built: /healthz, and a retryable 503 for the rest. */
+const starting: RequestListener = (req, res) => {
+  const path = (req.url ?? '').split('?')[0];
+  const health = path === '/healthz' || path === '/api/v1/healthz';
+  res.statusCode = health ? 200 : 503;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (!health) res.setHeader('Retry-After', '1');
+  res.end(JSON.stringify(health ? { ok: true, starting: true }
+    : { error: { code: 'flow_unavailable', message: 'the server is starting; try again in a moment' } }));
+};
+
+/** The URL the server is reached at, for the log. */
+function urlOf(config: Config, http: HttpServer): string {
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${shownHost}:${port}`;
+}
+
+/** The backend STORE names (memory, lowdb under dataDir, redis at REDIS_URL), opened; failures worded for the person starting it. */
+export async function openBackend(config: Config, dataDir: string, logger: Logger): Promise<Backend> {
+  const { createEmbeddedBackend } = await import('./delivery/backend.ts');
   if (config.STORE === 'memory') return createEmbeddedBackend({ memory: true });
   if (config.STORE === 'redis') {
     try {
@@ -190,7 +244,7 @@ async function openBackend(config: Config, dataDir: string, logger: Logger): Pro
 }
 
 /** The project config startServer runs with (see ServerOverrides.projectConfig). */
-async function projectImplementations(overrides: ServerOverrides): Promise<QuestlineConfig> {
+async function projectImplementations(overrides: ServerOverrides, { loadProjectConfig, ProjectConfigError }: Parts): Promise<QuestlineConfig> {
   if (overrides.projectConfig === false) return {};
   try {
     return (await loadProjectConfig(overrides.projectConfig !== undefined ? { file: overrides.projectConfig } : {})).config;
@@ -247,22 +301,12 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
   return { extractor: perTenant };
 }
 
-/** Serves the composition on one http.Server at HOST:PORT. */
-async function serve(config: Config, questline: Composed): Promise<RunningServer> {
-  const { handler, logger } = questline;
-  // the app is the server's request listener before socket.io attaches, so socket.io can take /socket.io/ requests from it
-  const http = createServer(handler);
+/** Serves the composition on the http.Server that already listens at HOST:PORT. */
+function serve(config: Config, questline: Composed, http: HttpServer, url: string): RunningServer {
+  const { logger } = questline;
   const io = questline.attach(http);
   if (!config.ADMIN_KEY) logger.info('ADMIN_KEY is not set: admin endpoints and /operator refuse every request');
-
-  await listen(http, config).catch(async (err: unknown) => {
-    await questline.close();
-    throw err;
-  });
   const port = (http.address() as AddressInfo).port;
-  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  const url = `http://${shownHost}:${port}`;
-  logger.info({ host: config.HOST, port, url }, `Questline listening on ${url} — demo at /`);
 
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= (async () => {

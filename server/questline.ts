@@ -1,3 +1,4 @@
+import { TenantCpu, type TenantCpuSettings } from './conversation/tenant-cpu.ts';
 import type { Server as HttpServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,7 @@ import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
-import { createEmbeddedBackend, type Backend } from './delivery/backend.ts';
+import { checkReady, createEmbeddedBackend, type Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
 import { ConversationService, wantsPartialLeads, type Broadcast } from './conversation/service.ts';
@@ -27,9 +28,13 @@ import { attachOperator } from './transport/socket/operator.ts';
 import { RateLimits, type RateLimitSettings } from './transport/rate-limits.ts';
 import { createSocketServer, roomBroadcast } from './transport/socket/socket-server.ts';
 import { startRetention } from './store/retention.ts';
+import { openSessionsOf } from './store/funnel-report.ts';
 import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
+import { checkArgs, fn } from './shared/check-args.ts';
+import { checkedExtractor } from './conversation/checked-extractor.ts';
+import { z } from 'zod';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
@@ -89,6 +94,8 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Each tenant's share of the event loop (default 400 ms a second, 1 s burst); `{ msPerSecond: 0 }` turns it off. */
+  tenantCpu?: TenantCpuSettings;
   /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
   publishLog?: PublishLog;
   /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
@@ -127,8 +134,30 @@ export async function createQuestline(opts: QuestlineOptions): Promise<Questline
   return questline;
 }
 
+const anything = z.unknown().optional();
+/** createQuestline's options as checked at the call: unknown names are refused (with the one probably meant), implementations must be functions. */
+const QuestlineOptionsShape = z.strictObject({
+  flowsDir: z.string().optional(), catalog: anything, backend: anything,
+  extractor: z.union([fn('(tenant) => Extractor'), z.looseObject({ name: z.string(), extract: fn('extract(request) => proposal') })],
+    { message: 'expected an extractor { name, extract(request) } or (tenant) => extractor' }).optional(),
+  validators: z.record(z.string(), fn('(value, args, answers) => message | null')).optional(),
+  actions: z.record(z.string(), fn('async (input, { signal, attempt }) => object')).optional(),
+  env: anything, logger: anything,
+  pages: z.union([z.boolean(), z.literal('widget')], { message: "expected true, false or 'widget'" }).optional(),
+  mountPath: z.string().optional(), adminKey: z.string().optional(), operatorKeys: anything, rateLimits: anything,
+  retentionDays: anything, sweepIntervalMs: anything, archive: anything, random: anything, idleAfterMs: anything,
+  trustProxy: anything, metricsToken: z.string().optional(), metrics: anything, maxTranscriptEntries: anything, health: anything,
+  publishLog: anything, flowsWriteBack: anything, tenantCpu: anything,
+});
+
+// every option of QuestlineOptions is in the shape (a new option must be added there, or createQuestline refuses it)
+type Unchecked = Exclude<keyof QuestlineOptions, keyof typeof QuestlineOptionsShape.shape>;
+const allOptionsChecked: [Unchecked] extends [never] ? true : Unchecked = true;
+void allOptionsChecked;
+
 /** createQuestline's parts, shared with startServer. */
 export async function compose(opts: QuestlineOptions): Promise<Composed> {
+  checkArgs('createQuestline(options)', 'options', QuestlineOptionsShape, opts ?? {});
   const logger = opts.logger ?? createLogger('info');
   const backend = opts.backend ?? (await createEmbeddedBackend({ memory: true }));
   try {
@@ -150,6 +179,13 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   if (!opts.catalog && !opts.flowsDir) throw new TypeError('createQuestline: give flowsDir or catalog');
   const names = namesOf(opts);
   const tenants = opts.catalog ?? TenantDirectory.load(opts.flowsDir!, opts.archive ?? new MemoryArchive(), names);
+  // flows still loading (startServer's TenantDirectory.open) are logged once compiled, by the caller
+  if (tenants.loading() === 0) logTenants(tenants, logger);
+  return tenants;
+}
+
+/** Logs the flows' problems and, per tenant, which flows are served. */
+export function logTenants(tenants: TenantDirectory, logger: Logger): void {
   for (const problem of tenants.problems) logger.warn({ flowsDir: tenants.library.dir }, `flow problem: ${problem}`);
   for (const id of tenants.ids()) {
     const t = tenants.tenant(id)!;
@@ -158,7 +194,6 @@ function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
     logger[missing.length ? 'warn' : 'info']({ tenant: id, flows: served, notServed: missing, origins: t.origins }, `tenant ${id}: ${served.length} of ${t.flows.length} flows served`);
   }
   if (tenants.ids().length === 0) logger.warn({ flowsDir: tenants.library.dir }, 'no tenants: add flows/tenants/<tenant>/tenant.json');
-  return tenants;
 }
 
 function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants: TenantDirectory, publisher: Publisher): Composed {
@@ -181,10 +216,14 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const gate = new OriginGate(tenants);
   // the service broadcasts through socket.io, which needs the http server, which the caller owns
   let broadcast: Broadcast = () => {};
+  // a person is online when an operator console is connected to this server (operator keys are not per tenant)
+  let operatorsOnline = (_tenant: string): boolean => false;
 
   // the LLM metrics come from each extraction's own report (Proposal.llm / skipped / fallback)
-  const perTenant = typeof opts.extractor === 'function' ? opts.extractor : undefined;
-  const single = typeof opts.extractor === 'object' ? opts.extractor : undefined;
+  // the host's extractor is checked where it hands over a proposal (a developer error, never a crash mid-turn)
+  const given = opts.extractor;
+  const perTenant = typeof given === 'function' ? (tenant: string) => checkedExtractor(given(tenant)) : undefined;
+  const single = typeof given === 'object' ? checkedExtractor(given) : undefined;
   const extractorFor = perTenant
     ? (tenant: string): Extractor => {
         const x = perTenant(tenant);
@@ -200,12 +239,16 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(extractorFor ? { extractorFor } : {}),
     ...(single ? { extractor: single } : {}),
     broadcast: (sessionId, entries, state) => broadcast(sessionId, entries, state),
+    operatorsOnline: (tenant) => operatorsOnline(tenant),
     ...(opts.actions ? { actions: opts.actions } : {}),
     ...(opts.validators ? { validators: opts.validators } : {}),
     env: opts.env ?? systemCallEnv,
     ...(opts.random ? { random: opts.random } : {}),
     lock: backend.lock,
+    ...(backend.counts ? { counts: backend.counts } : {}),
+    onCountsError: (err, sessionId) => logger.error({ err, sessionId }, 'funnel counts missed a saved turn; run questline insights rebuild'),
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
+    ...(opts.tenantCpu ? { tenantCpu: new TenantCpu(opts.tenantCpu) } : {}),
     // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
     deliveries,
     onComplete: (c) => {
@@ -220,6 +263,9 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     },
   });
 
+  // the open-sessions gauge reads the stored counts: ended sessions leave it, every instance reports the same
+  metrics.openSessions = async () => openSessionsOf(await service.counts.all());
+
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
@@ -227,6 +273,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
     mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),
+    ready: () => checkReady(backend),
     health: () => ({ uptimeSeconds: Math.round((Date.now() - started) / 1000), store: storeKind, tenants: tenants.ids().length, inFlight: inflight.size, ...opts.health?.() }),
   });
 
@@ -236,6 +283,8 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     io = createSocketServer(http, gate, `${mountPath}/socket.io`);
     backend.attachSockets?.(io);
     broadcast = roomBroadcast(io);
+    const operators = io.of('/operator');
+    operatorsOnline = () => operators.sockets.size > 0;
     const trust = compileTrust(opts.trustProxy ?? false);
     attachChat(io, { service, tenants, metrics, logger, limits, inflight, trust });
     attachOperator(io, { service, store, metrics, logger, limits, inflight, admins, trust });
@@ -243,8 +292,13 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   };
 
   worker.start();
-  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes)
-  void service.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString()).then(
+  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes),
+  // once every flow has compiled: a session is read through its pinned flow
+  const since = new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString();
+  const flowsReady = async () => {
+    while (tenants.loading() > 0) await new Promise((r) => setTimeout(r, 250).unref());
+  };
+  void flowsReady().then(() => service.reconcile(since)).then(
     (ids) => { if (ids.length > 0) logger.warn({ deliveries: ids.length }, `start-up: ${ids.length} ended sessions had no outbox entry; written now`); },
     (err) => logger.error({ err }, 'start-up reconciliation of ended sessions failed'),
   );

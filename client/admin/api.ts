@@ -38,6 +38,10 @@ export class AdminApi {
     return (await res.json()) as T;
   }
 
+  async delete<T>(path: string): Promise<T> {
+    return (await (await this.send(path, { method: 'DELETE' })).json()) as T;
+  }
+
   /** A response body as a Blob (exports), with the file name the server suggests. */
   async blob(path: string): Promise<{ blob: Blob; type: string }> {
     const res = await this.send(path);

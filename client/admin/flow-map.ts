@@ -70,6 +70,16 @@ function marker(id: string, cls: string): SVGMarkerElement {
   return el('marker', { id, class: cls, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 8, markerHeight: 8, markerUnits: 'userSpaceOnUse', orient: 'auto' }, el('path', { d: 'M0 0L10 5L0 10z' }));
 }
 
+/** Figures drawn on the map by the Insights view: a badge per node, a count per edge, the worst drop-off called out. */
+export interface MapOverlay {
+  /** Per node id: the badge's text (one short line) and its tone; nodes without an entry are dimmed. */
+  nodes: ReadonlyMap<string, { text: string; tone: 'ok' | 'warn' | 'bad' }>;
+  /** Per layout edge id: how many sessions took it. */
+  edges: ReadonlyMap<string, number>;
+  /** The node with the biggest drop-off, and the words of its callout. */
+  worst: { id: string; text: string } | null;
+}
+
 /** Where the map is and what it shows, in words (the picture's text alternative). */
 export interface MapSummary {
   current: GraphNode | null;
@@ -231,6 +241,79 @@ export class FlowMap {
     if (moved) this.showCurrent(!first && !matchMedia('(prefers-reduced-motion: reduce)').matches);
     const node = current ? this.layout?.nodes.find((n) => n.id === current) ?? null : null;
     return { current: node, visited: visited.size, taken: [...taken].filter((id) => this.edgeEls.has(id)).length };
+  }
+
+  /**
+   * Draws (or, with null, removes) the Insights figures: a badge above each
+   * node, edges as thick as the share of sessions that took them with their
+   * count, the worst drop-off circled with a callout. Text is set as text.
+   */
+  overlay(o: MapOverlay | null): void {
+    this.svg?.querySelector('g.overlay')?.remove();
+    if (!this.svg || !this.layout) return;
+    for (const [id, g] of this.nodeEls) {
+      g.classList.toggle('unreached', o !== null && !o.nodes.has(id));
+      g.classList.toggle('worst', o?.worst?.id === id);
+    }
+    const most = o ? Math.max(1, ...o.edges.values()) : 1;
+    for (const [id, parts] of this.edgeEls) {
+      const line = parts[0]?.querySelector<SVGPathElement>('.line');
+      const n = o?.edges.get(id) ?? 0;
+      parts[0]?.classList.toggle('flow', o !== null && n > 0);
+      if (line) line.style.strokeWidth = o && n > 0 ? r2(1.5 + 7 * (n / most)) : '';
+    }
+    if (!o) return;
+    const layer = el('g', { class: 'overlay', 'aria-hidden': 'true' });
+    for (const e of this.layout.edges) {
+      const n = o.edges.get(e.id);
+      const line = this.edgeEls.get(e.id)?.[0]?.querySelector<SVGPathElement>('.line');
+      if (!n || !line || typeof line.getTotalLength !== 'function') continue;
+      const at = line.getPointAtLength(line.getTotalLength() * 0.5);
+      const text = String(n);
+      const w = 8 + text.length * 7;
+      const t = el('text', { x: at.x, y: at.y, 'font-size': 11, 'font-weight': 'bold', 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      t.textContent = text;
+      layer.appendChild(el('g', { class: 'edge-count' }, el('rect', { x: at.x - w / 2, y: at.y - 8, width: w, height: 16, rx: 8 }), t));
+    }
+    for (const n of this.layout.nodes) {
+      const info = o.nodes.get(n.id);
+      if (!info) continue;
+      const w = Math.max(40, 10 + info.text.length * 6.6);
+      const x = n.x + n.width / 2 - w / 2;
+      const y = n.y - 11;
+      const t = el('text', { x: x + w / 2, y: y + 9, 'font-size': 11.5, 'font-weight': 'bold', 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      t.textContent = info.text;
+      layer.appendChild(el('g', { class: `badge badge-${info.tone}`, 'data-id': n.id }, el('rect', { x, y, width: w, height: 18, rx: 9 }), t));
+      if (o.worst?.id === n.id) {
+        const cw = Math.max(120, 14 + o.worst.text.length * 6.8);
+        const cx = n.x + n.width + 14;
+        const cy = n.y + n.height / 2 - 13;
+        const c = el('text', { x: cx + 8, y: cy + 13, 'font-size': 12.5, 'font-weight': 'bold', 'dominant-baseline': 'central' });
+        c.textContent = o.worst.text;
+        layer.appendChild(el('g', { class: 'callout' },
+          el('path', { d: `M${r2(n.x + n.width + 2)} ${r2(n.y + n.height / 2)}H${r2(cx)}` }),
+          el('rect', { x: cx, y: cy, width: cw, height: 26, rx: 6 }), c));
+      }
+    }
+    this.svg.appendChild(layer);
+    // the callout may run past the layout's right edge: widen the picture to hold it
+    if (o.worst) {
+      const n = this.layout.nodes.find((x) => x.id === o.worst!.id);
+      if (n) {
+        const right = n.x + n.width + 14 + Math.max(120, 14 + o.worst.text.length * 6.8) + 8;
+        const width = Math.max(this.layout.width, right);
+        this.svg.setAttribute('viewBox', `0 0 ${r2(width)} ${r2(this.layout.height)}`);
+        this.svg.setAttribute('width', r2(width * this.scale));
+      }
+    }
+  }
+
+  /** Scrolls the map so a node is in the middle. */
+  showNode(id: string): void {
+    const prev = this.current;
+    this.current = id;
+    this.showCurrent();
+    this.current = prev;
   }
 
   /** Sets the zoom (1 = the layout's pixels). */

@@ -10,6 +10,8 @@ import { io, type Socket } from 'socket.io-client';
 import { AdminApi, ApiError } from './api.ts';
 import { mountPathOf } from '../widget/mount-base.ts';
 import { FlowMap } from './flow-map.ts';
+import { InsightsView } from './insights.ts';
+import { OperatorAlerts } from './alerts.ts';
 import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../server/protocol/index.ts';
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
@@ -83,6 +85,22 @@ const ui = {
 };
 
 const map = new FlowMap(ui.map);
+const insights = new InsightsView((err) => guard(err));
+const alerts = new OperatorAlerts($<HTMLInputElement>('alerts'), $('alerts-status'), (id) => {
+  location.hash = `#session=${id}`;
+});
+
+/** Shows the Sessions or the Insights view (`#insights`), marking the nav link of the one shown. */
+function route(): void {
+  const onInsights = location.hash === '#insights';
+  ui.console.hidden = !api || onInsights;
+  $('insights').hidden = !api || !onInsights;
+  $('view-sessions').toggleAttribute('aria-current', !onInsights);
+  $('view-insights').toggleAttribute('aria-current', onInsights);
+  if (onInsights) $('view-insights').setAttribute('aria-current', 'page');
+  else $('view-sessions').setAttribute('aria-current', 'page');
+  if (api && onInsights) void insights.show();
+}
 
 interface Open {
   id: string;
@@ -139,6 +157,11 @@ async function signIn(key: string): Promise<void> {
   ui.console.hidden = false;
   ui.signOut.hidden = false;
   fillFilters();
+  insights.start(candidate, tenants);
+  alerts.start(candidate);
+  $('alerts-toggle').hidden = false;
+  $('views').hidden = false;
+  route();
   connectSocket(key);
   await refreshList();
   listTimer = setInterval(() => {
@@ -160,6 +183,11 @@ function signOut(message = ''): void {
   if (listTimer) clearInterval(listTimer);
   listTimer = null;
   closeSession();
+  insights.stop();
+  alerts.stop();
+  $('alerts-toggle').hidden = true;
+  $('views').hidden = true;
+  $('insights').hidden = true;
   ui.console.hidden = true;
   ui.signOut.hidden = true;
   ui.signInError.textContent = message;
@@ -415,6 +443,7 @@ function renderSession(d: SessionDetail): void {
   say(ui.alert, urgent + (
     held && s.operator?.unanswered ? `The visitor is waiting for your reply (${s.operator.unanswered.count} unanswered message${s.operator.unanswered.count === 1 ? '' : 's'}). The bot stays quiet until you hand it back.`
     : held ? 'You hold this conversation: the bot stays quiet until you hand it back.'
+    : status === 'escalated' && s.unanswered ? `Escalated to a person${reasonOf(d)}. The visitor is waiting for a reply (${s.unanswered.count} unanswered message${s.unanswered.count === 1 ? '' : 's'}): reply to them, then hand the conversation back to the bot at a question.`
     : status === 'escalated' ? `Escalated to a person${reasonOf(d)}: reply to the visitor, then hand the conversation back to the bot at a question.`
     : status === 'waiting' ? `Waiting at an interrupt${d.interrupt?.role ? ` for a ${d.interrupt.role}` : ''}: ${d.interrupt?.prompt ? `${d.interrupt.prompt} ` : ''}approve (you may correct answers) or reject.${d.interrupt?.timeoutS ? ` Without a decision within ${d.interrupt.timeoutS} s it is rejected.` : ''}`
     : status === 'error' ? 'The conversation stopped with an error; you can reply and hand it back at a question.'
@@ -666,6 +695,7 @@ window.addEventListener('resize', () => {
   resizing = setTimeout(() => map.showCurrent(), 150);
 });
 window.addEventListener('hashchange', () => {
+  route();
   const id = /^#session=([A-Za-z0-9_-]{8,64})$/.exec(location.hash)?.[1];
   if (id && api) void openSession(id);
 });

@@ -69,6 +69,8 @@ export interface SessionDetail {
     createdAt: string;
     updatedAt: string;
     operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
+    /** Visitor messages to an escalated session nobody has replied to yet. */
+    unanswered?: { since: string; count: number };
     session: { outcome?: string; pending?: { kind: string; when?: string } };
   };
   state: SessionState;

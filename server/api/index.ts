@@ -5,7 +5,9 @@
 export { openFlow, type FlowDocumentInput, type OpenFlowOptions, type OpenFlowResult } from './open-flow.ts';
 export { converse, type Conversation, type ConverseOptions, type Exchange } from './converse.ts';
 export { defineConfig, type QuestlineConfig } from '../project-config.ts';
-export { checkImplementations, type RegisteredNames, type FlowSource } from '../catalog/implementations-check.ts';
+export { checkImplementations, type Registered } from './check-implementations.ts';
+export type { RegisteredNames, FlowSource } from '../catalog/implementations-check.ts';
+export { QuestlineUsageError, type UsageErrorCode } from '../shared/usage-error.ts';
 
 // Flows: load, validate, compile.
 export { compileDocument, compileFile, compileText, type DocumentResult } from '../flow/document.ts';

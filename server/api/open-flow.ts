@@ -3,6 +3,7 @@ import { effectiveFlowOf, loadLibrary, readFlowFile, type LibraryFlow } from '..
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileText } from '../flow/document.ts';
+import { rememberOrigin } from './flow-origin.ts';
 
 /** How `openFlow` finds and layers a flow. */
 export interface OpenFlowOptions {
@@ -33,8 +34,12 @@ export type FlowDocumentInput = Readonly<Record<string, unknown>>;
 export function openFlow(source: string | URL | FlowDocumentInput, opts: OpenFlowOptions = {}): OpenFlowResult {
   const base = typeof source === 'string' || source instanceof URL ? readFlowFile(toPath(source)) : documentFlow(source, opts.file ?? '<document>');
   if (!isFlow(base)) return { ok: false, diagnostics: base.diagnostics };
-  if (opts.packs === undefined && opts.tenant === undefined) return result(base.flow, base.diagnostics);
+  if (opts.packs === undefined && opts.tenant === undefined) {
+    if (base.flow) rememberOrigin(base.flow, { file: base.file, ...(base.ir ? { ir: base.ir } : {}), ...(base.map ? { map: base.map } : {}) });
+    return result(base.flow, base.diagnostics);
+  }
   const merged = effectiveFlowOf(base, loadLibrary(opts.flowsDir ?? 'flows'), opts.tenant, opts.packs ? { packs: opts.packs } : {});
+  if (merged.flow) rememberOrigin(merged.flow, { file: base.file });
   return result(merged.flow, merged.diagnostics);
 }
 

@@ -18,6 +18,8 @@ export class TenantDirectory {
   private readonly tenants = new Map<string, Tenant>();
   private readonly keys = new Map<string, string>();
   private readonly latest = new Map<string, CompiledFlow>();
+  /** `tenant/flow` → why it is not served: still loading (open, then compileInBackground), or its problems. */
+  private readonly notServed = new Map<string, { loading: boolean; reason: string }>();
   readonly registry: FlowRegistry;
   problems: string[] = [];
   /** Runs before a session starts: brings in revisions published by another instance (the Studio's publish log, with Redis). */
@@ -37,6 +39,47 @@ export class TenantDirectory {
     const dir = new TenantDirectory(loadLibrary(flowsDir, opts), archive, names);
     dir.compile();
     return dir;
+  }
+
+  /**
+   * Reads a flows folder and its tenants without compiling their flows: keys,
+   * origins and invalid tenants are known at once; each flow is served once
+   * `compileInBackground` reaches it (until then `unavailable` says it is loading).
+   */
+  static open(flowsDir: string, archive: RevisionArchive = new MemoryArchive(), names?: RegisteredNames, opts: LibraryOptions = {}): TenantDirectory {
+    const dir = new TenantDirectory(loadLibrary(flowsDir, opts), archive, names);
+    for (const [id, flowId] of dir.index()) dir.notServed.set(`${id}/${flowId}`, { loading: true, reason: `flow '${flowId}' is still loading; try again in a moment` });
+    return dir;
+  }
+
+  /**
+   * Compiles the flows `open` left, smallest first, one at a time with the
+   * event loop free between them: a tenant with small flows is served while a
+   * big flow of another still compiles. Resolves when every flow is served or
+   * marked unavailable with its reason.
+   */
+  async compileInBackground(onFlow?: (tenant: string, flow: string, served: boolean) => void): Promise<void> {
+    const size = (flowId: string) => this.library.flows.get(flowId)?.ir?.nodes.length ?? 0;
+    const todo = [...this.notServed].filter(([, v]) => v.loading).map(([k]) => k.split('/') as [string, string])
+      .sort(([ta, fa], [tb, fb]) => size(fa) - size(fb) || ta.localeCompare(tb) || fa.localeCompare(fb));
+    for (const [id, flowId] of todo) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // a reload (a publish) meanwhile compiled everything already
+      if (!this.notServed.get(`${id}/${flowId}`)?.loading) continue;
+      onFlow?.(id, flowId, this.compileOne(id, flowId));
+    }
+  }
+
+  /** Why a tenant's flow is not served (still loading, or its problems), or undefined when it is. */
+  unavailable(tenantId: string, flowId: string): { loading: boolean; reason: string } | undefined {
+    return this.notServed.get(`${tenantId}/${flowId}`) ?? (flowId.startsWith('flow.') ? undefined : this.notServed.get(`${tenantId}/flow.${flowId}`));
+  }
+
+  /** How many flows are still loading. */
+  loading(): number {
+    let n = 0;
+    for (const v of this.notServed.values()) if (v.loading) n++;
+    return n;
   }
 
   /**
@@ -62,6 +105,8 @@ export class TenantDirectory {
     this.tenants.clear();
     this.keys.clear();
     this.latest.clear();
+    this.notServed.clear();
+    for (const [k, v] of fresh.notServed) this.notServed.set(k, v);
     for (const [k, v] of fresh.tenants) this.tenants.set(k, v);
     for (const [k, v] of fresh.keys) this.keys.set(k, v);
     for (const [k, v] of fresh.latest) {
@@ -83,10 +128,13 @@ export class TenantDirectory {
   }
 
   private compile(): void {
-    const report = (ds: readonly Diagnostic[]) => {
-      for (const d of ds) if (d.severity === 'error') this.problems.push(formatDiagnostic(d));
-    };
-    report(this.library.diagnostics);
+    for (const [id, flowId] of this.index()) this.compileOne(id, flowId);
+  }
+
+  /** Indexes the tenants (keys, invalid files, the library's problems); returns every tenant's flows to compile. */
+  private index(): Array<[string, string]> {
+    for (const d of this.library.diagnostics) if (d.severity === 'error') this.problems.push(formatDiagnostic(d));
+    const todo: Array<[string, string]> = [];
     for (const [id, t] of [...this.library.tenants].sort(([a], [b]) => a.localeCompare(b))) {
       if (!t.tenant) {
         this.invalid.push({ id, file: t.file, diagnostics: t.diagnostics.filter((d) => d.severity === 'error' && (d.file === t.file || d.file === t.dir)) });
@@ -94,21 +142,28 @@ export class TenantDirectory {
       }
       this.tenants.set(id, t.tenant);
       for (const key of t.tenant.keys) this.keys.set(key, id);
-      for (const flowId of t.tenant.flows) {
-        const eff = effectiveFlow(this.library, flowId, id);
-        const base = this.library.flows.get(flowId);
-        const missing = eff.flow && this.names
-          ? checkImplementations(eff.flow, this.names, base ? { file: base.file, ir: base.ir, ...(base.map ? { map: base.map } : {}) } : undefined)
-          : [];
-        if (!eff.flow || hasErrors(eff.diagnostics) || missing.length) {
-          this.problems.push(`tenant ${id}: flow ${flowId} is not served:`);
-          report([...eff.diagnostics, ...missing]);
-          continue;
-        }
-        this.latest.set(`${id}/${flowId}`, eff.flow);
-        this.registry.publish(eff.flow);
-      }
+      for (const flowId of t.tenant.flows) todo.push([id, flowId]);
     }
+    return todo;
+  }
+
+  /** Compiles one tenant's flow and serves it; a flow with problems is recorded as not served, with why. */
+  private compileOne(id: string, flowId: string): boolean {
+    const eff = effectiveFlow(this.library, flowId, id);
+    const base = this.library.flows.get(flowId);
+    const missing = eff.flow && this.names
+      ? checkImplementations(eff.flow, this.names, base ? { file: base.file, ir: base.ir, ...(base.map ? { map: base.map } : {}) } : undefined)
+      : [];
+    if (!eff.flow || hasErrors(eff.diagnostics) || missing.length) {
+      const errors = [...eff.diagnostics, ...missing].filter((d) => d.severity === 'error').map(formatDiagnostic);
+      this.problems.push(`tenant ${id}: flow ${flowId} is not served:`, ...errors);
+      this.notServed.set(`${id}/${flowId}`, { loading: false, reason: `flow '${flowId}' does not compile on this server; see the server log` });
+      return false;
+    }
+    this.notServed.delete(`${id}/${flowId}`);
+    this.latest.set(`${id}/${flowId}`, eff.flow);
+    this.registry.publish(eff.flow);
+    return true;
   }
 
   /** The tenant a public widget key belongs to. */

@@ -144,7 +144,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--record <dir>', 'with claude: write each case\'s tool calls to <dir>/<cases>.cassette.yaml')
     .option('--cassettes <dir>', 'with replay: where the cassettes are')
     .option('--verbose', 'also list the clarified cases')
-    .action(async (paths: string[], opts: EvalOptions) => done(await (await import('./eval.ts')).evalCommand(paths, opts, io)));
+    .option('--red-flags', 'the files are red-flag sets (emergencies, ordinary): send each as the first and the second reply of a --flow session; print caught / missed / false alarms; exit 1 on any')
+    .option('--flow <id>', 'with --red-flags: the flow id', 'flow.patient_intake')
+    .option('--tenant <id>', 'with --red-flags: run the tenant\'s merged flow')
+    .option('--flows <dir>', 'with --red-flags: the flows folder', 'flows')
+    .action(async (paths: string[], opts: EvalOptions & { redFlags?: boolean; flow?: string; tenant?: string; flows?: string }) => {
+      const { redFlags, flow, tenant, flows, ...rest } = opts;
+      if (redFlags) {
+        return done(await (await import('./eval-red-flags.ts')).redFlagCommand(paths, { ...(flow ? { flow } : {}), ...(tenant ? { tenant } : {}), ...(flows ? { flows } : {}), ...(rest.json ? { json: true } : {}) }, io));
+      }
+      done(await (await import('./eval.ts')).evalCommand(paths, rest, io));
+    });
 
   cmd
     .command('serve')
@@ -153,6 +163,18 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .action(async (opts: { config?: string }) => {
       const { runFromEnv } = await import('../main.ts'); // loaded on demand: the other commands need no server code
       await runFromEnv(opts.config !== undefined ? { configFile: opts.config } : {});
+    });
+
+  cmd
+    .command('insights')
+    .description('the funnel\'s stored counts (docs/insights.md)')
+    .command('rebuild')
+    .description('recompute the funnel counts from the stored sessions (STORE, DATA_DIR or REDIS_URL, FLOWS_DIR) and replace them; stop a lowdb server first')
+    .option('--check', 'only compare with the maintained counts; exit 1 if they differ')
+    .option('--json', 'print a machine-readable report')
+    .action(async (opts: { check?: boolean; json?: boolean }) => {
+      const { insightsRebuildCommand } = await import('./insights.ts'); // loaded on demand: the other commands need no server code
+      done(await insightsRebuildCommand(opts, io));
     });
 
   cmd

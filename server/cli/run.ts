@@ -19,12 +19,13 @@ export const DEFAULT_NOW = '2026-01-15T10:00:00Z';
 
 /**
  * Compiles a flow for a command; prints its errors (file:line:col) and returns
- * null when it cannot run. With the project's implementations, a validator or
- * action the flow names that is not among them is an error too.
+ * null when it cannot run. A validator or action the flow names that is not
+ * among the project's implementations (none without a questline.config) is an
+ * error too, so it never surfaces mid-conversation.
  */
 export function compileForCli(file: string, io: CliIo, impl?: QuestlineConfig): CompiledFlow | null {
   const result = compileFile(file);
-  const missing = impl && result.kind === 'flow' && result.flow ? checkFileImplementations(file, result.flow, result.ir, namesOf(impl)) : [];
+  const missing = result.kind === 'flow' && result.flow ? checkFileImplementations(file, result.flow, result.ir, namesOf(impl ?? {})) : [];
   if (result.kind === 'flow' && result.flow && !hasErrors(result.diagnostics) && missing.length === 0) return result.flow;
   for (const d of [...result.diagnostics, ...missing]) if (d.severity === 'error') io.err(formatDiagnostic(d));
   if (result.kind === 'overlay') io.err(`${file}: an overlay, not a flow; merge it onto its base flow first`);

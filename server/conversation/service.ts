@@ -10,17 +10,24 @@ import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { LruCache } from '../shared/lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 import { systemCallEnv, type CallEnv } from './actions.ts';
-import { failure, type Result } from '../protocol/errors.ts';
-import { isEnded, type SessionState } from '../protocol/session.ts';
+import { failure, type Result, type ServiceError } from '../protocol/errors.ts';
+import { TenantCpu } from './tenant-cpu.ts';
+import { isEnded, type InputHint, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
 
 import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
+import { storageFault } from '../store/storage-fault.ts';
+import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
+import { foldEvents } from '../store/funnel-facts.ts';
+import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
+import { inputHint } from './input-hint.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
 import { visitorAnswers } from './visitor-answers.ts';
+import { chooseRevision } from './variants.ts';
 import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
@@ -54,12 +61,20 @@ export interface ServiceDeps extends Implementations {
   /** Called (under the session's lock) after a session was erased: what else holds its answers forgets them (the outbox). */
   onErase?: (sessionId: string) => Promise<void> | void;
   broadcast?: Broadcast;
+  /** Whether a person is online to answer a tenant's escalated sessions (an operator console connected); default: nobody. */
+  operatorsOnline?: (tenant: string) => boolean;
   /** Random bytes (injectable for tests); tokens are 32 bytes, ids 16. */
   random?: (n: number) => Buffer;
   /** The per-session turn lock (default: one process's `KeyedMutex`; a cross-instance lock for several servers). */
   lock?: TurnLock;
   /** Transcript entries a session may hold before visitor messages are refused with `session_full` (default MAX_TRANSCRIPT_ENTRIES). */
   maxTranscriptEntries?: number;
+  /** The funnel's counters, changed after each saved turn (default: in this process's memory). */
+  counts?: FunnelCounts;
+  /** Called when the counters could not take a saved turn's changes (the turn stands; `questline insights rebuild` repairs them). */
+  onCountsError?: (err: unknown, sessionId: string) => void;
+  /** Each tenant's share of the event loop (default DEFAULT_TENANT_CPU): past it, its turns are `busy` and other tenants' are not. */
+  tenantCpu?: TenantCpu;
 }
 
 /** Everything a step under the session lock has to go on. */
@@ -139,12 +154,18 @@ export class ConversationService {
   private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
   private readonly maxEntries: number;
+  /** Each tenant's share of the event loop. */
+  private readonly cpu: TenantCpu;
+  /** The funnel's counters (docs/insights.md). */
+  readonly counts: FunnelCounts;
 
   constructor(private readonly deps: ServiceDeps) {
+    this.counts = deps.counts ?? new MemoryFunnelCounts();
     this.env = deps.env ?? systemCallEnv;
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
     this.maxEntries = deps.maxTranscriptEntries ?? MAX_TRANSCRIPT_ENTRIES;
+    this.cpu = deps.tenantCpu ?? new TenantCpu();
     const { extractor, actions, validators, maxSteps } = deps;
     this.impl = {
       env: this.env,
@@ -159,16 +180,21 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow }): Promise<Result<Started>> {
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow; visitor?: string }): Promise<Result<Started>> {
     // a revision another instance published is served from the next start on
     if (!req.draft) await this.deps.tenants.sync();
     // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
-    const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
-    if (!flow) {
+    const current = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
+    if (!current) {
+      const why = this.deps.tenants.unavailable(req.tenant, req.flow);
+      if (why) return failure('flow_unavailable', why.reason);
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
         : failure('unknown_flow', `tenant '${req.tenant}' offers no flow '${req.flow}'`);
     }
+    // a tenant's variant (tenant.json `variants`): a share of visitors, the same ones every time, start on another revision
+    const flow = req.draft ? current : chooseRevision(this.deps.tenants.tenant(req.tenant), current,
+      (f, r) => this.deps.tenants.pinned(f, r), req.visitor, () => this.random(4).readUInt32BE(0) / 2 ** 32);
     const id = this.random(16).toString('base64url');
     const token = this.random(32).toString('base64url');
     const now = this.env.now();
@@ -176,12 +202,14 @@ export class ConversationService {
     // the flow's declared interface is a contract: a start without (or with a wrong) field is refused, naming it
     const issues = checkContext(flow.source, context ?? {});
     if (issues.length > 0) return failure('invalid_payload', `context: ${issues.map((i) => i.message).join('; ')}`);
-    const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}), ...(req.locale !== undefined ? { locale: req.locale } : {}) } }, this.impl);
+    const busy = req.draft ? null : this.overBudget(req.tenant);
+    if (busy) return busy;
+    const result = await this.cpu.measure(req.tenant, () => runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}), ...(req.locale !== undefined ? { locale: req.locale } : {}) } }, this.impl));
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
       seq: messages.length, processed: [], status: result.session.status, createdAt: now, updatedAt: now,
-      session: sessionToJson(result.session), deliveries: [],
+      session: sessionToJson(result.session), deliveries: [], insights: foldEvents(undefined, result.events),
       ...(req.draft ? { preview: true } : {}),
     };
     const owed = await this.prepare(record, result.session, undefined);
@@ -190,6 +218,7 @@ export class ConversationService {
       await this.deps.deliveries?.abandoned(owed.ids);
       return failure('conflict', 'session id collision; try again');
     }
+    await this.count(id, tallyDelta(null, tallyOf(record)));
     this.remember(record, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(id, messages, state);
@@ -200,7 +229,7 @@ export class ConversationService {
   /** Checks a session token (constant time) and returns the session's tenant. */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const a = Buffer.from(record.tokenHash, 'hex');
     const b = Buffer.from(sha256(token), 'hex');
@@ -217,12 +246,15 @@ export class ConversationService {
   async message(sessionId: string, text: string, clientId: string, admitted?: Promise<boolean>): Promise<Result<TurnDone & { duplicate: boolean }>> {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
-      if (!record.operator && isEnded(session.status) && matchCommand(flow, text) !== 'restart') {
+      // escalated means a person will answer: the conversation stays open (server/engine/handover.ts)
+      if (!record.operator && isEnded(session.status) && session.status !== 'escalated' && matchCommand(flow, text) !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
         return failure('session_full', `this conversation has reached its limit of ${this.maxEntries} messages`);
       }
+      const busy = this.overBudget(record.tenant);
+      if (busy) return busy;
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
       // a person has the conversation: the message goes to them, the bot stays quiet
@@ -230,10 +262,21 @@ export class ConversationService {
         // a person has the conversation: the message waits for them, flagged until they reply
         const u = record.operator.unanswered;
         const flagged = { ...record, operator: { ...record.operator, unanswered: { since: u?.since ?? now, count: (u?.count ?? 0) + 1 } } };
-        return { ok: true, value: { record: flagged, result: { session, messages: [], events: [] }, before: [user], now, clientId } };
+        // contact details typed to the person are kept as answers (with provenance); the bot stays quiet
+        const noted = await this.run(flow, session, { kind: 'note', text, now }, record.tenant);
+        return { ok: true, value: { record: flagged, result: { session: noted.session, messages: [], events: noted.events }, before: [user], now, clientId } };
+      }
+      if (session.status === 'escalated' && matchCommand(flow, text) !== 'restart') {
+        // waiting for a person: the message is kept for them, counted, and the bot says honestly where things stand
+        const u = record.unanswered;
+        const flagged = { ...record, unanswered: { since: u?.since ?? now, count: (u?.count ?? 0) + 1 } };
+        const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+        const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
+        return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
       const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
-      return { ok: true, value: { record, result, before: [user], now, clientId } };
+      const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
+      return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
   }
 
@@ -276,7 +319,8 @@ export class ConversationService {
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
       // the reply answers whatever the visitor wrote meanwhile: the unanswered flag goes
       const { unanswered: _u, ...holding } = record.operator ?? { since: now, ...(by ? { by } : {}) };
-      const held = { ...record, operator: holding };
+      const { unanswered: _w, ...rest } = record;
+      const held = { ...rest, operator: holding };
       return { ok: true, value: { record: held, result: { session, messages: [], events: [] }, before: [entry], now } };
     });
     return done.ok ? { ok: true, value: { messages: done.value.messages } } : done;
@@ -298,7 +342,7 @@ export class ConversationService {
       if (!checked.ok) return failure('invalid_payload', `answers.${checked.key}: ${checked.reason}`);
       const now = this.env.now();
       const result = await this.run(flow, session, { kind: 'resume', nodeId, stack: session.stack.slice(0, frame + 1), now, answers: checked.values }, record.tenant);
-      const { operator: _o, ...released } = record;
+      const { operator: _o, unanswered: _w, ...released } = record;
       return { ok: true, value: { record: released, result, before: [], now, restarted: true } };
     }));
   }
@@ -384,20 +428,35 @@ export class ConversationService {
     });
   }
 
-  /** Runs one turn with the service's implementations and the extractor of the session's tenant. */
+  /** Runs one turn with the service's implementations and the extractor of the session's tenant, charging the tenant its work. */
   private run(flow: CompiledFlow, session: Session, input: TurnInput, tenant: string): Promise<Settled> {
     const impl = this.deps.extractorFor && input.kind === 'text' ? { ...this.impl, extractor: this.deps.extractorFor(tenant) } : this.impl;
-    return runTurn(flow, session, input, impl);
+    return this.cpu.measure(tenant, () => runTurn(flow, session, input, impl));
+  }
+
+  /** The refusal of a turn when its tenant has spent its share of the event loop, or null. */
+  private overBudget(tenant: string): { ok: false; error: ServiceError } | null {
+    const allowed = this.cpu.allows(tenant);
+    return allowed.ok ? null : failure('busy', `this service is busy; try again in ${Math.max(1, Math.ceil(allowed.retryAfterMs / 1000))} s`);
   }
 
   /** Erases a session (privacy request, retention) under its turn lock, so no turn in flight writes after it; true if it existed. */
   async erase(sessionId: string): Promise<boolean> {
     return this.locks.run(sessionId, async () => {
       this.parsed.delete(sessionId);
+      const record = await this.deps.store.load(sessionId).catch(() => null);
       const existed = await this.deps.store.delete(sessionId);
+      // its counters stay as numbers, without the session: a rebuild from the sessions left adds them back
+      if (existed && record) await this.counts.retain(asChanges(tallyOf(record))).catch((err) => this.deps.onCountsError?.(err, sessionId));
       await this.deps.onErase?.(sessionId);
       return existed;
     });
+  }
+
+  /** Adds a saved turn's counter changes; a failure is reported, never the turn's. */
+  private async count(sessionId: string, changes: ReturnType<typeof tallyDelta>): Promise<void> {
+    if (changes.length === 0) return;
+    await this.counts.add(changes).catch((err) => this.deps.onCountsError?.(err, sessionId));
   }
 
   /** The state and committed transcript (for REST `GET /sessions/:id` and `lastSeq` replay); `visitorAnswers` leaves internal ones out. */
@@ -409,7 +468,7 @@ export class ConversationService {
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
-    const record = await this.deps.store.load(sessionId).catch(() => null);
+    const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
     if (!record) return failure('unknown_session', 'no such session');
     const flow = this.deps.tenants.pinned(record.flowId, record.revision);
     if (!flow) return failure('flow_unavailable', `revision ${record.revision} of ${record.flowId} is not available on this server`);
@@ -450,6 +509,7 @@ export class ConversationService {
       processed: clientId ? withProcessed(record.processed, { clientId, seq: record.seq + 1 }) : record.processed,
       version: record.version + 1, deliveries: record.deliveries ?? [],
     };
+    if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
     const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
@@ -458,6 +518,7 @@ export class ConversationService {
       return failure('conflict', 'the session changed on another server; retry the message');
     }
     next.version = saved.version;
+    await this.count(record.id, tallyDelta(tallyOf(record), tallyOf(next)));
     this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);
@@ -491,7 +552,8 @@ export class ConversationService {
 
   /** An ended session the store holds: its delivery exists in the outbox (written again from the record if not). */
   private async ensureDelivery(record: StoredSession, session: Session): Promise<string | null> {
-    if (!this.deps.deliveries || !isEnded(session.status)) return null;
+    // a Studio preview is never delivered, not even when its retry or start-up finds it ended
+    if (!this.deps.deliveries || !isEnded(session.status) || record.preview) return null;
     return this.deps.deliveries.ensure(completionOf(record, session), record.deliveries ?? []);
   }
 
@@ -516,6 +578,12 @@ export class ConversationService {
     }
     return written;
   }
+}
+
+/** A load that failed reads as "no such session" (a malformed id), unless the storage is unavailable: that is thrown on, to be answered as such. */
+function unlessStorageFault(err: unknown): null {
+  if (storageFault(err)) throw err;
+  return null;
 }
 
 /** The ending a record holds, as the outbox delivers it (at the record's version). */
@@ -579,5 +647,11 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s) };
+}
+
+/** `input` of the state: what the question being asked accepts (absent for text). */
+function inputField(flow: CompiledFlow, s: Session): { input?: InputHint } {
+  const input = inputHint(flow, s);
+  return input ? { input } : {};
 }

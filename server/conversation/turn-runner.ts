@@ -1,4 +1,4 @@
-import { start, turn } from '../engine/engine.ts';
+import { noteContact, start, turn } from '../engine/engine.ts';
 import { expire } from '../engine/expire.ts';
 import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
@@ -11,6 +11,7 @@ import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { runCall, systemCallEnv } from './actions.ts';
 import type { Implementations } from './implementations.ts';
 import { effectsToMessages, type BotMessage } from './messages.ts';
+import { contactProposal } from './contact-scan.ts';
 
 /** A turn with its effects carried out: where the session ended up, what people see, what happened. */
 export interface Settled {
@@ -27,10 +28,12 @@ export interface Settled {
  */
 export type TurnInput =
   | { kind: 'start'; init: StartInit }
-  | { kind: 'text'; text: string; now: string }
+  | { kind: 'text'; text: string; now: string; staffed?: boolean }
   | Extract<Input, { kind: 'command' | 'operator' }>
   | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string; answers?: Record<string, unknown> }
-  | { kind: 'expire'; now: string; idleSeconds: number };
+  | { kind: 'expire'; now: string; idleSeconds: number }
+  /** A visitor's message to a person who holds the conversation: only its contact details are taken, the bot says nothing. */
+  | { kind: 'note'; text: string; now: string };
 
 // stateless: one instance serves every runner that brings no extractor
 const offline = new OfflineExtractor();
@@ -101,8 +104,13 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
   switch (input.kind) {
     case 'text': {
       const { text, now } = input;
+      const staffed = input.staffed === true ? { staffed: true } : {};
       const command = matchCommand(flow, text);
-      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text }, impl), impl);
+      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text, ...staffed }, impl), impl);
+      // waiting for a person: no extractor, only the contact details the flow asks for are looked for
+      if (session.status === 'escalated') {
+        return settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: contactProposal(flow, session, text, now), ...staffed }, impl), impl);
+      }
       // a session that cannot take an answer (ended, waiting for an operator) gets the engine's
       // fixed reply: nothing to extract, so no model call is made (or paid for)
       // at a review (the engine reads the confirmation or the answer to change itself) only the
@@ -115,6 +123,8 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
     case 'expire':
       return settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
+    case 'note':
+      return settle(flow, noteContact(flow, session, input.text, contactProposal(flow, session, input.text, input.now), input.now, impl), impl);
     default:
       return settle(flow, turn(flow, session, input, impl), impl);
   }

@@ -1,5 +1,6 @@
 import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { probeWrite } from '../store/probe-write.ts';
 import { JournalRecord, RecordingOutbox } from './outbox.ts';
 
 // The embedded outbox: an append-only JSON Lines journal, DATA_DIR/outbox/journal.jsonl.
@@ -35,6 +36,8 @@ export class FileOutbox extends RecordingOutbox {
   private queue: Promise<unknown> = Promise.resolve();
   private finishedSinceCompaction = 0;
   private closed = false;
+  /** The last append failed: the journal may end in a torn line. */
+  private torn = false;
   /** Compactions so far (for tests and metrics). */
   compactions = 0;
 
@@ -90,8 +93,22 @@ export class FileOutbox extends RecordingOutbox {
 
   private async write(text: string): Promise<void> {
     if (!this.handle) throw new Error('outbox: closed');
-    await this.handle.appendFile(text, 'utf8');
+    // after a failed append (a full disk) the tail may be a torn line: the next record starts on a line of its own
+    const out = this.torn ? '\n' + text : text;
+    this.torn = true;
+    await this.handle.appendFile(out, 'utf8');
     if (this.opts.fsync) await this.handle.sync();
+    this.torn = false;
+  }
+
+  /**
+   * Resolves when the journal's disk takes a write now (for /readyz): a small
+   * file written, fsynced and removed next to the journal. Rejects with the
+   * file system's error (ENOSPC, EROFS…) otherwise.
+   */
+  async ready(): Promise<void> {
+    if (this.closed) throw new Error('outbox: closed');
+    await probeWrite(join(this.dir, '.ready-probe'));
   }
 
   /** Runs mutations one at a time, in call order. */

@@ -108,6 +108,8 @@ export interface Outbox {
    * stays on disk); resolves with how many entries there were.
    */
   forgetSession(sessionId: string, now: number): Promise<number>;
+  /** Resolves when the outbox takes a write now, rejects with why not (for /readyz); absent: always ready. */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -112,7 +112,8 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
       continue;
     }
     if (ended) {
-      late.push(e);
+      // a message to an escalated session waiting for a person, and the contact details it gave, are not a run going on
+      if (e.type !== 'handover' && e.handover !== true) late.push(e);
       continue;
     }
     if (lastTurn !== undefined && e.turn !== lastTurn) waits.push(copyRun(st));

@@ -1,4 +1,5 @@
 import { emptyAnswers } from './answer-map.ts';
+import { commitContact, onHandoverMessage } from './handover.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
@@ -10,6 +11,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
+import { askToCheck, checkedRecord, checkReply } from './check-value.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
@@ -63,6 +65,9 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
   return result(d);
 }
 
+/** The proposal of a command word: nothing found in it. */
+const NO_PROPOSAL: Proposal = { extractor: 'rules', updates: [], unknown: [] };
+
 /** One turn: a user message (with its proposal), a command, an action result or an operator decision. */
 export function turn(root: CompiledFlow, session: Session, input: Input, opts: EngineOptions = {}): TurnResult {
   if (session.flow.revision !== root.revision) {
@@ -71,6 +76,16 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   if (input.kind === 'locale') return switchLocale(root, session, input, opts);
   const flow = sessionFlow(root, session);
   const d = draftOf(flow, session, opts);
+  // escalated: a person will answer; the visitor may keep writing (contact details are taken)
+  if (session.status === 'escalated' && (input.kind === 'message' || (input.kind === 'command' && input.command !== 'restart'))) {
+    d.s.turn = session.turn + 1;
+    d.s.now = input.now;
+    const text = input.text ?? (input.kind === 'command' ? input.command : '');
+    const proposal = input.kind === 'message' ? input.proposal : NO_PROPOSAL;
+    const skip = input.kind === 'command' ? input.command === 'skip' : proposal.unknown.length > 0;
+    onHandoverMessage(d, text, proposal, input.staffed === true, skip);
+    return result(d, true);
+  }
   if (ENDED.has(session.status) && !(input.kind === 'command' && input.command === 'restart')) {
     d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
       text: session.status === 'completed' ? flow.messages.ended_completed
@@ -96,6 +111,21 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
       break;
   }
   return result(d, input.kind === 'message');
+}
+
+/**
+ * Takes the contact details in a message the visitor wrote to a person who
+ * holds the conversation: committed with provenance, nothing said, the
+ * session otherwise as it was (server/engine/handover.ts).
+ */
+export function noteContact(root: CompiledFlow, session: Session, text: string, proposal: Proposal, now: string, opts: EngineOptions = {}): TurnResult {
+  const d = draftOf(sessionFlow(root, session), session, opts);
+  if (proposal.updates.length === 0) return { session, effects: [], events: [] };
+  d.s.turn = session.turn + 1;
+  d.s.now = now;
+  const taken = commitContact(d, proposal, text);
+  if (taken.length === 0) return { session, effects: [], events: d.events };
+  return result(d, true);
 }
 
 /**
@@ -137,6 +167,7 @@ function switchLocale(root: CompiledFlow, session: Session, input: Extract<Input
   d.effects.push({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'info', text: flow.messages.language_changed });
   if (d.s.status === 'active') {
     if (d.s.confirming) d.s.confirming = undefined;
+    if (d.s.checking) d.s.checking = undefined;
     reask(d);
   }
   return result(d);
@@ -268,7 +299,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.at?.type === 'review' && !atPathPrompt) {
     // at a review the message confirms or names an answer to change; nothing is extracted from it
     d.heard = { text: input.text, pii: false };
-    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id)));
+    run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id), (id, reason) => special(d, id, 'invalid', reason)));
     return;
   }
   const currentKey = d.at?.type === 'question' && !atPathPrompt ? d.at.key : undefined;
@@ -282,6 +313,24 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
+  if (d.s.checking) {
+    // "Just to check: …?" waits: a yes commits the value, a no asks again, anything else is read as usual
+    const pending = d.s.checking;
+    d.s.checking = undefined;
+    const said = currentKey === pending.key ? checkReply(d, pending, proposal, input.text) : 'other';
+    if (said === 'yes') {
+      commit(d, pending.key, checkedRecord(d, pending));
+      emit(d, 'confirmation', { key: pending.key, outcome: 'confirmed' });
+      if (pending.conversion && !isPii(d, pending.key)) d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(pending.conversion, d.flow.messages, d.flow.locale) });
+      run(d, d.s.detour ? endDetour(d) : afterNode(d, d.at!.id));
+      return;
+    }
+    if (said === 'no') {
+      emit(d, 'confirmation', { key: pending.key, outcome: 'declined' });
+      ask(d, current!);
+      return;
+    }
+  }
   // without a vote, a locked path or a flow without paths leaves the path as it is, with no event: applyVote is not asked
   if (proposal.pathVote || (d.flow.source.paths && !d.s.path.locked)) {
     const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
@@ -393,6 +442,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     if (refine !== undefined) accepted.delete(currentKey);
   }
   const text = input.text.trim().slice(0, 500);
+  // the commit rule: the current question's value read beside words the extractor could not account for is checked first
+  const toCheck = currentKey !== undefined && !atPathPrompt ? accepted.get(currentKey) : undefined;
+  if (toCheck?.update.confirm) accepted.delete(currentKey!);
   let converted = false;
   // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
   for (const { update, value } of accepted.values()) {
@@ -431,6 +483,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.s.path.locked) d.s.route = undefined; // the route taken on the tentative path is now final
   if (refine !== undefined) {
     ask(d, current, undefined, refine);
+    return;
+  }
+  if (toCheck?.update.confirm) {
+    askToCheck(d, current, toCheck.update, toCheck.value, proposal.extractor, text); // no miss, no strike
     return;
   }
   if (accepted.has(currentKey!) || skipCurrent) {
@@ -584,6 +640,7 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
   emit(d, 'command', { command: input.command });
   d.heard = { text: input.text ?? input.command, pii: false };
   if (input.command !== 'cancel') d.s.confirming = undefined;
+  d.s.checking = undefined;
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now, ...(d.s.locale ? { locale: d.s.locale } : {}) }, opts);

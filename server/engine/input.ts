@@ -64,6 +64,11 @@ export interface TriggerChoice {
   phrases: readonly string[];
   /** Sample messages that should fire it. */
   examples: readonly string[];
+  /** Offline rule: named word lists, all of one `together` entry in one clause, not negated. */
+  words?: Readonly<Record<string, readonly string[]>>;
+  together?: readonly (readonly string[])[];
+  /** Offline rule: phrases that keep it from firing in their clause (a past event, a relative's history). */
+  unless?: readonly string[];
   /** When it applies, for the model. */
   description?: string;
 }
@@ -103,6 +108,8 @@ export interface ProposedUpdate {
   evidence?: string;
   /** How a value typed in another unit was understood ("5000 sq ft" → 465 m²); the engine keeps it and echoes it. */
   conversion?: Conversion;
+  /** The reply holds words the extractor could not account for: the engine checks the value with the visitor before committing it ("Just to check: …?"). */
+  confirm?: true;
 }
 
 /**

@@ -63,17 +63,17 @@ export function askReview(d: Draft, c: CompiledNode, problem?: string, which = f
   if (c.node.type !== 'review') return;
   const n = c.node;
   d.s.node = n.id;
+  d.s.returning = undefined;
   d.s.attempts = problem === undefined ? 0 : d.s.attempts;
   const lines = reviewLines(d, n);
   const render = (t: string) => renderTemplate(t, d.s.answers, d.s.context).trim();
   const m = d.flow.messages;
-  const text = [
-    ...(problem ? [problem] : []),
-    render(n.prompt ?? m.review_prompt),
-    ...lines.map((l) => `• ${l.label}: ${l.text}`),
-    render(n.confirm_prompt ?? m.review_confirm),
-  ].join('\n');
-  d.effects.push({ type: 'ask', nodeId: n.id, text, kind: problem ? 'invalid' : 'question',
+  // the summary once per change: a reply that settled nothing gets the question again, not every answer again
+  const text = problem !== undefined
+    ? [problem, ...(which ? [] : [render(n.confirm_prompt ?? m.review_confirm)])].join('\n')
+    : [render(n.prompt ?? m.review_prompt), ...lines.map((l) => `• ${l.label}: ${l.text}`), render(n.confirm_prompt ?? m.review_confirm)].join('\n');
+  // "Change something" is a wish, not a mistake: the question which one is a plain question
+  d.effects.push({ type: 'ask', nodeId: n.id, text, kind: problem !== undefined && !which ? 'invalid' : 'question',
     // two choices, or, once the visitor wants a change, one per answer
     quickReplies: which ? lines.map((l) => fillMessage(m.review_change_one, { label: l.label.toLowerCase() })) : [m.review_confirm_chip, m.review_change_chip], progress: progressAt(d.flow, d.s.answers, n.id) });
 }
@@ -88,6 +88,40 @@ function replyPatterns(m: Messages): { yes: RegExp; change: RegExp } {
     patterns.set(m, p);
   }
   return p;
+}
+
+/** Whether the word before `index` negates what follows ("not sure", "not correct", "nicht richtig"). */
+function negated(said: string, index: number): boolean {
+  const before = said.slice(0, index).trim().split(' ').at(-1) ?? '';
+  return /^(not|no|never|isnt|isn't|nicht|kein|pas|non|no es)$/u.test(before);
+}
+
+/** Whether a reply at a review asks to change something: a change word ("wrong", "no", "edit"), unless it is a confirming word ending the reply ("all correct"). */
+function wantsChange(m: Messages, said: string): boolean {
+  const { change } = replyPatterns(m);
+  const whole = new RegExp(`^(${m.review_yes})$`, 'u');
+  const global = new RegExp(change.source, 'gu');
+  // "thats all correct": a confirming word at the end is a confirmation; "I need to correct something" and "not correct" are not
+  for (const hit of said.matchAll(global)) {
+    if (!whole.test(hit[0]) || hit.index + hit[0].length < said.length || negated(said, hit.index)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a reply at a review confirms: it starts with a confirming word, or
+ * has a confirming phrase of several words anywhere ("looks good to me"), or
+ * ends with a confirming word ("thats all correct") — never one negated ("not sure").
+ */
+function confirms(m: Messages, said: string): boolean {
+  const { yes } = replyPatterns(m);
+  if (yes.test(said)) return true;
+  const anywhere = new RegExp(`(?<![\\p{L}\\p{N}_])(${m.review_yes})(?![\\p{L}\\p{N}_])`, 'gu');
+  for (const hit of said.matchAll(anywhere)) {
+    if (negated(said, hit.index)) continue;
+    if (hit[0].includes(' ') || (hit.index + hit[0].length === said.length && hit[0].length >= 4)) return true;
+  }
+  return false;
 }
 
 const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}@.+ ]+/gu, ' ').replace(/\s+/g, ' ').trim();
@@ -121,7 +155,9 @@ function framesTo(flow: CompiledFlow, scope: string | null): Frame[] {
  * "change" without a name, or anything else, shows the review again with a
  * hint. Every decision is a `review` event (keys only: values may be pii).
  */
-export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id: string) => string | null): string | null {
+export function answerReview(
+  d: Draft, c: CompiledNode, text: string, next: (id: string) => string | null, giveUp: (id: string, reason: string) => string | null,
+): string | null {
   if (c.node.type !== 'review') return null;
   const lines = reviewLines(d, c.node);
   const said = words(text);
@@ -133,16 +169,19 @@ export function answerReview(d: Draft, c: CompiledNode, text: string, next: (id:
     d.s.stack = framesTo(d.flow, q.scope);
     d.s.route = undefined;
     d.s.detour = undefined;
+    d.s.returning = c.node.id;
     return q.node.id;
   }
-  const { yes: YES, change: CHANGE } = replyPatterns(d.flow.messages);
-  if (YES.test(said) && !CHANGE.test(said)) {
+  const which = wantsChange(d.flow.messages, said);
+  if (!which && confirms(d.flow.messages, said)) {
     emit(d, 'review', { decision: 'confirmed', keys: lines.map((l) => l.key) });
     return next(c.node.id);
   }
   d.s.attempts += 1;
-  emit(d, 'review', { decision: 'unclear' });
-  const which = CHANGE.test(said);
+  emit(d, 'review', { decision: 'unclear', attempt: d.s.attempts });
+  const max = c.node.max_attempts ?? 3;
+  // bounded like every prompt: a review never confirmed goes on along `on: "invalid"`, else to a person
+  if (d.s.attempts >= max) return giveUp(c.node.id, `the review was not confirmed after ${max} replies`);
   const m = d.flow.messages;
   askReview(d, c, which
     ? fillMessage(m.review_which, { label: lines[0]?.label.toLowerCase() ?? m.review_first_one })

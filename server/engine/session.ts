@@ -147,8 +147,23 @@ const sessionFields = {
   urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
   /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */
   confirming: z.literal('cancel').optional(),
+  /**
+   * A value read from a reply with words the rules could not account for, waiting for the visitor's yes
+   * ("Just to check: 15 January 2027?"): a yes commits it, a no or a new value goes on as usual (server/engine/check-value.ts).
+   */
+  checking: z.object({
+    key: z.string(), value: z.unknown(), extractor: z.string(), text: z.string().optional(), conversion: Conversion.optional(),
+  }).optional(),
   /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
   progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
+  /**
+   * After an escalation (status `escalated`, a person will answer): whether the
+   * visitor was asked for a contact (once), and which status line they were
+   * last given (`online`: someone is connecting; `offline`: when and how the team will reply).
+   */
+  handover: z.object({ contactAsked: z.boolean().optional(), told: z.enum(['online', 'offline']).optional() }).optional(),
+  /** The review a change was asked at: on the way back to it the nodes passed say nothing again (they said it the first time). */
+  returning: z.string().optional(),
   /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */
   pathAttempts: z.number().int().nonnegative().optional(),
   /** Model usage of this session (absent until an extractor reports any). */

@@ -13,6 +13,7 @@ import { pendingDependency, startDetour } from './dependencies.ts';
 import type { Progress } from './types.ts';
 import { promptText, type NodeRecord } from './node-record.ts';
 import { certainlyUnanswered } from './route-memo.ts';
+import { askContactAtHandover } from './handover.ts';
 
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
@@ -89,6 +90,8 @@ export function finish(d: Draft, status: Session['status'], outcome: string | un
     d.effects.push({ type: 'escalate', nodeId: d.s.node, reason: String(detail.reason ?? outcome ?? status) });
   }
   d.effects.push({ type: 'complete', status, ...(outcome ? { outcome } : {}), answers: answerValues(d.s) });
+  // a person will answer: they need a way to reach the visitor (asked once, after what the flow said)
+  if (status === 'escalated') askContactAtHandover(d, progressOf(d, null));
 }
 
 /** Ends with status `error` and escalates, with a snapshot of where it happened. */
@@ -243,7 +246,8 @@ function visit(d: Draft, id: string): string | null {
     return null;
   }
   // the node's say comes first: it usually explains the pause ("a nurse will take a look")
-  if (n.say && d.approved !== id) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
+  // (on the way back to a review after a change, what the nodes passed said the first time is not said again)
+  if (n.say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
   if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
   switch (n.type) {
     case 'question':

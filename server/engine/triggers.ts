@@ -22,6 +22,7 @@ export function activeTriggers(flow: CompiledFlow, node: string | null): readonl
   if (!list) {
     list = Object.freeze(all.filter((t) => node === null || !t.off_at?.includes(node)).map((t) => Object.freeze({
       id: t.id, phrases: t.phrases ?? [], examples: t.examples ?? [], ...(t.description ? { description: t.description } : {}),
+      ...(t.words && t.together?.length ? { words: t.words, together: t.together } : {}), ...(t.unless?.length ? { unless: t.unless } : {}),
     })));
     byNode.set(key, list);
   }

@@ -6,8 +6,8 @@ export type Command = 'back' | 'restart' | 'human' | 'cancel' | 'skip';
 
 /** One input to `turn`: a message with the extractor's proposal, a command, an action result, or an operator's decision. */
 export type Input =
-  | { kind: 'message'; text: string; proposal: Proposal; now: string }
-  | { kind: 'command'; command: Command; now: string; text?: string }
+  | { kind: 'message'; text: string; proposal: Proposal; now: string; staffed?: boolean }
+  | { kind: 'command'; command: Command; now: string; text?: string; staffed?: boolean }
   | { kind: 'action_result'; callId: string; ok: true; output: Record<string, unknown>; durationMs?: number; now: string }
   | { kind: 'action_result'; callId: string; ok: false; error: string; durationMs?: number; now: string }
   | { kind: 'operator'; decision: 'approve' | 'reject'; answers?: Record<string, unknown>; by?: string; note?: string; now: string }
@@ -42,7 +42,7 @@ export type EventType =
   | 'path_vote' | 'path_switch' | 'path_lock' | 'action_call' | 'action_result' | 'action_failed'
   | 'subgraph_enter' | 'subgraph_exit' | 'interrupt' | 'escalated' | 'completed' | 'abandoned' | 'error'
   | 'llm_proposal_rejected' | 'proposal_rejected' | 'command' | 'operator' | 'back' | 'input_ignored' | 'resumed'
-  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency' | 'locale_changed';
+  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency' | 'locale_changed' | 'handover' | 'confirmation';
 
 /** One entry of the trace: what happened, at which turn and node, and why. */
 export interface EngineEvent {

@@ -3,7 +3,8 @@ import type { CompileContext } from './compile-context.ts';
 /**
  * Checks the flow's triggers: unique ids, a `goto` that is a top-level node
  * (a trigger can fire anywhere, so its target must not need a subgraph frame),
- * `off_at` naming nodes that exist, and something to match on.
+ * `off_at` naming nodes that exist, `together` naming its `words` lists, and
+ * something to match on.
  */
 export function checkTriggers(ctx: CompileContext): void {
   const seen = new Set<string>();
@@ -19,7 +20,10 @@ export function checkTriggers(ctx: CompileContext): void {
     (t.off_at ?? []).forEach((id, j) => {
       if (!ctx.byId.has(id)) ctx.error('unknown_node', `trigger '${t.id}' is off at '${id}', which is not a node`, { path: ['triggers', i, 'off_at', j] });
     });
-    if (!t.phrases?.length && !t.examples?.length && !t.description) {
+    (t.together ?? []).forEach((names, j) => names.forEach((name, k) => {
+      if (!t.words || !Object.hasOwn(t.words, name)) ctx.error('unknown_word_list', `trigger '${t.id}' uses word list '${name}' in together, which is not in its words`, { path: ['triggers', i, 'together', j, k] });
+    }));
+    if (!t.phrases?.length && !t.examples?.length && !t.together?.length && !t.description) {
       ctx.warn('trigger_never_matches', `trigger '${t.id}' has no phrases, examples or description, so nothing can match it`, at);
     }
   });

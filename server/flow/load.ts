@@ -13,10 +13,25 @@ export type DocPath = ReadonlyArray<PropertyKey>;
  * CST ranges, which it keeps for JSON too (JSON is YAML 1.2 flow syntax).
  */
 export class SourceMap {
-  constructor(
-    private readonly root: YamlNode | null,
-    private readonly lines: LineCounter,
-  ) {}
+  private parsed?: { root: YamlNode | null; lines: LineCounter };
+
+  constructor(root: YamlNode | null, lines: LineCounter);
+  /** A map built only when a position is first asked for (most loads never need one). */
+  constructor(build: () => { root: YamlNode | null; lines: LineCounter });
+  constructor(rootOrBuild: YamlNode | null | (() => { root: YamlNode | null; lines: LineCounter }), lines?: LineCounter) {
+    if (typeof rootOrBuild === 'function') this.build = rootOrBuild;
+    else this.parsed = { root: rootOrBuild, lines: lines! };
+  }
+
+  private readonly build?: () => { root: YamlNode | null; lines: LineCounter };
+
+  private get root(): YamlNode | null {
+    return (this.parsed ??= this.build!()).root;
+  }
+
+  private get lines(): LineCounter {
+    return (this.parsed ??= this.build!()).lines;
+  }
 
   /** Position of the value at `path`, or of its nearest existing ancestor. With `key`, of the last key itself. */
   at(path: DocPath, opts: { key?: boolean } = {}): Position | undefined {
@@ -88,6 +103,17 @@ export function parseFlowText(text: string, file: string): LoadResult {
     return { ok: false, diagnostics: [{ code: 'file_too_large', severity: 'error', file, line: 1, col: 1,
       message: `flow file is ${text.length} bytes; the limit is ${MAX_FLOW_BYTES}` }] };
   }
+  if (/\.json$/i.test(file)) {
+    // the common case, fast: valid JSON without repeated keys needs no YAML tree until a position is wanted
+    const data = plainJson(text);
+    if (data.ok) {
+      return { ok: true, doc: { file, data: data.value, map: new SourceMap(() => {
+        const lines = new LineCounter();
+        const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+        return { root: doc.contents as YamlNode | null, lines };
+      }) } };
+    }
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -111,6 +137,55 @@ export function parseFlowText(text: string, file: string): LoadResult {
     return { ok: false, diagnostics: [{ code: 'parse_error', severity: 'error', file, line: 1, col: 1, message: (err as Error).message }] };
   }
   return { ok: true, doc: { file, data, map: new SourceMap(doc.contents as YamlNode | null, lines) } };
+}
+
+/**
+ * JSON text parsed with JSON.parse, when it is valid and no object repeats a
+ * key (JSON.parse would keep the last one silently; the YAML path reports it).
+ */
+function plainJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
+  return needsTheYamlPath(text) ? { ok: false } : { ok: true, value };
+}
+
+/** Nesting deeper than this takes the YAML path, which reports it (a flow is a few levels deep). */
+const PLAIN_DEPTH = 64;
+
+/** Whether valid JSON text repeats a key in an object, or nests deeper than PLAIN_DEPTH; one linear scan. */
+function needsTheYamlPath(text: string): boolean {
+  const stack: Array<Set<string> | null> = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) { // { [
+      stack.push(c === 0x7b ? new Set() : null);
+      if (stack.length > PLAIN_DEPTH) return true;
+    }
+    else if (c === 0x7d || c === 0x5d) stack.pop(); // } ]
+    else if (c === 0x22) { // "
+      let j = i + 1;
+      let escaped = false;
+      while (text.charCodeAt(j) !== 0x22) {
+        if (text.charCodeAt(j) === 0x5c) { escaped = true; j++; }
+        j++;
+      }
+      const top = stack[stack.length - 1];
+      let k = j + 1;
+      while (k < text.length && /\s/.test(text[k]!)) k++;
+      if (top && text.charCodeAt(k) === 0x3a) { // a key: the string is followed by ':'
+        const raw = text.slice(i + 1, j);
+        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (top.has(key)) return true;
+        top.add(key);
+      }
+      i = j;
+    }
+  }
+  return false;
 }
 
 /**

@@ -76,7 +76,13 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
       if (isMap(o)) for (const k of ['label', 'description', 'examples']) at(o, k, ['paths', 'options', name]);
     }
   }
-  if (Array.isArray(out.triggers)) out.triggers.forEach((t, i) => { if (isMap(t)) for (const k of ['phrases', 'examples']) at(t, k, ['triggers', i]); });
+  if (Array.isArray(out.triggers)) {
+    out.triggers.forEach((t, i) => {
+      if (!isMap(t)) return;
+      for (const k of ['phrases', 'examples', 'unless']) at(t, k, ['triggers', i]);
+      if (isMap(t.words)) for (const k of Object.keys(t.words)) at(t.words, k, ['triggers', i, 'words']);
+    });
+  }
   if (isMap(out.commands)) for (const k of Object.keys(out.commands)) at(out.commands, k, ['commands']);
   if (Array.isArray(out.constraints)) out.constraints.forEach((c, i) => { if (isMap(c)) at(c, 'message', ['constraints', i]); });
   return { flow: out as unknown as FlowV1, missing, stray, maps };

@@ -124,6 +124,7 @@ export const ReviewNode = z
     keys: z.array(Id).optional().describe('answer keys to show, in order; default every answered question in flow order'),
     prompt: Message.optional().describe('the line before the answers, e.g. "Before I send this, please check:"'),
     confirm_prompt: Message.optional().describe('the line after the answers, asking to confirm or change one'),
+    max_attempts: z.number().int().positive().optional().describe('replies that neither confirm nor name an answer before the `on: "invalid"` edge (else an escalation to a person); default 3'),
   })
   .strict();
 export type ReviewNode = Plain<z.infer<typeof ReviewNode>>;
@@ -206,6 +207,11 @@ export const Trigger = z
     id: Id,
     phrases: z.union([z.array(z.string().min(1)), byLocale(z.array(z.string().min(1)))]).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
     examples: Texts.optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
+    words: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'a word-list name: lowercase letters, digits, _'), Texts).optional()
+      .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10)'),
+    together: z.array(z.array(z.string()).min(1)).optional()
+      .describe('offline rule: each entry names word lists that must all occur, not negated, in one clause: [chest, pain] fires on "my chest has been hurting"'),
+    unless: Texts.optional().describe('offline rule: phrases that keep the trigger from firing in their clause (a past event, someone else\'s history: "years ago", "died of")'),
     description: z.string().optional().describe('when it applies, for the model'),
     goto: Id.optional().describe('node to go to when it matches'),
     command: z.enum(['back', 'restart', 'human', 'cancel', 'skip']).optional().describe('command to run when it matches'),
@@ -237,6 +243,7 @@ export const FlowV1 = z
     interface: FlowInterface.optional(),
     paths: Paths.optional(),
     triggers: z.array(Trigger).optional().describe('checked on every message, before answers'),
+    contact: z.array(Id).min(1).optional().describe('the question keys a person can reach the visitor by (e.g. ["email", "phone"]): an escalation without any of them asks for one, once'),
     nodes: z.array(Node),
     edges: z.array(Edge).optional().describe('omit for a sequence: each node to the next'),
     subgraphs: z.record(Id, Subgraph).optional(),

@@ -7,8 +7,8 @@ import { QuestionNode } from '../flow/schema.ts';
 // question (as a flow declares it), the reply as typed, and what a careful
 // person would record: a value, a re-ask, or a skip.
 
-/** A question as a flow declares it, without id and type; `key` defaults to its name in `questions:` (else `answer`). */
-export const EvalQuestion = QuestionNode.omit({ id: true, type: true }).extend({ key: QuestionNode.shape.key.optional() });
+/** A question as a flow declares it, without id and type; `key` defaults to its name in `questions:` (else `answer`); `note` is a comment for the reader. */
+export const EvalQuestion = QuestionNode.omit({ id: true, type: true }).extend({ key: QuestionNode.shape.key.optional(), note: z.string().optional() });
 export type EvalQuestion = z.infer<typeof EvalQuestion>;
 
 /** The flow-level context a case runs in. */
@@ -38,11 +38,24 @@ export const EvalCase = z
     tolerance: z.number().nonnegative().optional(),
     /** Why the expectation is what it is, when it is not obvious. */
     note: z.string().optional(),
+    /**
+     * The question asked (and answered) just before, with the reply given to it: the case's reply comes at the
+     * next question and may correct it ("oh wait, the height was 7 m not 6"). The same question twice is a
+     * follow-up: the reply answers what the bot asked back about the first one ("born in 2016" → "august 14").
+     */
+    previous: z.object({ question: z.union([z.string(), EvalQuestion]), reply: z.string() }).strict().optional(),
+    /** What the previous question holds after the case's reply (its correction, or its first answer kept). */
+    expect_previous: z.unknown().optional(),
+    /** Other values the previous question may equally hold. */
+    accept_previous: z.array(z.unknown()).optional(),
     ...FlowContext,
   })
   .strict()
   .refine((c) => (c.must === undefined) !== (c.expect === undefined && c.accept === undefined), {
     message: 'a case has either expect (and/or accept) or must, not both and not neither',
+  })
+  .refine((c) => c.previous !== undefined || (c.expect_previous === undefined && c.accept_previous === undefined), {
+    message: 'expect_previous and accept_previous need a previous question',
   });
 export type EvalCase = z.infer<typeof EvalCase>;
 
@@ -70,6 +83,8 @@ export interface ResolvedCase {
   locale?: string;
   now: string;
   note?: string;
+  /** The question answered just before and its reply; `expect` = what it holds afterwards (absent = not judged). */
+  previous?: { question: EvalQuestion & { key: string }; reply: string; expect?: { values: unknown[]; tolerance: number } };
 }
 
 /** Where the session clock stands when a case does not say (a Thursday, like the goldens). */
@@ -86,11 +101,16 @@ export function loadEvalFile(file: string): ResolvedCase[] {
 
 /** Resolves a parsed case file's cases (question names, defaults, expectations). */
 export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
+  const question = (c: EvalCase, asked: string | EvalQuestion): EvalQuestion & { key: string } => {
+    const named = typeof asked === 'string' ? data.questions?.[asked] : undefined;
+    if (typeof asked === 'string' && !named) throw new Error(`${file}: case ${c.id}: no question '${asked}' in questions:`);
+    const { note: _note, ...q } = named ?? (asked as EvalQuestion);
+    return { ...q, key: q.key ?? (typeof asked === 'string' ? asked : 'answer') };
+  };
   return data.cases.map((c) => {
-    const named = typeof c.question === 'string' ? data.questions?.[c.question] : undefined;
-    if (typeof c.question === 'string' && !named) throw new Error(`${file}: case ${c.id}: no question '${c.question}' in questions:`);
-    const q = named ?? (c.question as EvalQuestion);
-    const key = q.key ?? (typeof c.question === 'string' ? c.question : 'answer');
+    const q = question(c, c.question);
+    const key = q.key;
+    const prevValues = [...(c.expect_previous !== undefined ? [c.expect_previous] : []), ...(c.accept_previous ?? [])];
     const country = c.default_country ?? data.defaults?.default_country;
     const locale = c.locale ?? data.defaults?.locale;
     return {
@@ -103,6 +123,13 @@ export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
       ...(locale ? { locale } : {}),
       now: c.now ?? data.defaults?.now ?? EVAL_DEFAULT_NOW,
       ...(c.note ? { note: c.note } : {}),
+      ...(c.previous ? {
+        previous: {
+          question: question(c, c.previous.question),
+          reply: c.previous.reply,
+          ...(prevValues.length > 0 ? { expect: { values: prevValues, tolerance: c.tolerance ?? 0 } } : {}),
+        },
+      } : {}),
     };
   });
 }

@@ -80,7 +80,10 @@ export function formatSummary(s: EvalSummary, verbose = false): string {
   if (shown.length > 0) out.push('');
   for (const r of shown) {
     const tag = r.verdict === 'wrong' ? 'SILENTLY WRONG' : r.verdict === 'error' ? 'ERROR' : 'clarified';
-    out.push(`${tag} ${r.id} (${r.type}) ${show(r.reply)}: expected ${expectedText(r)}, got ${outcomeText(r)}`);
+    const before = r.previous?.verdict && r.previous.verdict !== 'correct' && r.previous.expected
+      ? `; previous ${r.previous.key}: expected ${expectedText({ ...r, expected: r.previous.expected })}, got ${outcomeText({ ...r, outcome: r.previous.outcome, error: undefined })}`
+      : '';
+    out.push(`${tag} ${r.id} (${r.type}) ${show(r.reply)}: expected ${expectedText(r)}, got ${outcomeText(r)}${before}`);
   }
   return out.join('\n');
 }

@@ -6,6 +6,7 @@ import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
 import { compileText } from '../flow/document.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { ResolvedCase } from './eval-cases.ts';
+import type { Session } from '../engine/session.ts';
 
 // One case = one question flow, one visitor turn, through the same steps the
 // server takes (command words, the extraction request, the extractor, the
@@ -39,6 +40,8 @@ export interface CaseResult {
   /** What the bot said next (the re-ask, or the next line): how the visitor saw it understood. */
   bot: string;
   error?: string;
+  /** For a case with a previous question: what that question holds after the reply, and its own verdict (absent when not judged). */
+  previous?: { key: string; outcome: EvalOutcome; verdict?: Verdict; expected?: ResolvedCase['expect'] };
 }
 
 /** Makes the extractor for one case (replay needs the case's recorded calls). */
@@ -46,13 +49,14 @@ export type ExtractorFor = (c: ResolvedCase) => Extractor;
 
 const TERMINAL = { id: 'n.done', type: 'terminal', say: 'Noted.' };
 
-/** The one-question flow a case runs in. */
+/** The flow a case runs in: its question (after the previous one, when the case has one), then the end. */
 export function caseFlow(c: ResolvedCase): CompiledFlow {
+  const before = c.previous && c.previous.question.key !== c.question.key ? [{ id: 'q.previous', type: 'question', ...c.previous.question }] : [];
   const doc = {
     version: 'v1',
     id: 'eval.case',
     ...(c.defaultCountry ? { default_country: c.defaultCountry } : {}),
-    nodes: [{ id: 'q.case', type: 'question', ...c.question }, TERMINAL],
+    nodes: [...before, { id: 'q.case', type: 'question', ...c.question }, TERMINAL],
   };
   const r = compileText(JSON.stringify(doc), `${c.file}#${c.id}`);
   if (r.kind !== 'flow' || !r.flow || hasErrors(r.diagnostics)) {
@@ -61,7 +65,18 @@ export function caseFlow(c: ResolvedCase): CompiledFlow {
   return r.flow;
 }
 
-/** Runs one case: start, the visitor's reply, and what the engine made of it. */
+/** What a turn left in the session for `key`: a value, a skip, or nothing yet (asked again). */
+function outcomeOf(session: Session, key: string): EvalOutcome {
+  const rec = session.answers.get(key);
+  return !rec ? { kind: 'reask' } : rec.validation === 'skipped' || rec.value === null ? { kind: 'skip' } : { kind: 'value', value: rec.value };
+}
+
+const RANK: Record<Verdict, number> = { correct: 0, clarified: 1, error: 2, wrong: 3 };
+
+/**
+ * Runs one case: start, the previous question's reply (when the case has one), the visitor's reply, and what
+ * the engine made of it. A case with a previous question is as good as the worse of its two judgements.
+ */
 export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<CaseResult> {
   const type = (c.question.answer?.type ?? 'text') + ((c.question.answer as { multiple?: boolean } | undefined)?.multiple ? '[]' : '');
   const base = { id: c.id, file: c.file, type, reply: c.reply, ...(c.locale ? { locale: c.locale } : {}), expected: c.expect };
@@ -75,11 +90,32 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
   const conv = new LocalConversation(flow, { extractor: c.locale ? inLocale(extractor, c.locale) : extractor, env: clock });
   await conv.start({ now: clock.now() });
   clock.tick();
+  const prev = c.previous;
+  if (prev && prev.question.key !== c.question.key) {
+    const first = await conv.send(prev.reply, clock.now());
+    clock.tick();
+    // the case is about the next question: a previous reply the bot did not take never got there (safe, not helpful)
+    if (outcomeOf(first.session, prev.question.key).kind === 'reask') {
+      const said = first.messages.map((m) => m.text).filter(Boolean).join(' / ');
+      return { ...base, outcome: { kind: 'reask' }, verdict: 'clarified', bot: `(previous reply not taken) ${said}`, previous: { key: prev.question.key, outcome: { kind: 'reask' } } };
+    }
+  } else if (prev) {
+    await conv.send(prev.reply, clock.now());
+    clock.tick();
+  }
   const reply = await conv.send(c.reply, clock.now());
-  const rec = reply.session.answers.get(c.question.key);
-  const outcome: EvalOutcome = !rec ? { kind: 'reask' } : rec.validation === 'skipped' || rec.value === null ? { kind: 'skip' } : { kind: 'value', value: rec.value };
+  const outcome = outcomeOf(reply.session, c.question.key);
   const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
-  return { ...base, outcome, verdict: judge(c.expect, outcome, c.question.answer?.type ?? 'text'), bot };
+  let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text');
+  let previous: CaseResult['previous'];
+  if (prev && prev.question.key !== c.question.key) {
+    const held = outcomeOf(reply.session, prev.question.key);
+    const expected = prev.expect ? { kind: 'value' as const, ...prev.expect } : undefined;
+    const pv = expected ? judge(expected, held, prev.question.answer?.type ?? 'text') : undefined;
+    previous = { key: prev.question.key, outcome: held, ...(pv ? { verdict: pv } : {}), ...(expected ? { expected } : {}) };
+    if (pv && RANK[pv] > RANK[verdict]) verdict = pv;
+  }
+  return { ...base, outcome, verdict, bot, ...(previous ? { previous } : {}) };
 }
 
 /** The extractor asked in the case's language: every request carries `locale`, as a session in that language sends it. */

@@ -18,6 +18,7 @@ import type { SourceMap } from '../flow/load.ts';
 import type { AnthropicExtractorOptions } from '../extract/anthropic/index.ts';
 import { checkEnd, checkTurn, type Mismatch } from './expect.ts';
 import { RecordingExtractor, writeRecording } from './record.ts';
+import { checkFileImplementations, checkImplementations, namesOf } from '../catalog/implementations-check.ts';
 import { firstDifference, traceSnapshot } from './trace.ts';
 import { playTurn, turnText } from './play-turn.ts';
 
@@ -105,9 +106,14 @@ function resolveFlow(script: GoldenScript, file: string, opts: GoldenOptions): {
   const ref = script.flow;
   if (!ref) return { problems: ['the golden names no flow (flow: path/to/flow.json, or a flow id with tenant:)'] };
   const asFile = resolve(dirname(file), ref);
+  const names = namesOf(opts.implementations ?? {});
   if (!tenant && existsSync(asFile)) {
     const r = compileFile(asFile);
-    if (r.kind === 'flow' && r.flow && !hasErrors(r.diagnostics)) return { flow: r.flow, problems: [] };
+    if (r.kind === 'flow' && r.flow && !hasErrors(r.diagnostics)) {
+      // a validator or action the flow names that the project does not register fails the golden at load, not mid-run
+      const missing = checkFileImplementations(asFile, r.flow, r.ir, names);
+      return missing.length ? { problems: missing.map(formatDiagnostic) } : { flow: r.flow, problems: [] };
+    }
     return { problems: r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic) };
   }
   const library = opts.library ?? loadLibrary(opts.flowsDir ?? findFlowsDir(file));
@@ -117,7 +123,10 @@ function resolveFlow(script: GoldenScript, file: string, opts: GoldenOptions): {
     if (r.kind === 'flow' && r.ir) id = r.ir.id;
   }
   const eff = effectiveFlow(library, id, tenant);
-  if (eff.flow && !hasErrors(eff.diagnostics)) return { flow: eff.flow, problems: [] };
+  if (eff.flow && !hasErrors(eff.diagnostics)) {
+    const missing = checkImplementations(eff.flow, names);
+    return missing.length ? { problems: missing.map(formatDiagnostic) } : { flow: eff.flow, problems: [] };
+  }
   return { problems: eff.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic) };
 }
 

@@ -74,6 +74,12 @@ export class Metrics {
   readonly llmFallbacks: Counter<'tenant' | 'reason'>;
   /** Turns degraded to the offline rules by a spent budget (see server/extract/budget.ts). */
   readonly llmBudgetExhausted: Counter<'scope'>;
+  /**
+   * Where the `questline_open_sessions` gauge reads open sessions by node
+   * (the composition sets it to the stored funnel counts); unset, it counts
+   * the sessions this process saw a turn of (`positions`).
+   */
+  openSessions?: () => Promise<Array<{ tenant: string; flow: string; node: string; n: number }>>;
 
   constructor(opts: { idleAfterMs?: number; maxTracked?: number; clock?: () => number; defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -100,13 +106,16 @@ export class Metrics {
     this.llmBudgetExhausted = new Counter({ name: 'questline_llm_budget_exhausted_total', help: 'Messages sent to the offline rules because a model budget was spent, by scope (session, tenant, global)', labelNames: ['scope'], registers });
     this.llmFallbacks = new Counter({ name: 'questline_llm_fallbacks_total', help: "Messages the offline rules handled instead of the model's answer, by reason (budget, timeout, malformed, …)", labelNames: ['tenant', 'reason'], registers });
     const positions = this.positions;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const metrics = this;
     new Gauge({
       name: 'questline_open_sessions',
-      help: 'Open sessions by the node they wait at; idle="true" once no turn came for a while (drop-off per question)',
-      labelNames: ['tenant', 'flow', 'node', 'idle'], registers,
-      collect() {
+      help: 'Open (active or waiting) sessions by the node they are at, from the stored funnel counts: ended sessions leave it, every instance reports the same',
+      labelNames: ['tenant', 'flow', 'node'], registers,
+      async collect() {
+        const rows = metrics.openSessions ? await metrics.openSessions() : [...positions.counts().values()].map((r) => ({ ...r.labels, n: r.n }));
         this.reset();
-        for (const { labels, n } of positions.counts().values()) this.set(labels, n);
+        for (const r of rows) this.inc({ tenant: r.tenant, flow: r.flow, node: r.node }, r.n);
       },
     });
   }

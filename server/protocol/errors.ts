@@ -20,6 +20,7 @@ export const ErrorCode = z.enum([
   'conflict',
   'rate_limited',
   'admin_only',
+  'storage_unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

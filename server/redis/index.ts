@@ -1,4 +1,5 @@
 import type { Backend } from '../delivery/backend.ts';
+import { RedisFunnelCounts } from './funnel-counts.ts';
 import { RedisTurnLock } from './lock.ts';
 import { RedisOutbox } from './outbox.ts';
 import { redisLimiters } from './rate-limits.ts';
@@ -27,7 +28,7 @@ export async function createRedisBackend(opts: RedisBackendOptions): Promise<Bac
   const { client, prefix } = store;
   const outbox = new RedisOutbox(client, { prefix });
   return {
-    kind: 'redis', store, outbox,
+    kind: 'redis', store, outbox, counts: new RedisFunnelCounts(client, prefix),
     lock: new RedisTurnLock(client, { prefix, prime: store, ...(opts.onLockLost ? { onLost: opts.onLockLost } : {}) }),
     limiters: redisLimiters(client, prefix),
     publishes: new RedisPublishLog(client, prefix),

@@ -216,6 +216,11 @@ export class RedisOutbox implements Outbox {
     return ids.length;
   }
 
+  /** Resolves when Redis takes a write now (a short-lived key set), for /readyz. */
+  async ready(): Promise<void> {
+    await this.client.set(`${this.prefix}ob:ready`, '1', 'PX', 10_000);
+  }
+
   async close(): Promise<void> {}
 
   /**

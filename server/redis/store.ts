@@ -225,6 +225,12 @@ export class RedisStore implements SessionStore {
     return (await DELETE.run(this.client, [...keys, `${this.prefix}tp:${id}`, `${this.prefix}ep:${id}`], [this.prefix])) === 1;
   }
 
+  /** Resolves when Redis takes a write now (a short-lived key set): not when it is unreachable or refuses writes (OOM, MISCONF, READONLY). */
+  async ready(): Promise<void> {
+    this.check();
+    await this.client.set(`${this.prefix}ready:store`, '1', 'PX', 10_000);
+  }
+
   /** Closes the connection when the store opened it; idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -15,6 +15,7 @@ import { committedEvents, committedTranscript, type EventBatch, type IndexEntry 
 import { eventsLine, lastRecord, parseSessionFile, recordLine, SessionFileAdapter, transcriptLine, type SessionDoc, type SessionFile } from './lowdb-session-file.ts';
 import { summaryOf, type SaveResult, type SessionStore, type SessionSummary, type StoredSession, type TranscriptEntry, type TurnWrites } from './session-store.ts';
 import { KeyedMutex } from './turn-lock.ts';
+import { probeWrite } from './probe-write.ts';
 
 export { lastRecord, parseSessionFile, type SessionFile } from './lowdb-session-file.ts';
 
@@ -320,6 +321,12 @@ export class LowdbStore implements SessionStore {
       }
       return existed;
     });
+  }
+
+  /** Resolves when the data directory takes a write now (a probe file written, fsynced, removed); rejects with ENOSPC, EROFS… otherwise. */
+  async ready(): Promise<void> {
+    this.#assertOpen();
+    await probeWrite(`${this.dataDir}/.ready-probe`);
   }
 
   /** Waits for pending writes, then releases the data directory's lock; idempotent. */

@@ -1,6 +1,7 @@
 import type { SessionJson } from '../engine/session.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { TranscriptEntry } from '../protocol/session.ts';
+import type { FunnelFacts } from './funnel-facts.ts';
 
 export type { TranscriptEntry } from '../protocol/session.ts';
 
@@ -16,6 +17,8 @@ export interface StoredSession {
   version: number;
   /** The highest transcript sequence number committed with this version (see `SessionStore.commit`). */
   seq: number;
+  /** What the funnel counts of this session (server/store/funnel-facts.ts); absent on records saved before it was kept. */
+  insights?: FunnelFacts;
   /** Client message ids already processed, newest last (bounded), with the seq of the reply they got. */
   processed: Array<{ clientId: string; seq: number }>;
   status: SessionJson['status'];
@@ -25,6 +28,11 @@ export interface StoredSession {
    * came, how many), and cleared by the operator's reply.
    */
   operator?: { since: string; by?: string; unanswered?: { since: string; count: number } };
+  /**
+   * Visitor messages to an escalated session no operator holds yet, waiting
+   * for a person (when the first came, how many); cleared by an operator's reply.
+   */
+  unanswered?: { since: string; count: number };
   createdAt: string;
   updatedAt: string;
   session: SessionJson;
@@ -105,6 +113,8 @@ export interface SessionStore {
    * answers null and the histories read empty.
    */
   delete(id: string): Promise<boolean>;
+  /** Resolves when the store takes a write now, rejects with why not (a full disk, an unreachable server); for /readyz. Absent: always ready. */
+  ready?(): Promise<void>;
   /** Releases files, locks and connections. */
   close(): Promise<void>;
 }

@@ -98,6 +98,12 @@ export function outboxContract(name: string, make: () => Promise<OutboxHarness>)
       expect(again.entry).toMatchObject({ id: 's1:completed', state: 'pending', enqueuedAt: T0 + 20 });
     });
 
+    it('says it is ready (ready() resolves) while it takes writes, and the check adds no entry', async () => {
+      if (!box.ready) return;
+      await box.ready();
+      expect(await box.list()).toEqual([]);
+    });
+
     it('lets an ending committed at a later version take the id of one written ahead of a commit that never happened', async () => {
       // the service writes an ending's entry before its commit; a refused commit gives it up as uncommitted
       await box.enqueue(completion('s1', { version: 2 }), T0);

@@ -375,6 +375,13 @@ export function sessionStoreContract(name: string, makeStore: () => Promise<Stor
       expect(read[1]!.text).toBe('after');
     });
 
+    it('says it is ready (ready() resolves) while it takes writes, and leaves no trace of the check', async () => {
+      if (!store.ready) return;
+      await store.ready();
+      await store.ready();
+      expect(await store.list(tenant('acme'))).toEqual([]);
+    });
+
     it('commits the deliveries a record names with it, all or nothing, and keeps them across later commits and reopen', async () => {
       // the ending and its webhook delivery are one durable step: the record that ends a session names the outbox entry
       let rec = storedSession(id(1), { deliveries: [] });

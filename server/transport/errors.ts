@@ -1,4 +1,5 @@
 import type { ServiceError, WireError, WireErrorCode } from '../protocol/errors.ts';
+import { storageFault, STORAGE_RETRY_AFTER_SECONDS } from '../store/storage-fault.ts';
 
 export type { WireError, WireErrorCode } from '../protocol/errors.ts';
 
@@ -27,6 +28,7 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
   busy: { status: 429, retryable: true },
   rate_limited: { status: 429, retryable: true },
   internal: { status: 500, retryable: true },
+  storage_unavailable: { status: 503, retryable: true },
   flow_unavailable: { status: 503, retryable: true },
   not_installed: { status: 501, retryable: false },
   invalid_request: { status: 400, retryable: false },
@@ -37,6 +39,20 @@ export const ERROR_TABLE: Readonly<Record<WireErrorCode, { status: number; retry
 /** The HTTP status of an error code (500 for a code the table does not know). */
 export function httpStatus(code: string): number {
   return (ERROR_TABLE as Record<string, { status: number } | undefined>)[code]?.status ?? 500;
+}
+
+/**
+ * The wire error of a failure thrown by the storage (a full disk, an
+ * unreachable Redis): retryable `storage_unavailable`, with the seconds to
+ * wait; null for anything else (a bug, answered `internal`).
+ */
+export function storageError(err: unknown): (WireError & { retryAfterSeconds: number }) | null {
+  const fault = storageFault(err);
+  if (!fault) return null;
+  return {
+    code: 'storage_unavailable', retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+    message: `the server cannot save right now (${fault === 'disk' ? 'its disk is full or read-only' : 'its store is unreachable'}); nothing was saved, send the same request again in a few seconds`,
+  };
 }
 
 /** The body of an error response. */

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IntakePayload } from '../../server/delivery/payload.ts';
-import { chat, type ChatClient } from './helpers.ts';
-import { REPO_FLOWS, startTestServer, type TestServer } from '../support/server.ts';
+import { api, chat, type ChatClient } from './helpers.ts';
+import { REPO_FLOWS, startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 
 // Issue 17, done when: an idle session ends and its partial lead reaches the
 // business's webhook. A real server (its background sweep every 0.2 s and its
@@ -72,5 +72,8 @@ describe('an idle session with a short inactivity setting', () => {
       answers: { intention: 'buy_led', sport: 'tennis' } });
     // the visitor's open socket is told too
     await visitor.until((c) => c.lastState()?.status === 'abandoned', 5_000);
+    // and the export lists the partial lead as timed out
+    const exported = await api(server.url, '/admin/tenants/acme/export?status=timed_out', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } });
+    expect(exported.body.intakes.find((i: { sessionId: string }) => i.sessionId === sessionId)).toMatchObject({ status: 'timed_out', answers: { sport: 'tennis' } });
   }, 30_000);
 });

@@ -76,7 +76,7 @@ describe('the REST API', () => {
     const text = await res.text();
     expect(text).toMatch(/questline_turns_total\{tenant="acme",kind="message",result="ok"\} \d+/);
     expect(text).toMatch(/questline_turn_duration_seconds_bucket/);
-    expect(text).toMatch(/questline_open_sessions\{tenant="acme",flow="flow.sales",node="q\.\w+",idle="false"\} \d+/);
+    expect(text).toMatch(/questline_open_sessions\{tenant="acme",flow="flow.sales",node="q\.\w+"\} \d+/);
     expect(text).toMatch(/process_cpu_user_seconds_total/);
     expect(text).not.toMatch(/Northside High|ann@/);
   });
@@ -111,7 +111,7 @@ describe('the REST API', () => {
 });
 
 describe('the admin API', () => {
-  it('lists sessions, shows one with its events, and exports completed intakes as JSON and CSV', async () => {
+  it('lists sessions, shows one with its events, and exports every lead with its status as JSON and CSV, filtered by status', async () => {
     const done = await restConversation([...ACME_SALES_SCRIPT]);
     expect(done.last.state.status).toBe('completed');
     const odd = await restConversation(ACME_SALES_SCRIPT.slice(0, 9));
@@ -130,13 +130,29 @@ describe('the admin API', () => {
 
     const json = await api(server.url, '/admin/tenants/acme/export?format=json', { headers: admin });
     const mine = json.body.intakes.find((i: { sessionId: string }) => i.sessionId === done.sessionId);
+    expect(mine).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
     expect(mine.answers).toMatchObject({ email: 'ann@northside.edu', budget: 25000 });
+
+    // every lead is exported with its status, not only completed ones; a filter picks one status, an unknown one is refused
+    const human = await restConversation([ACME_SALES_SCRIPT[0], 'talk to a human']);
+    expect(human.last.state.status).toBe('escalated');
+    const all = await api(server.url, '/admin/tenants/acme/export', { headers: admin });
+    expect(all.body.intakes.find((i: { sessionId: string }) => i.sessionId === human.sessionId)).toMatchObject({
+      status: 'escalated', completedAt: null, answers: { intention: 'buy_led' },
+    });
+    const escalated = await api(server.url, '/admin/tenants/acme/export?status=escalated', { headers: admin });
+    expect(escalated.body.intakes.map((i: { sessionId: string }) => i.sessionId)).toContain(human.sessionId);
+    expect(escalated.body.intakes.every((i: { status: string }) => i.status === 'escalated')).toBe(true);
+    const completed = await api(server.url, '/admin/tenants/acme/export?status=completed', { headers: admin });
+    expect(completed.body.intakes.map((i: { sessionId: string }) => i.sessionId)).not.toContain(human.sessionId);
+    expect(await api(server.url, '/admin/tenants/acme/export?status=finished', { headers: admin })).toMatchObject({ status: 400, body: { error: { code: 'invalid_payload' } } });
 
     const res = await fetch(`${server.url}/api/v1/admin/tenants/acme/export?format=csv`, { headers: admin });
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const csv = await res.text();
     const [header, ...rows] = csv.trim().split('\r\n');
-    expect(header).toMatch(/^session_id,flow_id,revision,completed_at,outcome,/);
+    expect(header).toMatch(/^session_id,flow_id,revision,status,completed_at,updated_at,outcome,urgent,/);
+    expect(rows.find((r) => r.startsWith(human.sessionId))).toMatch(/,escalated,,/);
     expect(header!.split(',')).toEqual(expect.arrayContaining(['email', 'court_size', 'company']));
     expect(rows.find((r) => r.startsWith(done.sessionId))).toContain('ann@northside.edu');
     // a formula is defused and quotes are escaped

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { sampleActions } from '../../examples/sample-actions.ts';
 import { chatCommand } from '../../server/cli/chat.ts';
 import type { CliIo } from '../../server/cli/io.ts';
 import { main } from '../../server/cli/main.ts';
@@ -198,7 +199,7 @@ describe('questline chat', () => {
 
   it('--locale de speaks the flow\'s German translation and reads German replies (the locale reaches the extractor)', async () => {
     const { io, buf } = capture();
-    const code = await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'de' }, io,
+    const code = await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'de', implementations: { actions: sampleActions } }, io,
       Readable.from(['Wir brauchen ein Angebot\nzweitausend Quadratfuß\n/answers\n']));
     expect(code).toBe(0);
     expect(buf.err).toBe('');
@@ -215,8 +216,15 @@ describe('questline chat', () => {
     expect(none.buf.err).toContain('declares no locales; --locale de is ignored');
     expect(none.buf.out).toContain("bot: Great! What's your first name?");
     const other = capture();
-    expect(await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'fr' }, other.io, Readable.from(['/quit\n']))).toBe(0);
+    expect(await chatCommand('flows/global/sales.flow.json', { now: '2026-01-15T10:00:00Z', locale: 'fr', implementations: { actions: sampleActions } }, other.io, Readable.from(['/quit\n']))).toBe(0);
     expect(other.buf.err).toContain('has no fr translation (its locales: en, de); speaking en');
+  });
+
+  it('refuses, before reading input, a flow naming a validator no config registers (no questline.config)', async () => {
+    const { io, buf } = capture();
+    expect(await chatCommand('examples/signup.flow.json', {}, io, Readable.from(['bob@acme.io\n']))).toBe(1);
+    expect(buf.err).toMatch(/^examples\/signup\.flow\.json:11:30: error \[unregistered_validator\] validator 'work_email' is not registered/m);
+    expect(buf.out).toBe('');
   });
 
   it('exits 1 without reading input when the flow does not compile', async () => {

@@ -55,6 +55,12 @@ describe('a realistic sales conversation with the offline extractor', () => {
     await conv.start();
     const r = await conv.send('can I talk to a human please');
     expect(r.session.status).toBe('escalated');
-    expect(r.messages.at(-1)?.kind).toBe('handoff');
+    // the hand-over line, then (no contact given yet) one question for a way to reach the visitor
+    expect(r.messages.at(-2)?.kind).toBe('handoff');
+    expect(r.messages.at(-1)).toMatchObject({ kind: 'question', text: expect.stringMatching(/email address or phone number/), quickReplies: ['Skip'] });
+    // the conversation stays open: "skip" is acknowledged, and the visitor is told when and how the team will reply
+    const skipped = await conv.send('skip');
+    expect(skipped.session.status).toBe('escalated');
+    expect(skipped.messages.map((m) => m.text)).toEqual(['No problem.', expect.stringMatching(/Nobody is online right now/)]);
   });
 });

@@ -1,10 +1,13 @@
 import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
+import { clauseAround, matchTogether, vetoed } from './trigger-words.ts';
 
 // The offline rule for flow triggers: a trigger's phrase (or example) found
 // in the message on word boundaries, unless the clause negates it before the
 // phrase — "no chest pain", "I don't have chest pain", "without any
-// bleeding" do not fire; "no fever but crushing chest pain" does.
+// bleeding" do not fire; "no fever but crushing chest pain" does. A trigger's
+// `together` entries (word lists that must co-occur in one clause, see
+// trigger-words.ts) fire it too, and its `unless` phrases void a clause.
 
 /** Words that negate a phrase that follows them in the same clause. */
 const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'nor', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt',
@@ -37,14 +40,26 @@ function negated(text: string, start: number): boolean {
 
 /**
  * The first trigger (in declaration order) one of whose phrases occurs in
- * the message and is not negated; undefined when none does.
+ * the message, or one of whose `together` entries holds in a clause, not
+ * negated and not in a clause with an `unless` phrase; undefined when none does.
  */
 export function matchTrigger(text: string, triggers: readonly TriggerChoice[] | undefined): Proposal['trigger'] {
   if (!triggers?.length) return undefined;
   const folded = fold(apostrophes(text));
-  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start));
-  if (hits.length === 0) return undefined;
-  const first = Math.min(...hits.map((h) => h.owner));
-  const hit = hits.find((h) => h.owner === first)!;
-  return { id: triggers[first]!.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
+  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start) && !vetoedHit(folded.text, h.start, triggers[h.owner]!));
+  for (const [i, t] of triggers.entries()) {
+    const hit = hits.find((h) => h.owner === i);
+    if (hit) return { id: t.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
+    // the co-occurrence rule (`together`): all its word lists in one clause, not negated
+    const clause = matchTogether(text, t);
+    if (clause !== undefined) return { id: t.id, confidence: 1, evidence: clause };
+  }
+  return undefined;
+}
+
+/** Whether an `unless` phrase of the trigger stands in the clause of a phrase hit ("died of a heart attack"). */
+function vetoedHit(text: string, start: number, t: TriggerChoice): boolean {
+  if (!t.unless?.length) return false;
+  const c = clauseAround(text, start);
+  return vetoed(text.slice(c.start, c.end), t);
 }

@@ -3,6 +3,7 @@ import { desugar } from '../desugar.ts';
 import type { Diagnostic } from '../diagnostic.ts';
 import type { DocPath, SourceMap } from '../load.ts';
 import { MergeRules, pathKey } from './paths.ts';
+import { ProvenanceTree } from './provenance.ts';
 import { brief, layerLabel, type LayerInfo, type ReportEntry } from './report.ts';
 import type { Edge, FlowV1, MergeStrategy, Node } from '../schema.ts';
 
@@ -69,7 +70,7 @@ export class MergeState {
   readonly origins = new Map<string, Origin>();
   /** Node id → label of the layer that removed it, for hints on dangling references. */
   readonly removed = new Map<string, string>();
-  private readonly prov = new Map<string, { segs: string[]; label: string }>();
+  private readonly prov = new ProvenanceTree();
 
   constructor(
     readonly flow: FlowV1,
@@ -152,37 +153,28 @@ export class MergeState {
   stamp(segs: string[], value: unknown, label: string): void {
     this.forget(segs);
     if (isObj(value) && (segs[0] === 'nodes' || segs[0] === 'edges') && segs.length === 2) {
-      for (const k of Object.keys(value)) this.prov.set(pathKey([...segs, k]), { segs: [...segs, k], label });
-    } else this.prov.set(pathKey(segs), { segs, label });
+      for (const k of Object.keys(value)) this.prov.set([...segs, k], label);
+    } else this.prov.set(segs, label);
   }
 
   /** Drops provenance at and below `segs`. */
   forget(segs: readonly string[]): void {
-    for (const [k, v] of this.prov) if (segs.every((s, i) => v.segs[i] === s)) this.prov.delete(k);
+    this.prov.forget(segs);
   }
 
   /** Moves provenance when an edge changes its key (it gained an id, or its `to` changed). */
   rename(from: string[], to: string[]): void {
-    for (const [k, v] of [...this.prov]) {
-      if (!from.every((s, i) => v.segs[i] === s)) continue;
-      this.prov.delete(k);
-      const segs = [...to, ...v.segs.slice(from.length)];
-      this.prov.set(pathKey(segs), { segs, label: v.label });
-    }
+    this.prov.move(from, to);
   }
 
   /** Label of the layer that set the field at `segs` (or its nearest ancestor). */
   setBy(segs: readonly string[]): string | undefined {
-    for (let n = segs.length; n > 0; n--) {
-      const hit = this.prov.get(pathKey(segs.slice(0, n)));
-      if (hit && hit.segs.length === n) return hit.label;
-    }
-    return undefined;
+    return this.prov.nearest(segs);
   }
 
   /** Provenance as a plain object with sorted keys. */
   provenance(): Record<string, string> {
-    return Object.fromEntries([...this.prov.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v.label]));
+    return this.prov.entries();
   }
 
   // ---- report and diagnostics

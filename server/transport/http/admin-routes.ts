@@ -12,7 +12,7 @@ import type { SessionState } from '../../protocol/session.ts';
 import { actorOf, admitAdmin, clientIp, param, parseWith } from './auth.ts';
 import { audit } from '../audit-log.ts';
 import { HttpError, unwrap } from '../errors.ts';
-import { completedIntakes, intakesCsv } from './export.ts';
+import { EXPORT_STATUSES, intakes as leads, intakesCsv } from './export.ts';
 import { answersOf } from './public-routes.ts';
 import { handBackTargets, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
 import type { AdminAccess } from '../admin-access.ts';
@@ -31,7 +31,7 @@ export interface AdminDeps {
 
 const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
 const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow: z.string().max(200).optional() });
-const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
+const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), status: z.enum(EXPORT_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
 
 /** A stored record without its secrets (the token hash) and bookkeeping (processed client ids). */
 /** The interrupt a waiting session is held at, for the console: who decides, the question, the timeout. */
@@ -157,7 +157,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   r.get('/tenants/:tenant/export', async (req, res) => {
     const tenant = tenantParam(req);
     const q = parseWith(ExportQuery, req.query);
-    const intakes = await completedIntakes(store, tenant, q.limit);
+    const intakes = await leads(store, tenant, q.limit, q.status);
     audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'export', tenant, count: intakes.length });
     if (q.format === 'csv') {
       res.type('text/csv; charset=utf-8').attachment(`${tenant}-intakes.csv`).send(intakesCsv(intakes));

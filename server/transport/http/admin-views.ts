@@ -64,7 +64,7 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
       if (!record) continue;
       rows.push({
         ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
-        unanswered: record.operator?.unanswered ?? null,
+        unanswered: record.operator?.unanswered ?? record.unanswered ?? null,
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
         ...localeField(record.session),
         urgent: record.session.urgent ? { reason: record.session.urgent.reason } : null,

@@ -13,12 +13,14 @@ import { studioPage } from './studio-page.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { atMount } from './mount-path.ts';
 import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
-import { HttpError, httpErrorBody, httpStatus, type WireError } from '../errors.ts';
+import { HttpError, httpErrorBody, httpStatus, storageError, type WireError } from '../errors.ts';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../../store/storage-fault.ts';
 import type { InFlight } from '../inflight.ts';
 import { metricsAllowed } from '../metrics-access.ts';
 import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { insightsRoutes } from './insights-routes.ts';
 import { STUDIO_TEXT_ROUTES, studioRoutes } from './studio-routes.ts';
 import { MAX_FLOW_BYTES } from '../../flow/load.ts';
 import type { Publisher } from '../../catalog/publisher.ts';
@@ -50,8 +52,10 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** Bearer token for /metrics (METRICS_TOKEN); without it /metrics answers loopback only. */
   metricsToken?: string;
-  /** What `/healthz` reports. */
+  /** What `/healthz` reports (liveness: the process answers). */
   health: () => Record<string, unknown>;
+  /** What `/readyz` checks (the store and the outbox take writes); absent: ready whenever alive. */
+  ready?: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
   /** The Studio's publisher (sources, check, publish, revisions, rollback); without it those routes are absent. */
   publisher?: Publisher;
 }
@@ -86,7 +90,7 @@ export function createApp(deps: AppDeps): express.Express {
       // route patterns and mount paths only: never the request's own path or spelling (unbounded label values)
       const route = req.route ? `${base}${String(req.route.path)}` : base ? `${base}/*` : 'unmatched';
       metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
-      const quiet = route.endsWith('/healthz') || route.endsWith('/metrics');
+      const quiet = route.endsWith('/healthz') || route.endsWith('/readyz') || route.endsWith('/metrics');
       logger[quiet ? 'debug' : 'info']({ method: req.method, route, status: res.statusCode, ms: Math.round(performance.now() - started), ...(req.params?.id ? { sessionId: req.params.id } : {}) }, 'http');
     });
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -134,10 +138,21 @@ export function createApp(deps: AppDeps): express.Express {
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   };
+  // readiness: 503 (with Retry-After) while the store or the outbox cannot take a write — a full disk, an unreachable Redis
+  const ready = async (_req: Request, res: Response) => {
+    const r = deps.ready ? await deps.ready() : { ok: true, checks: {} };
+    if (!r.ok) {
+      res.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+      logger.warn({ checks: r.checks }, 'not ready: the storage cannot take writes');
+    }
+    res.status(r.ok ? 200 : 503).json({ ok: r.ok, checks: r.checks });
+  };
   app.get(['/healthz', '/api/v1/healthz'], health);
+  app.get(['/readyz', '/api/v1/readyz'], ready);
   app.get(['/metrics', '/api/v1/metrics'], prometheus);
 
   app.use('/api/v1/admin', privacyRoutes(deps));
+  app.use('/api/v1/admin', insightsRoutes(deps));
   if (deps.publisher) app.use('/api/v1/admin', studioRoutes({ ...deps, publisher: deps.publisher }));
   app.use('/api/v1/admin', adminRoutes(deps));
   app.use('/api/v1', publicRoutes(deps));
@@ -175,6 +190,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const error = toWireError(err);
     if (error.code === 'internal') logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    else if (error.code === 'storage_unavailable') logger.error({ err, method: req.method, path: req.path }, 'storage unavailable: request refused, nothing saved');
     else metrics.rejected.inc({ transport: 'http', code: error.code });
     // the response says it in plain words; the developer detail is logged
     if (err instanceof HttpError && err.detail) logger.info({ code: error.code, detail: err.detail, method: req.method, route: `${String(res.locals.routeBase ?? '')}${String(req.route?.path ?? '')}` }, 'payload refused');
@@ -183,6 +199,7 @@ export function createApp(deps: AppDeps): express.Express {
       return;
     }
     if (err instanceof HttpError && err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (error.code === 'storage_unavailable') res.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
     if (error.code === 'bad_token') res.setHeader('WWW-Authenticate', 'Bearer');
     res.status(httpStatus(error.code)).json(httpErrorBody(error));
   });
@@ -197,6 +214,8 @@ function toWireError(err: unknown): WireError {
   if (e?.type === 'entity.too.large') return { code: 'too_large', message: `the body is larger than ${LIMITS.maxPayloadBytes} bytes` };
   if (e?.type === 'entity.parse.failed') return { code: 'invalid_payload', message: 'the body is not valid JSON' };
   if (typeof e?.type === 'string' && e.status && e.status >= 400 && e.status < 500) return { code: 'invalid_payload', message: e.message ?? 'bad request body' };
+  const storage = storageError(err);
+  if (storage) return { code: storage.code, message: storage.message };
   // express's own 4xx, e.g. a path parameter that is not valid percent-encoding (`/sessions/%ff`)
   if (e instanceof URIError || (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)) return { code: 'invalid_payload', message: 'the request path or query is malformed' };
   return { code: 'internal', message: 'something went wrong on the server' };

@@ -1,28 +1,49 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
 
-/** One completed intake, as exported. */
+/** The statuses a lead is exported with: a session's status, with an idle ending (`abandoned`, outcome `timed_out`) as `timed_out`. */
+export const EXPORT_STATUSES = ['completed', 'escalated', 'abandoned', 'timed_out', 'active', 'waiting', 'error'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** One session of a tenant, as exported: every lead, finished or not. */
 export interface Intake {
   sessionId: string;
   flowId: string;
   revision: string;
-  completedAt: string;
+  status: ExportStatus;
+  /** When it completed (null unless `completed`). */
+  completedAt: string | null;
+  /** The last activity (the ending, for a session that ended). */
+  updatedAt: string;
   outcome: string | null;
+  /** Why a trigger marked it urgent (a red flag, a hazard), else null. */
+  urgent: string | null;
   answers: Record<string, unknown>;
 }
 
+/** The status a stored session is exported with. */
+export function exportStatus(r: Pick<StoredSession, 'status'> & { session: { outcome?: string } }): ExportStatus {
+  return r.status === 'abandoned' && r.session.outcome === 'timed_out' ? 'timed_out' : r.status;
+}
+
 const intakeOf = (r: StoredSession): Intake => ({
-  sessionId: r.id, flowId: r.flowId, revision: r.revision, completedAt: r.updatedAt, outcome: r.session.outcome ?? null,
+  sessionId: r.id, flowId: r.flowId, revision: r.revision, status: exportStatus(r),
+  completedAt: r.status === 'completed' ? r.updatedAt : null, updatedAt: r.updatedAt, outcome: r.session.outcome ?? null,
+  urgent: r.session.urgent?.reason ?? null,
   answers: Object.fromEntries(Object.entries(r.session.answers).map(([k, a]) => [k, a.value])),
 });
 
-/** A tenant's completed intakes, newest first (at most `limit`). */
-export async function completedIntakes(store: SessionStore, tenant: string, limit: number): Promise<Intake[]> {
-  const summaries = await store.list(tenant, { status: 'completed', limit });
+/** A tenant's sessions, newest first (at most `limit`), every status or only `status`; Studio previews are left out. */
+export async function intakes(store: SessionStore, tenant: string, limit: number, status?: ExportStatus): Promise<Intake[]> {
+  const stored = status === 'timed_out' ? 'abandoned' : status;
+  const summaries = await store.list(tenant, { limit: status === 'abandoned' || status === 'timed_out' ? Math.max(limit, 10_000) : limit, ...(stored ? { status: stored } : {}) });
   const out: Intake[] = [];
   for (const s of summaries) {
+    if (out.length >= limit) break;
     const record = await store.load(s.id);
-    if (record && record.status === 'completed' && !record.preview) out.push(intakeOf(record)); // a Studio preview is not an intake
+    if (!record || record.preview) continue; // a Studio preview is not a lead
+    const intake = intakeOf(record);
+    if (status === undefined || intake.status === status) out.push(intake);
   }
   return out;
 }
@@ -39,10 +60,11 @@ function cell(v: unknown): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
-/** CSV with a header row: session_id, flow_id, revision, completed_at, outcome, then every answer key (sorted). */
+/** CSV with a header row: session_id, flow_id, revision, status, completed_at, updated_at, outcome, urgent, then every answer key (sorted). */
 export function intakesCsv(intakes: readonly Intake[]): string {
   const keys = [...new Set(intakes.flatMap((i) => Object.keys(i.answers)))].sort();
-  const header = ['session_id', 'flow_id', 'revision', 'completed_at', 'outcome', ...keys];
-  const rows = intakes.map((i) => [i.sessionId, i.flowId, i.revision, i.completedAt, i.outcome ?? '', ...keys.map((k) => cell(i.answers[k]))]);
+  const header = ['session_id', 'flow_id', 'revision', 'status', 'completed_at', 'updated_at', 'outcome', 'urgent', ...keys];
+  const rows = intakes.map((i) => [i.sessionId, i.flowId, i.revision, i.status, i.completedAt ?? '', i.updatedAt, i.outcome ?? '', i.urgent ?? '',
+    ...keys.map((k) => cell(i.answers[k]))]);
   return stringify([header, ...rows], { quoted_match: /[",\r\n]/, record_delimiter: 'windows' });
 }

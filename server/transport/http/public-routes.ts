@@ -50,7 +50,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const body = parseWith(StartBody, req.body);
     const limited = await limits.start(clientIp(req));
     if (!limited.ok) throw new HttpError('rate_limited', 'too many new sessions from this address; try again later', Math.ceil(limited.retryAfterMs / 1000));
-    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}),
+    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}), ...(body.visitor ? { visitor: body.visitor } : {}),
       // the body's locale, then the browser's Accept-Language; the engine matches them against the flow's locales
       locale: wantedLocales(body.locale, req.headers) }));
     const flowId = tenants.flow(tenant.id, body.flow)?.id ?? body.flow;
@@ -99,6 +99,8 @@ export function publicRoutes(deps: PublicDeps): Router {
     const flowId = param(req, 'flow');
     const flow = tenants.flow(tenant.id, flowId);
     if (flow) return flow;
+    const why = tenants.unavailable(tenant.id, flowId);
+    if (why) throw new HttpError('flow_unavailable', why.reason, why.loading ? 1 : undefined);
     if (tenant.flows.includes(flowId)) throw new HttpError('flow_unavailable', `flow '${flowId}' does not compile on this server; see the server log`);
     throw new HttpError('unknown_flow', `tenant '${tenant.id}' offers no flow '${flowId}'`);
   };
@@ -107,7 +109,8 @@ export function publicRoutes(deps: PublicDeps): Router {
     const tenant = reader(req);
     const flows = tenant.flows.map((id) => {
       const f = tenants.flow(tenant.id, id);
-      return f ? { id, effectiveId: f.id, label: f.label ?? null, revision: f.revision, available: true } : { id, available: false };
+      const why = f ? undefined : tenants.unavailable(tenant.id, id);
+      return f ? { id, effectiveId: f.id, label: f.label ?? null, revision: f.revision, available: true } : { id, available: false, ...(why ? { reason: why.reason } : {}) };
     });
     res.json({ tenant: tenant.id, name: tenant.name, flows });
   });

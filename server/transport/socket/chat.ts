@@ -1,7 +1,7 @@
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { ConversationService } from '../../conversation/service.ts';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
-import { socketError, type WireError } from '../errors.ts';
+import { socketError, storageError, type WireError } from '../errors.ts';
 import type { InFlight } from '../inflight.ts';
 import { isSameOrigin } from '../origins.ts';
 import type { Logger } from '../../observability/logger.ts';
@@ -71,7 +71,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       next();
     }, (err: unknown) => {
       logger.error({ err }, 'chat handshake failed');
-      next(connectError({ code: 'internal', message: 'the server could not check this connection' }));
+      next(connectError(storageError(err) ?? { code: 'internal', message: 'the server could not check this connection' }));
     });
   });
 
@@ -123,7 +123,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       const limited = await limits.start(socket.data.ip);
       if (!limited.ok) return rateLimited(limited.retryAfterMs, 'new sessions');
       const tenant = socket.data.tenant;
-      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context), locale: wantedLocales(p.locale, socket.handshake.headers) });
+      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context), locale: wantedLocales(p.locale, socket.handshake.headers), ...(p.visitor ? { visitor: p.visitor } : {}) });
       if (!started.ok) return socketError(started.error);
       const { sessionId, token, messages, state } = started.value;
       const flowId = tenants.flow(tenant, p.flow!)?.id ?? p.flow!;

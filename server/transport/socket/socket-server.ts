@@ -4,7 +4,7 @@ import { Adapter as InMemoryAdapter } from 'socket.io-adapter';
 import type { Broadcast } from '../../conversation/service.ts';
 import type { SessionState } from '../../protocol/session.ts';
 import type { TranscriptEntry } from '../../store/session-store.ts';
-import { socketError, type WireError } from '../errors.ts';
+import { socketError, storageError, type WireError } from '../errors.ts';
 import type { OriginGate } from '../origins.ts';
 import { clientAddress, limitKey, type TrustFn } from '../client-address.ts';
 import type { InFlight } from '../inflight.ts';
@@ -130,8 +130,10 @@ export function handle<S extends z.ZodType, A>(
         if (typeof result === 'object' && result !== null && 'ok' in result && result.ok === false) onRefused?.((result as { error: WireError }).error);
         ack(result);
       } catch (err) {
-        log.error({ err, event }, 'socket handler failed');
-        ack(socketError({ code: 'internal', message: 'something went wrong on the server; try again' }));
+        // a full disk or an unreachable store: nothing was saved, the same request may be sent again
+        const storage = storageError(err);
+        log.error({ err, event }, storage ? 'storage unavailable: request refused, nothing saved' : 'socket handler failed');
+        ack(storage ? { ...socketError(storage), retryAfterMs: storage.retryAfterSeconds * 1000 } : socketError({ code: 'internal', message: 'something went wrong on the server; try again' }));
       }
     });
   });

@@ -1,0 +1,166 @@
+import type { TriggerChoice } from '../extractor.ts';
+
+// The co-occurrence rule of flow triggers (`words`, `together`, `unless`):
+// a trigger fires when every word list of one `together` entry has a hit in
+// the same clause that is not negated — "my chest has been hurting" is
+// [chest, pain]; "no chest pain" and "not struggling to breathe" are not.
+// Matching is on lower-case text with apostrophes dropped, so "can't" and
+// "cant" are one word. A negator counts only when it stands before a hit in
+// its clause (at most NEGATION_WINDOW words) and is not itself part of a hit
+// of the rule: "can't breathe" is [cant] + [breathe], not a negated breath.
+// A hit that starts with a negator and is followed by a degree word ("not
+// breathing badly") negates the degree, not the event: it does not count.
+// `unless` phrases void their clause (a past event, someone else's history).
+
+/** Words that negate what follows them in the same clause (apostrophes dropped). */
+const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'nor', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt',
+  'havent', 'hasnt', 'denies', 'deny', 'free']);
+/** How many words before a hit a negator may stand. */
+const NEGATION_WINDOW = 4;
+/** Words after a negated hit that make the negation one of degree ("not breathing badly"). */
+const DEGREE = new Set(['badly', 'much', 'too', 'that']);
+/** Where a clause ends. */
+const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|except|and now|yet|also)\b/g;
+const WORD = /[\p{L}\p{N}]+(?:[.,]\d+)?/gu;
+
+interface Pattern { re: RegExp; min?: number }
+interface CompiledRule { groups: Pattern[][] }
+interface Compiled { rules: CompiledRule[]; unless: Pattern[] }
+
+const cache = new WeakMap<TriggerChoice, Compiled>();
+
+/** Lower case, curly apostrophes straightened then dropped, other punctuation kept (it ends clauses). */
+export function plainText(s: string): string {
+  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\u2018\u2019\u02bc']/g, '').replace(/[-_/]/g, ' ');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A count, not a dose: "500 mg" is not 500 of anything. */
+const NUMBER = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?![\p{L}\p{N}])(?!\s*(?:mg|mcg|µg|ml|g|iu|units?|milligrams?|micrograms?|millilit(?:re|er)s?)\b)/gu;
+
+/**
+ * A word list (or `unless` list) as patterns: its words and phrases as one
+ * alternation on word boundaries, longest first (a word ending in * takes any
+ * ending), and each "#N+" entry as a number of at least N.
+ */
+function patterns(entries: readonly string[]): Pattern[] {
+  const out: Pattern[] = [];
+  const alts: string[] = [];
+  for (const entry of entries) {
+    const num = /^#(\d+)\+$/.exec(entry.trim());
+    if (num) {
+      out.push({ re: NUMBER, min: Number(num[1]) });
+      continue;
+    }
+    const words = plainText(entry).trim().split(/\s+/).filter((w) => w.length > 0);
+    if (words.length) alts.push(words.map((w) => (w.endsWith('*') ? `${escape(w.slice(0, -1))}\\p{L}*` : escape(w))).join('\\s+'));
+  }
+  if (alts.length) out.unshift({ re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.sort((x, y) => y.length - x.length).join('|')})(?![\\p{L}\\p{N}])`, 'gu') });
+  return out;
+}
+
+function compile(t: TriggerChoice): Compiled {
+  let c = cache.get(t);
+  if (!c) {
+    const lists = new Map(Object.entries(t.words ?? {}).map(([name, entries]) => [name, patterns(entries)]));
+    c = {
+      rules: (t.together ?? []).map((names) => ({ groups: names.map((n) => lists.get(n) ?? []) })),
+      unless: patterns(t.unless ?? []),
+    };
+    if (Object.isFrozen(t)) cache.set(t, c);
+  }
+  return c;
+}
+
+interface Span { start: number; end: number }
+
+/** One message as the rule reads it: its plain text, clauses and the hits of each pattern (found once per message). */
+interface Prepared { source: string; text: string; clauses: Span[]; found: Map<Pattern, Span[]> }
+
+let last: Prepared | undefined;
+
+function prepare(source: string): Prepared {
+  if (last?.source === source) return last;
+  const text = plainText(source);
+  last = { source, text, clauses: clauses(text), found: new Map() };
+  return last;
+}
+
+/** Every hit of a pattern in the message. */
+function allHits(m: Prepared, p: Pattern): Span[] {
+  let out = m.found.get(p);
+  if (!out) {
+    out = [];
+    for (const x of m.text.matchAll(p.re)) {
+      if (p.min !== undefined && !(Number(x[0].replace(',', '.')) >= p.min)) continue;
+      out.push({ start: x.index, end: x.index + x[0].length });
+    }
+    m.found.set(p, out);
+  }
+  return out;
+}
+
+/** The hits of a list's patterns inside a span. */
+function hits(m: Prepared, ps: readonly Pattern[], within: Span): Span[] {
+  return ps.flatMap((p) => allHits(m, p).filter((h) => h.start >= within.start && h.end <= within.end));
+}
+
+/** The clauses of a text, as [start, end) spans. */
+function clauses(text: string): Span[] {
+  const out: Span[] = [];
+  let from = 0;
+  for (const m of text.matchAll(CLAUSE_END)) {
+    out.push({ start: from, end: m.index });
+    from = m.index + m[0].length;
+  }
+  out.push({ start: from, end: text.length });
+  return out.filter((c) => c.end > c.start);
+}
+
+const inside = (pos: number, spans: readonly Span[]) => spans.some((s) => pos >= s.start && pos < s.end);
+
+/** Whether the hit is negated in its clause (negators inside the rule's own hits do not count). */
+function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]): boolean {
+  const before = [...text.slice(clause.start, hit.start).matchAll(WORD)]
+    .filter((m) => !inside(clause.start + m.index, covered))
+    .slice(-NEGATION_WINDOW);
+  if (before.some((m) => NEGATORS.has(m[0]))) return true;
+  // "not breathing badly": the negation is of the degree
+  const first = /^[\p{L}]+/u.exec(text.slice(hit.start, hit.end))?.[0];
+  if (first && NEGATORS.has(first)) {
+    const next = new RegExp(WORD.source, 'u').exec(text.slice(hit.end, clause.end));
+    if (next && DEGREE.has(next[0])) return true;
+  }
+  return false;
+}
+
+/** The evidence of the first `together` entry of the trigger that holds in a clause of the text; undefined when none does. */
+export function matchTogether(source: string, t: TriggerChoice): string | undefined {
+  if (!t.together?.length || !t.words) return undefined;
+  const c = compile(t);
+  const m = prepare(source);
+  for (const clause of m.clauses) {
+    if (c.unless.length && hits(m, c.unless, clause).length > 0) continue;
+    for (const rule of c.rules) {
+      const found = rule.groups.map((g) => hits(m, g, clause));
+      if (found.some((f) => f.length === 0)) continue;
+      const covered = found.flat();
+      const live = found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered)));
+      if (live.every((f) => f.length > 0)) return m.text.slice(clause.start, clause.end).trim();
+    }
+  }
+  return undefined;
+}
+
+/** Whether an `unless` phrase of the trigger stands in this clause's text. */
+export function vetoed(clauseText: string, t: TriggerChoice): boolean {
+  if (!t.unless?.length) return false;
+  const m = prepare(clauseText);
+  return hits(m, compile(t).unless, { start: 0, end: m.text.length }).length > 0;
+}
+
+/** The clause of `text` around position `at`: [start, end). */
+export function clauseAround(text: string, at: number): Span {
+  return clauses(text).find((s) => at >= s.start && at <= s.end) ?? { start: 0, end: text.length };
+}

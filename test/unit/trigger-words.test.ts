@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { matchTrigger } from '../../server/extract/offline/triggers.ts';
+import type { TriggerChoice } from '../../server/extract/extractor.ts';
+
+// The co-occurrence rule of flow triggers (`words`, `together`, `unless`) on
+// a made-up trigger: word lists in one clause, the negation scope, degree
+// negation, wildcards, a number threshold, and clause vetoes.
+
+const pain: TriggerChoice = {
+  id: 'pain', phrases: [], examples: [],
+  words: {
+    part: ['chest', 'cheast'],
+    hurt: ['hurt*', 'pain', 'tight*'],
+    breath: ['breath*'],
+    hard: ['cant', 'struggl*'],
+    apnea: ['not breathing'],
+    took: ['took', 'swallowed'],
+    pills: ['pills', 'tylenol'],
+    many: ['#10+'],
+  },
+  together: [['part', 'hurt'], ['breath', 'hard'], ['apnea'], ['took', 'pills', 'many']],
+  unless: ['years ago', 'died of'],
+};
+
+const fires = (text: string) => matchTrigger(text, [pain])?.id === 'pain';
+
+describe('trigger word lists that occur together in one clause', () => {
+  it('fires on every list of an entry in one clause, in any order, with word endings and spellings', () => {
+    expect(fires('my chest has been hurting all morning')).toBe(true);
+    expect(fires('tightness in his cheast')).toBe(true);
+    expect(fires("can't breathe properly")).toBe(true);
+    expect(fires('cant breathe')).toBe(true);
+    expect(matchTrigger('my chest hurts', [pain])).toEqual({ id: 'pain', confidence: 1, evidence: 'my chest hurts' });
+  });
+
+  it('does not fire across clauses, on one list alone, or inside a longer word', () => {
+    expect(fires('my chest is fine, my knee hurts')).toBe(false);
+    expect(fires('chest infection')).toBe(false);
+    expect(fires('the chesterfield hurts my back')).toBe(false);
+  });
+
+  it('a negator before a hit negates it; a negator that is part of another hit of the entry does not', () => {
+    expect(fires('no chest pain')).toBe(false);
+    expect(fires('chest is not hurting')).toBe(false);
+    expect(fires('not struggling to breathe')).toBe(false);
+    expect(fires("I don't have any chest pain, but I can't breathe")).toBe(true);
+  });
+
+  it('"not X badly" negates the degree, not the event', () => {
+    expect(fires('he is not breathing')).toBe(true);
+    expect(fires('a cold, not breathing badly or anything')).toBe(false);
+  });
+
+  it('a number list takes a count of at least its threshold, not a dose', () => {
+    expect(fires('took 30 tylenol')).toBe(true);
+    expect(fires('took 2 tylenol')).toBe(false);
+    expect(fires('took 500 mg tylenol')).toBe(false);
+  });
+
+  it('an unless phrase voids its clause only, for word lists and phrases alike', () => {
+    expect(fires('had chest pain years ago')).toBe(false);
+    expect(fires('had chest pain years ago. now my chest hurts again')).toBe(true);
+    const attack: TriggerChoice = { id: 'attack', phrases: ['heart attack'], examples: [], unless: ['died of'] };
+    expect(matchTrigger('my mom died of a heart attack', [attack])).toBeUndefined();
+    expect(matchTrigger('my mom died last year, I think I am having a heart attack', [attack])?.id).toBe('attack');
+  });
+
+  it('the first trigger in declaration order wins, whether by phrase or word lists', () => {
+    const crisis: TriggerChoice = { id: 'crisis', phrases: ['take all my pills'], examples: [] };
+    expect(matchTrigger("I'm going to take all my pills, 30 tylenol", [crisis, pain])?.id).toBe('crisis');
+    expect(matchTrigger("chest pain, I'm going to take all my pills", [pain, crisis])?.id).toBe('pain');
+  });
+});
+
+describe('a flow declaring trigger word lists', () => {
+  it('compiles when together names its words, and is an error (unknown_word_list) when it names a list it lacks', async () => {
+    const { compileText } = await import('../../server/flow/document.ts');
+    const flow = (together: string[][]) => JSON.stringify({
+      version: 'v1', id: 'f', nodes: [{ id: 'q.a', type: 'question', key: 'a', prompt: 'A?' }, { id: 'n.x', type: 'terminal', say: 'Call 911.' }],
+      triggers: [{ id: 't', words: { chest: ['chest'], pain: ['pain*'] }, together, unless: ['years ago'], goto: 'n.x' }],
+    });
+    expect(compileText(flow([['chest', 'pain']])).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compileText(flow([['chest', 'ache']])).diagnostics.map((d) => d.code)).toContain('unknown_word_list');
+  });
+});
