@@ -84,7 +84,8 @@ describeBrowser('Studio', () => {
     await page.keyboard.type(' &&');
     await page.locator('#check-status.bad').waitFor();
     await page.locator('.cm-lintRange-error').first().waitFor();
-    expect(await page.textContent('#diagnostics')).toMatch(/147:\d+ error/);
+    const guardLine = readFileSync(join(REPO_FLOWS, SOURCE), 'utf8').split('\n').findIndex((l) => l.includes('when: answers.age < 18')) + 1;
+    expect(await page.textContent('#diagnostics')).toMatch(new RegExp(`^${guardLine}:\\d+ error`));
     expect(await page.isDisabled('#publish')).toBe(true);
     await screenshot(page, 'studio-broken-guard');
     for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
