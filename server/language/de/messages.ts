@@ -68,6 +68,7 @@ export const DE: Messages = {
   closing_waiting: 'Einen Moment — ein Mitglied unseres Teams muss das prüfen, bevor wir weitermachen.',
   language_changed: 'Gerne — machen wir auf Deutsch weiter.',
   check_value: 'Nur zur Sicherheit: {value}?',
+  corrected: 'Danke — ich habe {label} auf {value} geändert.',
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',
   contact_skip_chip: 'Überspringen',
   contact_noted: 'Danke — unser Team meldet sich unter {contact}.',

@@ -68,6 +68,7 @@ export const EN: Messages = {
   closing_waiting: 'One moment — a member of our team needs to review this before we continue.',
   language_changed: "Sure — let's carry on in English.",
   check_value: "Just to check: {value}?",
+  corrected: "Thanks — I've changed {label} to {value}.",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",
   contact_skip_chip: 'Skip',
   contact_noted: "Thanks — our team will reach you at {contact}.",

@@ -68,6 +68,7 @@ export const ES: Messages = {
   closing_waiting: 'Un momento — un miembro de nuestro equipo debe revisar esto antes de continuar.',
   language_changed: 'De acuerdo — sigamos en español.',
   check_value: 'Solo para confirmar: ¿{value}?',
+  corrected: 'Gracias — he cambiado {label} a {value}.',
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',
   contact_skip_chip: 'Omitir',
   contact_noted: 'Gracias — nuestro equipo le contactará en {contact}.',

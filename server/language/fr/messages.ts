@@ -68,6 +68,7 @@ export const FR: Messages = {
   closing_waiting: 'Un instant — un membre de notre équipe doit vérifier ceci avant de continuer.',
   language_changed: "D'accord — continuons en français.",
   check_value: 'Juste pour vérifier : {value} ?',
+  corrected: "Merci — j'ai changé {label} en {value}.",
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
   contact_skip_chip: 'Passer',
   contact_noted: 'Merci — notre équipe vous contactera à {contact}.',
