@@ -2,7 +2,8 @@ import { Conversation, type ConnectionState, type Problem } from './conversation
 import { loadSocketIo } from './load-socket.ts';
 import { optionsFromAttributes, resolveOptions, type ResolvedOptions, type WidgetOptions } from './options.ts';
 import { sessionMemory } from './storage.ts';
-import { CSS } from './styles.ts';
+import { CSS as BASE_CSS } from './styles.ts';
+import { FALLBACK_CSS, fallbackTexts, renderFallback } from './fallback-input.ts';
 import { loadTranslations } from './load-texts.ts';
 import { isRtl, isTranslated, textsFor, uiLocale, type Translations } from './locale.ts';
 import { fill, type Texts } from './texts.ts';
@@ -27,6 +28,8 @@ const ICON = {
   close: 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z',
   send: 'M3 20.5 21 12 3 3.5 3 10l12 2-12 2z',
 };
+const CSS = BASE_CSS + FALLBACK_CSS;
+
 const svg = (d: string) => `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}"/></svg>`;
 
 const SKELETON = `
@@ -50,6 +53,7 @@ const SKELETON = `
       <div class="typing" part="typing" hidden><span class="sr"></span><i></i><i></i><i></i></div>
     </div>
     <div class="chips" part="chips" role="group" hidden></div>
+    <div class="fallback" part="fallback" hidden></div>
     <div class="confirm" part="confirm" hidden>
       <p></p>
       <button class="action yes" type="button"></button>
@@ -329,6 +333,7 @@ export class QuestlineChat extends HTMLElement {
       live: q<HTMLDivElement>('.live'),
       typing: q<HTMLDivElement>('.typing'),
       chips: q<HTMLDivElement>('.chips'),
+      fallback: q<HTMLDivElement>('.fallback'),
       confirm: q<HTMLDivElement>('.confirm'),
       confirmYes: q<HTMLButtonElement>('.confirm .yes'),
       confirmNo: q<HTMLButtonElement>('.confirm .no'),
@@ -736,6 +741,7 @@ export class QuestlineChat extends HTMLElement {
   private renderChips(): void {
     const ui = this.ui;
     if (!ui) return;
+    this.renderFallback();
     const m = this.latest;
     const replies = m && m.role === 'bot' && m.quickReplies && m.quickReplies.length ? m.quickReplies : null;
     const usable = replies && this.pendingEls.size === 0 && !(this.state && closed(this.state.status));
@@ -792,6 +798,18 @@ export class QuestlineChat extends HTMLElement {
       ui.chips.append(submit);
     }
     this.scrollDown(false);
+  }
+
+  /** The structured control after a miss (fallback-input.ts), while no message is in flight. */
+  private renderFallback(): void {
+    const ui = this.ui;
+    if (!ui) return;
+    const s = this.state;
+    const usable = s && this.pendingEls.size === 0 && !closed(s.status) ? s.input : undefined;
+    renderFallback(ui.fallback, usable, fallbackTexts(this.locale), this.locale, (text) => {
+      this.conversation?.send(text);
+      this.focusInput();
+    });
   }
 
   // --- helpers ---------------------------------------------------------------

@@ -11,7 +11,7 @@ import { LruCache } from '../shared/lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 import { systemCallEnv, type CallEnv } from './actions.ts';
 import { failure, type Result } from '../protocol/errors.ts';
-import { isEnded, type SessionState } from '../protocol/session.ts';
+import { isEnded, type InputHint, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
 
@@ -21,6 +21,7 @@ import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts
 import { foldEvents } from '../store/funnel-facts.ts';
 import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
+import { inputHint } from './input-hint.ts';
 import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
@@ -621,5 +622,11 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s) };
+}
+
+/** `input` of the state: what the question being asked accepts (absent for text). */
+function inputField(flow: CompiledFlow, s: Session): { input?: InputHint } {
+  const input = inputHint(flow, s);
+  return input ? { input } : {};
 }

@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSnippet, snippetsOf, type Snippet } from '../support/doc-snippets.ts';
 
 // The package as a user gets it: `npm pack` (which builds dist/ through
 // prepack), the tarball installed into a fresh project, and everything run
@@ -251,3 +252,76 @@ describe('a Node project using the installed package', () => {
     expect(r.code).toBe(0);
   }, 60_000);
 });
+
+// Docs that run: every code block of README.md and docs/library.md, as a
+// developer pastes it into an empty project with the tarball installed
+// (test/support/doc-snippets.ts says which blocks are files, programs,
+// types or commands). Each document gets its own folder under the project.
+for (const [path, name] of [['README.md', 'readme'], ['docs/library.md', 'library']] as const) {
+  describe(`every snippet of ${path} runs against the tarball`, () => {
+    const snippets = snippetsOf(join(ROOT, path), path);
+    const programs = snippets.filter((s) => s.lang === 'js' && !s.file);
+    const commands = snippets.filter((s) => s.lang === 'sh').flatMap((s) =>
+      s.code.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter((l) => l.startsWith('npx questline ')).map((l) => ({ ...s, code: l })));
+    let dir = '';
+    const programFile = (s: Snippet) => `snippet-${s.line}.mjs`;
+
+    beforeAll(() => {
+      dir = join(app, `docs-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `docs-${name}`, private: true, type: 'module' }));
+      cpSync(join(ROOT, 'examples', 'custom-store.mjs'), join(dir, 'custom-store.mjs'));
+      for (const s of snippets) {
+        if (s.file) {
+          mkdirSync(dirname(join(dir, s.file)), { recursive: true });
+          writeFileSync(join(dir, s.file), s.code);
+        }
+      }
+      // checked as a developer checks a JavaScript file with types (// @ts-check): the example files it imports are not
+      for (const s of programs) writeFileSync(join(dir, programFile(s)), s.code);
+      for (const s of programs) writeFileSync(join(dir, `check-${s.line}.mjs`), `// @ts-check\n${s.code}`);
+      for (const s of snippets.filter((f) => f.file?.endsWith('.mjs') && !f.file.includes('.test.'))) writeFileSync(join(dir, `check-${s.line}.mjs`), `// @ts-check\n${s.code}`);
+      snippets.filter((s) => s.lang === 'ts').forEach((s) => writeFileSync(join(dir, `snippet-${s.line}.ts`), s.code));
+      // the TypeScript a developer has: Node's and express's types (copied from this repository's devDependencies)
+      cpSync(join(ROOT, 'node_modules', '@types'), join(app, 'node_modules', '@types'), { recursive: true });
+    });
+
+    it('has snippets to run', () => {
+      expect(programs.length).toBeGreaterThan(0);
+    });
+
+    for (const s of programs) {
+      it(`${path}:${s.line} runs as written`, async () => {
+        const r = await runSnippet(programFile(s), dir, { PORT: '0' });
+        expect(r.stderr).toBe('');
+        // a program ends with 0; a server prints "listening on <url>" and answers /healthz
+        if (r.code === null) expect(r.health).toBe(200);
+        else expect(r.code).toBe(0);
+      }, 60_000);
+    }
+
+    for (const c of commands) {
+      it(`${path}:${c.line} \`${c.code}\` runs`, async () => {
+        const r = await inApp('sh', ['-c', `cd docs-${name} && ${c.code.replace(/^npx /, 'npx --no-install ')} </dev/null`]);
+        expect(r.stderr).not.toMatch(/error/i);
+        expect(r.code).toBe(0);
+      }, 60_000);
+    }
+
+    for (const [resolution, module] of [['nodenext', 'nodenext'], ['bundler', 'esnext']] as const) {
+      it(`type-checks under strict TypeScript with moduleResolution ${resolution}`, async () => {
+        const config = `tsconfig.${resolution}.json`;
+        writeFileSync(join(dir, config), JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022', module, moduleResolution: resolution, strict: true, noEmit: true, skipLibCheck: true,
+            allowJs: true, checkJs: false, types: ['node'], lib: ['ES2023'],
+          },
+          include: ['check-*.mjs', 'snippet-*.ts'],
+        }));
+        const r = await inApp(process.execPath, [TSC, '-p', join(`docs-${name}`, config)]);
+        expect(r.stdout + r.stderr).toBe('');
+        expect(r.code).toBe(0);
+      }, 90_000);
+    }
+  });
+}
