@@ -288,8 +288,13 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   };
 
   worker.start();
-  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes)
-  void service.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString()).then(
+  // ended sessions of the last day without an outbox entry get one (an earlier version's crash between its two writes),
+  // once every flow has compiled: a session is read through its pinned flow
+  const since = new Date(Date.now() - RECONCILE_WINDOW_MS).toISOString();
+  const flowsReady = async () => {
+    while (tenants.loading() > 0) await new Promise((r) => setTimeout(r, 250).unref());
+  };
+  void flowsReady().then(() => service.reconcile(since)).then(
     (ids) => { if (ids.length > 0) logger.warn({ deliveries: ids.length }, `start-up: ${ids.length} ended sessions had no outbox entry; written now`); },
     (err) => logger.error({ err }, 'start-up reconciliation of ended sessions failed'),
   );

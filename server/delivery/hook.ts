@@ -95,7 +95,10 @@ export function deliverySink(outbox: Outbox, opts: DeliveryHookOptions): Deliver
     },
     async ensure(c, named) {
       if (!delivered(c)) return null;
-      const known = named.length > 0 ? named : [entryId(c)];
+      // the ids the record names for this ending's status (a restarted session may have ended otherwise before)
+      const base = entryId(c);
+      const mine = named.filter((id) => id === base || id.startsWith(`${base}:`));
+      const known = mine.length > 0 ? mine : [base];
       for (const id of known) if (await outbox.get(id)) return null;
       const { id, created } = await write(c, 'ending the store holds had no outbox entry: written now');
       if (!created) return null;
