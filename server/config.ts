@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operatorKeyHash, type OperatorKey } from './transport/admin-access.ts';
 import { parseTrustProxy } from './transport/client-address.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './transport/rate-limits.ts';
+import type { TenantCpuSettings } from './conversation/tenant-cpu.ts';
 
 // The server's settings, read from the environment once, here and nowhere
 // else (interfaces.md "Server environment"). Everything below main.ts gets a
@@ -89,6 +90,16 @@ export const ConfigSchema = z.object({
   SKIP_INVALID_TENANTS: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
   /** 0: a Studio publish keeps the text under DATA_DIR and leaves FLOWS_DIR alone (export with `questline export-published`); default: written back to FLOWS_DIR when writable. */
   FLOWS_WRITE_BACK: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
+  /**
+   * Each tenant's share of the event loop: `ms/burst`, milliseconds of turn work a second and how far a tenant
+   * may run ahead (default 400/1000); past it that tenant's turns are `busy` (429) and other tenants' are not. 0: no budget.
+   */
+  TENANT_CPU: optional(z.string().regex(/^(0|\d{1,6}\/\d{1,7})$/, 'TENANT_CPU: ms/burst, e.g. 400/1000 (0 turns the budget off)')
+    .transform((v): TenantCpuSettings => {
+      if (v === '0') return { msPerSecond: 0, burstMs: 0 };
+      const [ms, burst] = v.split('/').map(Number) as [number, number];
+      return { msPerSecond: ms, burstMs: burst };
+    })),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
   SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });
@@ -140,6 +151,7 @@ export function parseRateLimits(value: string): Partial<RateLimitSettings> {
     if (!m) throw new Error(`'${entry}' is not name=points/seconds (e.g. perIp=40/1)`);
     const name = names.find((n) => n === m[1]);
     if (!name) throw new Error(`no limit '${m[1]}' (one of ${names.join(', ')})`);
+    if (out[name]) throw new Error(`${name} is given twice; give each limit once`);
     const points = Number(m[2]);
     const seconds = Number(m[3]);
     if (points < 1 || seconds < 1) throw new Error(`${name}: points and seconds must be 1 or more`);

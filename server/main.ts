@@ -177,6 +177,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       ...(config.RATE_LIMITS || overrides.rateLimits ? { rateLimits: { ...config.RATE_LIMITS, ...overrides.rateLimits } } : {}),
       ...(config.RETENTION_DAYS ? { retentionDays: config.RETENTION_DAYS } : {}),
       sweepIntervalMs: config.SWEEP_INTERVAL_S * 1000,
+      ...(config.TENANT_CPU ? { tenantCpu: config.TENANT_CPU } : {}),
       ...(overrides.random ? { random: overrides.random } : {}),
       ...(overrides.idleAfterMs !== undefined ? { idleAfterMs: overrides.idleAfterMs } : {}),
     });

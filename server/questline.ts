@@ -1,3 +1,4 @@
+import { TenantCpu, type TenantCpuSettings } from './conversation/tenant-cpu.ts';
 import type { Server as HttpServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +94,8 @@ export interface QuestlineOptions {
   maxTranscriptEntries?: number;
   /** What `/healthz` adds to its report. */
   health?: () => Record<string, unknown>;
+  /** Each tenant's share of the event loop (default 400 ms a second, 1 s burst); `{ msPerSecond: 0 }` turns it off. */
+  tenantCpu?: TenantCpuSettings;
   /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
   publishLog?: PublishLog;
   /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
@@ -144,7 +147,7 @@ const QuestlineOptionsShape = z.strictObject({
   mountPath: z.string().optional(), adminKey: z.string().optional(), operatorKeys: anything, rateLimits: anything,
   retentionDays: anything, sweepIntervalMs: anything, archive: anything, random: anything, idleAfterMs: anything,
   trustProxy: anything, metricsToken: z.string().optional(), metrics: anything, maxTranscriptEntries: anything, health: anything,
-  publishLog: anything, flowsWriteBack: anything,
+  publishLog: anything, flowsWriteBack: anything, tenantCpu: anything,
 });
 
 // every option of QuestlineOptions is in the shape (a new option must be added there, or createQuestline refuses it)
@@ -245,6 +248,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
     ...(backend.counts ? { counts: backend.counts } : {}),
     onCountsError: (err, sessionId) => logger.error({ err, sessionId }, 'funnel counts missed a saved turn; run questline insights rebuild'),
     ...(opts.maxTranscriptEntries !== undefined ? { maxTranscriptEntries: opts.maxTranscriptEntries } : {}),
+    ...(opts.tenantCpu ? { tenantCpu: new TenantCpu(opts.tenantCpu) } : {}),
     // an ending's delivery is written to the outbox before the commit that ends the session (delivery/hook.ts)
     deliveries,
     onComplete: (c) => {

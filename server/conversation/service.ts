@@ -10,7 +10,8 @@ import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { LruCache } from '../shared/lru.ts';
 import type { SessionStore, StoredSession, TranscriptEntry } from '../store/session-store.ts';
 import { systemCallEnv, type CallEnv } from './actions.ts';
-import { failure, type Result } from '../protocol/errors.ts';
+import { failure, type Result, type ServiceError } from '../protocol/errors.ts';
+import { TenantCpu } from './tenant-cpu.ts';
 import { isEnded, type InputHint, type SessionState } from '../protocol/session.ts';
 import type { Completion } from '../delivery/completion.ts';
 import type { DeliverySink } from '../delivery/hook.ts';
@@ -71,6 +72,8 @@ export interface ServiceDeps extends Implementations {
   counts?: FunnelCounts;
   /** Called when the counters could not take a saved turn's changes (the turn stands; `questline insights rebuild` repairs them). */
   onCountsError?: (err: unknown, sessionId: string) => void;
+  /** Each tenant's share of the event loop (default DEFAULT_TENANT_CPU): past it, its turns are `busy` and other tenants' are not. */
+  tenantCpu?: TenantCpu;
 }
 
 /** Everything a step under the session lock has to go on. */
@@ -150,6 +153,8 @@ export class ConversationService {
   private readonly impl: Implementations;
   private readonly random: (n: number) => Buffer;
   private readonly maxEntries: number;
+  /** Each tenant's share of the event loop. */
+  private readonly cpu: TenantCpu;
   /** The funnel's counters (docs/insights.md). */
   readonly counts: FunnelCounts;
 
@@ -159,6 +164,7 @@ export class ConversationService {
     this.random = deps.random ?? randomBytes;
     this.locks = deps.lock ?? new KeyedMutex();
     this.maxEntries = deps.maxTranscriptEntries ?? MAX_TRANSCRIPT_ENTRIES;
+    this.cpu = deps.tenantCpu ?? new TenantCpu();
     const { extractor, actions, validators, maxSteps } = deps;
     this.impl = {
       env: this.env,
@@ -187,7 +193,9 @@ export class ConversationService {
     // the flow's declared interface is a contract: a start without (or with a wrong) field is refused, naming it
     const issues = checkContext(flow.source, context ?? {});
     if (issues.length > 0) return failure('invalid_payload', `context: ${issues.map((i) => i.message).join('; ')}`);
-    const result = await runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}), ...(req.locale !== undefined ? { locale: req.locale } : {}) } }, this.impl);
+    const busy = req.draft ? null : this.overBudget(req.tenant);
+    if (busy) return busy;
+    const result = await this.cpu.measure(req.tenant, () => runTurn(flow, undefined, { kind: 'start', init: { id, now, ...(context ? { context } : {}), ...(req.locale !== undefined ? { locale: req.locale } : {}) } }, this.impl));
     const messages = this.entries(result.messages, 0, now);
     const record: StoredSession = {
       id, tenant: req.tenant, flowId: flow.id, revision: flow.revision, tokenHash: sha256(token), version: 1,
@@ -236,6 +244,8 @@ export class ConversationService {
       if (record.seq >= this.maxEntries) {
         return failure('session_full', `this conversation has reached its limit of ${this.maxEntries} messages`);
       }
+      const busy = this.overBudget(record.tenant);
+      if (busy) return busy;
       const now = this.env.now();
       const user: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'user', kind: 'user', text, clientId };
       // a person has the conversation: the message goes to them, the bot stays quiet
@@ -409,10 +419,16 @@ export class ConversationService {
     });
   }
 
-  /** Runs one turn with the service's implementations and the extractor of the session's tenant. */
+  /** Runs one turn with the service's implementations and the extractor of the session's tenant, charging the tenant its work. */
   private run(flow: CompiledFlow, session: Session, input: TurnInput, tenant: string): Promise<Settled> {
     const impl = this.deps.extractorFor && input.kind === 'text' ? { ...this.impl, extractor: this.deps.extractorFor(tenant) } : this.impl;
-    return runTurn(flow, session, input, impl);
+    return this.cpu.measure(tenant, () => runTurn(flow, session, input, impl));
+  }
+
+  /** The refusal of a turn when its tenant has spent its share of the event loop, or null. */
+  private overBudget(tenant: string): { ok: false; error: ServiceError } | null {
+    const allowed = this.cpu.allows(tenant);
+    return allowed.ok ? null : failure('busy', `this service is busy; try again in ${Math.max(1, Math.ceil(allowed.retryAfterMs / 1000))} s`);
   }
 
   /** Erases a session (privacy request, retention) under its turn lock, so no turn in flight writes after it; true if it existed. */

@@ -2,6 +2,7 @@ import { RE2JS } from 're2js';
 import { normalOptions } from './answer-types.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { DocPath } from './load.ts';
+import { answerInputChars, patternTooCostly } from './pattern-cost.ts';
 import type { QuestionNode } from './schema.ts';
 
 /** Answer-spec sanity of one question: options, bounds, patterns. */
@@ -24,10 +25,13 @@ export function checkAnswerSpec(ctx: CompileContext, n: QuestionNode, at: DocPat
   }
   if (spec.type === 'date' && spec.past && spec.future) warn('past_and_future', `question '${n.id}': a date cannot be both past and future except today`, { path, node: n.id });
   if (spec.type === 'text' && spec.pattern !== undefined) {
+    let re: RE2JS | undefined;
     try {
-      RE2JS.compile(spec.pattern);
+      re = RE2JS.compile(spec.pattern);
     } catch (err) {
       error('bad_pattern', `question '${n.id}': pattern is not a valid linear-time (RE2) regular expression: ${(err as Error).message}`, { path: [...path, 'pattern'], node: n.id });
     }
+    const costly = re && patternTooCostly(re, answerInputChars(spec.max));
+    if (costly) error('pattern_too_costly', `question '${n.id}': ${costly}`, { path: [...path, 'pattern'], node: n.id });
   }
 }

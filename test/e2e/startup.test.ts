@@ -54,6 +54,7 @@ describe('configuration', () => {
 describe('rate limits from the environment', () => {
   it('RATE_LIMITS changes a limit the server enforces, and an unknown name stops the start', async () => {
     expect(() => loadConfig({ RATE_LIMITS: 'startsPerIP=2/60' })).toThrow(/no limit 'startsPerIP'/);
+    expect(() => loadConfig({ RATE_LIMITS: 'perIp=40/1,perIp=5/1' })).toThrow(/perIp is given twice/);
     const server = await startServer(loadConfig({ PORT: '0', STORE: 'memory', FLOWS_DIR: REPO_FLOWS, RATE_LIMITS: 'startsPerIp=2/60' }), { logger: capture().logger });
     try {
       const start = () => api(server.url, '/tenants/acme/sessions', { body: { flow: 'flow.sales' }, headers: { 'x-questline-key': ACME_KEY } });

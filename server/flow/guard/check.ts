@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { GUARD_INPUT_CHARS, patternTooCostly } from '../pattern-cost.ts';
 import type { CallExpr, CompareExpr, Expr, LiteralExpr, RefExpr, Scalar } from './ast.ts';
 import { BUILTINS } from './functions.ts';
 import { guardError, guardWarning, type GuardIssue } from './issue.ts';
@@ -276,6 +277,11 @@ class Checker {
     }
     if (re.programSize() > GUARD_LIMITS.maxRegexProgramSize) {
       this.error('bad_regex', 'regex is too complex (its compiled program is too large)', ...span(arg));
+      return;
+    }
+    const costly = patternTooCostly(re, GUARD_INPUT_CHARS);
+    if (costly) {
+      this.error('regex_too_costly', `matches() ${costly}`, ...span(arg));
       return;
     }
     this.regexes.set(call, re);

@@ -1,0 +1,63 @@
+// A tenant's share of the event loop. Every turn runs its engine work (parsing
+// the message, checking patterns and guards, moving through the graph) on the
+// one thread that serves every tenant; a tenant whose visitors send costly
+// turns could take it from the others. Each tenant has a budget of
+// milliseconds of that work per second, with a burst: turns are charged what
+// they took, the debt drains at the budget's rate, and while a tenant's debt
+// is over the burst its new turns are refused as `busy` (429, retryable) —
+// the other tenants' turns are not.
+
+/** How much of the event loop one tenant's turns may take. */
+export interface TenantCpuSettings {
+  /** Milliseconds of turn work per second of time, long-run (0: no budget). */
+  msPerSecond: number;
+  /** Milliseconds a tenant may run ahead of its budget before its turns wait. */
+  burstMs: number;
+}
+
+/** The default: 400 ms a second (40% of one core) with a 1 s burst. */
+export const DEFAULT_TENANT_CPU: TenantCpuSettings = { msPerSecond: 400, burstMs: 1000 };
+
+/** Per-tenant debt of turn work, drained at the budget's rate. */
+export class TenantCpu {
+  private readonly debt = new Map<string, { ms: number; at: number }>();
+
+  constructor(
+    private readonly settings: TenantCpuSettings = DEFAULT_TENANT_CPU,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** Whether the tenant may run a turn now; otherwise how many ms until it may. */
+  allows(tenant: string): { ok: true } | { ok: false; retryAfterMs: number } {
+    if (this.settings.msPerSecond <= 0) return { ok: true };
+    const over = this.current(tenant) - this.settings.burstMs;
+    return over <= 0 ? { ok: true } : { ok: false, retryAfterMs: Math.ceil((over / this.settings.msPerSecond) * 1000) };
+  }
+
+  /** Charges a tenant the milliseconds a turn's work took. */
+  charge(tenant: string, ms: number): void {
+    if (this.settings.msPerSecond <= 0 || !(ms > 0)) return;
+    this.debt.set(tenant, { ms: this.current(tenant) + ms, at: this.clock() });
+  }
+
+  /** Runs `work` (a turn's synchronous part) and charges its tenant what it took. */
+  measure<T>(tenant: string, work: () => T): T {
+    const t0 = this.clock();
+    try {
+      return work();
+    } finally {
+      this.charge(tenant, this.clock() - t0);
+    }
+  }
+
+  /** The tenant's debt now, after draining. */
+  private current(tenant: string): number {
+    const d = this.debt.get(tenant);
+    if (!d) return 0;
+    const now = this.clock();
+    const ms = Math.max(0, d.ms - ((now - d.at) * this.settings.msPerSecond) / 1000);
+    if (ms === 0) this.debt.delete(tenant);
+    else this.debt.set(tenant, { ms, at: now });
+    return ms;
+  }
+}
