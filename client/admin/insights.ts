@@ -24,6 +24,8 @@ interface Funnel {
 /** `GET …/insights`. */
 interface Overview {
   current: string | null;
+  /** The tenant's variant of this flow (tenant.json `variants`): the revision served beside the current one, to what share. */
+  variant: { revision: string; share: number } | null;
   revisions: Array<{ revision: string; sessions: number; firstDay: string; lastDay: string }>;
   days: Array<{ day: string; sessions: number; completed: number; escalated: number; abandoned: number }>;
   open: Record<string, number>;
@@ -97,6 +99,9 @@ export class InsightsView {
   };
   private visitor: { query: string; data: VisitorExport } | null = null;
   private generation = 0;
+  /** The operator chose what to compare (then a variant is not pre-selected). */
+  private picked = false;
+  private variantRevision: string | null = null;
 
   constructor(private readonly onError: (err: unknown) => string) {
     this.ui.form.addEventListener('submit', (e) => {
@@ -106,7 +111,11 @@ export class InsightsView {
     this.ui.flow.addEventListener('change', () => {
       this.ui.revision.value = '';
       this.ui.compare.value = '';
+      this.picked = false;
       void this.show();
+    });
+    this.ui.compare.addEventListener('change', () => {
+      this.picked = true;
     });
     this.ui.csv.addEventListener('click', () => void this.csv());
     $('ins-zoom-in').addEventListener('click', () => this.map.zoomBy(1.25));
@@ -167,8 +176,13 @@ export class InsightsView {
         this.api.get<GraphLayout>(`${base}/graph${revision ? `?revision=${encodeURIComponent(revision)}` : ''}`).catch(() => null),
       ]);
       if (gen !== this.generation) return;
+      this.variantRevision = overview.variant?.revision ?? null;
       this.fillRevisions(overview);
       this.draw(funnel, overview, layout);
+      // a flow served as two variants is compared as such until the operator picks otherwise
+      if (!this.ui.compare.value && !this.picked && overview.variant && overview.revisions.some((r) => r.revision === overview.variant!.revision)) {
+        this.ui.compare.value = overview.variant.revision;
+      }
       const compare = this.ui.compare.value;
       if (compare) {
         const first = revision || overview.current || '';
@@ -249,7 +263,7 @@ export class InsightsView {
   private drawComparison(ra: string, a: Funnel, rb: string, b: Funnel): void {
     const c = compareRates(a, b);
     const row = (label: string, x: string, y: string) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', {}, x), h('td', {}, y));
-    const name = (r: string) => `Revision ${r.slice(0, 8)}`;
+    const name = (r: string) => `Revision ${r.slice(0, 8)}${r === this.variantRevision ? ' (variant)' : ''}`;
     this.ui.comparison.replaceChildren(
       h('table', { class: 'compare' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, name(ra)), h('th', { scope: 'col' }, name(rb)))),

@@ -309,6 +309,12 @@ export class Conversation {
     this.timers.add(t);
   }
 
+  /** The visitor id to start with (keeps a flow's variant the same for this browser), when the storage has one. */
+  private visitor(): { visitor?: string } {
+    const id = this.opts.memory.visitor?.();
+    return id ? { visitor: id } : {};
+  }
+
   private persist(): void {
     if (this.sessionId && this.token) {
       this.opts.memory.save({
@@ -347,7 +353,7 @@ export class Conversation {
     const resuming = this.sessionId !== null;
     const payload: SessionStartPayload = resuming
       ? { sessionId: this.sessionId!, lastSeq: this.lastSeq }
-      : { flow: this.opts.flow, ...(this.opts.locale ? { locale: this.opts.locale } : {}), ...(this.opts.context ? { context: this.opts.context } : {}) };
+      : { flow: this.opts.flow, ...(this.opts.locale ? { locale: this.opts.locale } : {}), ...(this.opts.context ? { context: this.opts.context } : {}), ...this.visitor() };
     let ack: StartAck;
     try {
       ack = await socket.timeout(this.ackTimeoutMs).emitWithAck('session:start', payload);

@@ -19,6 +19,15 @@ export interface SessionMemory {
   load(): Saved | null;
   save(s: Saved): void;
   forget(): void;
+  /** This browser's visitor id (kept with the sessions, made on first use), so a flow's variant stays the same for it; undefined without storage. */
+  visitor?(): string | undefined;
+}
+
+/** A new visitor id: 16 random bytes, base64url. */
+function newVisitorId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** A memory for one conversation slot; never throws (storage may be disabled, full or blocked). */
@@ -58,6 +67,18 @@ export function sessionMemory(kind: StorageKind, slot: string): SessionMemory {
         area?.removeItem(name);
       } catch {
         // ignore
+      }
+    },
+    visitor() {
+      if (!area) return undefined;
+      try {
+        const kept = area.getItem('questline:visitor');
+        if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+        const id = newVisitorId();
+        area.setItem('questline:visitor', id);
+        return id;
+      } catch {
+        return undefined;
       }
     },
   };

@@ -44,6 +44,13 @@ export const Tenant = z
       .optional(),
     settings: z.record(z.string(), z.unknown()).optional().describe('free-form settings; passed to sessions as context'),
     messages: z.record(LocaleTag, BuiltInMessages).optional().describe('the built-in texts (re-asks, endings, commands) changed for every flow of this tenant, by locale'),
+    variants: z
+      .record(z.string().min(1), z.object({
+        revision: z.string().regex(/^[0-9a-f]{8,64}$/, 'a revision hash (hex), as the Studio and the funnel show it'),
+        share: z.number().min(0).max(1).describe('the share of new visitors (0 to 1) that get this revision'),
+      }).strict())
+      .optional()
+      .describe('per flow id: a second revision served to a share of new sessions beside the current one, sticky per visitor (docs/insights.md#variants)'),
   })
   .strict();
 export type Tenant = z.infer<typeof Tenant>;

@@ -27,6 +27,7 @@ import type { BotMessage } from './messages.ts';
 import type { Implementations } from './implementations.ts';
 import { runTurn, type Settled, type TurnInput } from './turn-runner.ts';
 import { visitorAnswers } from './visitor-answers.ts';
+import { chooseRevision } from './variants.ts';
 import type { TenantDirectory } from '../catalog/tenants.ts';
 
 /** What a turn returns to its transport: the new transcript entries, the state, and the engine's events of the turn (for metrics). */
@@ -174,18 +175,21 @@ export class ConversationService {
   }
 
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
-  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow }): Promise<Result<Started>> {
+  async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow; visitor?: string }): Promise<Result<Started>> {
     // a revision another instance published is served from the next start on
     if (!req.draft) await this.deps.tenants.sync();
     // a Studio preview runs on a draft (already in the registry, so its turns find it) and is marked as such
-    const flow = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
-    if (!flow) {
+    const current = req.draft ?? this.deps.tenants.flow(req.tenant, req.flow);
+    if (!current) {
       const why = this.deps.tenants.unavailable(req.tenant, req.flow);
       if (why) return failure('flow_unavailable', why.reason);
       return this.deps.tenants.tenant(req.tenant)?.flows.includes(req.flow)
         ? failure('flow_unavailable', `flow '${req.flow}' does not compile on this server; see the server log`)
         : failure('unknown_flow', `tenant '${req.tenant}' offers no flow '${req.flow}'`);
     }
+    // a tenant's variant (tenant.json `variants`): a share of visitors, the same ones every time, start on another revision
+    const flow = req.draft ? current : chooseRevision(this.deps.tenants.tenant(req.tenant), current,
+      (f, r) => this.deps.tenants.pinned(f, r), req.visitor, () => this.random(4).readUInt32BE(0) / 2 ** 32);
     const id = this.random(16).toString('base64url');
     const token = this.random(32).toString('base64url');
     const now = this.env.now();

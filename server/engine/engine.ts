@@ -12,6 +12,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
+import { askToCheck, checkedRecord, checkReply } from './check-value.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
@@ -167,6 +168,7 @@ function switchLocale(root: CompiledFlow, session: Session, input: Extract<Input
   d.effects.push({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'info', text: flow.messages.language_changed });
   if (d.s.status === 'active') {
     if (d.s.confirming) d.s.confirming = undefined;
+    if (d.s.checking) d.s.checking = undefined;
     reask(d);
   }
   return result(d);
@@ -312,6 +314,24 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
+  if (d.s.checking) {
+    // "Just to check: …?" waits: a yes commits the value, a no asks again, anything else is read as usual
+    const pending = d.s.checking;
+    d.s.checking = undefined;
+    const said = currentKey === pending.key ? checkReply(d, pending, proposal, input.text) : 'other';
+    if (said === 'yes') {
+      commit(d, pending.key, checkedRecord(d, pending));
+      emit(d, 'confirmation', { key: pending.key, outcome: 'confirmed' });
+      if (pending.conversion && !isPii(d, pending.key)) d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: conversionEcho(pending.conversion, d.flow.messages, d.flow.locale) });
+      run(d, d.s.detour ? endDetour(d) : afterNode(d, d.at!.id));
+      return;
+    }
+    if (said === 'no') {
+      emit(d, 'confirmation', { key: pending.key, outcome: 'declined' });
+      ask(d, current!);
+      return;
+    }
+  }
   // without a vote, a locked path or a flow without paths leaves the path as it is, with no event: applyVote is not asked
   if (proposal.pathVote || (d.flow.source.paths && !d.s.path.locked)) {
     const voted = applyVote(d.s.path, proposal.pathVote, d.flow);
@@ -423,6 +443,9 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     if (refine !== undefined) accepted.delete(currentKey);
   }
   const text = input.text.trim().slice(0, 500);
+  // the commit rule: the current question's value read beside words the extractor could not account for is checked first
+  const toCheck = currentKey !== undefined && !atPathPrompt ? accepted.get(currentKey) : undefined;
+  if (toCheck?.update.confirm) accepted.delete(currentKey!);
   let converted = false;
   // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
   for (const { update, value } of accepted.values()) {
@@ -461,6 +484,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   if (d.s.path.locked) d.s.route = undefined; // the route taken on the tentative path is now final
   if (refine !== undefined) {
     ask(d, current, undefined, refine);
+    return;
+  }
+  if (toCheck?.update.confirm) {
+    askToCheck(d, current, toCheck.update, toCheck.value, proposal.extractor, text); // no miss, no strike
     return;
   }
   if (accepted.has(currentKey!) || skipCurrent) {
@@ -620,6 +647,7 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
   emit(d, 'command', { command: input.command });
   d.heard = { text: input.text ?? input.command, pii: false };
   if (input.command !== 'cancel') d.s.confirming = undefined;
+  d.s.checking = undefined;
   switch (input.command) {
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now, ...(d.s.locale ? { locale: d.s.locale } : {}) }, opts);

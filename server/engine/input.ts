@@ -108,6 +108,8 @@ export interface ProposedUpdate {
   evidence?: string;
   /** How a value typed in another unit was understood ("5000 sq ft" → 465 m²); the engine keeps it and echoes it. */
   conversion?: Conversion;
+  /** The reply holds words the extractor could not account for: the engine checks the value with the visitor before committing it ("Just to check: …?"). */
+  confirm?: true;
 }
 
 /**

@@ -147,6 +147,13 @@ const sessionFields = {
   urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
   /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */
   confirming: z.literal('cancel').optional(),
+  /**
+   * A value read from a reply with words the rules could not account for, waiting for the visitor's yes
+   * ("Just to check: 15 January 2027?"): a yes commits it, a no or a new value goes on as usual (server/engine/check-value.ts).
+   */
+  checking: z.object({
+    key: z.string(), value: z.unknown(), extractor: z.string(), text: z.string().optional(), conversion: Conversion.optional(),
+  }).optional(),
   /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
   progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
   /**

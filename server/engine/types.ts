@@ -42,7 +42,7 @@ export type EventType =
   | 'path_vote' | 'path_switch' | 'path_lock' | 'action_call' | 'action_result' | 'action_failed'
   | 'subgraph_enter' | 'subgraph_exit' | 'interrupt' | 'escalated' | 'completed' | 'abandoned' | 'error'
   | 'llm_proposal_rejected' | 'proposal_rejected' | 'command' | 'operator' | 'back' | 'input_ignored' | 'resumed'
-  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency' | 'locale_changed' | 'handover';
+  | 'assessment' | 'llm_call' | 'llm_fallback' | 'trigger_matched' | 'review' | 'dependency' | 'locale_changed' | 'handover' | 'confirmation';
 
 /** One entry of the trace: what happened, at which turn and node, and why. */
 export interface EngineEvent {

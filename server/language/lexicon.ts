@@ -31,4 +31,11 @@ export interface Lexicon {
   readonly alsoAfter: readonly string[];
   /** Words a joiner may stand next to that name no second thing ("squash or that", "Tennis und bitte"). */
   readonly joinFiller: readonly string[];
+  /**
+   * Words that say nothing about the value beside it, for the commit rule (server/extract/offline/commit-rule.ts):
+   * acknowledgements, articles, pronouns, hedges on the value ("about", "roughly", "I think"), linking words.
+   * A reply whose words are all the value, its unit, these, the question's own words or another answer found is
+   * committed; any other word left over makes the bot check first ("Just to check: …?").
+   */
+  readonly filler: readonly string[];
 }

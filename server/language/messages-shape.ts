@@ -26,6 +26,7 @@ export const MessagesShape = z.object({
   closing_completed: z.string(), closing_handoff: z.string(), closing_abandoned: z.string(), closing_waiting: z.string(),
   language_changed: z.string(),
   stuck_offer: z.string(), stuck_skip: z.string(),
+  check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),
   handover_by_email: z.string(), handover_by_phone: z.string(), handover_by_chat: z.string(),

@@ -28,6 +28,9 @@ export const ChatAuth = z.object({ key: z.string().min(1).max(200), token: z.str
 export type ChatAuth = z.infer<typeof ChatAuth>;
 
 /** `session:start`: a new session on `flow`, or (with `sessionId` and the handshake token) a resumed one. */
+/** A visitor's own opaque id (the widget keeps one per browser): keeps a visitor on the same variant of a flow. */
+export const VisitorId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, - or _');
+
 export const SessionStartPayload = z
   .object({
     flow: FlowId.optional(),
@@ -36,6 +39,7 @@ export const SessionStartPayload = z
     lastSeq: z.number().int().min(0).optional(),
     locale: z.string().max(35).optional(),
     context: ClientContext.optional(),
+    visitor: VisitorId.optional(),
   })
   .refine((p) => p.flow !== undefined || p.sessionId !== undefined, 'give a flow to start, or a sessionId to resume');
 export type SessionStartPayload = z.infer<typeof SessionStartPayload>;
@@ -76,7 +80,7 @@ export const OperatorHandBack = HandBack.extend({ sessionId: SessionId });
 // --- REST bodies ------------------------------------------------------------
 
 /** `POST /tenants/:tenant/sessions`. */
-export const StartBody = z.object({ flow: FlowId, context: ClientContext.optional(), locale: z.string().max(35).optional() });
+export const StartBody = z.object({ flow: FlowId, context: ClientContext.optional(), locale: z.string().max(35).optional(), visitor: VisitorId.optional() });
 /** `POST /sessions/:id/messages`: the server makes a clientId up when there is none. */
 export const MessageBody = z.object({ text: Text, clientId: ClientId.optional() });
 /** `POST /admin/sessions/:id/messages`. */

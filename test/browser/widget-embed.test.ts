@@ -88,7 +88,8 @@ describeBrowser('the chat widget on host pages', () => {
     expect(sessionId).toBeTruthy();
     expect(seen.some(([e, v]) => e === 'state' && v === 'active')).toBe(true);
     const kept = await page.evaluate(() => ({ local: Object.keys(localStorage).filter((k: string) => k.startsWith('questline:')).length, session: Object.keys(sessionStorage).filter((k: string) => k.startsWith('questline:')).length }));
-    expect(kept).toEqual({ local: 0, session: 1 });
+    // the session's slot and the visitor id (docs/insights.md#variants), both in this tab's storage only
+    expect(kept).toEqual({ local: 0, session: 2 });
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('questline-chat').length === 1 && window.Questline.element?.session);
     expect(await page.evaluate(() => window.Questline.element.session.sessionId)).toBe(sessionId);

@@ -5,6 +5,7 @@ import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
+import { unexplainedWords } from './commit-rule.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 
@@ -106,6 +107,15 @@ export class OfflineExtractor implements Extractor {
         if (skipped && !(contact ??= new Set(req.open.filter((q) => ['email', 'phone', 'url'].includes(q.answer.type)).map((q) => q.key))).has(u.key)) continue;
         if (!updates.some((x) => x.key === u.key) && !proposal.unknown.includes(u.key)) updates.push(u);
       }
+    }
+    // the commit rule: a value read from a reply with words nothing accounts for is checked with the visitor first
+    const mine = cur && cur.answer.type !== 'text' ? updates.find((u) => u.key === cur.key && u.confidence !== 1) : undefined;
+    if (mine && cur && !human) {
+      const read = updates.flatMap((u) => (u.evidence ?? '').split(', '));
+      // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
+      const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
+      const left = aside ? [] : unexplainedWords(withoutContacts ?? text, read, cur, packOf(req.locale));
+      if (left.length > 0) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

@@ -52,4 +52,10 @@ export const DE: Lexicon = {
   both: ['beide', 'beides', 'beiden'],
   alsoAfter: ['auch', 'ebenfalls'],
   joinFiller: ['das', 'es', 'ich', 'wir', 'sie', 'der', 'die', 'den', 'ein', 'eine', 'einen', 'also', 'dann', 'so', 'bitte', 'danke', 'ja', 'ok', 'okay', 'nicht', 'nein', 'nichts', 'äh', 'ähm', 'hm'],
+  filler: ['ein', 'eine', 'einen', 'der', 'die', 'das', 'den', 'dem', 'und', 'oder', 'also', 'ok', 'okay', 'ja', 'jo', 'äh', 'ähm', 'hm', 'hmm', 'na', 'naja', 'nun', 'hallo', 'hi', 'moin',
+    'bitte', 'danke', 'ich', 'wir', 'mein', 'meine', 'unser', 'unsere', 'es', 'ist', 'sind', 'war', 'wäre', 'wird', 'würde', 'sein', 'das', 'dies', 'etwa', 'ungefähr', 'ca', 'ca.', 'circa',
+    'rund', 'so', 'vielleicht', 'wahrscheinlich', 'glaube', 'denke', 'schätze', 'sagen', 'wir', 'mal', 'nur', 'genau', 'mindestens', 'höchstens', 'maximal', 'von', 'im', 'in', 'am',
+    'an', 'für', 'zu', 'mit', 'bei', 'insgesamt', 'gesamt', 'alles', 'haben', 'hat', 'habe', 'brauchen', 'möchten', 'wollen', 'budget', 'nummer', 'soll', 'sollte', 'jetzt', 'derzeit',
+    'aktuell', 'hier', 'gut', 'prima', 'super', 'eigentlich', 'halt', 'eben', 'doch', 'schon', 'dann',
+    'um', 'so', 'die', 'gerne', 'gern', 'wenn', 'möglich', 'wirklich', 'auf', 'jeden', 'fall', 'sicher', 'bestimmt', 'sie', 'er', 'ihr', 'sein', 'geboren', 'jahre', 'jahr', 'jahren', 'alt', 'grad', 'minus', 'euro', 'eur', 'dollar', 'prozent', 'uns', 'wir', 'nehmen', 'guten', 'tag', 'morgen', 'abend', 'hätten', 'gern', 'unserem', 'unserer', 'unseren', 'unseres', 'euer', 'eure', 'fühle', 'fühlt'],
 };

@@ -69,6 +69,7 @@ export const DE: Messages = {
   language_changed: 'Gerne — machen wir auf Deutsch weiter.',
   stuck_offer: 'Damit wir nicht hängen bleiben: Sie können es noch einmal in eigenen Worten versuchen{skip} oder mit einer Person aus unserem Team sprechen.',
   stuck_skip: ', die Frage überspringen',
+  check_value: 'Nur zur Sicherheit: {value}?',
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',
   contact_skip_chip: 'Überspringen',
   contact_noted: 'Danke — unser Team meldet sich unter {contact}.',

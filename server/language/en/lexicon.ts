@@ -54,4 +54,11 @@ export const EN: Lexicon = {
   both: ['both'],
   alsoAfter: ['too', 'as well', 'also'],
   joinFiller: ['that', "that's", 'thats', 'this', 'it', "it's", 'its', 'i', "i'm", 'im', 'we', "we're", 'they', 'the', 'a', 'an', 'so', 'then', 'please', 'pls', 'thanks', 'thank', 'yes', 'yeah', 'ok', 'okay', 'not', 'no', 'nothing', 'um', 'uh'],
+  filler: ['a', 'an', 'the', 'and', 'or', 'so', 'ok', 'okay', 'yes', 'yeah', 'yep', 'sure', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'oh', 'ah', 'hi', 'hey', 'hello',
+    'please', 'pls', 'thanks', 'thank', 'you', 'cheers', 'i', "i'm", 'im', 'me', 'my', 'we', "we're", 'were', 'our', 'us', 'it', "it's", 'its', 'is', 'are', 'was', 'be', 'will', 'would',
+    'that', "that's", 'thats', 'this', 'there', "there's", 'about', 'around', 'roughly', 'approximately', 'approx', 'approx.', 'ca', 'circa', 'maybe', 'probably', 'think', 'guess',
+    'believe', 'say', 'like', 'just', 'only', 'exactly', 'precisely', 'at', 'least', 'most', 'max', 'maximum', 'min', 'minimum', 'of', 'in', 'on', 'for', 'to', 'by', 'with', 'total',
+    'altogether', 'in total', 'all', 'have', 'has', 'got', "we've", "i've", 'need', 'want', 'looking', 'budget', 'number', 'is', 'be', 'should', 'do', 'does', 'please', 'ideally', 'hopefully', 'right', 'now', 'currently', 'answer', 'mine', 'ours', 'here', 'sir', 'madam', 'lol', 'haha', 'plz', 'thx', 'ta', 'great', 'fine', 'good',
+    'i\'d', 'id', 'we\'d', 'love', 'could', 'can', 'if', 'possible', 'really', 'definitely', 'certainly', 'absolutely', 'honestly', 'actually', 'she', 'he', 'they', 'her', 'his', 'their', 'born', 'years', 'year', 'yrs', 'old', 'aged', 'degrees', 'degree', 'minus', 'euro', 'euros', 'eur', 'dollar', 'dollars', 'usd', 'bucks', 'percent', 'of', 'us', 'them', 'check', 'out', 'go', 'with', 'please', 'thank you',
+    'been', 'being', 'had', 'having', 'did', 'done', 'get', 'gets', 'getting', 'am', 'as', 'an', 'also', 'too', 'very', 'quite', 'bit', 'little', 'lot', 'lots', 'really', 'since', 'then', 'than', 'but', 'which', 'what', 'who', 'when', 'where', 'your', 'yours', 'him', 'them', 'these', 'those', 'any',  'much', 'many', 'more', 'less', 'from', 'into', 'up', 'down', 'off', 'over', 'here', 'there', 'today', 'yet', 'already', 'still', 'hi', 'hey', 'hello', 'morning', 'afternoon', 'evening', 'dear', 'feel', 'feels', 'feeling', 'felt'],
 };

@@ -69,6 +69,7 @@ export const EN: Messages = {
   language_changed: "Sure — let's carry on in English.",
   stuck_offer: "Let's not get stuck here: you can try again in your own words{skip}, or talk to a person from our team.",
   stuck_skip: ', skip this one',
+  check_value: "Just to check: {value}?",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",
   contact_skip_chip: 'Skip',
   contact_noted: "Thanks — our team will reach you at {contact}.",

@@ -47,4 +47,9 @@ export const ES: Lexicon = {
   both: ['ambos', 'ambas', 'los dos', 'las dos'],
   alsoAfter: ['también'],
   joinFiller: ['eso', 'esto', 'es', 'yo', 'nosotros', 'el', 'la', 'los', 'las', 'un', 'una', 'entonces', 'pues', 'luego', 'gracias', 'sí', 'si', 'ok', 'no', 'nada', 'eh', 'em'],
+  filler: ['un', 'una', 'unos', 'unas', 'el', 'la', 'los', 'las', 'de', 'del', 'y', 'o', 'pues', 'ok', 'vale', 'sí', 'si', 'eh', 'em', 'bueno', 'hola', 'por', 'favor', 'gracias', 'yo',
+    'nosotros', 'mi', 'mis', 'nuestro', 'nuestra', 'es', 'son', 'sería', 'será', 'eso', 'esto', 'unos', 'aproximadamente', 'alrededor', 'más', 'menos', 'quizás', 'quizas', 'tal', 'vez',
+    'probablemente', 'creo', 'diría', 'solo', 'sólo', 'exactamente', 'al', 'como', 'máximo', 'mínimo', 'en', 'para', 'con', 'total', 'todo', 'tenemos', 'tengo', 'hay', 'necesitamos',
+    'queremos', 'presupuesto', 'número', 'ahora', 'actualmente', 'aquí', 'bien', 'perfecto',
+    'que', 'viene', 'gustaría', 'me', 'si', 'posible', 'realmente', 'claro', 'seguro', 'ella', 'él', 'nació', 'años', 'año', 'edad', 'grados', 'grado', 'menos', 'euro', 'euros', 'dólares', 'por', 'ciento', 'nos', 'nosotros', 'tomar'],
 };

@@ -50,4 +50,9 @@ export const FR: Lexicon = {
   both: ['les deux', 'tous les deux', 'toutes les deux'],
   alsoAfter: ['aussi', 'également'],
   joinFiller: ['ça', 'ca', 'ce', "c'est", 'cest', 'je', "j'ai", 'nous', 'on', 'le', 'la', 'les', 'un', 'une', 'alors', 'donc', 'puis', 'svp', 'merci', 'oui', 'ok', 'non', 'pas', 'rien', 'euh'],
+  filler: ['un', 'une', 'le', 'la', 'les', "l'", 'de', 'des', 'du', "d'", 'et', 'ou', 'donc', 'ok', 'oui', 'ouais', 'euh', 'bah', 'ben', 'bonjour', 'salut', 's\'il', 'vous', 'plaît', 'plait',
+    'svp', 'merci', 'je', "j'ai", 'nous', 'on', 'mon', 'ma', 'mes', 'notre', 'nos', "c'est", 'ce', 'est', 'sont', 'serait', 'sera', 'environ', 'à', 'peu', 'près', 'vers', 'peut-être',
+    'probablement', 'pense', 'crois', 'dirais', 'juste', 'seulement', 'exactement', 'au', 'moins', 'plus', 'maximum', 'minimum', 'en', 'dans', 'pour', 'avec', 'par', 'total', 'tout',
+    'avons', 'a', 'ai', 'faut', 'voulons', 'veux', 'budget', 'numéro', 'actuellement', 'maintenant', 'ici', 'bien', 'bon', 'parfait',
+    "j'en", 'en', "j'aimerais", 'voudrais', 'si', 'possible', 'vraiment', 'certainement', 'absolument', 'elle', 'il', 'ils', 'né', 'née', 'ans', 'an', 'âge', 'degrés', 'degré', 'moins', 'euro', 'euros', "d'euros", 'dollars', 'pour', 'cent', 'nous', 'prendre'],
 };

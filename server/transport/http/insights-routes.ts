@@ -123,6 +123,7 @@ export function insightsRoutes(deps: InsightsDeps): Router {
     for (const row of openSessionsOf(q.counted)) open[row.node] = (open[row.node] ?? 0) + row.n;
     res.json({
       tenant: q.tenant, flow: q.flowId, current: q.current?.revision ?? null, label: q.current?.label ?? null,
+      variant: tenants.tenant(q.tenant)?.variants?.[q.current?.id ?? q.flowId] ?? null,
       revisions: q.revisions, days: daysOf(q.counted, q.filter), open, edges: edgesOf(q.counted, q.filter),
     });
   });

@@ -50,7 +50,7 @@ export function publicRoutes(deps: PublicDeps): Router {
     const body = parseWith(StartBody, req.body);
     const limited = await limits.start(clientIp(req));
     if (!limited.ok) throw new HttpError('rate_limited', 'too many new sessions from this address; try again later', Math.ceil(limited.retryAfterMs / 1000));
-    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}),
+    const started = unwrap(await service.startSession({ tenant: tenant.id, flow: body.flow, ...(body.context ? { context: body.context } : {}), ...(body.visitor ? { visitor: body.visitor } : {}),
       // the body's locale, then the browser's Accept-Language; the engine matches them against the flow's locales
       locale: wantedLocales(body.locale, req.headers) }));
     const flowId = tenants.flow(tenant.id, body.flow)?.id ?? body.flow;

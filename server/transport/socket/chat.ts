@@ -123,7 +123,7 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
       const limited = await limits.start(socket.data.ip);
       if (!limited.ok) return rateLimited(limited.retryAfterMs, 'new sessions');
       const tenant = socket.data.tenant;
-      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context), locale: wantedLocales(p.locale, socket.handshake.headers) });
+      const started = await service.startSession({ tenant, flow: p.flow!, ...ctx(p.context), locale: wantedLocales(p.locale, socket.handshake.headers), ...(p.visitor ? { visitor: p.visitor } : {}) });
       if (!started.ok) return socketError(started.error);
       const { sessionId, token, messages, state } = started.value;
       const flowId = tenants.flow(tenant, p.flow!)?.id ?? p.flow!;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { LocalConversation } from '../../server/conversation/local-conversation.ts';
+import { ScriptedClock } from '../../server/conversation/scripted-clock.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
+import type { OpenQuestion } from '../../server/extract/extractor.ts';
+import { compileText } from '../../server/flow/document.ts';
+import type { AnswerSpec } from '../../server/flow/answer-types.ts';
+
+// The commit rule (server/extract/offline/commit-rule.ts) and the engine's
+// confirmation (server/engine/check-value.ts): a value is committed only when
+// every word of the reply is accounted for; otherwise the bot checks first.
+
+const NOW = '2026-01-15T10:00:00Z';
+
+function propose(answer: AnswerSpec, text: string, prompt = 'Your answer?', locale?: string) {
+  const current: OpenQuestion = { nodeId: 'q', key: 'answer', answer, required: true, prompt };
+  return new OfflineExtractor().extract({ text, current, open: [], paths: [], now: NOW, defaultCountry: 'US', ...(locale ? { locale } : {}) });
+}
+const confirmOf = (answer: AnswerSpec, text: string, prompt?: string, locale?: string) => propose(answer, text, prompt, locale).updates.find((u) => u.key === 'answer')?.confirm === true;
+
+describe('the commit rule: every word of a reply accounted for', () => {
+  const sport: AnswerSpec = { type: 'enum', options: ['tennis', 'padel', 'football'] };
+  it('commits a value whose reply holds only the value, its unit, filler, a hedge or the question\'s own words', () => {
+    expect(confirmOf({ type: 'number', unit: 'm' }, 'about 25 feet')).toBe(false);
+    expect(confirmOf({ type: 'integer' }, 'we have 4 courts', 'How many courts do you have?')).toBe(false);
+    expect(confirmOf(sport, 'tennis please')).toBe(false);
+    expect(confirmOf(sport, 'not padel, tennis')).toBe(false); // the negated option is read by the parser
+    expect(confirmOf({ type: 'integer' }, '3 courts — sorry, 4', 'How many courts?')).toBe(false); // a self-correction replaces what came before
+    expect(confirmOf({ type: 'boolean' }, 'no, paying cash')).toBe(false); // a yes or no said first, the rest an aside
+    expect(confirmOf({ type: 'integer' }, '4 Masten', 'Wie viele Lichtmasten?', 'de')).toBe(false); // a part of the question's compound
+  });
+
+  it('checks first when a word is left over: a clause, a qualifier, a second thing', () => {
+    expect(confirmOf(sport, 'padel and the lights are old')).toBe(true);
+    expect(confirmOf({ type: 'number', unit: 'm²' }, 'about 300 m² each')).toBe(true);
+    expect(confirmOf({ type: 'boolean' }, "we're uninsured right now", 'Do you have health insurance?')).toBe(true);
+    expect(confirmOf({ type: 'date', future: true }, 'bis zum 1. März, da beginnt unsere Saison', 'Bis wann?', 'de')).toBe(true);
+  });
+});
+
+describe('the confirmation: "Just to check: …?"', () => {
+  const flow = () => {
+    const doc = {
+      version: 'v1', id: 'check.test',
+      nodes: [
+        { id: 'q.sport', type: 'question', key: 'sport', prompt: 'Which sport?', answer: { type: 'enum', options: ['tennis', 'padel', 'football'] } },
+        { id: 'q.courts', type: 'question', key: 'courts', prompt: 'How many courts?', answer: { type: 'integer', min: 1, max: 50 } },
+        { id: 'n.done', type: 'terminal', say: 'Noted.' },
+      ],
+    };
+    const r = compileText(JSON.stringify(doc), 'check.test');
+    if (r.kind !== 'flow' || !r.flow) throw new Error('does not compile');
+    return r.flow;
+  };
+  async function conversation() {
+    const clock = new ScriptedClock(NOW);
+    const conv = new LocalConversation(flow(), { extractor: new OfflineExtractor(), env: clock });
+    await conv.start({ now: clock.now() });
+    return { conv, say: async (text: string) => { clock.tick(); return conv.send(text, clock.now()); } };
+  }
+  const texts = (r: { messages: Array<{ text?: string }> }) => r.messages.map((m) => m.text).join(' / ');
+
+  it('asks before committing, with yes/no chips, and commits on a yes — no miss, no strike', async () => {
+    const { say } = await conversation();
+    const asked = await say('padel and the lights are old');
+    expect(texts(asked)).toBe('Just to check: padel?');
+    expect(asked.messages.at(-1)).toMatchObject({ quickReplies: ['Yes', 'No'] });
+    expect(asked.session.answers.get('sport')).toBeUndefined();
+    expect(asked.session.attempts).toBe(0);
+    expect(asked.events.map((e) => e.type)).toContain('confirmation');
+    const yes = await say('yes');
+    expect(yes.session.answers.get('sport')?.value).toBe('padel');
+    expect(yes.session.node).toBe('q.courts');
+    expect(yes.session.checking).toBeUndefined();
+  });
+
+  it('asks the question again on a no, and reads a new value as a normal reply', async () => {
+    const { say } = await conversation();
+    await say('padel and the lights are old');
+    const no = await say('no');
+    expect(texts(no)).toBe('Which sport?');
+    expect(no.session.answers.get('sport')).toBeUndefined();
+    expect(no.session.attempts).toBe(0);
+    const { say: say2 } = await conversation();
+    await say2('padel and the lights are old');
+    const other = await say2('tennis');
+    expect(other.session.answers.get('sport')?.value).toBe('tennis');
+    expect(other.session.node).toBe('q.courts');
+  });
+});
