@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sampleActions } from '../../examples/sample-actions.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
+import { TenantCpu } from '../../server/conversation/tenant-cpu.ts';
 import { MemoryFunnelCounts } from '../../server/store/funnel-counts.ts';
 import { funnelOf } from '../../server/store/funnel-report.ts';
 import { rebuildCounts } from '../../server/store/funnel-rebuild.ts';
@@ -35,7 +36,8 @@ function setup() {
   const store = new MemoryStore();
   const counts = new MemoryFunnelCounts();
   const svc = new ConversationService({
-    store, tenants, actions: sampleActions, counts,
+    store, tenants, actions: sampleActions, tenantCpu: new TenantCpu({ msPerSecond: 0, burstMs: 0 }), // thousands of turns in a loop: no per-tenant CPU budget
+    counts,
     env: { now: () => new Date(t).toISOString(), sleep: async () => {}, clock: () => 0 },
   });
   return { svc, store, counts, advance: (s: number) => { t += s * 1000; } };

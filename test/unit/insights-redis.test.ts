@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sampleActions } from '../../examples/sample-actions.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
+import { TenantCpu } from '../../server/conversation/tenant-cpu.ts';
 import { createRedisBackend } from '../../server/redis/index.ts';
 import { funnelOf } from '../../server/store/funnel-report.ts';
 import { rebuildCounts } from '../../server/store/funnel-rebuild.ts';
@@ -32,7 +33,8 @@ describe('funnel counts in Redis', () => {
     const env = { now: () => new Date(t).toISOString(), sleep: async () => {}, clock: () => 0 };
     const a = await createRedisBackend({ url: redis.url, prefix: 'fc1:' });
     const b = await createRedisBackend({ url: redis.url, prefix: 'fc1:' });
-    const svc = [a, b].map((x) => new ConversationService({ store: x.store, lock: x.lock, counts: x.counts!, tenants, actions: sampleActions, env }));
+    const svc = [a, b].map((x) => new ConversationService({ store: x.store, lock: x.lock, counts: x.counts!, tenants, actions: sampleActions, tenantCpu: new TenantCpu({ msPerSecond: 0, burstMs: 0 }), // thousands of turns in a loop: no per-tenant CPU budget
+    env }));
     for (let i = 0; i < 12; i++) {
       const s = must(await svc[i % 2]!.startSession({ tenant: 'acme', flow: 'flow.sales' }));
       const script = i % 3 === 0 ? ACME_SALES_SCRIPT : i % 3 === 1 ? ACME_SALES_SCRIPT.slice(0, 1) : [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions'];

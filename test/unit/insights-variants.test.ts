@@ -7,6 +7,7 @@ import { Tenant } from '../../server/catalog/tenant.ts';
 import { DirectoryArchive } from '../../server/catalog/registry.ts';
 import { TenantDirectory } from '../../server/catalog/tenants.ts';
 import { ConversationService } from '../../server/conversation/service.ts';
+import { TenantCpu } from '../../server/conversation/tenant-cpu.ts';
 import { MemoryFunnelCounts } from '../../server/store/funnel-counts.ts';
 import { funnelOf, revisionsOf } from '../../server/store/funnel-report.ts';
 import { MemoryStore } from '../../server/store/memory.ts';
@@ -40,7 +41,8 @@ describe('variants: two revisions of a flow side by side', () => {
     const store = new MemoryStore();
     const counts = new MemoryFunnelCounts();
     let t = Date.parse('2026-03-02T09:00:00Z');
-    const svc = new ConversationService({ store, tenants, actions: sampleActions, counts, env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 } });
+    const svc = new ConversationService({ store, tenants, actions: sampleActions, tenantCpu: new TenantCpu({ msPerSecond: 0, burstMs: 0 }), // thousands of turns in a loop: no per-tenant CPU budget
+    counts, env: { now: () => new Date((t += 1000)).toISOString(), sleep: async () => {}, clock: () => 0 } });
 
     const on = new Map<string, string>();
     for (let i = 0; i < 400; i++) {
