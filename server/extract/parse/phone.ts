@@ -1,7 +1,12 @@
-import { findPhoneNumbersInText, getExampleNumber, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import examples from 'libphonenumber-js/mobile/examples';
+import type * as Phones from 'libphonenumber-js';
+import type { CountryCode, Examples } from 'libphonenumber-js';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import { findEmails } from './email.ts';
 import { fail, mask, theOneFound, type ParseContext, type ParseResult } from './parse-result.ts';
+
+/** libphonenumber-js and its example numbers, loaded on the first phone number read (server/shared/lazy-require.ts). */
+const phones = lazyRequire<typeof Phones>('libphonenumber-js');
+const examples = lazyRequire<Examples>('libphonenumber-js/mobile/examples');
 
 /** A valid phone number found in a message, in E.164, with its span. */
 export interface FoundPhone {
@@ -13,7 +18,7 @@ export interface FoundPhone {
 /** The country for numbers without a country code: the context's, else US (flow-ir.md). */
 export function phoneCountry(ctx: ParseContext): CountryCode {
   const c = ctx.defaultCountry.trim().toUpperCase();
-  return isSupportedCountry(c) ? c : 'US';
+  return phones().isSupportedCountry(c) ? c : 'US';
 }
 
 /** Every valid phone number in the text, as E.164; digits inside email addresses are ignored. */
@@ -49,7 +54,7 @@ export function scanPhones(text: string, ctx: ParseContext): FoundPhone[] {
 
 function scan(plain: string, country: CountryCode): FoundPhone[] {
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
-  return findPhoneNumbersInText(plain, { defaultCountry: country })
+  return phones().findPhoneNumbersInText(plain, { defaultCountry: country })
     .filter((f) => f.number.isValid())
     .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
 }
@@ -57,7 +62,7 @@ function scan(plain: string, country: CountryCode): FoundPhone[] {
 /** Parses a phone answer: the one valid number in the message, normalised to E.164. */
 export function parsePhone(text: string, ctx: ParseContext): ParseResult {
   const found = findPhones(text, ctx);
-  const partial = found.length === 0 && text.replace(/\D/g, '').length >= 4 && parsePhoneNumberFromString(text, phoneCountry(ctx));
+  const partial = found.length === 0 && text.replace(/\D/g, '').length >= 4 && phones().parsePhoneNumberFromString(text, phoneCountry(ctx));
   const example = exampleNumber(phoneCountry(ctx));
   return theOneFound(text, found, {
     none: partial
@@ -73,7 +78,7 @@ const exampleCache = new Map<CountryCode, string | null>();
 export function exampleNumber(country: CountryCode): string | null {
   let e = exampleCache.get(country);
   if (e === undefined) {
-    e = getExampleNumber(country, examples)?.formatNational() ?? null;
+    e = phones().getExampleNumber(country, examples())?.formatNational() ?? null;
     exampleCache.set(country, e);
   }
   return e;

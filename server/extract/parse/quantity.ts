@@ -17,7 +17,11 @@
  * phrase and only when a reply has a number followed by a word).
  * Recognizers-Text stays the candidate for other languages, loaded lazily.
  */
-import Qty from 'js-quantities';
+import type QtyType from 'js-quantities';
+import { lazyRequire } from '../../shared/lazy-require.ts';
+
+/** js-quantities, loaded on the first unit converted (server/shared/lazy-require.ts). */
+const Qty = lazyRequire<typeof QtyType>('js-quantities');
 
 /** A unit read into js-quantities' terms, with its kind ("length", "area", …) and a display label. */
 export interface Unit {
@@ -90,7 +94,7 @@ function read(phrase: string): Unit | null {
 
 function make(qty: string): Unit | null {
   try {
-    const q = Qty(qty);
+    const q = Qty()(qty);
     const kind = q.kind();
     if (NOT_MEASURES.has(kind)) return null;
     return { qty, kind, label: label(q.units()) };
@@ -115,7 +119,7 @@ export function convert(value: number, from: Unit, to: Unit): number | null {
   let fn = converters.get(key);
   if (fn === undefined) {
     try {
-      fn = Qty.swiftConverter(from.qty, to.qty) as (v: number) => number;
+      fn = Qty().swiftConverter(from.qty, to.qty) as (v: number) => number;
     } catch {
       fn = null;
     }

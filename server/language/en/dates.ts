@@ -1,4 +1,7 @@
-import * as chrono from 'chrono-node';
+import { chronoOf } from '../chrono.ts';
+
+/** chrono's parsers for this language, loaded on the first date read in it. */
+const chrono = () => chronoOf('en');
 import type { DateWords } from '../date-words.ts';
 
 // Countries that write dates month-first; everyone else reads 03/04 as 3 April.
@@ -6,7 +9,7 @@ const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'GU', 'AS', 'MP', 'PR
 
 /** What parseDate reads in English besides chrono (moved unchanged from parse/date.ts). */
 export const EN_DATES: DateWords = {
-  parser: (country) => (MONTH_FIRST.has(country.trim().toUpperCase()) ? chrono.casual : chrono.en.GB),
+  parser: (country) => (MONTH_FIRST.has(country.trim().toUpperCase()) ? chrono().casual : chrono().GB),
   strictMatches: false,
   loose: /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu,
   past: /(?<![\p{L}])(?:last|yesterday|ago|previous|past)(?![\p{L}])/iu,
