@@ -67,7 +67,12 @@ interface Outgoing {
 /** Errors after which a stored session cannot be resumed: start a new one. */
 const STALE = new Set(['unknown_session', 'bad_token', 'forbidden', 'not_found', 'gone']);
 /** Refusals of a message that a later resend (same clientId) may get past. */
-const RETRY = new Set(['rate_limited', 'busy', 'conflict', 'internal']);
+const RETRY = new Set(['rate_limited', 'busy', 'conflict', 'internal', 'storage_unavailable']);
+/** How long the server asks to wait after a refusal it could not save (storage_unavailable's `retryAfterMs`), else undefined. */
+const askedWait = (ack: unknown): number | undefined => {
+  const ms = (ack as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof ms === 'number' && ms > 0 ? Math.min(60_000, ms) : undefined;
+};
 /** Handshake refusals that retrying will not fix. */
 const FATAL = new Set(['unknown_key', 'origin_not_allowed', 'invalid_payload']);
 
@@ -369,9 +374,10 @@ export class Conversation {
         this.on.cleared(Number.MAX_SAFE_INTEGER);
         return void this.resume();
       }
-      if (ack.error.code === 'rate_limited') {
+      if (ack.error.code === 'rate_limited' || ack.error.code === 'storage_unavailable') {
+        // the server cannot take it now (limits; its storage is full or unreachable): try again later
         this.on.problem(ack.error);
-        this.later(() => void this.resume(), retryAfter(ack.error) * 1000);
+        this.later(() => void this.resume(), askedWait(ack) ?? retryAfter(ack.error) * 1000);
         return;
       }
       this.on.connection('failed', ack.error);
@@ -437,9 +443,12 @@ export class Conversation {
         if (socket.connected) this.later(() => this.pump(), 500);
         return;
       }
-      if (!ack.ok && RETRY.has(ack.error.code) && item.retries++ < 8) {
+      // the server could not save it now (storage_unavailable: a full disk, an unreachable store): nothing was saved, so the
+      // same clientId is sent again for as long as that lasts, at the pace the server asks
+      const waitMs = !ack.ok ? askedWait(ack) : undefined;
+      if (!ack.ok && RETRY.has(ack.error.code) && (ack.error.code === 'storage_unavailable' || item.retries++ < 8)) {
         // the server could not take it now (limits, a busy or contended session): same clientId, a little later
-        this.later(() => this.pump(), ack.error.code === 'rate_limited' ? retryAfter(ack.error) * 1000 : 700);
+        this.later(() => this.pump(), waitMs ?? (ack.error.code === 'rate_limited' ? retryAfter(ack.error) * 1000 : 700));
         return;
       }
       if (!ack.ok && ack.error.code === 'unknown_session' && this.ready) {

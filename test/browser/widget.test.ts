@@ -313,9 +313,45 @@ describeBrowser('the chat widget', () => {
       await slow.dispose();
     }
   });
+
+  it('keeps a message sent while the server\'s disk is full and sends it again until it is saved, once', async () => {
+    const store = new FullStore();
+    const full = await startTestServer({ overrides: { backend: await createEmbeddedBackend({ store, outbox: new MemoryOutbox() }) } });
+    try {
+      const { page, chat, problems } = await hostPage('/full.html', embedPage(full.url, { key: ACME.key, flow: ACME.flow }));
+      await chat.launcher().click();
+      await page.waitForSelector('questline-chat .msg.bot');
+      const before = await chat.lastId();
+      const botsBefore = (await chat.messages()).filter((m) => m.role === 'bot').length;
+      store.full = true;
+      await chat.input().fill('Hi, I want LED lights for a basketball court');
+      await chat.input().press('Enter');
+      // refused with storage_unavailable (nothing saved): the widget holds on to it
+      await page.waitForTimeout(1_500);
+      expect((await chat.messages()).filter((m) => m.role === 'bot')).toHaveLength(botsBefore);
+      store.full = false;
+      // it asked to wait 5 s: the same clientId goes again, and the reply comes
+      await chat.settled(before);
+      const sessionId = (await store.list('acme'))[0]!.id;
+      const users = (await store.transcript(sessionId)).filter((e) => e.role === 'user');
+      expect(users.map((e) => e.text)).toEqual(['Hi, I want LED lights for a basketball court']);
+      expect(problems).toEqual([]);
+    } finally {
+      await full.dispose();
+    }
+  });
 });
 
 /** A store whose commits take a while, to make turns slow. */
+/** A store whose disk is full while `full`: every save fails with ENOSPC, as the file system says it. */
+class FullStore extends MemoryStore {
+  full = false;
+  override async commit(...args: Parameters<MemoryStore['commit']>) {
+    if (this.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return super.commit(...args);
+  }
+}
+
 class SlowStore extends MemoryStore {
   delayMs = 0;
   override async commit(...args: Parameters<MemoryStore['commit']>) {
