@@ -34,6 +34,6 @@ export { systemCallEnv, type ActionHandler, type ActionRegistry, type CallEnv } 
 export type { BotMessage } from '../conversation/messages.ts';
 
 // Storage interfaces, for your own store or lock (see `questline/testing`).
-export type { SessionStore, StoredSession, SaveResult, SessionSummary, TranscriptEntry } from '../store/session-store.ts';
+export type { SessionStore, StoredSession, SaveResult, SessionSummary, TranscriptEntry, TurnWrites } from '../store/session-store.ts';
 export type { TurnLock } from '../store/turn-lock.ts';
 export { MemoryStore } from '../store/memory.ts';

@@ -32,7 +32,7 @@ async function projectConfig(file: string | undefined, io: CliIo, command: strin
 /** Builds the `questline` command tree; each action stores its exit code in `code`. */
 function program(io: CliIo, done: (code: number) => void): Command {
   const cmd = new Command('questline')
-    .description('Questline: conversational intake flows — validate, render and (soon) run them.')
+    .description('Questline: conversational intake flows — validate, draw, chat with, run and test them, and serve them.')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .showHelpAfterError('(run questline --help for usage)');

@@ -244,6 +244,8 @@ describe('a Node project using the installed package', () => {
       "if (opened.ok) { const first: Promise<Exchange> = converse(opened.flow, { actions, validators }).start(); void first; }",
       "export const mounted: Promise<Questline> = createQuestline({ flowsDir: 'flows', pages: false, actions, validators });",
       "export type Both = [Extractor, SessionStore];",
+      "import type { TurnWrites } from 'questline';",
+      "export const noTurn: TurnWrites = { transcript: [], events: [] };",
       "// @ts-expect-error: a validator returns a message or null, not a boolean",
       "export const wrong: EngineOptions['validators'] = { bad: () => true };",
     ].join('\n'));

@@ -136,3 +136,12 @@ describe('the installed bin', () => {
     expect(bad.stderr).toContain('missing required field');
   });
 });
+
+describe('questline --help', () => {
+  it('lists the commands and promises nothing that is already there as "(soon)"', async () => {
+    const r = await run('--help');
+    const text = r.out + r.err;
+    for (const command of ['validate', 'graph', 'chat', 'run', 'test', 'serve']) expect(text).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    expect(text).not.toContain('(soon)');
+  });
+});
