@@ -54,6 +54,7 @@ const PARTS: Part[] = [
   { name: 'redis', file: 'test/reliability/redis-restart.test.ts', env: { REDIS_VISITORS: quick ? '10' : '20', REDIS_DOWN_MS: quick ? '5000' : '15000' } },
   { name: 'webhook', file: 'test/reliability/webhook-receiver.test.ts', env: { WEBHOOK_VISITORS: quick ? '6' : '12', WEBHOOK_PHASE_MS: quick ? '2500' : '5000' } },
   // another tenant's first-exchange latency while one address attacks a tenant's costliest allowed pattern
+  { name: 'slowconn', file: 'test/reliability/slow-connections.test.ts', env: { SLOW_FLOOD_CONNECTIONS: quick ? '300' : '1100' } },
   { name: 'hostile', file: 'test/reliability/hostile-tenant.test.ts', env: { HOSTILE_ATTACK_MS: quick ? '5000' : '20000', HOSTILE_ATTACKERS: '16' } },
 ];
 
@@ -131,6 +132,9 @@ const report = {
   other_tenant_p50_ms_quiet: get('other_tenant_p50_ms_quiet'),
   hostile_attack_turns: get('hostile_attack_turns'),
   hostile_attack_failures: get('hostile_attack_failures'),
+  slow_flood_connections: get('slow_flood_connections'),
+  slow_flood_held: get('slow_flood_held'),
+  slow_flood_visitor_failures: get('slow_flood_visitor_failures'),
   property_runs: get('property_runs'),
   property_turns: get('property_turns'),
   property_violations: get('property_violations'),
@@ -170,7 +174,7 @@ const report = {
 
 /** Figures that must be zero. */
 const MUST_BE_ZERO = ['turns_lost', 'corrupt_files', 'webhooks_missing', 'webhooks_duplicated', 'property_violations', 'malformed_crashes', 'malformed_unanswered', 'llm_illegal_commits', 'llm_stalled_turns', 'llm_faults_without_event', 'model_calls_after_end', 'budget_overruns', 'cross_tenant_successes', 'pii_leaks', 'soak_errors', 'admin_lockouts_of_valid_key', 'internal_values_exposed', 'operator_corrections_accepted_invalid', 'world_readable_files', 'tenant_starvation_rejections',
-  'webhooks_lost', 'webhooks_lost_before_duplicate_retries', 'acked_turns_lost_disk_full', 'acked_turns_lost_redis_restart', 'storage_fault_internal_errors', 'storage_fault_not_ready_or_not_recovered', 'webhooks_duplicated_under_faults', 'hostile_attack_failures'] as const;
+  'webhooks_lost', 'webhooks_lost_before_duplicate_retries', 'acked_turns_lost_disk_full', 'acked_turns_lost_redis_restart', 'storage_fault_internal_errors', 'storage_fault_not_ready_or_not_recovered', 'webhooks_duplicated_under_faults', 'hostile_attack_failures', 'slow_flood_visitor_failures'] as const;
 /** Figures with a ceiling (when measured). */
 const AT_MOST = { other_tenant_p50_ms_under_attack: 250, other_tenant_max_ms_under_attack: 1000 } as const;
 const bad = [

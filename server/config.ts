@@ -100,6 +100,8 @@ export const ConfigSchema = z.object({
       const [ms, burst] = v.split('/').map(Number) as [number, number];
       return { msPerSecond: ms, burstMs: burst };
     })),
+  /** Open connections one client address may hold (IPv6 by /64; a trusted proxy is exempt); past it a new one is closed at once. 0: no cap. */
+  CONNECTIONS_PER_ADDRESS: withDefault(z.coerce.number().int().min(0), 64),
   /** How often idle sessions and waiting interrupts are checked for their timeouts, in seconds. */
   SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
 });
@@ -144,7 +146,7 @@ export function parseOperatorKeys(value: string): OperatorKey[] {
 
 /** Parses RATE_LIMITS (`perIp=40/1,readsPerIp=120/60`): known names, whole positive points and seconds. */
 export function parseRateLimits(value: string): Partial<RateLimitSettings> {
-  const names = Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimitSettings>;
+  const names = [...Object.keys(DEFAULT_RATE_LIMITS), 'tenantCeiling'] as Array<keyof RateLimitSettings>;
   const out: Partial<RateLimitSettings> = {};
   for (const entry of value.split(/[,\s]+/).filter(Boolean)) {
     const m = /^([A-Za-z]+)=(\d{1,9})\/(\d{1,9})$/.exec(entry);

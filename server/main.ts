@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server as SocketServer } from 'socket.io';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
+import { guardConnections } from './transport/connection-guard.ts';
 import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import type { Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
@@ -124,6 +125,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // the listener first: /healthz answers while the store opens and the flows compile; anything else gets a retryable 503 until then
   let handle: RequestListener = starting;
   const http = createServer((req, res) => handle(req, res));
+  // header and idle timeouts under Node's 60 s, and a cap on the connections one address holds open
+  const refusedAt = new Map<string, number>();
+  guardConnections(http, { perAddress: config.CONNECTIONS_PER_ADDRESS, ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
+    onRefused: (address) => {
+      const now = Date.now();
+      if ((refusedAt.get(address) ?? 0) > now - 10_000) return;
+      if (refusedAt.size > 1000) refusedAt.clear();
+      refusedAt.set(address, now);
+      logger.warn({ address, cap: config.CONNECTIONS_PER_ADDRESS }, `connections from ${address} past CONNECTIONS_PER_ADDRESS (${config.CONNECTIONS_PER_ADDRESS}) are closed`);
+    } });
   await listen(http, config);
   const url = urlOf(config, http);
   logger.info({ host: config.HOST, port: (http.address() as AddressInfo).port, url }, `accepting connections on ${url}: /healthz answers while the flows load`);

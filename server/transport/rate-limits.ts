@@ -7,7 +7,8 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 // fairly: once a window's budget is spent, it refuses only the addresses that
 // sent more than their fair share (`tenantFairShare`) in that window, so a
 // visitor typing at a person's pace is never refused because other addresses
-// flooded the same tenant. IP keys are the client's address past trusted
+// flooded the same tenant — up to a hard ceiling (`tenantCeiling`, default
+// 1.5 × perTenant) that no address passes. IP keys are the client's address past trusted
 // proxies; IPv6 counts by /64 (client-address.ts).
 
 /** `points` per `seconds`. */
@@ -29,6 +30,11 @@ export interface RateLimitSettings {
    * be served when the tenant's limit is used up (the fair share).
    */
   tenantFairShare: Rate;
+  /**
+   * The hard ceiling of a tenant's messages, fair shares included (default:
+   * 1.5 × perTenant over perTenant's window): past it every address waits.
+   */
+  tenantCeiling?: Rate;
   /** Resumes and transcript reads (`session:start` with an id, `GET /sessions/:id`) per client IP. */
   readsPerIp: Rate;
   /** Resumes and transcript reads per session. */
@@ -72,10 +78,16 @@ function charger(l: RateLimiterAbstract, scope: string): (key: string) => Promis
 const ADMITTED: Limited = Object.freeze({ ok: true });
 const admitted = (): Limited => ADMITTED;
 
-/** The verdict of the IP, fair-share and tenant charges of a message (messageShared). */
-function sharedVerdict([ip, share, tenant]: [Limited, Limited, Limited]): Limited | null {
+/** The verdict of the IP, fair-share, tenant and ceiling charges of a message (messageShared). */
+function sharedVerdict([ip, share, tenant, ceiling]: [Limited, Limited, Limited, Limited]): Limited | null {
   if (!ip.ok) return null; // refunded by the caller first
+  if (!ceiling.ok) return ceiling; // no fair share passes the tenant's hard ceiling
   return tenant.ok || share.ok ? ADMITTED : tenant;
+}
+
+/** The ceiling a tenant's messages never pass: the setting, else 1.5 × perTenant over the same window. */
+export function tenantCeilingOf(s: Pick<RateLimitSettings, 'perTenant' | 'tenantCeiling'>): Rate {
+  return s.tenantCeiling ?? { points: Math.ceil(s.perTenant.points * 1.5), seconds: s.perTenant.seconds };
 }
 
 function refusal(e: unknown, scope: string): Limited {
@@ -94,12 +106,14 @@ export class RateLimits {
   private readonly ip: RateLimiterAbstract;
   private readonly tenant: RateLimiterAbstract;
   private readonly tenantIp: RateLimiterAbstract;
+  private readonly ceiling: RateLimiterAbstract;
   private readonly adminFailures: RateLimiterAbstract;
   // every charge, each with its limiter and scope: a message's (what every message goes through), then the others
   private readonly chargeClient: (key: string) => Promise<Limited>;
   private readonly chargeIp: (key: string) => Promise<Limited>;
   private readonly chargeShare: (key: string) => Promise<Limited>;
   private readonly chargeTenant: (key: string) => Promise<Limited>;
+  private readonly chargeCeiling: (key: string) => Promise<Limited>;
   private readonly chargeReadIp: (key: string) => Promise<Limited>;
   private readonly chargeReadSession: (key: string) => Promise<Limited>;
   private readonly chargeStart: (key: string) => Promise<Limited>;
@@ -112,11 +126,13 @@ export class RateLimits {
     this.tenant = make(s.perTenant, 'tenant');
     // counted over the tenant's window, so a share is comparable to the budget it divides
     this.tenantIp = make({ points: s.tenantFairShare.points, seconds: s.perTenant.seconds }, 'tenantip');
+    this.ceiling = make(tenantCeilingOf(s), 'tenantmax');
     this.adminFailures = make(s.adminFailuresPerIp, 'admin');
     this.chargeClient = charger(this.socket, 'client');
     this.chargeIp = charger(this.ip, 'ip');
     this.chargeShare = charger(this.tenantIp, 'tenant');
     this.chargeTenant = charger(this.tenant, 'tenant');
+    this.chargeCeiling = charger(this.ceiling, 'tenant');
     this.chargeReadIp = charger(make(s.readsPerIp, 'readsip'), 'ip');
     this.chargeReadSession = charger(make(s.readsPerSession, 'readssession'), 'session');
     this.chargeStart = charger(make(s.startsPerIp, 'starts'), 'ip');
@@ -143,10 +159,12 @@ export class RateLimits {
     // the IP, fair-share and tenant charges go out together (in Redis: one round trip); a message the
     // IP limit refuses is refunded to the tenant's two counters before the answer, as if it never reached them
     const shareKey = `${who.tenant}|${who.ip}`;
-    const charges = await Promise.all([this.chargeIp(who.ip), this.chargeShare(shareKey), this.chargeTenant(who.tenant)]);
+    const charges = await Promise.all([this.chargeIp(who.ip), this.chargeShare(shareKey), this.chargeTenant(who.tenant), this.chargeCeiling(who.tenant)]);
     const verdict = sharedVerdict(charges);
+    // the ceiling counts only what was let through
+    if (verdict !== null && !verdict.ok) await this.ceiling.reward(who.tenant, 1);
     if (verdict !== null) return verdict;
-    await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1)]);
+    await Promise.all([this.tenantIp.reward(shareKey, 1), this.tenant.reward(who.tenant, 1), this.ceiling.reward(who.tenant, 1)]);
     return charges[0];
   }
 
