@@ -118,6 +118,16 @@ describe('funnel counts maintained as turns are committed', () => {
     expect(await counts.all()).toEqual(before);
   });
 
+  it('leaves the Studio\'s preview sessions out', async () => {
+    const { svc, store, counts } = setup();
+    const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales', draft: tenants.flow('acme', 'flow.sales')! }));
+    expect((await store.load(s.sessionId))!.preview).toBe(true);
+    for (const m of ACME_SALES_SCRIPT) must(await svc.message(s.sessionId, m, m));
+    expect((await store.load(s.sessionId))!.status).toBe('completed');
+    expect(await counts.all()).toEqual(new Map());
+    expect((await rebuildCounts(store, tenants.ids(), counts, { check: true })).differences).toEqual([]);
+  });
+
   it('a rebuild finds and repairs counts that missed turns', async () => {
     const { svc, store, counts, advance } = setup();
     for (let i = 0; i < 6; i++) await play(svc, advance, FATES[i]!, i);
