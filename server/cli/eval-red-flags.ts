@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { effectiveFlow, loadLibrary } from '../catalog/library.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import { formatDiagnostic, hasErrors } from '../flow/diagnostic.ts';
@@ -31,7 +32,8 @@ export async function redFlagCommand(paths: readonly string[], opts: RedFlagOpti
   }
   let sets: RedFlagSet[];
   try {
-    sets = paths.map(loadRedFlagSet);
+    // a folder gives its *.yaml sets, sorted
+    sets = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join(p, f)) : [p])).map(loadRedFlagSet);
   } catch (err) {
     io.err(`questline eval: ${(err as Error).message}`);
     return EXIT_USAGE;

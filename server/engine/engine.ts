@@ -18,7 +18,7 @@ import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { flowIndex } from './flow-index.ts';
 import { markRank } from './route-memo.ts';
-import { answerReview, askReview } from './review.ts';
+import { answerReview, askReview, formatAnswer } from './review.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../language/local-number.ts';
@@ -359,7 +359,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       continue;
     }
     // the question asked, when it is the first to ask its key, is open (openQuestion's answer, without reading the node)
-    const found = update.key === currentKey && d.at!.asksFirst ? { ok: true as const, node: current! } : openQuestion(d, update.key, current?.node);
+    // a correction of the answer given the turn before replaces it (the offline rules propose one only for that key)
+    const corrected = update.corrects === true && update.key !== currentKey && d.s.answers.has(update.key) ? d.idx.questionByKey.get(update.key) : undefined;
+    const found = corrected?.node.type === 'question' ? { ok: true as const, node: corrected }
+      : update.key === currentKey && d.at!.asksFirst ? { ok: true as const, node: current! } : openQuestion(d, update.key, current?.node);
     // a model may answer only what its request offered (found.ok alone would take any unanswered question)
     const open = found.ok && llm && update.key !== requested && !(offered ??= offeredKeys(d, input)).has(update.key)
       ? { ok: false as const, reason: `'${update.key}' was not offered in this turn's request` } : found;
@@ -467,6 +470,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     }
   }
   if (skipCurrent) commit(d, currentKey!, { value: null, turn: d.s.turn, source: 'user', extractor: proposal.extractor, validation: 'skipped' });
+  // "Thanks — I've changed the budget to 25000.": a late correction is said back, so the visitor sees it was taken
+  for (const { update, value } of accepted.values()) {
+    const c = update.corrects ? d.idx.questionByKey.get(update.key) : undefined;
+    if (c?.node.type !== 'question' || isPii(d, update.key)) continue;
+    const label = c.node.label ?? c.node.key.replace(/[_.-]+/g, ' ');
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: fillMessage(d.flow.messages.corrected, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
+  }
 
   if (atPathPrompt) {
     if (d.s.path.tentative !== null) {

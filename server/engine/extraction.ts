@@ -71,6 +71,7 @@ export function extractionRequest(
   const open = here ? openAhead(flow, session, here, current) : [];
   const paths = flow.source.paths && !session.path.locked ? pathChoices(flow) : [];
   const triggers = activeTriggers(flow, session.node);
+  const previous = previousAnswer(flow, session, current?.key);
   return {
     text,
     current,
@@ -80,11 +81,31 @@ export function extractionRequest(
     now,
     defaultCountry: countryOf(session.context) ?? flow.source.default_country ?? 'US',
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
+    ...(previous ? { previous } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
     ...(session.llm ? { usage: session.llm } : {}),
     // the language the visitor writes in, when not English (extractors read absent as 'en')
     ...(flow.locale !== 'en' ? { locale: baseLanguage(flow.locale) } : {}),
   };
+}
+
+/**
+ * The question the visitor answered on the last turn (the first in flow order when a message answered several),
+ * with its value (null when skipped): the next reply may correct it ("sorry, I meant 25k"). Not a pii question.
+ */
+function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string | undefined): (OpenQuestion & { value: unknown }) | undefined {
+  if (session.turn === 0) return undefined;
+  const idx = flowIndex(flow);
+  let best: { c: CompiledNode; value: unknown; rank: number } | undefined;
+  for (const [key, rec] of session.answers.entries()) {
+    if (rec.turn !== session.turn || rec.source !== 'user' || key === currentKey) continue;
+    const c = idx.questionByKey.get(key);
+    const rank = idx.keyRank.get(key) ?? Number.MAX_SAFE_INTEGER;
+    if (!c || c.node.type !== 'question' || c.node.pii || (best && best.rank <= rank)) continue;
+    best = { c, value: rec.value, rank };
+  }
+  const q = best ? asOpen(best.c) : null;
+  return q && best ? { ...q, value: best.value } : undefined;
 }
 
 /**

@@ -92,6 +92,8 @@ export interface ExtractionRequest {
   locale?: string;
   /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
   history?: readonly HistoryEntry[];
+  /** The question answered (or skipped, value null) on the turn before, when it is not the current one: a reply may correct it. */
+  previous?: OpenQuestion & { value: unknown };
   /** The session, for extractors that keep per-session state. */
   sessionId?: string;
   /** The session's model usage so far (per-session budget). */
@@ -110,6 +112,8 @@ export interface ProposedUpdate {
   conversion?: Conversion;
   /** The reply holds words the extractor could not account for: the engine checks the value with the visitor before committing it ("Just to check: …?"). */
   confirm?: true;
+  /** A correction of the request's `previous` answer typed at the next question ("sorry, 25k not 20k"): the engine replaces it and says so. */
+  corrects?: true;
 }
 
 /**

@@ -88,3 +88,52 @@ describe('the confirmation: "Just to check: …?"', () => {
     expect(other.session.node).toBe('q.courts');
   });
 });
+
+describe('a correction of the previous answer typed at the next question', () => {
+  const flow = (nodes: unknown[]) => {
+    const r = compileText(JSON.stringify({ version: 'v1', id: 'late.test', nodes: [...nodes, { id: 'n.done', type: 'terminal', say: 'Noted.' }] }), 'late.test');
+    if (r.kind !== 'flow' || !r.flow) throw new Error('does not compile');
+    return r.flow;
+  };
+  async function talk(nodes: unknown[], replies: string[], locale?: string) {
+    const clock = new ScriptedClock(NOW);
+    const f = flow(nodes);
+    const conv = new LocalConversation(f, { extractor: locale ? { name: 'rules', extract: (req) => new OfflineExtractor().extract({ ...req, locale }) } : new OfflineExtractor(), env: clock });
+    await conv.start({ now: clock.now() });
+    let last;
+    for (const r of replies) {
+      clock.tick();
+      last = await conv.send(r, clock.now());
+    }
+    return last!;
+  }
+  const budget = { id: 'q.budget', type: 'question', key: 'budget', label: 'budget', prompt: 'What is your budget?', answer: { type: 'number', currency: 'USD' } };
+  const timeline = { id: 'q.timeline', type: 'question', key: 'timeline', prompt: 'When do you need it?', answer: { type: 'enum', options: [{ value: 'asap', label: 'As soon as possible' }, { value: 'later', label: 'Later this year' }] } };
+
+  it('replaces the previous answer with an echo, and reads the rest for the current question', async () => {
+    const r = await talk([budget, timeline], ['20k', 'actually make that 25k. and as soon as possible please']);
+    expect(r.session.answers.get('budget')?.value).toBe(25000);
+    expect(r.session.answers.get('timeline')?.value).toBe('asap');
+    expect(r.messages.map((m) => m.text)).toContain('Thanks — I\'ve changed budget to 25000.');
+  });
+
+  it('re-asks the current question when the reply only corrects the previous one, in German too', async () => {
+    const r = await talk([budget, timeline], ['20.000 $', 'Korrektur: 25.000 $.'], 'de');
+    expect(r.session.answers.get('budget')?.value).toBe(25000);
+    expect(r.session.answers.has('timeline')).toBe(false);
+    expect(r.session.node).toBe('q.timeline');
+    expect(r.session.attempts).toBe(0);
+  });
+
+  it('keeps the year of a date corrected without one, and leaves the previous answer alone for a self-correction of the current one', async () => {
+    const dob = { id: 'q.dob', type: 'question', key: 'date_of_birth', prompt: 'Date of birth?', answer: { type: 'date', past: true } };
+    const age = { id: 'q.age', type: 'question', key: 'age', prompt: 'Age?', answer: { type: 'integer', min: 0, max: 120 } };
+    const r = await talk([dob, age], ['03/02/2015', '10. oh and the birthday is Feb 3rd, sorry, I wrote it the UK way']);
+    expect(r.session.answers.get('date_of_birth')?.value).toBe('2015-02-03');
+    expect(r.session.answers.get('age')?.value).toBe(10);
+    const courts = { id: 'q.courts', type: 'question', key: 'courts', prompt: 'How many courts?', answer: { type: 'integer', min: 1, max: 50 } };
+    const s = await talk([age, courts], ['7', '3 courts — sorry, 4']);
+    expect(s.session.answers.get('age')?.value).toBe(7);
+    expect(s.session.answers.get('courts')?.value).toBe(4);
+  });
+});

@@ -109,6 +109,12 @@ ordinary:
     expect(text.out).toMatch(/false alarms: 2 of 4/);
   });
 
+  it('takes a folder of sets: the shipped ones, all caught', async () => {
+    const r = await run(['eval', DIR, '--red-flags', '--tenant', 'northside-clinic', '--flows', FLOWS, '--json']);
+    const s = JSON.parse(r.out);
+    expect({ code: r.code, emergencies: s.emergencies, missed: s.missed.length, alarms: s.alarms.length }).toEqual({ code: 0, emergencies: 100, missed: 0, alarms: 0 });
+  });
+
   it('exit 0 when all are right; a file that is not a red-flag set is a usage error', async () => {
     const good = join(dir, 'good.yaml');
     writeFileSync(good, 'emergencies:\n  - { id: e1, reply: "he is not breathing", category: breathing }\nordinary:\n  - { id: o1, reply: "flu shot" }\n');

@@ -6,6 +6,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { findNameOf, NAME_KEYS } from './name.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
+import { lateCorrection } from './late-correction.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 
@@ -58,7 +59,10 @@ export class OfflineExtractor implements Extractor {
   /** Proposes updates, unknowns, an escalation and a path vote for one user message. */
   extract(req: ExtractionRequest): Proposal {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
-    const text = typeof req.text === 'string' ? req.text : '';
+    let text = typeof req.text === 'string' ? req.text : '';
+    // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
+    const late = req.previous && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.current, ctx, packOf(req.locale)) : null;
+    if (late) text = late.rest;
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
@@ -67,6 +71,7 @@ export class OfflineExtractor implements Extractor {
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
     const updates: ProposedUpdate[] = [];
+    if (late) updates.push(late.update);
     const cur = req.current;
 
     if (cur) {

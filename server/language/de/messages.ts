@@ -70,6 +70,7 @@ export const DE: Messages = {
   stuck_offer: 'Damit wir nicht hängen bleiben: Sie können es noch einmal in eigenen Worten versuchen{skip} oder mit einer Person aus unserem Team sprechen.',
   stuck_skip: ', die Frage überspringen',
   check_value: 'Nur zur Sicherheit: {value}?',
+  corrected: 'Danke — ich habe {label} auf {value} geändert.',
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',
   contact_skip_chip: 'Überspringen',
   contact_noted: 'Danke — unser Team meldet sich unter {contact}.',
