@@ -121,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
     throw new ConfigError(`invalid server environment:\n${lines.join('\n')}`);
   }
+  const { ADMIN_KEY: admin, OPERATOR_KEYS: operators } = parsed.data;
+  const same = admin ? operators?.find((o) => o.sha256.equals(operatorKeyHash(admin))) : undefined;
+  if (same) throw new ConfigError(`invalid server environment:\n  OPERATOR_KEYS: operator '${same.name}' has the ADMIN_KEY as their key; give them a key of their own`);
   return parsed.data;
 }
 
@@ -129,6 +132,7 @@ const OPERATOR_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 /** Parses OPERATOR_KEYS (`ana=key1,ben=sha256:…`): names unique and not "admin", plain keys 16 characters or more. */
 export function parseOperatorKeys(value: string): OperatorKey[] {
   const seen = new Set<string>();
+  const hashes = new Map<string, string>();
   return value.split(/[,\s]+/).filter(Boolean).map((entry, i) => {
     const eq = entry.indexOf('=');
     const name = eq > 0 ? entry.slice(0, eq) : '';
@@ -140,7 +144,12 @@ export function parseOperatorKeys(value: string): OperatorKey[] {
     seen.add(name);
     if (!/^sha256:/i.test(key) && key.length < 16) throw new Error(`${name}'s key must be at least 16 characters, or sha256:<64 hex digits>`);
     if (/^sha256:/i.test(key) && !/^sha256:[0-9a-f]{64}$/i.test(key)) throw new Error(`${name}'s key: sha256: must be followed by 64 hex digits`);
-    return { name, sha256: operatorKeyHash(key) };
+    const sha256 = operatorKeyHash(key);
+    // a shared key would make the audit log name the wrong person
+    const twin = hashes.get(sha256.toString('hex'));
+    if (twin) throw new Error(`operators '${twin}' and '${name}' have the same key; each operator needs a key of their own`);
+    hashes.set(sha256.toString('hex'), name);
+    return { name, sha256 };
   });
 }
 

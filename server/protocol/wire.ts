@@ -117,7 +117,8 @@ export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): { o
     const message = issue.path.at(-1) === 'text'
       ? `Your message is too long (at most ${max} characters).`
       : `'${field}' is too long (at most ${max} ${issue.origin === 'string' ? 'characters' : 'items'}).`;
-    return { ok: false, error: { code: 'too_large', message }, detail };
+    // a language tag past its length is not a big payload but a wrong one: 400, not 413
+    return { ok: false, error: { code: issue.path.at(-1) === 'locale' ? 'invalid_payload' : 'too_large', message }, detail };
   }
   if (issue.path.at(-1) === 'text' && issue.code === 'custom') return { ok: false, error: { code: 'invalid_payload', message: 'Your message is empty.' }, detail };
   return { ok: false, error: { code: 'invalid_payload', message: plainWords(field, issue.message) }, detail };

@@ -73,4 +73,21 @@ describe('named operator keys', () => {
       expect((thrown as Error).message).not.toContain('just-a-key');
     }
   });
+
+  it('refuses two operators with one key (also as a hash), and an operator whose key is the ADMIN_KEY', () => {
+    const hash = createHash('sha256').update('0123456789abcdef').digest('hex');
+    for (const [env, says] of [
+      [{ OPERATOR_KEYS: 'ana=0123456789abcdef,ben=0123456789abcdef' }, "operators 'ana' and 'ben' have the same key"],
+      [{ OPERATOR_KEYS: `ana=0123456789abcdef,ben=sha256:${hash}` }, "operators 'ana' and 'ben' have the same key"],
+      [{ OPERATOR_KEYS: 'ana=0123456789abcdef', ADMIN_KEY: '0123456789abcdef' }, "operator 'ana' has the ADMIN_KEY"],
+    ] as const) {
+      expect(() => loadConfig(env), says).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(says);
+      try {
+        loadConfig(env);
+      } catch (e) {
+        expect((e as Error).message).not.toContain('0123456789abcdef');
+      }
+    }
+  });
 });
