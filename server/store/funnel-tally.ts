@@ -1,3 +1,4 @@
+import { isEnded } from '../protocol/statuses.ts';
 import type { StoredSession } from './session-store.ts';
 import { NO_FACTS, type FunnelFacts } from './funnel-facts.ts';
 
@@ -95,8 +96,14 @@ export function tallyOf(r: StoredSession, facts: FunnelFacts = r.insights ?? NO_
       add(field.node(at, 'escalated'));
       break;
     default:
-      // active or waiting (or a status added later that has not ended): open, at the node it waits at
-      add(field.open(r.session.node ?? at));
+      if (isEnded(r.status)) {
+        // an ending added later (a new way of timing out): the visitor is gone, so it counts as dropped there
+        add('abandoned');
+        add(field.node(at, 'dropped'));
+      } else {
+        // active or waiting: open, at the node it waits at
+        add(field.open(r.session.node ?? at));
+      }
   }
   out.set(bucketKey({ tenant: r.tenant, flow: r.flowId, revision: r.revision, day: r.createdAt.slice(0, 10), locale: localeOf(r) }), counts);
   return out;
