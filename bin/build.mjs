@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const STATIC = ['client/admin/index.html', 'client/admin/console.css', 'client/demo/index.html', 'client/demo/demo.css'];
+const STATIC = ['client/admin/index.html', 'client/admin/console.css', 'client/studio/index.html', 'client/studio/studio.css', 'client/demo/index.html', 'client/demo/demo.css'];
 
 rmSync(dist, { recursive: true, force: true });
 

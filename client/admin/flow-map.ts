@@ -94,8 +94,51 @@ export class FlowMap {
   private readonly nodeEls = new Map<string, SVGGElement>();
   private readonly edgeEls = new Map<string, SVGGElement[]>();
   private current: string | null = null;
+  /** The Studio's: what a click (or Enter) on a node does. */
+  private pick: ((id: string) => void) | null = null;
 
   constructor(private readonly container: HTMLElement) {}
+
+  /** Makes every node a button (click, Enter or Space) that calls `pick` with its id; applies to every later draw too. */
+  selectable(pick: (id: string) => void): void {
+    this.pick = pick;
+    for (const [id, g] of this.nodeEls) this.makePickable(id, g);
+  }
+
+  /** Marks the node being edited (the Studio's cursor is in its source); null clears it. */
+  select(id: string | null): void {
+    for (const [nid, g] of this.nodeEls) {
+      g.classList.toggle('selected', nid === id);
+      if (nid === id) g.setAttribute('aria-current', 'true');
+      else if (g.getAttribute('aria-current') === 'true') g.removeAttribute('aria-current');
+    }
+    const n = id ? this.layout?.nodes.find((x) => x.id === id) : undefined;
+    if (n) {
+      this.current = n.id;
+      this.showCurrent();
+    }
+  }
+
+  /** Paints what goldens never exercised (`missing` nodes and edges get the class `uncovered`); null takes the paint off. */
+  coverage(missing: { nodes: ReadonlySet<string>; edges: ReadonlySet<string> } | null): void {
+    for (const [id, g] of this.nodeEls) g.classList.toggle('uncovered', missing !== null && missing.nodes.has(id));
+    for (const [id, parts] of this.edgeEls) for (const g of parts) g.classList.toggle('uncovered', missing !== null && missing.edges.has(id));
+  }
+
+  private makePickable(id: string, g: SVGGElement): void {
+    if (!this.pick || g.dataset.pickable) return;
+    g.dataset.pickable = '1';
+    g.setAttribute('tabindex', '0');
+    g.setAttribute('role', 'button');
+    const pick = this.pick;
+    g.addEventListener('click', () => pick(id));
+    g.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        pick(id);
+      }
+    });
+  }
 
   /** The revision drawn now (`flowId@revision`), or null. */
   get drawn(): string | null {
@@ -115,7 +158,7 @@ export class FlowMap {
     this.clear();
     this.layout = layout;
     const name = `${layout.flow.label ?? layout.flow.id} (${layout.flow.id}, revision ${layout.flow.revision})`;
-    const svg = el('svg', { viewBox: `0 0 ${r2(layout.width)} ${r2(layout.height)}`, role: 'img', 'aria-label': `Flow map of ${name}`, 'font-family': "'DejaVu Sans', Verdana, sans-serif" });
+    const svg = el('svg', { viewBox: `0 0 ${r2(layout.width)} ${r2(layout.height)}`, role: this.pick ? 'group' : 'img', 'aria-label': `Flow map of ${name}`, 'font-family': "'DejaVu Sans', Verdana, sans-serif" });
     svg.appendChild(el('defs', {}, marker('qm-arrow', 'normal'), marker('qm-arrow-taken', 'taken')));
 
     const clusters: GraphGroup[] = [...layout.groups.filter((g) => g.kind === 'subgraph'), ...layout.groups.filter((g) => g.kind === 'ui')];
@@ -153,6 +196,7 @@ export class FlowMap {
       for (const t of textLines(lines, n.x + n.width / 2, n.y + n.height / 2 - linesHeight(lines) / 2)) g.appendChild(t);
       nodes.appendChild(g);
       this.nodeEls.set(n.id, g);
+      this.makePickable(n.id, g);
     }
     svg.appendChild(nodes);
 

@@ -326,7 +326,8 @@ function renderRows(): void {
     button.addEventListener('click', () => void openSession(r.id));
     const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
       r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null,
-      r.urgent ? h('span', { class: 'urgent' }, `Urgent: ${r.urgent.reason}`) : null);
+      r.urgent ? h('span', { class: 'urgent' }, `Urgent: ${r.urgent.reason}`) : null,
+      r.preview ? h('span', { class: 'preview', title: 'A Studio preview of a draft: never delivered or counted' }, 'Preview') : null);
     const tr = h('tr', { class: [open?.id === r.id ? 'selected' : '', r.urgent ? 'urgent-row' : ''].filter(Boolean).join(' '), 'data-row': r.id },
       h('td', {}, button),
       status,

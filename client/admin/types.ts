@@ -30,6 +30,8 @@ export interface SessionRow {
   locale?: string;
   /** Why a flow trigger marked the session urgent (null when it did not). */
   urgent: { reason: string } | null;
+  /** A Studio preview (a chat with a draft): never delivered or counted. */
+  preview?: boolean;
 }
 
 export interface AnswerView {

@@ -42,6 +42,12 @@ export class FlowRegistry {
     this.archive.save(flow.id, flow.revision, flow.i18n?.source ?? flow.source);
   }
 
+  /** Keeps a compiled flow by its revision (and archives it) without making it current: a Studio preview's draft. */
+  keep(flow: CompiledFlow): void {
+    this.byRevision.set(`${flow.id}@${flow.revision}`, flow);
+    this.archive.save(flow.id, flow.revision, flow.i18n?.source ?? flow.source);
+  }
+
   /** The revision new sessions of this flow start on. */
   latest(flowId: string): CompiledFlow | undefined {
     return this.current.get(flowId);

@@ -174,6 +174,11 @@ export class ConversationService {
     };
   }
 
+  /** The validators and actions every turn runs with (the Studio runs goldens on a draft with them). */
+  get implementations(): Pick<Implementations, 'validators' | 'actions'> {
+    return { ...(this.impl.validators ? { validators: this.impl.validators } : {}), ...(this.impl.actions ? { actions: this.impl.actions } : {}) };
+  }
+
   /** Starts a conversation on a tenant's flow; the bot speaks first. */
   async startSession(req: { tenant: string; flow: string; context?: Record<string, unknown>; locale?: string | readonly string[]; draft?: CompiledFlow; visitor?: string }): Promise<Result<Started>> {
     // a revision another instance published is served from the next start on

@@ -56,6 +56,8 @@ export interface GoldenOptions {
   overrides?: readonly Override[];
   /** The project's validators and actions (questline.config); a golden's extractor is its own (offline, replay or recording). */
   implementations?: Pick<Implementations, 'validators' | 'actions'>;
+  /** Run against this compiled flow instead of the one the golden names (the Studio's draft). */
+  flow?: CompiledFlow;
   /** Skip the trace snapshot (inherited runs: the tenant's flow differs on purpose). */
   noSnapshot?: boolean;
   /**
@@ -152,7 +154,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   const { script, map } = parsed;
   const name = script.name ?? file;
   const tenant = opts.tenant ?? script.tenant;
-  const { flow, problems } = resolveFlow(script, file, opts);
+  const { flow, problems } = opts.flow ? { flow: opts.flow, problems: [] } : resolveFlow(script, file, opts);
   if (!flow) return { ...fail(`the flow does not load:\n${problems.join('\n')}`), name, ...(tenant ? { tenant } : {}) };
 
   let extractor: Extractor;

@@ -27,6 +27,8 @@ export interface SessionRow extends SessionSummary {
   locale?: string;
   /** Set when a flow trigger marked the session urgent (a red flag, a hazard): the reason operators see (null when not). */
   urgent: { reason: string } | null;
+  /** A Studio preview (a chat with a draft): the console marks it "Preview". */
+  preview?: boolean;
 }
 
 export interface ListFilter {
@@ -66,6 +68,7 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
         answered: Object.values(record.session.answers).filter((a) => a.validation === 'passed').length,
         ...localeField(record.session),
         urgent: record.session.urgent ? { reason: record.session.urgent.reason } : null,
+        ...(record.preview ? { preview: true } : {}),
       });
     }
   }

@@ -9,6 +9,7 @@ import { LIMITS } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import type { SessionStore } from '../../store/session-store.ts';
 import { adminConsole } from './admin-console.ts';
+import { studioPage } from './studio-page.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { atMount } from './mount-path.ts';
 import { bundleHandler, CLIENT_BUNDLES, type BundleName } from './client-assets.ts';
@@ -20,7 +21,8 @@ import type { TrustProxy } from '../client-address.ts';
 import { isSameOrigin, type OriginGate } from '../origins.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { insightsRoutes } from './insights-routes.ts';
-import { studioRoutes } from './studio-routes.ts';
+import { STUDIO_TEXT_ROUTES, studioRoutes } from './studio-routes.ts';
+import { MAX_FLOW_BYTES } from '../../flow/load.ts';
 import type { Publisher } from '../../catalog/publisher.ts';
 import { publicRoutes } from './public-routes.ts';
 import type { AdminAccess } from '../admin-access.ts';
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
 
+  // the Studio sends whole flow files (a flow may be up to 2 MB); everything else keeps the small limit
+  if (deps.publisher) app.use(STUDIO_TEXT_ROUTES.map((r) => `/api/v1/admin/${r}`), express.json({ limit: MAX_FLOW_BYTES + 64 * 1024, strict: true }));
   app.use('/api/v1', express.json({ limit: LIMITS.maxPayloadBytes, strict: true }));
 
   const health = (_req: Request, res: Response) => {
@@ -166,6 +170,7 @@ export function createApp(deps: AppDeps): express.Express {
     }
 
     app.use(adminConsole()); // the operator console at /admin
+    app.use(studioPage()); // the Studio at /studio
 
     app.use((_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Content-Security-Policy', DEMO_CSP);

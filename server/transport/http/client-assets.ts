@@ -17,6 +17,7 @@ export const CLIENT_BUNDLES = {
   'widget-socket.js': 'client/widget/socket-entry.ts',
   'widget-texts.js': 'client/widget/texts-entry.ts',
   'admin.js': 'client/admin/main.ts',
+  'studio.js': 'client/studio/main.ts',
   'demo.js': 'client/demo/main.ts',
 } as const;
 

@@ -1,7 +1,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Publisher } from '../../catalog/publisher.ts';
+import type { ConversationService } from '../../conversation/service.ts';
+import { toWire } from '../../protocol/index.ts';
 import { sourceFile } from '../../catalog/sources.ts';
+import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
+import { goldenFromTranscript, goldensOfFlow, runDraftGoldens } from '../../golden/draft-goldens.ts';
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { RateLimits } from '../rate-limits.ts';
@@ -18,15 +24,20 @@ import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
 /** What the Studio routes need. */
 export interface StudioDeps {
   publisher: Publisher;
+  service: ConversationService;
   limits: RateLimits;
   logger: Logger;
   admins: AdminAccess;
 }
 
 const MAX_TEXT = 2 * 1024 * 1024;
+/** The routes that take a whole source text (their bodies may be larger than the API's usual limit). */
+export const STUDIO_TEXT_ROUTES = ['check', 'publish', 'preview', 'goldens/run', 'draft'] as const;
 const Path = z.string().min(1).max(300);
 const CheckBody = z.object({ path: Path, text: z.string().max(MAX_TEXT) });
 const PublishBody = CheckBody.extend({ version: z.string().min(1).max(100), note: z.string().max(500).optional() });
+const PreviewBody = CheckBody.extend({ tenant: z.string().min(1).max(100).optional(), flow: z.string().min(1).max(200).optional(), locale: z.string().min(1).max(35).optional() });
+const GoldenBody = z.object({ path: Path, sessionId: z.string().min(1).max(100), name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/, 'lower-case letters, digits and "-" (the file becomes <name>.golden.yaml)') });
 const RollbackBody = z.object({ revision: z.string().min(1).max(200), note: z.string().max(500).optional() });
 
 /** Parses a body, or answers 400 `invalid_request` naming the first field at fault. */
@@ -46,7 +57,7 @@ function wireDiagnostic(d: Diagnostic, dir: string): { line: number; col: number
 
 /** `/api/v1/admin/sources|check|publish|tenants/:t/flows/:f/revisions|rollback` (admin or operator key). */
 export function studioRoutes(deps: StudioDeps): Router {
-  const { publisher, limits, logger, admins } = deps;
+  const { publisher, service, limits, logger, admins } = deps;
   const r = Router();
   const layouts = new LayoutCache();
   const wire = (ds: readonly Diagnostic[], path?: string) =>
@@ -71,6 +82,12 @@ export function studioRoutes(deps: StudioDeps): Router {
     next();
   };
 
+  /** The flow document's JSON Schema (flows/flow.schema.json): the editor's completion and hover text. */
+  let schema: string | undefined;
+  r.get('/flow-schema', gate, (_req, res) => {
+    res.type('application/json').send((schema ??= flowDocumentJsonSchemaText()));
+  });
+
   r.get('/sources', gate, (_req, res) => {
     res.json(publisher.sources());
   });
@@ -92,6 +109,78 @@ export function studioRoutes(deps: StudioDeps): Router {
       flows: checked.flows.map((f) => ({ tenant: f.tenant, flow: f.flow, revision: f.compiled?.revision ?? null })),
       report: checked.report ?? null,
     });
+  });
+
+  /**
+   * A preview session on a draft (the Studio's chat): the draft's revision is
+   * kept (not made current) and the session is marked `preview: true`, so it
+   * is never delivered, exported or counted. The widget resumes it with the
+   * returned id and token.
+   */
+  r.post('/preview', gate, async (req, res) => {
+    const body = parseBody(PreviewBody, req.body);
+    checkPath(body.path);
+    const checked = publisher.check(body.path, body.text);
+    if (!checked.ok) {
+      res.status(422).json({ error: { code: 'invalid_flow', message: 'fix the errors first: a draft with errors cannot run' }, diagnostics: wire(checked.diagnostics, body.path) });
+      return;
+    }
+    const target = checked.flows.find((f) => f.compiled && (!body.tenant || f.tenant === body.tenant) && (!body.flow || f.flow === body.flow));
+    if (!target?.compiled) {
+      throw Object.assign(new HttpError('invalid_request', `tenant: no tenant${body.tenant ? ` '${body.tenant}'` : ''} offers the flow this file feeds, so there is nothing to preview`), { field: 'tenant' });
+    }
+    publisher.catalog.registry.keep(target.compiled);
+    const started = await service.startSession({ tenant: target.tenant, flow: target.flow, draft: target.compiled, ...(body.locale ? { locale: body.locale } : {}) });
+    if (!started.ok) throw new HttpError(started.error.code, started.error.message);
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'preview', tenant: target.tenant, sessionId: started.value.sessionId, path: body.path, revision: target.compiled.revision });
+    res.status(201).json({
+      sessionId: started.value.sessionId, token: started.value.token, tenant: target.tenant, flow: target.flow, revision: target.compiled.revision,
+      key: publisher.catalog.tenant(target.tenant)?.keys[0] ?? null, messages: started.value.messages.map(toWire), state: started.value.state,
+    });
+  });
+
+  /** Runs the goldens beside the flow a source feeds against the draft, with the coverage they reach. */
+  r.post('/goldens/run', gate, async (req, res) => {
+    const body = parseBody(CheckBody, req.body);
+    checkPath(body.path);
+    const checked = publisher.check(body.path, body.text);
+    if (!checked.ok) {
+      res.status(422).json({ error: { code: 'invalid_flow', message: 'fix the errors first: goldens run on a draft that compiles' }, diagnostics: wire(checked.diagnostics, body.path) });
+      return;
+    }
+    const file = join(publisher.dir, body.path);
+    const lib = checked.catalog.library;
+    const own = [...lib.flows.values()].find((f) => f.file === file);
+    // a global flow runs its goldens as written; an overlay, the base flow's goldens on the first tenant's merged flow
+    const flow = own?.flow ?? checked.flows.find((f) => f.compiled)?.compiled;
+    const baseFile = own?.file ?? (checked.flows[0] ? lib.flows.get(checked.flows[0].flow)?.file : undefined);
+    if (!flow || !baseFile) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
+    const run = await runDraftGoldens(goldensOfFlow(baseFile), flow, service.implementations);
+    const c = run.coverage;
+    res.json({
+      passed: run.passed, failed: run.failed, results: run.results,
+      coverage: c ? { nodes: c.coveredNodes, edges: c.coveredEdges, missing: { nodes: c.nodes.missing, edges: c.edges.missing, guardArms: c.guardArms.missing }, report: c } : null,
+    });
+  });
+
+  /** Writes a preview chat as a golden file beside the flow (`<name>.golden.yaml`). */
+  r.post('/goldens', gate, async (req, res) => {
+    const body = parseBody(GoldenBody, req.body);
+    checkPath(body.path);
+    const view = await service.view(body.sessionId, 0);
+    if (!view.ok || !view.value.record.preview) throw Object.assign(new HttpError('invalid_request', 'sessionId: no preview session with this id'), { field: 'sessionId' });
+    const file = join(publisher.dir, body.path);
+    const target = join(dirname(file), `${body.name}.golden.yaml`);
+    if (existsSync(target)) throw new HttpError('stale_version', `${basename(target)} exists already: choose another name`);
+    const global = body.path.startsWith('global/');
+    const { record, transcript, state } = view.value;
+    const text = goldenFromTranscript({
+      name: body.name, flow: global ? basename(body.path) : record.flowId, ...(global ? {} : { tenant: record.tenant }),
+      now: record.createdAt, transcript, status: state.status, ...(state.locale ? { locale: state.locale } : {}),
+    });
+    writeFileSync(target, text, { flag: 'wx' });
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'golden', path: body.path, file: basename(target), sessionId: body.sessionId });
+    res.status(201).json({ file: `${dirname(body.path)}/${basename(target)}`, text });
   });
 
   r.post('/publish', gate, async (req, res) => {

@@ -1,0 +1,499 @@
+// The Studio (issue 34), bundled as /studio.js for /studio.
+//
+// A source file under FLOWS_DIR in CodeMirror (YAML or JSON, completion and
+// hover from the flow JSON Schema), checked by the server as it is typed
+// (POST /check, debounced: the compiler's diagnostics underlined), the graph
+// of the draft beside it (the console's FlowMap: click a node to select its
+// source, move the cursor to highlight its node), a node inspector, a preview
+// chat with the real widget on the draft, goldens, publish, the revisions
+// with a diff, and rollback. Text from the server is always set as text.
+
+import { EditorView, minimalSetup } from 'codemirror';
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { lineNumbers, highlightActiveLine, highlightActiveLineGutter } from '@codemirror/view';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { Compartment, EditorSelection } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
+import { json } from '@codemirror/lang-json';
+import { linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import { yamlCompletion, yamlSchemaHover } from 'codemirror-json-schema/yaml';
+import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
+import { yaml, yamlLanguage } from '@codemirror/lang-yaml';
+import { jsonLanguage } from '@codemirror/lang-json';
+import { hoverTooltip } from '@codemirror/view';
+import { diffLines } from 'diff';
+import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import type { JSONSchema7 } from 'json-schema';
+import { FlowMap } from '../admin/flow-map.ts';
+import { mountPathOf } from '../widget/mount-base.ts';
+import type { GraphLayout } from '../admin/types.ts';
+
+const BASE = mountPathOf(document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : undefined, 'studio.js');
+const KEY_STORAGE = 'questline.adminKey';
+const NONCE = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+
+interface SourceInfo { path: string; kind: 'global' | 'pack' | 'tenant'; flows: Array<{ tenant: string; flow: string }> }
+interface WireDiagnostic { line: number; col: number; code: string; message: string; severity: 'error' | 'warning'; file?: string }
+interface CheckResponse {
+  ok: boolean; diagnostics: WireDiagnostic[]; graph: GraphLayout | null;
+  flows: Array<{ tenant: string; flow: string; revision: string | null }>;
+  report: { changes: Array<{ layer?: string; op?: string; target?: string; path?: string; detail?: string }>; conflicts: unknown[] } | null;
+}
+interface Revision { tenant: string; flow: string; revision: string; publishedAt: string; by: string; note: string | null; current: boolean; kind: string; path: string; seq: number; text?: string }
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`#${id} is missing from the page`);
+  return e as T;
+};
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string | null>): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) if (c !== null) e.append(c);
+  return e;
+}
+
+const ui = {
+  connection: $('connection'), signOut: $<HTMLButtonElement>('sign-out'), signIn: $('sign-in'), signInForm: $<HTMLFormElement>('sign-in-form'),
+  keyInput: $<HTMLInputElement>('admin-key'), signInError: $('sign-in-error'), studio: $('studio'),
+  source: $<HTMLSelectElement>('source-select'), sourceFlows: $('source-flows'), editor: $('editor'), checkStatus: $('check-status'),
+  diagnostics: $('diagnostics'), publishForm: $<HTMLFormElement>('publish-form'), note: $<HTMLInputElement>('publish-note'),
+  publish: $<HTMLButtonElement>('publish'), publishStatus: $('publish-status'), reportBox: $<HTMLDetailsElement>('report-box'), report: $('report'),
+  map: $('map'), graphCaption: $('graph-caption'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'),
+  inspector: $<HTMLFormElement>('inspector'), inspectorEmpty: $('inspector-empty'), inspectorId: $('inspector-id'), inspectorPrompt: $<HTMLTextAreaElement>('inspector-prompt'),
+  previewStart: $<HTMLButtonElement>('preview-start'), previewStatus: $('preview-status'), preview: $('preview'), trace: $('trace'),
+  goldenSave: $<HTMLButtonElement>('golden-save'), goldensRun: $<HTMLButtonElement>('goldens-run'), goldenStatus: $('golden-status'),
+  revisionsFlow: $<HTMLSelectElement>('revisions-flow'), revisions: $('revisions'), diff: $('diff'),
+};
+
+let key = sessionStorage.getItem(KEY_STORAGE) ?? '';
+let sources: SourceInfo[] = [];
+let current: { path: string; version: string } | null = null;
+let lastCheck: CheckResponse | null = null;
+let selected: string | null = null;
+let preview: { sessionId: string; token: string; tenant: string; flow: string; key: string } | null = null;
+const map = new FlowMap(ui.map);
+
+/** One admin API call; the body comes back whatever the status (a 422 carries diagnostics). */
+async function call<T = any>(path: string, body?: unknown): Promise<{ status: number; body: T }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${BASE}/api/v1/admin${path}`, {
+    method: body === undefined ? 'GET' : 'POST', cache: 'no-store', credentials: 'omit',
+    headers: { 'X-Questline-Admin': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+const errorText = (b: { error?: { message?: string } } | null, status: number) => b?.error?.message ?? `HTTP ${status}`;
+
+// --- the editor ---------------------------------------------------------
+
+const language = new Compartment();
+const schemaExt = new Compartment();
+let schema: JSONSchema7 | undefined;
+
+/** A completion source asked only on Ctrl+Space: the schema's completions cost too much for every keystroke. */
+const onRequest = <C extends { explicit: boolean }, R>(source: (ctx: C) => R) => (ctx: C): R | null => (ctx.explicit ? source(ctx) : null);
+
+function languageFor(path: string) {
+  if (/\.json$/i.test(path)) {
+    return [json(), jsonLanguage.data.of({ autocomplete: onRequest(jsonCompletion()) }), hoverTooltip(jsonSchemaHover())];
+  }
+  return [yaml(), yamlLanguage.data.of({ autocomplete: onRequest(yamlCompletion()) }), hoverTooltip(yamlSchemaHover())];
+}
+
+/** Offset of a 1-based line and column in the editor's text. */
+function offsetOf(view: EditorView, line: number, col: number): number {
+  const l = view.state.doc.line(Math.min(Math.max(1, line), view.state.doc.lines));
+  return Math.min(l.from + Math.max(0, col - 1), l.to);
+}
+
+const checkLinter = linter(async (view): Promise<CmDiagnostic[]> => {
+  if (!current) return [];
+  const path = current.path;
+  const text = view.state.doc.toString();
+  ui.checkStatus.textContent = 'Checking…';
+  let res: { status: number; body: CheckResponse };
+  try {
+    res = await call<CheckResponse>('/check', { path, text });
+  } catch {
+    ui.checkStatus.textContent = 'The server cannot be reached.';
+    return [];
+  }
+  if (res.status !== 200 || view.state.doc.toString() !== text || current?.path !== path) return [];
+  showCheck(res.body);
+  return res.body.diagnostics.filter((d) => !d.file || d.file === path).map((d) => {
+    let from = offsetOf(view, d.line, d.col);
+    const line = view.state.doc.lineAt(from);
+    const word = view.state.wordAt(from);
+    let to = word && word.to > from ? word.to : Math.min(line.to, from + 1);
+    if (to <= from) {
+      // at the end of the line (an expression cut short): underline the last thing written on it
+      const text = line.text.replace(/\s+$/, '');
+      to = line.from + text.length;
+      from = line.from + Math.max(text.lastIndexOf(' ') + 1, 0);
+    }
+    return { from, to: Math.max(to, from), severity: d.severity, message: `${d.message} [${d.code}]`, source: 'questline' };
+  });
+}, { delay: 400 });
+
+const view = new EditorView({
+  parent: ui.editor,
+  extensions: [
+    // basicSetup without completion while typing: the schema's completions are computed on Ctrl+Space only (a keystroke stays cheap)
+    minimalSetup, lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), foldGutter(), indentOnInput(), bracketMatching(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }), highlightSelectionMatches(), autocompletion({ activateOnTyping: false }),
+    keymap.of([...searchKeymap, ...foldKeymap, ...completionKeymap]),
+    EditorView.cspNonce.of(NONCE), language.of([]), schemaExt.of([]), lintGutter(), checkLinter,
+    EditorView.contentAttributes.of({ 'aria-label': 'Flow source', 'aria-describedby': 'editor-help', tabindex: '0' }),
+    keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => { ui.publishForm.requestSubmit(); return true; } }]),
+    EditorView.updateListener.of((u) => {
+      if (u.selectionSet || u.docChanged) followCursor();
+    }),
+  ],
+});
+
+// --- node ↔ source --------------------------------------------------------
+
+/** Every map with a scalar `id` in the source, by id: [start, end] offsets, and the map. */
+function nodeRanges(text: string): Map<string, { from: number; to: number; node: YamlNode }> {
+  const out = new Map<string, { from: number; to: number; node: YamlNode }>();
+  let doc;
+  try {
+    doc = parseDocument(text, { keepSourceTokens: false });
+  } catch {
+    return out;
+  }
+  const walk = (n: unknown) => {
+    if (isMap(n)) {
+      const id = n.get('id', true);
+      if (isScalar(id) && typeof id.value === 'string' && n.range && !out.has(id.value)) out.set(id.value, { from: n.range[0], to: n.range[2], node: n as YamlNode });
+      for (const p of n.items) walk(p.value);
+    } else if (isSeq(n)) for (const i of n.items) walk(i);
+  };
+  walk(doc.contents);
+  return out;
+}
+
+let following = false;
+/** The node whose source holds the cursor is highlighted on the graph. */
+function followCursor(): void {
+  if (following || !lastCheck?.graph) return;
+  const at = view.state.selection.main.head;
+  const ids = new Set(lastCheck.graph.nodes.map((n) => n.id));
+  let best: { id: string; size: number } | null = null;
+  for (const [id, r] of nodeRanges(view.state.doc.toString())) {
+    if (ids.has(id) && at >= r.from && at <= r.to && (!best || r.to - r.from < best.size)) best = { id, size: r.to - r.from };
+  }
+  if ((best?.id ?? null) !== selected) {
+    selected = best?.id ?? null;
+    map.select(selected);
+    inspect(selected);
+  }
+}
+
+/** A node picked on the graph: its source is selected in the editor. */
+function pickNode(id: string): void {
+  const r = nodeRanges(view.state.doc.toString()).get(id);
+  selected = id;
+  map.select(id);
+  inspect(id);
+  if (!r) {
+    ui.graphCaption.textContent = `${id} is not written in this file (it comes from another layer).`;
+    return;
+  }
+  following = true;
+  view.dispatch({ selection: EditorSelection.single(r.from, r.from), effects: EditorView.scrollIntoView(r.from, { y: 'start' }) });
+  following = false;
+  ui.graphCaption.textContent = `Selected ${id} (line ${view.state.doc.lineAt(r.from).number}).`;
+}
+
+/** The inspector: the selected node's prompt, edited in place (only that text changes; comments and layout stay). */
+function inspect(id: string | null): void {
+  const r = id ? nodeRanges(view.state.doc.toString()).get(id) : undefined;
+  const prompt = r && isMap(r.node) ? r.node.get('prompt', true) : undefined;
+  const editable = isScalar(prompt) && typeof prompt.value === 'string';
+  ui.inspector.hidden = !r;
+  ui.inspectorEmpty.hidden = Boolean(r);
+  if (!r) return;
+  ui.inspectorId.textContent = editable ? `Node ${id}` : `Node ${id}: its prompt is not one plain text (locales or none); edit it in the source.`;
+  ui.inspectorPrompt.value = editable ? String(prompt.value) : '';
+  ui.inspectorPrompt.disabled = !editable;
+}
+
+ui.inspector.addEventListener('submit', (e) => {
+  e.preventDefault();
+  if (!selected) return;
+  const r = nodeRanges(view.state.doc.toString()).get(selected);
+  const prompt = r && isMap(r.node) ? r.node.get('prompt', true) : undefined;
+  if (!isScalar(prompt) || !prompt.range) return;
+  // a JSON string is valid YAML too: the one value is replaced, nothing else in the file moves
+  view.dispatch({ changes: { from: prompt.range[0], to: prompt.range[1], insert: JSON.stringify(ui.inspectorPrompt.value) } });
+  ui.graphCaption.textContent = `Prompt of ${selected} changed in the source.`;
+});
+
+// --- checking, graph, report --------------------------------------------
+
+function showCheck(res: CheckResponse): void {
+  lastCheck = res;
+  const errors = res.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = res.diagnostics.length - errors;
+  ui.checkStatus.textContent = errors ? `${errors} error${errors > 1 ? 's' : ''}, ${warnings} warning${warnings === 1 ? '' : 's'}: cannot publish yet.` : `No errors${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}: ready to publish.`;
+  ui.checkStatus.className = `check-status ${errors ? 'bad' : 'ok'}`;
+  ui.publish.disabled = errors > 0;
+  ui.diagnostics.replaceChildren(...res.diagnostics.map((d) => {
+    const where = `${d.file && d.file !== current?.path ? `${d.file}:` : ''}${d.line}:${d.col}`;
+    const b = h('button', { type: 'button' }, `${where} ${d.severity}: ${d.message}`);
+    if (!d.file || d.file === current?.path) {
+      b.addEventListener('click', () => {
+        const at = offsetOf(view, d.line, d.col);
+        view.dispatch({ selection: EditorSelection.single(at), effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+        view.focus();
+      });
+    }
+    return h('li', { class: d.severity }, b);
+  }));
+  if (res.graph) {
+    const drawn = `${res.graph.flow.id}@${res.graph.flow.revision}`;
+    if (map.drawn !== drawn) {
+      map.draw(res.graph);
+      map.select(selected);
+    }
+    ui.graphCaption.textContent = `${res.graph.flow.label ?? res.graph.flow.id}: ${res.graph.nodes.length} nodes, revision ${res.graph.flow.revision} of the draft${res.flows[0] ? ` as ${res.flows[0].tenant} serves it` : ''}.`;
+  } else if (errors) ui.graphCaption.textContent = 'The graph shows the last draft that compiled.';
+  ui.reportBox.hidden = !res.report;
+  if (res.report) {
+    ui.report.replaceChildren(...(res.report.changes.length ? res.report.changes : [{ detail: 'no changes' }]).map((c) =>
+      h('li', {}, [c.layer, c.op, c.target ?? c.path, c.detail].filter(Boolean).join(' · '))));
+  }
+}
+
+// --- sources ------------------------------------------------------------
+
+async function loadSources(): Promise<void> {
+  const res = await call<SourceInfo[]>('/sources');
+  if (res.status !== 200) throw new Error(errorText(res.body as never, res.status));
+  sources = res.body;
+  ui.source.replaceChildren(...sources.map((s) => h('option', { value: s.path }, `${s.path} (${s.kind})`)));
+  const wanted = new URLSearchParams(location.search).get('path');
+  const first = sources.find((s) => s.path === wanted) ?? sources.find((s) => s.flows.length > 0) ?? sources[0];
+  if (first) {
+    ui.source.value = first.path;
+    await openSource(first.path);
+  }
+}
+
+async function openSource(path: string): Promise<void> {
+  const res = await call<{ path: string; text: string; version: string }>(`/sources/${path.split('/').map(encodeURIComponent).join('/')}`);
+  if (res.status !== 200) {
+    ui.publishStatus.textContent = errorText(res.body as never, res.status);
+    return;
+  }
+  current = { path, version: res.body.version };
+  selected = null;
+  map.clear();
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: res.body.text },
+    effects: [language.reconfigure(languageFor(path)), schemaExt.reconfigure(schema ? stateExtensions(schema) : [])],
+  });
+  const info = sources.find((s) => s.path === path);
+  ui.sourceFlows.textContent = info?.flows.length ? `Feeds: ${info.flows.map((f) => `${f.tenant} / ${f.flow}`).join(', ')}` : 'No tenant offers this flow yet.';
+  ui.revisionsFlow.replaceChildren(...(info?.flows ?? []).map((f) => h('option', { value: `${f.tenant}|${f.flow}` }, `${f.tenant} / ${f.flow}`)));
+  ui.publishStatus.textContent = '';
+  await loadRevisions();
+}
+
+ui.source.addEventListener('change', () => void openSource(ui.source.value));
+
+// --- publish, revisions, rollback -----------------------------------------
+
+ui.publishForm.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (!current) return;
+  ui.publishStatus.className = 'action-status';
+  ui.publishStatus.textContent = 'Publishing…';
+  const res = await call<{ revisions?: Array<{ tenant: string; flow: string; revision: string }>; error?: { message: string }; diagnostics?: WireDiagnostic[] }>('/publish',
+    { path: current.path, text: view.state.doc.toString(), version: current.version, ...(ui.note.value.trim() ? { note: ui.note.value.trim() } : {}) });
+  if (res.status === 201) {
+    ui.publishStatus.className = 'action-status ok';
+    ui.publishStatus.textContent = `Published: ${res.body.revisions!.map((r) => `${r.tenant} / ${r.flow} now serves revision ${r.revision}`).join('; ') || 'no tenant serves this file'}. New conversations use it now; running ones keep theirs.`;
+    ui.note.value = '';
+    const fresh = await call<{ version: string }>(`/sources/${current.path.split('/').map(encodeURIComponent).join('/')}`);
+    if (fresh.status === 200) current.version = fresh.body.version;
+    await loadRevisions();
+    return;
+  }
+  ui.publishStatus.textContent = res.status === 409
+    ? `Not published: ${errorText(res.body, res.status)}`
+    : res.status === 422 ? `Not published: ${errorText(res.body, res.status)}` : `Not published: ${errorText(res.body, res.status)}`;
+});
+
+async function loadRevisions(): Promise<void> {
+  const [tenant, flow] = ui.revisionsFlow.value.split('|');
+  ui.diff.hidden = true;
+  if (!tenant || !flow) {
+    ui.revisions.replaceChildren(h('li', {}, 'No tenant serves this file: nothing to list.'));
+    return;
+  }
+  const res = await call<Revision[]>(`/tenants/${encodeURIComponent(tenant)}/flows/${encodeURIComponent(flow)}/revisions?text=1`);
+  if (res.status !== 200) return;
+  const list = res.body;
+  const now = list.find((r) => r.current);
+  ui.revisions.replaceChildren(...[...list].reverse().map((r) => {
+    const when = new Date(r.publishedAt).toLocaleString();
+    const li = h('li', r.current ? { class: 'current' } : {},
+      `${r.revision}${r.current ? ' (current)' : ''} — ${r.kind === 'baseline' || r.kind === 'files' ? 'before the first publish' : `${r.kind} by ${r.by}`}, ${when}${r.note ? `: ${r.note}` : ''}`);
+    const row = h('div', { class: 'row' });
+    if (now && !r.current && r.text !== undefined) {
+      const diff = h('button', { type: 'button' }, 'Diff with current');
+      diff.addEventListener('click', () => showDiff(r, now));
+      const back = h('button', { type: 'button', class: 'danger' }, 'Roll back to this');
+      back.addEventListener('click', () => void rollback(tenant, flow, r.revision));
+      row.append(diff, back);
+      li.append(row);
+    }
+    return li;
+  }));
+}
+
+function showDiff(from: Revision, to: Revision): void {
+  const parts = diffLines(from.text ?? '', to.text ?? '');
+  const lines: HTMLElement[] = [h('span', {}, `--- ${from.revision} (${from.path})\n+++ ${to.revision} (current)\n`)];
+  for (const p of parts) {
+    if (!p.added && !p.removed) {
+      const ls = p.value.split('\n');
+      if (ls.length > 6) lines.push(h('span', {}, `${ls.slice(0, 2).join('\n')}\n  … ${ls.length - 4} unchanged lines …\n${ls.slice(-3).join('\n')}`));
+      else lines.push(h('span', {}, p.value));
+    } else lines.push(h('span', { class: p.added ? 'add' : 'del' }, p.value.replace(/^/gm, p.added ? '+ ' : '- ').replace(/[+-] $/, '')));
+  }
+  ui.diff.replaceChildren(...lines);
+  ui.diff.hidden = false;
+  ui.diff.focus();
+}
+
+async function rollback(tenant: string, flow: string, revision: string): Promise<void> {
+  if (!confirm(`Make revision ${revision} current again for ${tenant} / ${flow}? New conversations will use it at once.`)) return;
+  const res = await call<{ revision: string }>(`/tenants/${encodeURIComponent(tenant)}/flows/${encodeURIComponent(flow)}/rollback`, { revision });
+  // the source is read again (the rollback put the older text back), then the outcome is said
+  if (res.status === 200 && current) await openSource(current.path);
+  ui.publishStatus.className = res.status === 200 ? 'action-status ok' : 'action-status';
+  ui.publishStatus.textContent = res.status === 200 ? `Rolled back: ${tenant} / ${flow} serves revision ${res.body.revision} again.` : `Not rolled back: ${errorText(res.body as never, res.status)}`;
+}
+
+ui.revisionsFlow.addEventListener('change', () => void loadRevisions());
+
+// --- preview chat ---------------------------------------------------------
+
+type QuestlineGlobal = { init(o: Record<string, unknown>): unknown; destroy(): void; on(ev: string, fn: (e: unknown) => void): () => void };
+
+function widgetScript(): Promise<QuestlineGlobal> {
+  const w = window as unknown as { Questline?: QuestlineGlobal };
+  if (w.Questline && 'init' in w.Questline) return Promise.resolve(w.Questline);
+  return new Promise((resolve, reject) => {
+    const s = h('script', { src: `${BASE}/widget.js` });
+    s.addEventListener('load', () => (w.Questline ? resolve(w.Questline) : reject(new Error('widget.js did not load'))));
+    s.addEventListener('error', () => reject(new Error('widget.js did not load')));
+    document.head.append(s);
+  });
+}
+
+let offTrace: (() => void) | null = null;
+ui.previewStart.addEventListener('click', async () => {
+  if (!current) return;
+  ui.previewStatus.textContent = 'Starting a preview on the draft…';
+  const res = await call<{ sessionId: string; token: string; tenant: string; flow: string; key: string; revision: string; error?: { message: string } }>('/preview', { path: current.path, text: view.state.doc.toString() });
+  if (res.status !== 201) {
+    ui.previewStatus.textContent = `No preview: ${errorText(res.body, res.status)}`;
+    return;
+  }
+  const p = res.body;
+  preview = { sessionId: p.sessionId, token: p.token, tenant: p.tenant, flow: p.flow, key: p.key };
+  const server = `${location.origin}${BASE}`;
+  // the widget resumes the preview session the server started on the draft
+  sessionStorage.setItem(`questline:${server}|${p.key}|${p.flow}`, JSON.stringify({ sessionId: p.sessionId, token: p.token, floor: 0, open: true }));
+  const q = await widgetScript();
+  q.destroy();
+  ui.preview.replaceChildren();
+  q.init({ key: p.key, flow: p.flow, server, mode: 'inline', target: ui.preview, storage: 'session', title: `Preview of the draft (${p.revision})` });
+  offTrace?.();
+  offTrace = q.on('state', () => void loadTrace());
+  ui.previewStatus.textContent = `Preview session on draft revision ${p.revision} (${p.tenant}): never delivered, not counted, marked Preview in the console.`;
+  ui.goldenSave.disabled = false;
+  await loadTrace();
+});
+
+async function loadTrace(): Promise<void> {
+  if (!preview) return;
+  const res = await call<{ events: Array<{ type: string; nodeId?: string; edgeId?: string; key?: string; turn?: number }> }>(`/sessions/${preview.sessionId}`);
+  if (res.status !== 200) return;
+  ui.trace.replaceChildren(...res.body.events.slice(-60).map((e) => h('li', {}, [e.turn !== undefined ? `#${e.turn}` : '', e.type, e.nodeId ?? '', e.edgeId ?? '', e.key ?? ''].filter(Boolean).join(' '))));
+}
+
+// --- goldens ------------------------------------------------------------------
+
+ui.goldenSave.addEventListener('click', async () => {
+  if (!preview || !current) return;
+  const name = prompt('Name of the golden (a file beside the flow)', 'studio-preview');
+  if (!name) return;
+  const res = await call<{ file?: string; error?: { message: string } }>('/goldens', { path: current.path, sessionId: preview.sessionId, name });
+  ui.goldenStatus.textContent = res.status === 201 ? `Saved ${res.body.file}.` : `Not saved: ${errorText(res.body, res.status)}`;
+});
+
+ui.goldensRun.addEventListener('click', async () => {
+  if (!current) return;
+  ui.goldenStatus.textContent = 'Running the goldens on the draft…';
+  const res = await call<{ passed: number; failed: number; results: Array<{ file: string; ok: boolean; message?: string }>; coverage: { nodes: string[]; edges: string[]; missing: { nodes: string[]; edges: string[]; guardArms: string[] } } | null; error?: { message: string } }>(
+    '/goldens/run', { path: current.path, text: view.state.doc.toString() });
+  if (res.status !== 200) {
+    ui.goldenStatus.textContent = `Not run: ${errorText(res.body, res.status)}`;
+    return;
+  }
+  const b = res.body;
+  const c = b.coverage;
+  // an edge whose guard arms were not both seen counts as not exercised too
+  if (c) map.coverage({ nodes: new Set(c.missing.nodes), edges: new Set([...c.missing.edges, ...c.missing.guardArms.map((a) => a.slice(0, a.lastIndexOf(':')))]) });
+  ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}: ${r.message ?? 'failed'}`).join('')}`;
+});
+
+// --- zoom, sign in --------------------------------------------------------
+
+ui.zoomIn.addEventListener('click', () => map.zoomBy(1.25));
+ui.zoomOut.addEventListener('click', () => map.zoomBy(0.8));
+ui.zoomFit.addEventListener('click', () => map.fit());
+map.selectable(pickNode);
+
+async function start(): Promise<void> {
+  const probe = await call('/sources');
+  if (probe.status !== 200) {
+    ui.signInError.textContent = probe.status === 403 ? 'That key is not the admin key or an operator key.' : errorText(probe.body as never, probe.status);
+    sessionStorage.removeItem(KEY_STORAGE);
+    return;
+  }
+  sessionStorage.setItem(KEY_STORAGE, key);
+  ui.signIn.hidden = true;
+  ui.studio.hidden = false;
+  ui.signOut.hidden = false;
+  ui.connection.textContent = 'Signed in';
+  const s = await call<JSONSchema7>('/flow-schema');
+  if (s.status === 200) schema = s.body;
+  await loadSources();
+}
+
+ui.signInForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  key = ui.keyInput.value.trim();
+  ui.signInError.textContent = '';
+  if (!key) {
+    ui.signInError.textContent = 'Type the key first.';
+    return;
+  }
+  void start();
+});
+ui.signOut.addEventListener('click', () => {
+  sessionStorage.removeItem(KEY_STORAGE);
+  location.reload();
+});
+
+if (key) void start();
