@@ -259,7 +259,7 @@ describeBrowser('operator console', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV', exact: true }).click()]);
     expect(csv.suggestedFilename()).toBe('acme-intakes.csv');
     const csvText = readFileSync((await csv.path())!, 'utf8');
-    expect(csvText.split('\r\n')[0]).toMatch(/^session_id,flow_id,revision,completed_at,outcome,/);
+    expect(csvText.split('\r\n')[0]).toMatch(/^session_id,flow_id,revision,status,completed_at,updated_at,outcome,/);
     expect(csvText).toContain(done.sessionId);
     expect(csvText).toContain('ann@northside.edu');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON', exact: true }).click()]);
