@@ -4,6 +4,7 @@
 
 export { openFlow, type FlowDocumentInput, type OpenFlowOptions, type OpenFlowResult } from './open-flow.ts';
 export { converse, type Conversation, type ConverseOptions, type Exchange } from './converse.ts';
+export { setup, type QuestlineSetup, type TypedFlow } from './setup.ts';
 export { defineConfig, type QuestlineConfig } from '../project-config.ts';
 export { checkImplementations, type Registered } from './check-implementations.ts';
 export type { RegisteredNames, FlowSource } from '../catalog/implementations-check.ts';

@@ -137,3 +137,26 @@ describe('a correction of the previous answer typed at the next question', () =>
     expect(s.session.answers.get('courts')?.value).toBe(4);
   });
 });
+
+describe('a follow-up narrows the reading the bot asked back about', () => {
+  async function talk(answer: unknown, replies: string[]) {
+    const r = compileText(JSON.stringify({ version: 'v1', id: 'narrow.test', default_country: 'US', nodes: [
+      { id: 'q.when', type: 'question', key: 'when', prompt: 'Which date?', answer }, { id: 'n.done', type: 'terminal', say: 'Noted.' }] }), 'narrow.test');
+    const clock = new ScriptedClock(NOW);
+    if (r.kind !== 'flow' || !r.flow) throw new Error('does not compile');
+    const conv = new LocalConversation(r.flow, { extractor: new OfflineExtractor(), env: clock });
+    await conv.start({ now: clock.now() });
+    let last;
+    for (const text of replies) {
+      clock.tick();
+      last = await conv.send(text, clock.now());
+    }
+    return last!;
+  }
+
+  it('takes the month or the year said before: "sometime in March" → "the 9th", "born in 2016" → "august 14", "January" → "20"', async () => {
+    expect((await talk({ type: 'date', future: true }, ['sometime in March', 'the 9th'])).session.answers.get('when')?.value).toBe('2026-03-09');
+    expect((await talk({ type: 'date', past: true }, ['born in 2016', 'august 14'])).session.answers.get('when')?.value).toBe('2016-08-14');
+    expect((await talk({ type: 'date', future: true }, ['in January', '20'])).session.answers.get('when')?.value).toBe('2026-01-20');
+  });
+});

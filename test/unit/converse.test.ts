@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { checkImplementations, converse, openFlow, QuestlineUsageError } from '../../server/api/index.ts';
+import { checkImplementations, converse, openFlow, QuestlineUsageError, setup } from '../../server/api/index.ts';
 
 // converse(): the public one-call conversation. Each step returns plain data
 // (messages, answers as an object, status, events) from the same turn runner
@@ -141,5 +141,26 @@ describe('converse saves and resumes', () => {
     if (!other.ok) throw new Error('other');
     const session = { v: 3, flow: { id: 'flow.quote', revision: 'r' } };
     expect(() => converse(other.flow, { session: session as never })).toThrow(QuestlineUsageError);
+  });
+});
+
+describe('setup(): the typed path', () => {
+  const app = setup({ validators, actions });
+  it('compiles a flow written in code and converses with the implementations given', async () => {
+    const f = app.flow({
+      version: 'v1', id: 'flow.typed',
+      nodes: [
+        { id: 'q.email', type: 'question', key: 'email', prompt: 'Work email?', answer: { type: 'email' }, validate: [{ name: 'work_email', message: 'A work address, please.' }] },
+        { id: 'n.done', type: 'terminal', say: 'Thanks.' },
+      ],
+    });
+    const chat = app.converse(f);
+    await chat.start();
+    expect((await chat.send('me@gmail.com')).messages.map((m) => m.text)).toContain('A work address, please. Work email?');
+    expect((await chat.send('me@acme.io')).status).toBe('completed');
+  });
+
+  it('throws a QuestlineUsageError listing what does not compile', () => {
+    expect(() => app.flow({ version: 'v1', id: 'flow.broken', nodes: [] })).toThrow(/setup\(…\)\.flow\(document\): the flow does not compile:[\s\S]*no_nodes/);
   });
 });

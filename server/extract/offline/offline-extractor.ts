@@ -1,5 +1,5 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
-import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
+import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, narrowDate, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
@@ -75,7 +75,11 @@ export class OfflineExtractor implements Extractor {
     const cur = req.current;
 
     if (cur) {
-      const parsed = parseAnswer(cur.answer, text, ctx);
+      // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
+      // so the visitor's last message was a reply to this question that the bot asked back about
+      const before = !req.previous && cur.answer.type === 'date' ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user' && !h.pii)?.text : undefined;
+      const narrowed = before ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
+      const parsed = narrowed ?? parseAnswer(cur.answer, text, ctx);
       const isText = cur.answer.type === 'text';
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;

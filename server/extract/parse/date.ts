@@ -132,3 +132,43 @@ function checkDate(spec: DateSpec, value: string, clock: Clock, evidence: string
   if (spec.max && value > spec.max) return fail(say(pack, 'onOrBefore', { date: spec.max }));
   return ok(value, evidence, exact);
 }
+
+/**
+ * A follow-up that narrows the previous reading: the bot asked back about
+ * "sometime in March" or "born in 2016", and the visitor now gives what was
+ * missing ("the 9th", "august 14"). The month and year said before fill in
+ * what the new reply leaves out; null when the earlier reply gave neither or
+ * the new one names no day.
+ */
+export function narrowDate(spec: DateSpec, text: string, before: string, ctx: ParseContext): ParseResult | null {
+  const pack = packOf(ctx.locale);
+  const clock = readClock(ctx.now);
+  if (!clock) return null;
+  const parser = pack.dates.parser(ctx.defaultCountry);
+  const found = parser.parse(before, { instant: clock.instant, timezone: clock.offset })[0];
+  // a year alone ("born in 2016") is no date to chrono
+  const yearAlone = found ? null : /(?<![\p{N}])(19\d{2}|20\d{2})(?![\p{N}])/u.exec(before);
+  if (!found && !yearAlone) return null;
+  if (found && (found.start.isCertain('day') || !(found.start.isCertain('month') || found.start.isCertain('year')))) return null;
+  const earlier = {
+    month: found?.start.isCertain('month') ? found.start.get('month')! : null,
+    year: found?.start.isCertain('year') ? found.start.get('year')! : yearAlone ? Number(yearAlone[1]) : null,
+  };
+  // "Which day in March?" → "9": a bare number is the day only when the earlier reply named the month
+  const alone = pack.dates.dayAlone.exec(text.trim()) ?? (earlier.month !== null ? /^(\d{1,2})\.?$/.exec(text.trim()) : null);
+  const now = alone ? null : parser.parse(text, { instant: clock.instant, timezone: clock.offset })[0];
+  if (!alone && !(now && now.start.isCertain('day'))) return null;
+  const day = alone ? Number(alone[1]) : now!.start.get('day')!;
+  const month = now?.start.isCertain('month') ? now.start.get('month')! : earlier.month;
+  const year = now?.start.isCertain('year') ? now.start.get('year')! : earlier.year;
+  if (month === null) return null;
+  if (year === null) {
+    // a month without a year: the next such date for a future question, the last one for a past one
+    const [y] = clock.today.split('-').map(Number) as [number];
+    const candidates = [y - 1, y, y + 1].map((yy) => isoDate(yy, month, day)).filter((v): v is string => v !== null);
+    const pick = spec.past ? candidates.filter((v) => v <= clock.today).at(-1) : candidates.find((v) => v >= clock.today);
+    return pick ? checkDate(spec, pick, clock, text.trim(), false, pack) : null;
+  }
+  const value = isoDate(year, month, day);
+  return value ? checkDate(spec, value, clock, text.trim(), false, pack) : fail(say(pack, 'noSuchDate'));
+}

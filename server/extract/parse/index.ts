@@ -20,6 +20,7 @@ export { findEmails, type FoundEmail } from './email.ts';
 export { findPhones, type FoundPhone } from './phone.ts';
 export { findUrls, type FoundUrl } from './url.ts';
 export { findNumbers, type FoundNumber } from './number.ts';
+export { narrowDate } from './date.ts';
 export { optionPhrases, findOptionHits, negated } from './enum.ts';
 export { fold, foldPhrase, findPhrase, originalSlice, type Folded } from './fold.ts';
 export { charBits, findHits, longestHits, longestOwners, mayOccur, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
