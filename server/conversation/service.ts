@@ -20,7 +20,7 @@ import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import { storageFault } from '../store/storage-fault.ts';
 import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
 import { foldEvents } from '../store/funnel-facts.ts';
-import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
+import { asChanges, tallyDelta, tallyOf, turnDelta } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
 import { inputHint } from './input-hint.ts';
 import type { BotMessage } from './messages.ts';
@@ -518,7 +518,7 @@ export class ConversationService {
       return failure('conflict', 'the session changed on another server; retry the message');
     }
     next.version = saved.version;
-    await this.count(record.id, tallyDelta(tallyOf(record), tallyOf(next)));
+    await this.count(record.id, turnDelta(record, next));
     this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);
