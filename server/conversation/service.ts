@@ -334,6 +334,8 @@ export class ConversationService {
    */
   async handBack(sessionId: string, nodeId: string, answers?: Record<string, unknown>): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      // a completed intake was delivered: reopening it would run it to a second ending (and a second webhook)
+      if (session.status === 'completed') return failure('session_ended', 'this conversation was completed and delivered; it cannot be handed back to the bot');
       const c = flow.nodes.get(nodeId);
       if (!c || c.node.type !== 'question') return failure('invalid_payload', `'${nodeId}' is not a question of this flow`);
       const frame = c.scope === null ? -1 : session.stack.findIndex((f) => f.ref === c.scope);
