@@ -137,7 +137,7 @@ describe('Studio publish over REST (npm start)', () => {
     expect((await startSession(url)).question).toContain(OLD);
     revisions = await revisionsOf(url);
     expect(revisions.map((r) => [r.revision, r.current, r.kind])).toEqual([[baseline, false, 'baseline'], [newRevision, false, 'publish'], [baseline, true, 'rollback']]);
-  });
+  }, 120_000);
 
   it('refuses bad input naming the field, paths outside FLOWS_DIR, and callers without a key', async () => {
     const ws = workspace();
@@ -160,7 +160,7 @@ describe('Studio publish over REST (npm start)', () => {
     expect(checked.body).toMatchObject({ ok: true, flows: [{ tenant: 'acme', flow: 'flow.sales' }] });
     const rollback = await api(url, '/admin/tenants/northside-clinic/flows/flow.patient_intake/rollback', { body: { revision: 'nope' }, headers: admin });
     expect(rollback.body.error).toMatchObject({ code: 'invalid_request', field: 'revision' });
-  });
+  }, 120_000);
 
   it('with FLOWS_WRITE_BACK=0 keeps the published text under DATA_DIR, serves it after a restart, and exports it with one command', async () => {
     const ws = workspace();
@@ -182,5 +182,5 @@ describe('Studio publish over REST (npm start)', () => {
     expect(code).toBe(0);
     expect(out.join('\n')).toContain(SOURCE);
     expect(readFileSync(join(ws.flowsDir, SOURCE), 'utf8')).toContain(NEW);
-  });
+  }, 120_000);
 });

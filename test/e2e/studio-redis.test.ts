@@ -32,7 +32,7 @@ function instance(name: string): Promise<ServerProcess> {
   return spawnServer({
     DATA_DIR: tempDir(`studio-redis-${name}`), FLOWS_DIR: flowsDir, STORE: 'redis',
     REDIS_URL: redis!.url, REDIS_PREFIX: 'studio:', ADMIN_KEY: TEST_ADMIN_KEY, ANTHROPIC_API_KEY: '',
-  }, { label: name, timeoutMs: 20_000 });
+  }, { label: name, timeoutMs: 60_000 });
 }
 
 const question = async (url: string) => {
@@ -43,7 +43,7 @@ const question = async (url: string) => {
 beforeAll(async () => {
   redis = await startTestRedis();
   [a, b] = await Promise.all([instance('A'), instance('B')]);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await killServers();
@@ -67,5 +67,5 @@ describe('Studio publish with Redis (two instances)', () => {
     expect(rolled.status).toBe(200);
     expect(await question(a.url)).toContain(OLD);
     expect(await question(b.url)).toContain(OLD);
-  });
+  }, 60_000);
 });
