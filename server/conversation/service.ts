@@ -20,7 +20,7 @@ import { KeyedMutex, type TurnLock } from '../store/turn-lock.ts';
 import { storageFault } from '../store/storage-fault.ts';
 import { MemoryFunnelCounts, type FunnelCounts } from '../store/funnel-counts.ts';
 import { foldEvents } from '../store/funnel-facts.ts';
-import { asChanges, tallyDelta, tallyOf } from '../store/funnel-tally.ts';
+import { asChanges, tallyDelta, tallyOf, turnDelta } from '../store/funnel-tally.ts';
 import { localeField } from './locale-field.ts';
 import { inputHint } from './input-hint.ts';
 import type { BotMessage } from './messages.ts';
@@ -334,6 +334,8 @@ export class ConversationService {
    */
   async handBack(sessionId: string, nodeId: string, answers?: Record<string, unknown>): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      // a completed intake was delivered: reopening it would run it to a second ending (and a second webhook)
+      if (session.status === 'completed') return failure('session_ended', 'this conversation was completed and delivered; it cannot be handed back to the bot');
       const c = flow.nodes.get(nodeId);
       if (!c || c.node.type !== 'question') return failure('invalid_payload', `'${nodeId}' is not a question of this flow`);
       const frame = c.scope === null ? -1 : session.stack.findIndex((f) => f.ref === c.scope);
@@ -518,7 +520,7 @@ export class ConversationService {
       return failure('conflict', 'the session changed on another server; retry the message');
     }
     next.version = saved.version;
-    await this.count(record.id, tallyDelta(tallyOf(record), tallyOf(next)));
+    await this.count(record.id, turnDelta(record, next));
     this.remember(next, result.session);
     const state = stateOf(flow, result.session);
     this.deps.broadcast?.(record.id, all, state);

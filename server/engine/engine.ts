@@ -1,5 +1,6 @@
 import { emptyAnswers } from './answer-map.ts';
 import { commitContact, onHandoverMessage } from './handover.ts';
+import { addWayForward } from './way-forward.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
 import { assessPolicy, combineDraft, judgeOffline } from './assess.ts';
@@ -512,11 +513,17 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   const reason = currentProblem ?? d.flow.messages.not_understood;
   emit(d, 'validation_failed', { key: currentKey, reason, attempt: d.s.attempts });
   const max = (current.node.type === 'question' ? current.node.max_attempts : undefined) ?? 3;
-  if (d.s.attempts >= max) {
+  // out of attempts: the flow's `invalid` edge when it has one; else the visitor is offered the way forward
+  // (answer again, skip, a person) for as many attempts again before a person is asked to take over
+  const wayOut = d.s.detour !== undefined || current.out.some((e) => e.on === 'invalid');
+  if (d.s.attempts >= max && (wayOut || d.s.attempts >= 2 * max)) {
     // in a detour the question that needed the answer takes the failure (its `invalid` edge, else an escalation)
     const failed = d.s.detour ? endDetour(d) : current.node.id;
-    run(d, special(d, failed, 'invalid', `no valid answer to '${currentKey}' after ${max} attempts`));
-  } else ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
+    run(d, special(d, failed, 'invalid', `no valid answer to '${currentKey}' after ${d.s.attempts} attempts`));
+  } else {
+    ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
+    addWayForward(d, current, d.s.attempts >= max);
+  }
 }
 
 /**

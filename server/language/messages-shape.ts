@@ -25,6 +25,7 @@ export const MessagesShape = z.object({
   skipped: z.string(), yes: z.string(), no: z.string(), months: z.array(z.string()).length(12), date: z.string(),
   closing_completed: z.string(), closing_handoff: z.string(), closing_abandoned: z.string(), closing_waiting: z.string(),
   language_changed: z.string(),
+  stuck_offer: z.string(), stuck_skip: z.string(),
   corrected: z.string().describe('said when a reply corrects the answer given the turn before; {label} is the question, {value} the new value in words'),
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),

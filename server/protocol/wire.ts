@@ -59,10 +59,20 @@ export const OperatorAuth = z.object({ adminKey: z.string().min(1).max(500) });
 export const OperatorJoin = z.object({ sessionId: SessionId });
 /** `operator:message`: an operator writes into a session. */
 export const OperatorMessage = z.object({ sessionId: SessionId, text: Text });
+/** Keys that are never answer keys: parsing would drop them silently (`__proto__` sets a prototype), turning a correction into a plain approve. */
+const NOT_ANSWER_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+/** Answers an operator sets (corrections, hand-back answers): answer key → value; a prototype key is refused, not dropped. */
+const OperatorAnswers = z.preprocess((v, ctx) => {
+  const bad = v !== null && typeof v === 'object' ? Object.keys(v).find((k) => NOT_ANSWER_KEYS.includes(k)) : undefined;
+  if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `'${bad}' is not an answer key` });
+  return v;
+}, z.record(z.string().max(200), z.unknown()));
+
 /** An operator's decision on a session waiting at an interrupt (REST body). */
 export const Decision = z.object({
   decision: z.enum(['approve', 'reject']),
-  answers: z.record(z.string().max(200), z.unknown()).optional(),
+  answers: OperatorAnswers.optional(),
   /** The role the operator decides in; refused (`wrong_role`) when the interrupt names another (flow-ir.md `interrupt.role`). */
   role: z.string().min(1).max(100).optional(),
 });
@@ -72,7 +82,7 @@ export const OperatorDecision = Decision.extend({ sessionId: SessionId });
 export const HandBack = z.object({
   nodeId: z.string().min(1).max(200),
   /** Answers the operator's conversation settled, checked like any answer; the bot does not ask them again. */
-  answers: z.record(z.string().max(200), z.unknown()).optional(),
+  answers: OperatorAnswers.optional(),
 });
 /** `operator:hand-back`. */
 export const OperatorHandBack = HandBack.extend({ sessionId: SessionId });

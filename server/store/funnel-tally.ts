@@ -63,18 +63,12 @@ export function localeOf(r: StoredSession): string {
   return typeof l === 'string' && l.length <= 35 ? l : '';
 }
 
-/** The counters one stored session adds to (nothing for a preview session). */
-export function tallyOf(r: StoredSession, facts: FunnelFacts = r.insights ?? NO_FACTS): Tally {
-  const out: Tally = new Map();
-  if (isPreview(r)) return out;
-  const counts = new Map<string, number>();
-  const add = (f: string, n = 1) => counts.set(f, (counts.get(f) ?? 0) + n);
-  add('sessions');
-  for (const n of facts.reached) add(field.node(n, 'reached'));
-  for (const n of facts.answered) add(field.node(n, 'answered'));
-  for (const n of facts.reasked) add(field.node(n, 'reasked'));
-  for (const e of facts.edges ?? []) add(field.edge(e));
-  for (const [n, reasons] of Object.entries(facts.reasons)) for (const [reason, k] of Object.entries(reasons)) add(field.reason(n, reason), k);
+/** The bucket key of a stored session. */
+const bucketOf = (r: StoredSession): string =>
+  bucketKey({ tenant: r.tenant, flow: r.flowId, revision: r.revision, day: r.createdAt.slice(0, 10), locale: localeOf(r) });
+
+/** Adds the counters of a session's status (its ending, or where it is open) to `add`. */
+function addEnding(r: StoredSession, facts: FunnelFacts, add: (f: string, n?: number) => void): void {
   const at = facts.last ?? r.session.node ?? '';
   switch (r.status) {
     case 'completed': {
@@ -105,7 +99,59 @@ export function tallyOf(r: StoredSession, facts: FunnelFacts = r.insights ?? NO_
         add(field.open(r.session.node ?? at));
       }
   }
-  out.set(bucketKey({ tenant: r.tenant, flow: r.flowId, revision: r.revision, day: r.createdAt.slice(0, 10), locale: localeOf(r) }), counts);
+}
+
+/** The counters one stored session adds to (nothing for a preview session). */
+export function tallyOf(r: StoredSession, facts: FunnelFacts = r.insights ?? NO_FACTS): Tally {
+  const out: Tally = new Map();
+  if (isPreview(r)) return out;
+  const counts = new Map<string, number>();
+  const add = (f: string, n = 1) => counts.set(f, (counts.get(f) ?? 0) + n);
+  add('sessions');
+  for (const n of facts.reached) add(field.node(n, 'reached'));
+  for (const n of facts.answered) add(field.node(n, 'answered'));
+  for (const n of facts.reasked) add(field.node(n, 'reasked'));
+  for (const e of facts.edges ?? []) add(field.edge(e));
+  for (const [n, reasons] of Object.entries(facts.reasons)) for (const [reason, k] of Object.entries(reasons)) add(field.reason(n, reason), k);
+  addEnding(r, facts, add);
+  out.set(bucketOf(r), counts);
+  return out;
+}
+
+/**
+ * The counter changes of one saved turn: `tallyDelta(tallyOf(before),
+ * tallyOf(after))`, computed from what changed. Facts only grow (sets gain
+ * members, reason counts go up), so when the session stays in its bucket the
+ * changes are the new members, the reasons' increases and the ending's
+ * difference — a few counters, not two whole tallies; a session that changed
+ * bucket (its locale) or preview flag takes the whole way.
+ */
+export function turnDelta(before: StoredSession | null, after: StoredSession): CountChange[] {
+  if (!before || isPreview(before) !== isPreview(after) || bucketOf(before) !== bucketOf(after)) return tallyDelta(before ? tallyOf(before) : null, tallyOf(after));
+  if (isPreview(after)) return [];
+  const fb = before.insights ?? NO_FACTS;
+  const fa = after.insights ?? NO_FACTS;
+  const counts = new Map<string, number>();
+  const add = (f: string, n = 1) => counts.set(f, (counts.get(f) ?? 0) + n);
+  const grown = (was: readonly string[], now: readonly string[], name: (x: string) => string) => {
+    if (was === now) return;
+    const old = new Set(was);
+    for (const x of now) if (!old.has(x)) add(name(x));
+    for (const x of was) if (!now.includes(x)) add(name(x), -1); // never, as facts only grow; kept exact all the same
+  };
+  grown(fb.reached, fa.reached, (n) => field.node(n, 'reached'));
+  grown(fb.answered, fa.answered, (n) => field.node(n, 'answered'));
+  grown(fb.reasked, fa.reasked, (n) => field.node(n, 'reasked'));
+  grown(fb.edges ?? [], fa.edges ?? [], (e) => field.edge(e));
+  if (fb.reasons !== fa.reasons) {
+    for (const [n, reasons] of Object.entries(fa.reasons)) for (const [reason, k] of Object.entries(reasons)) add(field.reason(n, reason), k - (fb.reasons[n]?.[reason] ?? 0));
+    for (const [n, reasons] of Object.entries(fb.reasons)) for (const [reason, k] of Object.entries(reasons)) if (fa.reasons[n]?.[reason] === undefined) add(field.reason(n, reason), -k);
+  }
+  addEnding(after, fa, add);
+  addEnding(before, fb, (f, n = 1) => add(f, -n));
+  const bucket = bucketOf(after);
+  const out: CountChange[] = [];
+  for (const [f, n] of counts) if (n !== 0) out.push({ bucket, field: f, n });
   return out;
 }
 

@@ -86,7 +86,7 @@ describe('validation before commit', () => {
     expect(r.session.answers.get('email')).toEqual({ value: 'ann@example.com', turn: 1, source: 'user', extractor: 'rules', confidence: 1, text: 'ann@example.com', validation: 'passed' });
   });
 
-  it('after max_attempts (default 3) follows the invalid edge, else escalates; attempts reset on re-entry', () => {
+  it('after max_attempts (default 3) follows the invalid edge, else offers a way forward and escalates after as many again; attempts reset on re-entry', () => {
     const withEdge = flowOf({
       nodes: [q('q.n', 'n', { answer: { type: 'integer' } }), end('n.ok'), q('q.help', 'help')],
       edges: [{ from: 'q.n', to: 'n.ok' }, { from: 'q.n', to: 'q.help', on: 'invalid' }, { from: 'q.help', to: 'n.ok' }],
@@ -100,7 +100,13 @@ describe('validation before commit', () => {
     const noEdge = flowOf({ nodes: [q('q.n', 'n', { answer: { type: 'integer' }, max_attempts: 2 }), end()] });
     let t = begin(noEdge).session;
     t = answer(noEdge, t, { n: 'x' }).session;
-    const r = answer(noEdge, t, { n: 'x' });
+    // out of attempts: still open, the re-ask says what the visitor can do, with a chip for a person
+    const stuck = answer(noEdge, t, { n: 'x' });
+    expect(stuck.session.status).toBe('active');
+    expect(stuck.effects.at(-1)).toMatchObject({ type: 'ask', text: expect.stringMatching(/talk to a person from our team/), quickReplies: ['Talk to a human'] });
+    // a usable reply after that is still taken
+    expect(answer(noEdge, stuck.session, { n: 7 }).session.status).toBe('completed');
+    const r = answer(noEdge, answer(noEdge, stuck.session, { n: 'x' }).session, { n: 'x' });
     expect(r.session.status).toBe('escalated');
     expect(r.effects).toContainEqual(expect.objectContaining({ type: 'escalate' }));
   });

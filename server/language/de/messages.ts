@@ -67,6 +67,8 @@ export const DE: Messages = {
   closing_abandoned: 'Dieses Gespräch wurde geschlossen.',
   closing_waiting: 'Einen Moment — ein Mitglied unseres Teams muss das prüfen, bevor wir weitermachen.',
   language_changed: 'Gerne — machen wir auf Deutsch weiter.',
+  stuck_offer: 'Damit wir nicht hängen bleiben: Sie können es noch einmal in eigenen Worten versuchen{skip} oder mit einer Person aus unserem Team sprechen.',
+  stuck_skip: ', die Frage überspringen',
   check_value: 'Nur zur Sicherheit: {value}?',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',

@@ -67,6 +67,8 @@ export const EN: Messages = {
   closing_abandoned: 'This conversation has been closed.',
   closing_waiting: 'One moment — a member of our team needs to review this before we continue.',
   language_changed: "Sure — let's carry on in English.",
+  stuck_offer: "Let's not get stuck here: you can try again in your own words{skip}, or talk to a person from our team.",
+  stuck_skip: ', skip this one',
   check_value: "Just to check: {value}?",
   corrected: "Thanks — I've changed {label} to {value}.",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",

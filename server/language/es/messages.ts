@@ -67,6 +67,8 @@ export const ES: Messages = {
   closing_abandoned: 'Esta conversación se ha cerrado.',
   closing_waiting: 'Un momento — un miembro de nuestro equipo debe revisar esto antes de continuar.',
   language_changed: 'De acuerdo — sigamos en español.',
+  stuck_offer: 'Para no quedarnos atascados: puede intentarlo de nuevo con sus palabras{skip}, o hablar con una persona de nuestro equipo.',
+  stuck_skip: ', omitir esta pregunta',
   check_value: 'Solo para confirmar: ¿{value}?',
   corrected: 'Gracias — he cambiado {label} a {value}.',
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',

@@ -67,6 +67,8 @@ export const FR: Messages = {
   closing_abandoned: 'Cette conversation a été fermée.',
   closing_waiting: 'Un instant — un membre de notre équipe doit vérifier ceci avant de continuer.',
   language_changed: "D'accord — continuons en français.",
+  stuck_offer: "Pour ne pas rester bloqués : vous pouvez réessayer avec vos mots{skip}, ou parler à une personne de notre équipe.",
+  stuck_skip: ', passer cette question',
   check_value: 'Juste pour vérifier : {value} ?',
   corrected: "Merci — j'ai changé {label} en {value}.",
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
