@@ -21,7 +21,7 @@ export type { CompileInput } from './compile-context.ts';
  * How big a flow may be: compiling is linear in nodes + edges, once per
  * locale; a 3,000-question flow in one locale compiles in well under a second.
  */
-export const FLOW_LIMITS = { maxNodes: 5_000, maxEdges: 10_000, maxCompileUnits: 24_000 } as const;
+export const FLOW_LIMITS = { maxNodes: 10_000, maxEdges: 20_000, maxCompileUnits: 32_000 } as const;
 
 export interface CompileResult {
   /** Present when there are no errors. */

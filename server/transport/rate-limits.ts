@@ -8,7 +8,7 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 // sent more than their fair share (`tenantFairShare`) in that window, so a
 // visitor typing at a person's pace is never refused because other addresses
 // flooded the same tenant — up to a hard ceiling (`tenantCeiling`, default
-// 1.5 × perTenant) that no address passes. IP keys are the client's address past trusted
+// 2 × perTenant) that no address passes. IP keys are the client's address past trusted
 // proxies; IPv6 counts by /64 (client-address.ts).
 
 /** `points` per `seconds`. */
@@ -32,7 +32,7 @@ export interface RateLimitSettings {
   tenantFairShare: Rate;
   /**
    * The hard ceiling of a tenant's messages, fair shares included (default:
-   * 1.5 × perTenant over perTenant's window): past it every address waits.
+   * 2 × perTenant over perTenant's window): past it every address waits.
    */
   tenantCeiling?: Rate;
   /** Resumes and transcript reads (`session:start` with an id, `GET /sessions/:id`) per client IP. */
@@ -85,9 +85,9 @@ function sharedVerdict([ip, share, tenant, ceiling]: [Limited, Limited, Limited,
   return tenant.ok || share.ok ? ADMITTED : tenant;
 }
 
-/** The ceiling a tenant's messages never pass: the setting, else 1.5 × perTenant over the same window. */
+/** The ceiling a tenant's messages never pass: the setting, else 2 × perTenant over the same window. */
 export function tenantCeilingOf(s: Pick<RateLimitSettings, 'perTenant' | 'tenantCeiling'>): Rate {
-  return s.tenantCeiling ?? { points: Math.ceil(s.perTenant.points * 1.5), seconds: s.perTenant.seconds };
+  return s.tenantCeiling ?? { points: s.perTenant.points * 2, seconds: s.perTenant.seconds };
 }
 
 function refusal(e: unknown, scope: string): Limited {
