@@ -80,7 +80,8 @@ export function checkNodeEdges(ctx: CompileContext): void {
       const second = placed.edges[elses[1]!.index]!;
       error('duplicate_else', `node '${n.id}' has ${elses.length} else edges (to ${elses.map((e) => `'${e.to}'`).join(', ')}); only one can apply`, { path: second.path, node: n.id, edge: elses[1]!.id });
     }
-    const firstAlways = normal.findIndex((e) => e.guard === null);
+    // an edge with no guard at all (one whose guard failed to compile is already an error, not "no guard")
+    const firstAlways = normal.findIndex((e) => e.guard === null && e.source.guard === undefined);
     if (firstAlways >= 0 && firstAlways < normal.length - 1) {
       const shadowed = normal[firstAlways + 1]!;
       warn('shadowed_edge', `edge ${shadowed.id} is never taken: the earlier edge ${normal[firstAlways]!.id} has no guard`, { path: placed.edges[shadowed.index]!.path, node: n.id, edge: shadowed.id });
@@ -95,7 +96,9 @@ export function checkNodeEdges(ctx: CompileContext): void {
     }
     for (const e of own) {
       if (e.on === 'failure' && n.type !== 'action') warn('on_mismatch', `edge ${e.id}: "on": "failure" only applies to action nodes`, { path: placed.edges[e.index]!.path, edge: e.id });
-      if (e.on === 'invalid' && n.type !== 'question') warn('on_mismatch', `edge ${e.id}: "on": "invalid" only applies to question nodes`, { path: placed.edges[e.index]!.path, edge: e.id });
+      // a question (no valid answer), a review (no clear reply) and a decision routing on path (no path chosen) end that way
+      const takesInvalid = n.type === 'question' || n.type === 'review' || (n.type === 'decision' && n.routes?.on.trim() === 'path');
+      if (e.on === 'invalid' && !takesInvalid) warn('on_mismatch', `edge ${e.id}: "on": "invalid" only applies to question and review nodes and to a decision that routes on path`, { path: placed.edges[e.index]!.path, edge: e.id });
       if (e.on === 'rejected' && !n.interrupt) warn('on_mismatch', `edge ${e.id}: "on": "rejected" only applies to nodes with an interrupt`, { path: placed.edges[e.index]!.path, edge: e.id });
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../../server/flow/diagnostic.ts';
 import { compileText } from '../../server/flow/document.ts';
 
@@ -335,5 +336,26 @@ describe('v0 checklist diagnostics', () => {
 
   it('reports a when guard reading an unknown key', () => {
     expect(codes(v0([{ key: 'a', prompt: 'A?', when: "answers.b == 'x'" }]).diagnostics)).toContain('guard_unknown_answer_key');
+  });
+});
+
+describe('no false edge warnings', () => {
+  it('a guard that does not compile is an error, and the edge after it is not "shadowed" by it', () => {
+    const r = check({
+      nodes: [q('q.a', 'a', { answer: { type: 'integer' } }), end('n.x'), end('n.y')],
+      edges: [{ from: 'q.a', to: 'n.x', guard: 'answers.a >>> 3' }, { from: 'q.a', to: 'n.y', guard: 'else' }],
+    });
+    expect(codes(r.diagnostics, 'error').length).toBeGreaterThan(0);
+    expect(codes(r.diagnostics)).not.toContain('shadowed_edge');
+  });
+
+  it('"on": "invalid" from a decision that routes on path is not an on_mismatch (v0 checklists with paths)', () => {
+    const r = compileText(readFileSync(new URL('../../flows/global/checklist.v0.json', import.meta.url), 'utf8'), 'checklist.v0.json');
+    expect(codes(r.diagnostics)).toEqual([]);
+    const d = check({
+      nodes: [{ id: 'n.d', type: 'decision', routes: { on: 'answers.a', cases: { x: 'n.x' } } }, end('n.x'), end('n.y')],
+      edges: [{ from: 'n.d', to: 'n.y', on: 'invalid' }],
+    });
+    expect(codes(d.diagnostics)).toContain('on_mismatch');
   });
 });
