@@ -52,10 +52,10 @@ export const ConfigSchema = z.object({
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')),
   /** Prefix of every Redis key, so several deployments can share one Redis (default ql:). */
   REDIS_PREFIX: withDefault(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX: 1-64 characters of A-Z a-z 0-9 _ . : -'), 'ql:'),
-  /** Model calls per UTC day across every tenant, per server process; reached, turns go to the offline rules. Unset: no cap. */
-  LLM_DAILY_CALLS: optional(z.coerce.number().int().positive()),
-  /** Model input+output tokens per UTC day across every tenant, per server process. Unset: no cap. */
-  LLM_DAILY_TOKENS: optional(z.coerce.number().int().positive()),
+  /** Model calls per UTC day across every tenant, per server process; reached, turns go to the offline rules. Default 20,000; 0: no cap. */
+  LLM_DAILY_CALLS: withDefault(z.coerce.number().int().min(0), 20_000),
+  /** Model input+output tokens per UTC day across every tenant, per server process. Default 20,000,000; 0: no cap. */
+  LLM_DAILY_TOKENS: withDefault(z.coerce.number().int().min(0), 20_000_000),
   /** Transcript entries a session may hold; past it visitor messages get `session_full`. */
   SESSION_MAX_ENTRIES: withDefault(z.coerce.number().int().positive(), 1000),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -21,6 +21,11 @@ import type { SessionStore } from './store/session-store.ts';
 import type { QuestlineConfig } from './project-config.ts';
 import type { Composed } from './questline.ts';
 
+/** A session's model calls when its tenant file sets no `llm.budget`. */
+export const DEFAULT_SESSION_LLM = { calls: 60 } as const;
+/** A tenant's model calls per UTC day when its tenant file sets no `llm.daily`. */
+export const DEFAULT_TENANT_DAILY_LLM = { calls: 5_000 } as const;
+
 /** The modules the server needs once it listens (see server-parts.ts). */
 type Parts = typeof import('./server-parts.ts');
 
@@ -292,7 +297,8 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
       x = new AnthropicExtractor({
         apiKey: config.ANTHROPIC_API_KEY!, model: llm?.model ?? config.ANTHROPIC_MODEL,
         ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
-        ...(llm?.budget ? { budget: llm.budget } : {}), ...(llm?.daily ? { daily: llm.daily } : {}), global, tenant, ledger,
+        // caps are on by default (docs/operations.md "Model spend"); a tenant file's own replace them
+        budget: llm?.budget ?? DEFAULT_SESSION_LLM, daily: llm?.daily ?? DEFAULT_TENANT_DAILY_LLM, global, tenant, ledger,
         onEvent: (e) => {
           if (e.type === 'llm_budget_exhausted') {
             metrics.llmBudgetExhausted.inc({ scope: e.scope });

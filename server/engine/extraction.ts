@@ -8,6 +8,7 @@ import { flowIndex } from './flow-index.ts';
 import type { Session } from './session.ts';
 import type { Command } from './types.ts';
 import { baseLanguage } from '../flow/messages/catalogue.ts';
+import { packOf } from '../language/registry.ts';
 
 /** How many questions ahead an extractor is shown besides the current one. */
 export const OPEN_AHEAD = 25;
@@ -79,7 +80,7 @@ export function extractionRequest(
     paths,
     ...(triggers ? { triggers } : {}),
     now,
-    defaultCountry: countryOf(session.context) ?? flow.source.default_country ?? 'US',
+    defaultCountry: defaultCountry(flow, session),
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
     ...(previous ? { previous } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
@@ -240,6 +241,21 @@ function successors(flow: CompiledFlow, c: CompiledNode, session: Session): stri
  * conversation service), when it is an ISO 3166 alpha-2 code; the flow's
  * `default_country` and then US come after it.
  */
+/**
+ * The country a phone number without a country code is read in: the region of the session's locale ("de-AT" → AT),
+ * else the tenant's (`context.country`), else the home country of the session's language when the flow speaks
+ * another language than its default ("de" → DE), else the flow's `default_country`, else US.
+ */
+function defaultCountry(flow: CompiledFlow, session: Session): string {
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})$/i.exec(session.locale ?? flow.locale)?.[1];
+  if (region) return region.toUpperCase();
+  const tenant = countryOf(session.context);
+  if (tenant) return tenant;
+  const home = flow.locale !== (flow.i18n?.defaultLocale ?? flow.locale) ? packOf(flow.locale).region : null;
+  return home ?? flow.source.default_country ?? 'US';
+}
+
+/** The tenant's country (`context.country`), upper case, when it is a two-letter code. */
 export function countryOf(context: Session['context'] | undefined): string | undefined {
   const c = context?.country;
   return typeof c === 'string' && /^[A-Za-z]{2}$/.test(c.trim()) ? c.trim().toUpperCase() : undefined;

@@ -15,6 +15,8 @@ import type { WordNumber } from './word-numbers.ts';
 export interface LanguagePack {
   /** The base language tag the pack serves ('en', 'de'); a locale `de-AT` reads as `de`. */
   readonly code: string;
+  /** The country a session in this language without a region most likely calls from ('DE' for German), for phone numbers; null when there is no such country (English). */
+  readonly region: string | null;
   /** Word lists: skip and "talk to a person" phrases, yes/no, negators, joiners, declines. */
   readonly lexicon: Lexicon;
   /** The bot's built-in texts (re-asks, command replies, endings, the review), before a flow's or tenant's changes. */

@@ -28,7 +28,9 @@ function capture(): { lines: Array<Record<string, unknown>>; logger: ReturnType<
 
 describe('configuration', () => {
   it('reads the documented defaults from an empty environment', () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info', ANTHROPIC_MODEL: 'claude-haiku-4-5', REDIS_PREFIX: 'ql:', SESSION_MAX_ENTRIES: 1000, SWEEP_INTERVAL_S: 30, CONNECTIONS_PER_ADDRESS: 64 });
+    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', FLOWS_DIR: './flows', STORE: 'lowdb', LOG_LEVEL: 'info', ANTHROPIC_MODEL: 'claude-haiku-4-5', REDIS_PREFIX: 'ql:', SESSION_MAX_ENTRIES: 1000, SWEEP_INTERVAL_S: 30, CONNECTIONS_PER_ADDRESS: 64, LLM_DAILY_CALLS: 20_000, LLM_DAILY_TOKENS: 20_000_000 });
+    // model spend is capped unless asked otherwise
+    expect(loadConfig({ LLM_DAILY_CALLS: '0' }).LLM_DAILY_CALLS).toBe(0);
     expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', ADMIN_KEY: '', STORE: 'memory' })).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STORE: 'memory' });
   });
 

@@ -170,6 +170,14 @@ describe('a session in a locale', () => {
     expect(en.locale).toBeUndefined();
     expect(turnPrompt(en)).not.toContain('The user writes in');
   });
+  it('reads phone numbers in the country of the session\'s language: its region, then the tenant\'s, then the language\'s home, then the flow\'s', () => {
+    const flow = compiled({ ...DOC, default_country: 'US' }).flow!;
+    const de = begin(flow, { locale: 'de' });
+    expect(extractionRequest(flowFor(flow, 'de'), de.session, '0151 23456789', NOW).defaultCountry).toBe('DE');
+    expect(extractionRequest(flowFor(flow, 'de'), { ...de.session, context: { country: 'ch' } }, '0151', NOW).defaultCountry).toBe('CH');
+    expect(extractionRequest(flowFor(flow, 'de'), { ...de.session, locale: 'de-AT' }, '0151', NOW).defaultCountry).toBe('AT');
+    expect(extractionRequest(flow, begin(flow).session, '0151', NOW).defaultCountry).toBe('US');
+  });
 });
 
 describe('the visitor\'s languages at a session start', () => {

@@ -32,7 +32,8 @@ export function volunteeredUpdates(
 
   const emails = findEmails(text);
   const urls = findUrls(text).filter((u) => u.distinctive);
-  const phones = findPhones(text, ctx);
+  // a phone volunteered at another question has at least 7 digits: "40.000" is a short number in some plans, but an amount here
+  const phones = findPhones(text, ctx).filter((p) => (text.slice(p.start, p.end).match(/\d/g)?.length ?? 0) >= 7);
   // most messages hold no address or number: nothing is listed or counted for them
   if (emails.length > 0) addSelfEvident(updates, ctx, text, current, others, 'email', emails);
   if (urls.length > 0) addSelfEvident(updates, ctx, text, current, others, 'url', urls);

@@ -11,6 +11,7 @@ import { germanWordNumbers } from './word-numbers.ts';
 /** German: everything the offline rules and the bot know about the language. */
 export const de: LanguagePack = {
   code: 'de',
+  region: 'DE',
   lexicon: DE,
   messages: MESSAGES,
   say: DE_PARSER,

@@ -10,6 +10,7 @@ import { findWordNumbers } from './word-numbers.ts';
 /** English: everything the offline rules and the bot know about the language. */
 export const en: LanguagePack = {
   code: 'en',
+  region: null,
   lexicon: EN,
   messages: MESSAGES,
   say: EN_PARSER,

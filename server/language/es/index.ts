@@ -11,6 +11,7 @@ import { spanishWordNumbers } from './word-numbers.ts';
 /** Spanish: everything the offline rules and the bot know about the language. */
 export const es: LanguagePack = {
   code: 'es',
+  region: 'ES',
   lexicon: ES,
   messages: MESSAGES,
   say: ES_PARSER,

@@ -11,6 +11,7 @@ import { frenchWordNumbers } from './word-numbers.ts';
 /** French: everything the offline rules and the bot know about the language. */
 export const fr: LanguagePack = {
   code: 'fr',
+  region: 'FR',
   lexicon: FR,
   messages: MESSAGES,
   say: FR_PARSER,
