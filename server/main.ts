@@ -11,6 +11,7 @@ import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import type { Backend } from './delivery/backend.ts';
 import type { NamedValidator } from './engine/types.ts';
 import type { Extractor } from './extract/extractor.ts';
+import type { Drafter } from './extract/anthropic/draft-flow.ts';
 import type { ConversationService } from './conversation/service.ts';
 import type { TenantDirectory } from './catalog/tenants.ts';
 import { ANTHROPIC_PACKAGE, importOptional, isMissingPackage, MissingPeerError, notInstalledMessage } from './shared/optional-peer.ts';
@@ -276,7 +277,7 @@ async function projectImplementations(overrides: ServerOverrides, { loadProjectC
  * else none (the offline rules).
  */
 async function extractorOption(config: Config, overrides: ServerOverrides, project: QuestlineConfig, tenants: TenantDirectory, logger: Logger, metrics: Metrics):
-  Promise<{ extractor?: Extractor | ((tenant: string) => Extractor) }> {
+  Promise<{ extractor?: Extractor | ((tenant: string) => Extractor); drafter?: Drafter }> {
   const given = overrides.extractor ?? project.extractor;
   if (given) return { extractor: given };
   if (!config.ANTHROPIC_API_KEY) return {};
@@ -315,7 +316,22 @@ async function extractorOption(config: Config, overrides: ServerOverrides, proje
     }
     return x;
   };
-  return { extractor: perTenant };
+  // the Studio's "Describe your intake": the same key, model and ledger, so a draft counts against the tenant's daily model budget
+  const drafter: Drafter = async (req) => {
+    const [{ default: Anthropic }, { draftFlow }, { capped }, { compileText }, { flowDocumentJsonSchema }] = await Promise.all([
+      import('@anthropic-ai/sdk'), import('./extract/anthropic/draft-flow.ts'), import('./extract/budget.ts'), import('./flow/document.ts'), import('./flow/json-schema.ts'),
+    ]);
+    const client = new Anthropic({ apiKey: config.ANTHROPIC_API_KEY!, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), maxRetries: 1 });
+    const tenant = req.tenant ?? '~studio';
+    const daily = req.tenant ? tenants.tenant(req.tenant)?.llm?.daily : undefined;
+    return draftFlow({
+      client, model: (req.tenant ? tenants.tenant(req.tenant)?.llm?.model : undefined) ?? config.ANTHROPIC_MODEL, description: req.description, ...(req.locale ? { locale: req.locale } : {}),
+      schema: flowDocumentJsonSchema(), check: (text) => compileText(text, 'draft.flow.yaml').diagnostics,
+      admit: () => !capped(ledger.get(tenant), daily) && !capped(ledger.get(), global),
+      onUsage: (tokens) => ledger.add(tenant, 1, tokens),
+    });
+  };
+  return { extractor: perTenant, drafter };
 }
 
 /** Serves the composition on the http.Server that already listens at HOST:PORT. */

@@ -9,6 +9,7 @@ import { MemoryArchive, type RevisionArchive } from './catalog/registry.ts';
 import { TenantDirectory } from './catalog/tenants.ts';
 import { Publisher } from './catalog/publisher.ts';
 import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
+import type { Drafter } from './extract/anthropic/draft-flow.ts';
 import { namesOf } from './catalog/implementations-check.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
@@ -98,6 +99,8 @@ export interface QuestlineOptions {
   tenantCpu?: TenantCpuSettings;
   /** Where the Studio's publishes are recorded (default: the backend's shared log, e.g. Redis, else in memory). */
   publishLog?: PublishLog;
+  /** The Studio's "Describe your intake" (POST /api/v1/admin/draft); absent: the route says what it needs (ANTHROPIC_API_KEY). */
+  drafter?: Drafter;
   /** false: a publish keeps its text in the publish log and leaves the flows folder alone (default: written back when writable). */
   flowsWriteBack?: boolean;
 }
@@ -147,7 +150,7 @@ const QuestlineOptionsShape = z.strictObject({
   mountPath: z.string().optional(), adminKey: z.string().optional(), operatorKeys: anything, rateLimits: anything,
   retentionDays: anything, sweepIntervalMs: anything, archive: anything, random: anything, idleAfterMs: anything,
   trustProxy: anything, metricsToken: z.string().optional(), metrics: anything, maxTranscriptEntries: anything, health: anything,
-  publishLog: anything, flowsWriteBack: anything, tenantCpu: anything,
+  publishLog: anything, flowsWriteBack: anything, tenantCpu: anything, drafter: anything,
 });
 
 // every option of QuestlineOptions is in the shape (a new option must be added there, or createQuestline refuses it)
@@ -269,7 +272,7 @@ function build(opts: QuestlineOptions, logger: Logger, backend: Backend, tenants
   const started = Date.now();
   const admins = new AdminAccess(opts.adminKey, opts.operatorKeys);
   const handler = createApp({
-    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher,
+    service, tenants, store, metrics, logger, limits, inflight, gate, admins, publisher, ...(opts.drafter ? { drafter: opts.drafter } : {}),
     ...(opts.pages === false ? {} : opts.pages === 'widget' ? { widgetBundles: true } : { demoDir: DEMO_DIR }),
     mountPath,
     trustProxy: opts.trustProxy ?? false, ...(opts.metricsToken ? { metricsToken: opts.metricsToken } : {}),

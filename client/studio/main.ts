@@ -457,6 +457,33 @@ ui.goldensRun.addEventListener('click', async () => {
   ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}: ${r.message ?? 'failed'}`).join('')}`;
 });
 
+// --- describe your intake ------------------------------------------------------
+
+let drafted: string | null = null;
+$<HTMLFormElement>('draft-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const status = $('draft-status');
+  const description = $<HTMLTextAreaElement>('draft-description').value.trim();
+  const locale = $<HTMLInputElement>('draft-locale').value.trim() || 'en';
+  status.textContent = 'Drafting (the model writes, the compiler checks, up to three repairs)…';
+  $('draft-open').hidden = true;
+  const res = await call<{ text: string; diagnostics: WireDiagnostic[]; goldens: Array<{ name: string; ok: boolean | null }>; rounds: number; error?: { message: string } }>('/draft', { description, locale });
+  if (res.status !== 200) {
+    status.textContent = errorText(res.body, res.status);
+    return;
+  }
+  const errors = res.body.diagnostics.filter((d) => d.severity === 'error').length;
+  drafted = res.body.text;
+  status.textContent = `Drafted in ${res.body.rounds} round${res.body.rounds > 1 ? 's' : ''}: ${errors} error${errors === 1 ? '' : 's'}; proposed goldens: ${res.body.goldens.map((g) => `${g.name} ${g.ok === true ? 'passes' : g.ok === false ? 'fails' : 'not run'}`).join(', ') || 'none'}. Nothing is published.`;
+  $('draft-open').hidden = false;
+});
+$('draft-open').addEventListener('click', () => {
+  if (drafted === null) return;
+  // the draft replaces the editor's text only (a draft of this file); publishing is still a separate step
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: drafted } });
+  view.focus();
+});
+
 // --- zoom, sign in --------------------------------------------------------
 
 ui.zoomIn.addEventListener('click', () => map.zoomBy(1.25));

@@ -24,6 +24,7 @@ import { insightsRoutes } from './insights-routes.ts';
 import { STUDIO_TEXT_ROUTES, studioRoutes } from './studio-routes.ts';
 import { MAX_FLOW_BYTES } from '../../flow/load.ts';
 import type { Publisher } from '../../catalog/publisher.ts';
+import type { Drafter } from '../../extract/anthropic/draft-flow.ts';
 import { publicRoutes } from './public-routes.ts';
 import type { AdminAccess } from '../admin-access.ts';
 
@@ -58,6 +59,8 @@ export interface AppDeps {
   ready?: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
   /** The Studio's publisher (sources, check, publish, revisions, rollback); without it those routes are absent. */
   publisher?: Publisher;
+  /** The Studio's "Describe your intake" (Claude); absent: POST /draft says what it needs. */
+  drafter?: Drafter;
 }
 
 const DEMO_CSP = [

@@ -1,6 +1,11 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Publisher } from '../../catalog/publisher.ts';
+import type { Drafter } from '../../extract/anthropic/draft-flow.ts';
+import { compileText } from '../../flow/document.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { stringify } from 'yaml';
 import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
 import { sourceFile } from '../../catalog/sources.ts';
@@ -24,6 +29,8 @@ import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
 /** What the Studio routes need. */
 export interface StudioDeps {
   publisher: Publisher;
+  /** "Describe your intake" (Claude); absent without ANTHROPIC_API_KEY. */
+  drafter?: Drafter;
   service: ConversationService;
   limits: RateLimits;
   logger: Logger;
@@ -37,6 +44,7 @@ const Path = z.string().min(1).max(300);
 const CheckBody = z.object({ path: Path, text: z.string().max(MAX_TEXT) });
 const PublishBody = CheckBody.extend({ version: z.string().min(1).max(100), note: z.string().max(500).optional() });
 const PreviewBody = CheckBody.extend({ tenant: z.string().min(1).max(100).optional(), flow: z.string().min(1).max(200).optional(), locale: z.string().min(1).max(35).optional() });
+const DraftBody = z.object({ description: z.string().trim().min(10).max(4000), locale: z.string().min(2).max(35).optional(), tenant: z.string().min(1).max(100).optional() });
 const GoldenBody = z.object({ path: Path, sessionId: z.string().min(1).max(100), name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/, 'lower-case letters, digits and "-" (the file becomes <name>.golden.yaml)') });
 const RollbackBody = z.object({ revision: z.string().min(1).max(200), note: z.string().max(500).optional() });
 
@@ -57,7 +65,7 @@ function wireDiagnostic(d: Diagnostic, dir: string): { line: number; col: number
 
 /** `/api/v1/admin/sources|check|publish|tenants/:t/flows/:f/revisions|rollback` (admin or operator key). */
 export function studioRoutes(deps: StudioDeps): Router {
-  const { publisher, service, limits, logger, admins } = deps;
+  const { publisher, service, limits, logger, admins, drafter } = deps;
   const r = Router();
   const layouts = new LayoutCache();
   const wire = (ds: readonly Diagnostic[], path?: string) =>
@@ -183,6 +191,44 @@ export function studioRoutes(deps: StudioDeps): Router {
     res.status(201).json({ file: `${dirname(body.path)}/${basename(target)}`, text });
   });
 
+  /**
+   * "Describe your intake": Claude drafts a flow (forced tool use against the
+   * flow JSON Schema), repaired with the compiler's diagnostics for up to
+   * three rounds, with two or three proposed goldens, run on the draft. Never
+   * published: the page opens it as a draft.
+   */
+  r.post('/draft', gate, async (req, res) => {
+    const body = parseBody(DraftBody, req.body);
+    if (body.tenant && !publisher.catalog.tenant(body.tenant)) throw Object.assign(new HttpError('invalid_request', `tenant: no tenant '${body.tenant}'`), { field: 'tenant' });
+    if (!drafter) throw new HttpError('not_installed', 'Drafting a flow from a description needs Claude: start the server with ANTHROPIC_API_KEY set (and the @anthropic-ai/sdk package installed).');
+    let draft;
+    try {
+      draft = await drafter({ description: body.description, ...(body.locale ? { locale: body.locale } : {}), ...(body.tenant ? { tenant: body.tenant } : {}) });
+    } catch (err) {
+      logger.warn({ err }, 'draft failed');
+      throw new HttpError('flow_unavailable', `The model did not give a draft: ${(err as Error).message}`);
+    }
+    const compiled = compileText(draft.text, 'draft.flow.yaml');
+    let goldens: Array<{ name: string; text: string; ok: boolean | null; message?: string }> = draft.goldens.map((g) => ({ name: g.name, text: goldenText(g), ok: null }));
+    if (compiled.kind === 'flow' && compiled.flow) {
+      // the proposed goldens run on the draft (from a temporary folder: nothing is written beside the flows)
+      const dir = mkdtempSync(join(tmpdir(), 'questline-draft-'));
+      try {
+        const files = goldens.map((g, i) => {
+          const file = join(dir, `${String(i + 1)}-${g.name.replace(/[^a-z0-9-]/gi, '-')}.golden.yaml`);
+          writeFileSync(file, g.text);
+          return file;
+        });
+        const run = await runDraftGoldens(files, compiled.flow, service.implementations);
+        goldens = goldens.map((g, i) => ({ ...g, ok: run.results[i]?.ok ?? null, ...(run.results[i]?.message ? { message: run.results[i]!.message! } : {}) }));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'draft', ...(body.tenant ? { tenant: body.tenant } : {}), rounds: draft.rounds, tokens: draft.usage.inputTokens + draft.usage.outputTokens });
+    res.json({ text: draft.text, diagnostics: wire(draft.diagnostics), goldens, rounds: draft.rounds, usage: draft.usage });
+  });
+
   r.post('/publish', gate, async (req, res) => {
     const body = parseBody(PublishBody, req.body);
     checkPath(body.path);
@@ -227,4 +273,9 @@ export function studioRoutes(deps: StudioDeps): Router {
   });
 
   return r;
+}
+
+/** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */
+function goldenText(g: { name: string; turns: Array<{ user: string; node?: string }> }): string {
+  return stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
 }
