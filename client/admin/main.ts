@@ -618,6 +618,9 @@ ui.handBackForm.addEventListener('submit', (e) => {
   e.preventDefault();
   const nodeId = ui.handBackNode.value;
   if (!nodeId) return;
+  // the visitor wrote and nobody answered: handing back now would leave them unanswered, so ask first
+  const waiting = open?.detail?.session.operator?.unanswered ?? open?.detail?.session.unanswered;
+  if (waiting && !window.confirm(`The visitor has ${waiting.count} unanswered message${waiting.count === 1 ? '' : 's'}. Hand back to the bot without replying?`)) return;
   void run(`Hand back at ${nodeId}`, () => act('operator:hand-back', { nodeId }, '/hand-back', { nodeId }), Array.from(ui.handBackForm.elements) as HTMLElement[]);
 });
 

@@ -1,4 +1,24 @@
 import type { CompileContext } from './compile-context.ts';
+import { resolveMessages } from './messages/catalogue.ts';
+
+const COMMANDS = ['back', 'restart', 'human', 'cancel', 'skip'] as const;
+
+/** A message as command matching reads it: trimmed, lower case, no closing punctuation, single spaces (engine/extraction.ts). */
+const asCommand = (text: string) => text.trim().toLowerCase().replace(/[.!?]+$/, '').replace(/\s+/g, ' ');
+
+/** Every command word of the flow in each of its locales, with the command it runs. */
+function commandWords(ctx: CompileContext): Map<string, string> {
+  const words = new Map<string, string>();
+  const english = resolveMessages('en');
+  for (const locale of ctx.flow.locales ?? ['en']) {
+    const messages = resolveMessages(locale);
+    for (const name of COMMANDS) {
+      const list = ctx.flow.commands?.[name] ?? [...messages[`commands_${name}`], ...(locale === 'en' ? [] : english[`commands_${name}`])];
+      for (const w of list) if (!words.has(asCommand(w))) words.set(asCommand(w), name);
+    }
+  }
+  return words;
+}
 
 /**
  * Checks the flow's triggers: unique ids, a `goto` that is a top-level node
@@ -8,6 +28,7 @@ import type { CompileContext } from './compile-context.ts';
  */
 export function checkTriggers(ctx: CompileContext): void {
   const seen = new Set<string>();
+  let words: Map<string, string> | undefined;
   (ctx.flow.triggers ?? []).forEach((t, i) => {
     const at = { path: ['triggers', i] as Array<string | number> };
     if (seen.has(t.id)) ctx.error('duplicate_trigger', `trigger '${t.id}' is declared twice`, at);
@@ -23,6 +44,14 @@ export function checkTriggers(ctx: CompileContext): void {
     (t.together ?? []).forEach((names, j) => names.forEach((name, k) => {
       if (!t.words || !Object.hasOwn(t.words, name)) ctx.error('unknown_word_list', `trigger '${t.id}' uses word list '${name}' in together, which is not in its words`, { path: ['triggers', i, 'together', j, k] });
     }));
+    // a message that is exactly a command word runs the command before any trigger is checked
+    const phrases: string[] = t.phrases === undefined ? [] : Array.isArray(t.phrases) ? t.phrases : (Object.values(t.phrases) as string[][]).flat();
+    for (const phrase of phrases) {
+      const command = (words ??= commandWords(ctx)).get(asCommand(phrase));
+      if (command) {
+        ctx.warn('trigger_is_command', `trigger '${t.id}' has the phrase '${phrase}', which is also the '${command}' command word: a message of just those words runs the command, not the trigger`, { path: ['triggers', i, 'phrases'] });
+      }
+    }
     if (!t.phrases?.length && !t.examples?.length && !t.together?.length && !t.description) {
       ctx.warn('trigger_never_matches', `trigger '${t.id}' has no phrases, examples or description, so nothing can match it`, at);
     }

@@ -148,9 +148,13 @@ describeBrowser('operator console', () => {
     // the visitor's message waits for the operator: flagged until they reply
     await poll(() => page.locator('#session-alert').textContent()).toMatch(/The visitor is waiting for your reply \(1 unanswered message\)/);
 
-    // hand back at a chosen question; the bot asks it, and the map moves there
+    // hand back at a chosen question; over an unanswered message the console warns first; the bot asks it, and the map moves there
     await page.getByLabel('Hand back to the bot at').selectOption('q.pole_count');
+    const warned: string[] = [];
+    page.once('dialog', (d) => { warned.push(d.message()); void d.accept(); });
     await page.getByRole('button', { name: 'Hand back', exact: true }).click();
+    await poll(() => warned.length).toBe(1);
+    expect(warned[0]).toMatch(/1 unanswered message\. Hand back to the bot without replying\?/);
     await v.until((c) => c.messages().some((m) => m.role === 'bot' && m.nodeId === 'q.pole_count'));
     await poll(() => current(page)).toBe('q.pole_count');
 

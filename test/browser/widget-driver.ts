@@ -135,7 +135,7 @@ export class ChatDriver {
       for (const area of [localStorage, sessionStorage]) {
         for (let i = 0; i < area.length; i++) {
           const k = area.key(i)!;
-          if (k.startsWith('questline:')) return JSON.parse(area.getItem(k)!);
+          if (k.startsWith('questline:') && k !== 'questline:visitor') return JSON.parse(area.getItem(k)!);
         }
       }
       return null;

@@ -138,7 +138,7 @@ describeBrowser('the chat widget in the visitor language', () => {
     await page.evaluate(() => {
       for (let i = 0; i < localStorage.length; i++) {
         const k = localStorage.key(i);
-        if (k.startsWith('questline:')) localStorage.setItem(k, JSON.stringify({ ...JSON.parse(localStorage.getItem(k)), locale: 'zz' }));
+        if (k.startsWith('questline:') && k !== 'questline:visitor') localStorage.setItem(k, JSON.stringify({ ...JSON.parse(localStorage.getItem(k)), locale: 'zz' }));
       }
     });
     await page.reload();

@@ -359,3 +359,15 @@ describe('no false edge warnings', () => {
     expect(codes(d.diagnostics)).toContain('on_mismatch');
   });
 });
+
+describe('a trigger phrase that is a command word', () => {
+  it('is a compile warning: the command runs, the trigger never does', () => {
+    const r = check({
+      nodes: [q('q.a', 'a'), end()],
+      triggers: [{ id: 'halt', phrases: ['Stop', 'I want to stop'], goto: 'n.end' }],
+    });
+    const w = r.diagnostics.filter((d) => d.code === 'trigger_is_command');
+    expect(w).toHaveLength(1);
+    expect(w[0]!.message).toBe("trigger 'halt' has the phrase 'Stop', which is also the 'cancel' command word: a message of just those words runs the command, not the trigger");
+  });
+});

@@ -15,7 +15,7 @@ export const DE: Messages = {
   list_and: ' und ',
   handoff: 'Ich verbinde Sie mit einem Mitglied unseres Teams.',
   nothing_to_go_back: 'Es gibt nichts, wohin ich zurückgehen könnte.',
-  idle_closed: 'Dieses Gespräch wurde geschlossen, weil eine Weile nichts passiert ist. Sagen Sie „neu starten“, um von vorne zu beginnen.',
+  idle_closed: 'Dieses Gespräch wurde geschlossen, weil eine Weile nichts passiert ist. Sie können jederzeit ein neues Gespräch beginnen.',
   hand_back: 'Unser Teammitglied hat den Chat verlassen — ich bin wieder der Assistent und helfe Ihnen, den Rest zu erledigen.',
   conversion: '{raw} — {value} {unit}, notiert.',
   conversion_about: '{raw} — etwa {value} {unit}, notiert.',

@@ -15,7 +15,7 @@ export const EN: Messages = {
   list_and: ' and ',
   handoff: "I'll connect you with a member of our team.",
   nothing_to_go_back: "There's nothing to go back to.",
-  idle_closed: 'This conversation was closed because it was idle for a while. Say "restart" to begin again.',
+  idle_closed: 'This conversation was closed because it was idle for a while. You can start a new conversation whenever you are ready.',
   hand_back: "Our team member has left the chat — I'm the assistant again, and I'll help you finish.",
   conversion: '{raw} — {value} {unit}, noted.',
   conversion_about: '{raw} — about {value} {unit}, noted.',

@@ -15,7 +15,7 @@ export const ES: Messages = {
   list_and: ' y ',
   handoff: 'Le pongo en contacto con un miembro de nuestro equipo.',
   nothing_to_go_back: 'No hay nada que deshacer.',
-  idle_closed: 'Esta conversación se cerró por inactividad. Diga «reiniciar» para empezar de nuevo.',
+  idle_closed: 'Esta conversación se cerró por inactividad. Puede empezar una conversación nueva cuando quiera.',
   hand_back: 'Nuestro compañero ha salido del chat — vuelvo a ser el asistente y le ayudaré a terminar.',
   conversion: '{raw} — {value} {unit}, anotado.',
   conversion_about: '{raw} — unos {value} {unit}, anotado.',

@@ -15,7 +15,7 @@ export const FR: Messages = {
   list_and: ' et ',
   handoff: 'Je vous mets en relation avec un membre de notre équipe.',
   nothing_to_go_back: "Il n'y a rien à annuler.",
-  idle_closed: 'Cette conversation a été fermée après un moment d’inactivité. Dites « recommencer » pour reprendre depuis le début.',
+  idle_closed: 'Cette conversation a été fermée après un moment d’inactivité. Vous pouvez commencer une nouvelle conversation quand vous le souhaitez.',
   hand_back: 'Notre conseiller a quitté la conversation — je suis de nouveau l’assistant et je vais vous aider à terminer.',
   conversion: '{raw} — {value} {unit}, c’est noté.',
   conversion_about: '{raw} — environ {value} {unit}, c’est noté.',
