@@ -69,7 +69,8 @@ describe('the funnel over REST', () => {
     const escalatedAtArea = 3;
     const escalatedAtHeight = 2;
     for (let i = 0; i < completed; i++) expect(await play(server.url, ACME_SALES_SCRIPT)).toBe('completed');
-    for (let i = 0; i < escalatedAtArea; i++) expect(await play(server.url, [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions'])).toBe('escalated');
+    // three refused areas, then the person the bot offers when attempts run out (misses no longer escalate on their own)
+    for (let i = 0; i < escalatedAtArea; i++) expect(await play(server.url, [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions', 'Talk to a human'])).toBe('escalated');
     for (let i = 0; i < escalatedAtHeight; i++) expect(await play(server.url, [...ACME_SALES_SCRIPT.slice(0, 4), 'I want to talk to a human'])).toBe('escalated');
     // these stop at the area question and say nothing more: the inactivity sweep ends them
     for (let i = 0; i < droppedAtArea; i++) expect(await play(server.url, [ACME_SALES_SCRIPT[0]])).toBe('active');
