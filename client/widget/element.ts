@@ -806,10 +806,11 @@ export class QuestlineChat extends HTMLElement {
     if (!ui) return;
     const s = this.state;
     const usable = s && this.pendingEls.size === 0 && !closed(s.status) ? s.input : undefined;
+    const chips = this.latest?.role === 'bot' ? (this.latest.quickReplies ?? []) : [];
     renderFallback(ui.fallback, usable, fallbackTexts(this.locale), this.locale, (text) => {
       this.conversation?.send(text);
       this.focusInput();
-    });
+    }, chips);
   }
 
   // --- helpers ---------------------------------------------------------------

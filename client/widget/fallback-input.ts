@@ -106,8 +106,8 @@ export function phoneText(dial: string, national: string): string {
  * to offer). `send` sends a value as the visitor's text. Returns whether the
  * box is shown.
  */
-export function renderFallback(box: HTMLElement, input: InputHint | undefined, t: FallbackTexts, locale: string, send: (text: string) => void): boolean {
-  const key = input?.offer ? `${input.key}|${input.kind}|${locale}` : '';
+export function renderFallback(box: HTMLElement, input: InputHint | undefined, t: FallbackTexts, locale: string, send: (text: string) => void, chips: readonly string[] = []): boolean {
+  const key = input?.offer ? `${input.key}|${input.kind}|${locale}|${chips.join('|')}` : '';
   if (box.dataset.for === key) return !box.hidden;
   const hadFocus = box.contains((box.getRootNode() as ShadowRoot | Document).activeElement);
   box.dataset.for = key;
@@ -179,7 +179,9 @@ export function renderFallback(box: HTMLElement, input: InputHint | undefined, t
     box.append(use);
   }
   if (input.optional && input.skip) {
-    for (const label of [t.notSure, t.skip]) {
+    // a label the question's own chips already show (an optional question's re-ask has a Skip chip) is not repeated
+    const shown = new Set(chips.map((c) => c.toLocaleLowerCase(locale)));
+    for (const label of [t.notSure, t.skip].filter((l) => !shown.has(l.toLocaleLowerCase(locale)))) {
       const b = el('button', { type: 'button', className: 'action secondary', textContent: label });
       b.addEventListener('click', () => send(input.skip!));
       box.append(b);

@@ -8,8 +8,8 @@ import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/ser
 
 // The console's Insights view in headless Chromium against a real server:
 // sessions played over REST to known points (completed, left at the area
-// question — ended by the inactivity sweep —, escalated there after three
-// refused answers) show up as totals, the worst drop-off called out in words
+// question — ended by the inactivity sweep —, escalated there: three refused
+// answers, then the person the bot offers) show up as totals, the worst drop-off called out in words
 // and on the flow map, bars per question, re-ask reasons, completion per day;
 // a visitor found by email is erased from the view. Screenshot:
 // test-artifacts/insights-view.png. Then the opt-in operator alerts.
@@ -45,7 +45,7 @@ describeBrowser('the Insights view', () => {
 
   it('shows where visitors drop off, readable without knowing traces, and erases a visitor found by email', async () => {
     for (let i = 0; i < 5; i++) await play(ACME_SALES_SCRIPT);
-    for (let i = 0; i < 2; i++) await play([ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions']);
+    for (let i = 0; i < 2; i++) await play([ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions', 'Talk to a human']);
     for (let i = 0; i < 4; i++) await play([ACME_SALES_SCRIPT[0]]);
     // the four idle ones are ended by the inactivity sweep: wait for it (no time asserted)
     await expect.poll(async () => (await api(server.url, '/admin/tenants/acme/flows/flow.sales/funnel', { headers: admin })).body.abandoned, { timeout: 30_000, interval: 250 }).toBe(4);

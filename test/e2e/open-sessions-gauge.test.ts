@@ -25,7 +25,7 @@ describe('the open sessions gauge', () => {
     await play(first.url, ACME_SALES_SCRIPT); // completes
     await play(first.url, ACME_SALES_SCRIPT.slice(0, 1)); // at the area question
     await play(first.url, ACME_SALES_SCRIPT.slice(0, 1));
-    await play(first.url, [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions']); // escalated: ended
+    await play(first.url, [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions', 'Talk to a human']); // escalated: ended
     const open = await gauge(first.url);
     expect(open).toEqual(['questline_open_sessions{tenant="acme",flow="flow.sales",node="q.court_size"} 2']);
 

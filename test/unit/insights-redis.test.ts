@@ -37,7 +37,7 @@ describe('funnel counts in Redis', () => {
     env }));
     for (let i = 0; i < 12; i++) {
       const s = must(await svc[i % 2]!.startSession({ tenant: 'acme', flow: 'flow.sales' }));
-      const script = i % 3 === 0 ? ACME_SALES_SCRIPT : i % 3 === 1 ? ACME_SALES_SCRIPT.slice(0, 1) : [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions'];
+      const script = i % 3 === 0 ? ACME_SALES_SCRIPT : i % 3 === 1 ? ACME_SALES_SCRIPT.slice(0, 1) : [ACME_SALES_SCRIPT[0], 'huge', 'lots', 'zillions', 'Talk to a human'];
       for (const [k, text] of script.entries()) {
         t += 5_000;
         must(await svc[(i + k) % 2]!.message(s.sessionId, text, `${i}-${k}`));
