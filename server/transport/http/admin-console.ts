@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { atMount } from './mount-path.ts';
+import { pageFiles } from './page-files.ts';
 
 /**
  * The operator console's page: `/admin` (an HTML shell) and `/admin/console.css`.
@@ -23,16 +23,7 @@ const FILES = {
 
 export function adminConsole(): Router {
   const r = Router();
-  const cache = new Map<string, Promise<string>>();
-  const file = (path: string) => {
-    let text = cache.get(path);
-    if (!text) {
-      text = readFile(path, 'utf8');
-      cache.set(path, text);
-      text.catch(() => cache.delete(path));
-    }
-    return text;
-  };
+  const file = pageFiles();
   const secure = (res: Response) => {
     res.setHeader('Content-Security-Policy', ADMIN_CSP);
     res.setHeader('Cache-Control', 'no-cache');

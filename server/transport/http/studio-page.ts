@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { atMount } from './mount-path.ts';
+import { pageFiles } from './page-files.ts';
 
 /**
  * The Studio's page: `/studio` (an HTML shell) and `/studio/studio.css`; the
@@ -25,16 +25,7 @@ const FILES = {
 /** `/studio` and its stylesheet. */
 export function studioPage(): Router {
   const r = Router();
-  const cache = new Map<string, Promise<string>>();
-  const file = (path: string) => {
-    let text = cache.get(path);
-    if (!text) {
-      text = readFile(path, 'utf8');
-      cache.set(path, text);
-      text.catch(() => cache.delete(path));
-    }
-    return text;
-  };
+  const file = pageFiles();
 
   r.get(['/studio', '/studio/'], async (req: Request, res: Response) => {
     const nonce = randomBytes(16).toString('base64');
