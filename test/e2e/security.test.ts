@@ -188,6 +188,25 @@ describe('hostile payloads', () => {
 });
 
 describe('rate limits', () => {
+  it('charges unknown events to the socket like messages, and drops a socket that keeps sending them', async () => {
+    const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
+    try {
+      const other = await chat(limited.url);
+      expect((await other.request('session:start', { flow: 'flow.sales' })).ok).toBe(true);
+      const junk = await chat(limited.url);
+      const acks = await Promise.all(Array.from({ length: 8 }, (_, i) => junk.request(`junk:${i}`, { i })));
+      expect(acks.map((a) => a.error.code)).toEqual([...Array(3).fill('invalid_payload'), ...Array(5).fill('rate_limited')]);
+      const dropped = new Promise<string>((resolve) => junk.socket.once('disconnect', resolve));
+      for (let i = 0; i < 30; i += 1) junk.socket.emit('junk:flood', { i });
+      expect(await dropped).toBe('io server disconnect');
+      // the other visitor's socket is served as before
+      expect(await other.request('message', { text: ACME_SALES_SCRIPT[0], clientId: 'still' })).toEqual({ ok: true });
+      other.close();
+    } finally {
+      await limited.dispose();
+    }
+  });
+
   it('answers a burst over the per-socket limit with rate_limited', async () => {
     const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
     try {
