@@ -132,6 +132,8 @@ export const MAX_TRANSCRIPT_ENTRIES = 1000;
 /** Engine sessions kept parsed between turns (see ConversationService.parsed). */
 const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Compared against when the session does not exist, so both cases take the same path. */
+const NO_SESSION_HASH = '0'.repeat(64);
 
 /**
  * The only place that orchestrates a turn: lock the session → load → extract →
@@ -227,14 +229,19 @@ export class ConversationService {
     return { ok: true, value: { sessionId: id, token, messages, state } };
   }
 
-  /** Checks a session token (constant time) and returns the session's tenant. */
+  /**
+   * Checks a session token (constant time) and returns the session's tenant.
+   * A token that does not open the session gets the same answer as a session
+   * that does not exist (`unknown_session`), so a caller without the token
+   * cannot learn which session ids exist.
+   */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
     const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
-    if (!record) return failure('unknown_session', 'no such session');
-    const a = Buffer.from(record.tokenHash, 'hex');
-    const b = Buffer.from(sha256(token), 'hex');
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return failure('bad_token', 'the session token does not match');
+    const expected = Buffer.from(record?.tokenHash ?? NO_SESSION_HASH, 'hex');
+    const given = Buffer.from(sha256(token), 'hex');
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!record || !matches) return failure('unknown_session', 'no such session');
     return { ok: true, value: { tenant: record.tenant, record } };
   }
 
