@@ -61,7 +61,7 @@ export class OfflineExtractor implements Extractor {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
     let text = typeof req.text === 'string' ? req.text : '';
     // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
-    const late = req.previous && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.current, ctx, packOf(req.locale)) : null;
+    const late = (req.previous || req.answered) && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale)) : null;
     if (late) text = late.rest;
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
@@ -71,7 +71,9 @@ export class OfflineExtractor implements Extractor {
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
     const updates: ProposedUpdate[] = [];
-    if (late) updates.push(late.update);
+    if (late?.update) updates.push(late.update);
+    // "wrong number sorry, it ends 0134": the earlier answer is asked again; a free-text rest is not taken as this answer meanwhile
+    if (late?.reopen) proposal.reopen = { key: late.reopen };
     const cur = req.current;
 
     if (cur) {
@@ -96,6 +98,7 @@ export class OfflineExtractor implements Extractor {
       } else if (parsed.ok) {
         const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
         if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
+        else if (late?.reopen && isText && !name) { /* asked in its turn, after the earlier answer */ }
         else {
           const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
           if (parsed.conversion) u.conversion = parsed.conversion;
