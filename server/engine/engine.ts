@@ -79,7 +79,7 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   const flow = sessionFlow(root, session);
   const d = draftOf(flow, session, opts);
   // escalated: a person will answer; the visitor may keep writing (contact details are taken)
-  if (session.status === 'escalated' && (input.kind === 'message' || (input.kind === 'command' && input.command !== 'restart'))) {
+  if (session.status === 'escalated' && !session.handover?.closed && (input.kind === 'message' || (input.kind === 'command' && input.command !== 'restart'))) {
     d.s.turn = session.turn + 1;
     d.s.now = input.now;
     const text = input.text ?? (input.kind === 'command' ? input.command : '');
@@ -91,7 +91,7 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   if (ENDED.has(session.status) && !(input.kind === 'command' && input.command === 'restart')) {
     d.effects.push({ type: 'say', nodeId: session.node ?? flow.entry, kind: 'done',
       text: session.status === 'completed' ? flow.messages.ended_completed
-        : session.status === 'escalated' ? flow.messages.ended_escalated
+        : session.status === 'escalated' && !session.handover?.closed ? flow.messages.ended_escalated
           : flow.messages.ended_other });
     return { session, effects: d.effects, events: [] };
   }
