@@ -1,5 +1,6 @@
 import { noteContact, start, turn } from '../engine/engine.ts';
 import { expire } from '../engine/expire.ts';
+import { closeSession, type ClosedBy } from '../engine/close.ts';
 import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import { flowFor, matchLanguageSwitch, sessionFlow } from '../engine/locale.ts';
@@ -32,6 +33,8 @@ export type TurnInput =
   | Extract<Input, { kind: 'command' | 'operator' }>
   | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string; answers?: Record<string, unknown> }
   | { kind: 'expire'; now: string; idleSeconds: number }
+  /** A person (or the inactivity sweep) ends a conversation a person was answering. */
+  | { kind: 'close'; now: string; by: ClosedBy }
   /** A visitor's message to a person who holds the conversation: only its contact details are taken, the bot says nothing. */
   | { kind: 'note'; text: string; now: string };
 
@@ -123,6 +126,8 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
     case 'expire':
       return settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
+    case 'close':
+      return settle(flow, closeSession(flow, session, input.now, input.by), impl);
     case 'note':
       return settle(flow, noteContact(flow, session, input.text, contactProposal(flow, session, input.text, input.now), input.now, impl), impl);
     default:

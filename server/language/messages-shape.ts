@@ -31,6 +31,7 @@ export const MessagesShape = z.object({
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),
   handover_by_email: z.string(), handover_by_phone: z.string(), handover_by_chat: z.string(),
+  handover_closed: z.string().describe('said when an operator closes a conversation (an escalated one, or one they took over)'),
   commands_back: words, commands_restart: words, commands_human: words, commands_cancel: words, commands_skip: words,
   language_names: words.describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
 }).strict();

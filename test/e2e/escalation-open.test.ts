@@ -91,6 +91,32 @@ describe('an escalated conversation stays open', () => {
     expect((await api(server.url, `/admin/sessions/${c.sessionId}`, { headers: admin })).body.answers.phone).toBe('+14155550199');
   });
 
+  it('an operator closes an escalated session over REST and over the operator socket: the visitor is told, then refused', async () => {
+    const c = await conversation('acme', HAZARD);
+    const closed = await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST', headers: admin });
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(closed.body.messages.at(-1).text).toMatch(/^Our team has closed this conversation/);
+    expect((await c.send('hello?')).status).toBe(409);
+    expect((await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST', headers: admin })).status).toBe(409);
+    expect((await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST' })).status).toBe(403);
+
+    const d = await conversation('northside-clinic', ['I am having severe chest pain right now and cannot breathe']);
+    const op: Socket = io(`${server.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => { op.on('connect', () => resolve()); op.on('connect_error', reject); });
+      const ended = new Promise<{ status: string }>((resolve) => op.on('session:end', resolve));
+      expect(await op.emitWithAck('operator:join', { sessionId: d.sessionId })).toMatchObject({ ok: true });
+      const ack = await op.emitWithAck('operator:close', { sessionId: d.sessionId });
+      expect(ack).toMatchObject({ ok: true, state: { status: 'escalated', closed: true } });
+      expect(await ended).toMatchObject({ status: 'escalated' });
+      expect(await op.emitWithAck('operator:close', { sessionId: d.sessionId })).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    } finally {
+      op.close();
+    }
+    expect((await d.send('are you there?')).status).toBe(409);
+  });
+
   it('a completed or abandoned session still refuses messages (session_ended)', async () => {
     const c = await conversation('acme', ['cancel', 'yes']);
     expect(c.last.state.status).toBe('abandoned');

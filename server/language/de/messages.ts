@@ -82,6 +82,7 @@ export const DE: Messages = {
   handover_by_email: 'per E-Mail an {contact}',
   handover_by_phone: 'telefonisch unter {contact}',
   handover_by_chat: 'hier im Chat',
+  handover_closed: 'Unser Team hat dieses Gespräch geschlossen. Danke — Sie können jederzeit ein neues Gespräch beginnen, wenn Sie uns brauchen.',
   commands_back: ['zurück', 'zurueck', 'geh zurück', 'rückgängig', 'vorherige frage', 'zurückgehen', 'eine frage zurück'],
   commands_restart: ['neu starten', 'neustart', 'von vorne', 'nochmal von vorne', 'neu anfangen', 'von vorn'],
   commands_human: ['mensch', 'mitarbeiter', 'berater', 'mit einem menschen sprechen', 'mit einem mitarbeiter sprechen', 'echte person', 'mitarbeiterin', 'beraterin'],

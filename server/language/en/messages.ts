@@ -82,6 +82,7 @@ export const EN: Messages = {
   handover_by_email: 'by email to {contact}',
   handover_by_phone: 'by phone on {contact}',
   handover_by_chat: 'here in this chat',
+  handover_closed: 'Our team has closed this conversation. Thank you — you can start a new conversation whenever you need us.',
   commands_back: ['back', 'go back', 'undo', 'previous'],
   commands_restart: ['restart', 'start over', 'start again'],
   commands_human: ['human', 'agent', 'operator', 'talk to a human', 'speak to a human', 'talk to a person', 'real person'],

@@ -82,6 +82,7 @@ export const ES: Messages = {
   handover_by_email: 'por correo a {contact}',
   handover_by_phone: 'por teléfono al {contact}',
   handover_by_chat: 'aquí en este chat',
+  handover_closed: 'Nuestro equipo ha cerrado esta conversación. Gracias — puede empezar una conversación nueva cuando nos necesite.',
   commands_back: ['atrás', 'atras', 'volver', 'deshacer', 'anterior', 'volver atrás', 'pregunta anterior'],
   commands_restart: ['reiniciar', 'empezar de nuevo', 'volver a empezar', 'comenzar de nuevo', 'desde el principio'],
   commands_human: ['humano', 'agente', 'operador', 'hablar con una persona', 'hablar con un humano', 'persona real', 'asesor', 'asesora', 'hablar con alguien'],

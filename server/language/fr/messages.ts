@@ -82,6 +82,7 @@ export const FR: Messages = {
   handover_by_email: 'par e-mail à {contact}',
   handover_by_phone: 'par téléphone au {contact}',
   handover_by_chat: 'ici, dans ce chat',
+  handover_closed: 'Notre équipe a fermé cette conversation. Merci — vous pouvez commencer une nouvelle conversation dès que vous avez besoin de nous.',
   commands_back: ['retour', 'revenir', 'annuler la dernière réponse', 'précédent', 'question précédente', 'revenir en arrière'],
   commands_restart: ['recommencer', 'redémarrer', 'depuis le début', 'reprendre depuis le début', 'tout recommencer'],
   commands_human: ['humain', 'conseiller', 'agent', 'parler à un humain', 'parler à quelqu’un', 'une vraie personne', 'conseillère', "parler à quelqu'un"],
