@@ -22,7 +22,7 @@ import { answerReview, askReview, formatAnswer } from './review.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../language/local-number.ts';
-import { flowFor, sessionFlow } from './locale.ts';
+import { flowFor, regionOf, sessionFlow } from './locale.ts';
 import { EN } from '../language/en/messages.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -44,6 +44,7 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
     turn: 0,
     context: { ...(init.context ?? {}) },
     ...(flow.i18n ? { locale: flow.locale } : {}),
+    ...(regionOf(init.locale, flow.locale) ? { region: regionOf(init.locale, flow.locale)! } : {}),
     answers: emptyAnswers(idx.answerSlots),
     cache: {},
     checkpoints: [],
@@ -663,7 +664,7 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now, ...(d.s.locale ? { locale: d.s.locale } : {}) }, opts);
       const events = fresh.events.map((e) => ({ ...e, turn: d.s.turn }));
-      return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...events] };
+      return { session: { ...fresh.session, turn: d.s.turn, ...(d.s.region ? { region: d.s.region } : {}) }, effects: fresh.effects, events: [...d.events, ...events] };
     }
     case 'human':
       finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
