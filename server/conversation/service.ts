@@ -284,7 +284,9 @@ export class ConversationService {
         const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
         return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
-      const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      // whether someone is online decides the honest words of an escalation this turn may reach
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
       return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
@@ -294,7 +296,8 @@ export class ConversationService {
   async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'command', command, now }, record.tenant);
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'command', command, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now, restarted: command === 'restart' } };
     }));
   }

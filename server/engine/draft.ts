@@ -41,6 +41,8 @@ export interface Draft {
   heard?: { text: string; pii: boolean };
   /** A command a matched trigger asks for; `turn` runs it after the message (flow-ir.md `triggers`). */
   command?: import('./types.ts').Command;
+  /** Someone from the team is online (the host says so): a node's `say` rather than its `say_offline`, "connecting you" rather than when they will reply. */
+  staffed?: boolean;
 }
 
 const NO_OPTIONS: EngineOptions = Object.freeze({});

@@ -1,5 +1,5 @@
 import { emptyAnswers } from './answer-map.ts';
-import { commitContact, onHandoverMessage } from './handover.ts';
+import { commitContact, onHandoverMessage, replyWhen } from './handover.ts';
 import { addWayForward } from './way-forward.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
@@ -98,10 +98,11 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   // turns count what the user sends; action results and operator decisions belong to the turn that led to them
   if (input.kind === 'message' || input.kind === 'command') d.s.turn = session.turn + 1;
   d.s.now = input.now;
+  if (input.kind !== 'operator' && input.staffed === true) d.staffed = true;
   switch (input.kind) {
     case 'message':
       onMessage(d, input);
-      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text }, opts);
+      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text, ...(d.staffed ? { staffed: true } : {}) }, opts);
       break;
     case 'command':
       return onCommand(flow, d, input, opts);
@@ -667,7 +668,9 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
     }
     case 'human':
       finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
-      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: flow.messages.handoff });
+      // "I'll connect you" only when someone is online; else when the team will reply
+      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff',
+        text: d.staffed ? flow.messages.handoff : fillMessage(flow.messages.handoff_offline, { when: replyWhen(d) }) });
       break;
     case 'cancel':
       cancelCommand(d);

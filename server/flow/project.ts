@@ -24,7 +24,7 @@ type Obj = Record<string, unknown>;
 const isMap = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The texts of one node, relative to it. */
-const NODE_TEXTS = ['say', 'label', 'prompt', 'invalid_prompt', 'confirm_prompt'];
+const NODE_TEXTS = ['say', 'say_offline', 'label', 'prompt', 'invalid_prompt', 'confirm_prompt'];
 
 /**
  * `flow` projected to `locale`: a map gives its `locale` entry, else the
