@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkOperatorAnswers } from '../engine/hand-back.ts';
+import { isClosed } from '../engine/close.ts';
 import { matchCommand } from '../engine/extraction.ts';
 import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { checkContext } from '../flow/context-check.ts';
@@ -131,6 +132,8 @@ export const MAX_TRANSCRIPT_ENTRIES = 1000;
 /** Engine sessions kept parsed between turns (see ConversationService.parsed). */
 const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Compared against when the session does not exist, so both cases take the same path. */
+const NO_SESSION_HASH = '0'.repeat(64);
 
 /**
  * The only place that orchestrates a turn: lock the session → load → extract →
@@ -226,14 +229,19 @@ export class ConversationService {
     return { ok: true, value: { sessionId: id, token, messages, state } };
   }
 
-  /** Checks a session token (constant time) and returns the session's tenant. */
+  /**
+   * Checks a session token (constant time) and returns the session's tenant.
+   * A token that does not open the session gets the same answer as a session
+   * that does not exist (`unknown_session`), so a caller without the token
+   * cannot learn which session ids exist.
+   */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
     const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
-    if (!record) return failure('unknown_session', 'no such session');
-    const a = Buffer.from(record.tokenHash, 'hex');
-    const b = Buffer.from(sha256(token), 'hex');
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return failure('bad_token', 'the session token does not match');
+    const expected = Buffer.from(record?.tokenHash ?? NO_SESSION_HASH, 'hex');
+    const given = Buffer.from(sha256(token), 'hex');
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!record || !matches) return failure('unknown_session', 'no such session');
     return { ok: true, value: { tenant: record.tenant, record } };
   }
 
@@ -247,7 +255,9 @@ export class ConversationService {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
       // escalated means a person will answer: the conversation stays open (server/engine/handover.ts)
-      if (!record.operator && isEnded(session.status) && session.status !== 'escalated' && matchCommand(flow, text) !== 'restart') {
+      // a closed escalation has ended for everyone, the person too
+      const shut = isClosed(session) || (!record.operator && isEnded(session.status) && session.status !== 'escalated');
+      if (shut && matchCommand(flow, text) !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
@@ -274,7 +284,9 @@ export class ConversationService {
         const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
         return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
-      const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      // whether someone is online decides the honest words of an escalation this turn may reach
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
       return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
@@ -284,7 +296,8 @@ export class ConversationService {
   async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'command', command, now }, record.tenant);
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'command', command, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now, restarted: command === 'restart' } };
     }));
   }
@@ -315,6 +328,8 @@ export class ConversationService {
   /** An operator writes into a conversation (and takes it over from the bot until `handBack`). */
   async operatorMessage(sessionId: string, text: string, by?: string): Promise<Result<{ messages: TranscriptEntry[] }>> {
     const done = await this.withSession(sessionId, undefined, async ({ record, session }) => {
+      // the visitor was told the conversation is closed: a line after that would reach nobody
+      if (isClosed(session)) return failure('session_ended', 'this conversation was closed; hand it back to the bot to reopen it');
       const now = this.env.now();
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
       // the reply answers whatever the visitor wrote meanwhile: the unanswered flag goes
@@ -350,13 +365,36 @@ export class ConversationService {
   }
 
   /**
+   * An operator closes a conversation a person was answering: an escalated
+   * one stays `escalated` and is marked closed (no more messages, only a new
+   * start); one they took over while it was active or waiting ends
+   * `abandoned`, outcome `closed` (delivered as `intake.abandoned`). The
+   * visitor is told; nothing waits for a person any more. Refused with
+   * `session_ended` when it has already ended otherwise or was closed.
+   */
+  async close(sessionId: string): Promise<Result<TurnDone>> {
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      if (isClosed(session) || (isEnded(session.status) && session.status !== 'escalated')) {
+        return failure('session_ended', `this conversation has already ended (${session.status}${isClosed(session) ? ', closed' : ''})`);
+      }
+      const now = this.env.now();
+      const result = await this.run(flow, session, { kind: 'close', now, by: 'operator' }, record.tenant);
+      const { operator: _o, unanswered: _w, ...released } = record;
+      return { ok: true, value: { record: released, result, before: [], now } };
+    }));
+  }
+
+  /**
    * Ends what has waited too long, and returns the ids it changed: an active
    * session idle for longer than its tenant's `settings.inactivity_s` ends as
    * `abandoned` (outcome `timed_out`; the outbox delivers it when the tenant
    * wants partial leads), and an interrupt waiting past its `timeout_s` is
    * rejected (the node's `rejected` edge, else an escalation). Inactivity
    * counts from the session's last activity, an interrupt's timeout from when
-   * its wait began (messages meanwhile do not put it off). Each session is re-checked under its turn
+   * its wait began (messages meanwhile do not put it off). An escalated
+   * session nobody wrote in for `inactivity_s` (visitor or operator) is
+   * closed (it stays `escalated`; its `intake.escalated` went out when it
+   * escalated). Each session is re-checked under its turn
    * lock, so a turn that just arrived wins, and with several instances
    * sharing a cross-instance lock only one ends it.
    */
@@ -364,12 +402,19 @@ export class ConversationService {
     const changed: string[] = [];
     for (const tenant of this.deps.tenants.ids()) {
       const idleLimit = inactivitySeconds(this.deps.tenants.tenant(tenant)?.settings);
-      for (const status of ['active', 'waiting'] as const) {
-        if (status === 'active' && idleLimit === undefined) continue;
+      for (const status of ['active', 'waiting', 'escalated'] as const) {
+        if (status !== 'waiting' && idleLimit === undefined) continue;
         for (const s of await this.deps.store.list(tenant, { status, limit: SWEEP_PAGE })) {
+          // closed escalations wait for nothing; an open one is looked at once it is idle long enough
+          if (status === 'escalated' && (s.closed || (Date.parse(this.env.now()) - Date.parse(s.updatedAt)) / 1000 < idleLimit!)) continue;
           const done = await this.withSession(s.id, undefined, async ({ record, flow, session }) => {
             const now = this.env.now();
             const idle = (Date.parse(now) - Date.parse(record.updatedAt)) / 1000;
+            if (session.status === 'escalated' && !isClosed(session) && idleLimit !== undefined && idle >= idleLimit) {
+              const result = await this.run(flow, session, { kind: 'close', now, by: 'inactivity' }, tenant);
+              const { operator: _o, unanswered: _w, ...released } = record;
+              return { ok: true, value: { record: released, result, before: [], now } };
+            }
             if (record.status === 'active' && session.status === 'active' && !record.operator && idleLimit !== undefined && idle >= idleLimit) {
               const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle) }, tenant);
               return { ok: true, value: { record, result, before: [], now } };
@@ -649,7 +694,7 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s), ...(isClosed(s) ? { closed: true as const } : {}) };
 }
 
 /** `input` of the state: what the question being asked accepts (absent for text). */

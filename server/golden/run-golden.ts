@@ -168,6 +168,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   }
   const clock = new ScriptedClock(script.now ?? GOLDEN_DEFAULT_NOW);
   const conv = new LocalConversation(flow, { ...opts.implementations, extractor, env: clock });
+  conv.staffed = script.staffed === true;
   const failures: GoldenFailure[] = [];
   const overrides = new Map((opts.overrides ?? []).map((o) => [o.turn, o.expect]));
   const shown = new Set<string>();

@@ -10,7 +10,7 @@ export { EntryKind, InputHint, Progress, Role, SessionState, Status, TranscriptE
 export { ErrorAck, ErrorBody, ErrorCode, WireError, WireErrorCode } from './errors.ts';
 export {
   ChatAuth, ClientContext, ClientId, Decision, EmptyPayload, HandBack, MessageBody, MessagePayload, OperatorAuth, OperatorDecision,
-  OperatorHandBack, OperatorJoin, OperatorMessage, OperatorMessageBody, parsePayload, SessionId, SessionStartPayload, StartBody,
+  OperatorClose, OperatorHandBack, OperatorJoin, OperatorMessage, OperatorMessageBody, parsePayload, SessionId, SessionStartPayload, StartBody,
 } from './wire.ts';
 export {
   BackAck, JoinAck, LeaveAck, MessageAck, OperatorAck, RestartAck, SessionEndEvent, SessionStateEvent, StartAck, toWire, TypingEvent, WireMessage,

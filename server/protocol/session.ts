@@ -74,6 +74,8 @@ export const SessionState = z.object({
   locale: z.string().max(35).optional(),
   /** What the question being asked accepts (dates, phones, numbers, options); absent for text and when no question is open. */
   input: InputHint.optional(),
+  /** An escalated conversation that an operator (or the inactivity setting) closed: it takes no more messages, only a new start. */
+  closed: z.literal(true).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -140,3 +140,60 @@ describe('interrupt timeout and role', () => {
     expect(must(await svc.decide(t.sessionId, 'reject')).state).toMatchObject({ status: 'completed', nodeId: 'n.not_reviewed' });
   });
 });
+
+describe('an escalation ends properly (issue 31)', () => {
+  const HAZARD = ['I need help with our existing stadium lights', 'skip',
+    'A pole light on the north side is sparking and the fixture is hanging loose from the bracket.', 'yes, it is sparking'];
+  async function escalated(svc: ConversationService): Promise<string> {
+    const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    let i = 0;
+    for (const text of HAZARD) must(await svc.message(s.sessionId, text, `h${i++}`));
+    expect(must(await svc.view(s.sessionId)).state.status).toBe('escalated');
+    return s.sessionId;
+  }
+
+  it('the sweep closes an escalated session nobody wrote in for inactivity_s: still escalated, closed, no more messages, delivered once', async () => {
+    const { svc, store, completions, clock } = setup();
+    const id = await escalated(svc);
+    expect(completions.map((c) => c.status)).toEqual(['escalated']);
+    clock.advance(30);
+    must(await svc.message(id, 'call me on 415-555-0132', 'c1')); // the visitor's message puts it off
+    clock.advance(59);
+    expect(await svc.sweep()).toEqual([]);
+    clock.advance(2);
+    expect(await svc.sweep()).toEqual([id]);
+    const view = must(await svc.view(id));
+    expect(view.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(view.transcript.at(-1)).toMatchObject({ role: 'bot', kind: 'done', text: expect.stringMatching(/idle/) });
+    expect((await store.events(id)).at(-1)).toMatchObject({ type: 'handover', closed: 'inactivity' });
+    expect((await store.list('acme', { status: 'escalated' })).find((s) => s.id === id)).toMatchObject({ closed: true });
+    expect(await svc.message(id, 'hello?', 'c2')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    clock.advance(600);
+    expect(await svc.sweep()).toEqual([]); // closed once
+    expect(completions.map((c) => c.status)).toEqual(['escalated']); // its intake.escalated went out when it escalated
+    // "restart" still begins again
+    expect(must(await svc.message(id, 'restart', 'c3')).state.status).toBe('active');
+  });
+
+  it('an operator closes an escalated session (it stays escalated, the visitor is told) and one they took over (abandoned, outcome closed)', async () => {
+    const { svc, completions } = setup();
+    const id = await escalated(svc);
+    must(await svc.operatorMessage(id, 'Kim here, we are sending someone.', 'kim'));
+    const closed = must(await svc.close(id));
+    expect(closed.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(closed.messages).toMatchObject([{ role: 'bot', kind: 'done', text: 'Our team has closed this conversation. Thank you — you can start a new conversation whenever you need us.' }]);
+    const view = must(await svc.view(id));
+    expect(view.record.operator).toBeUndefined();
+    expect(await svc.close(id)).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.operatorMessage(id, 'one more thing', 'kim')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.message(id, 'thanks!', 'c1')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    // handing it back reopens it
+    expect(must(await svc.handBack(id, 'q.name')).state).toMatchObject({ status: 'active', nodeId: 'q.name' });
+    expect(must(await svc.view(id)).state.closed).toBeUndefined();
+
+    const t = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await svc.operatorMessage(t.sessionId, 'Hi, Kim here', 'kim'));
+    expect(must(await svc.close(t.sessionId)).state.status).toBe('abandoned');
+    expect(completions.at(-1)).toMatchObject({ sessionId: t.sessionId, status: 'abandoned', outcome: 'closed' });
+  });
+});

@@ -157,6 +157,14 @@ export function adminRoutes(deps: AdminDeps): Router {
     res.json({ messages: done.messages.map(toWire), state: done.state });
   });
 
+  // an operator ends a conversation a person was answering (no body)
+  r.post('/sessions/:id/close', async (req, res) => {
+    const id = sessionParam(req);
+    const done = unwrap(await metrics.turn(id, await labelsOf(id, 'close'), () => service.close(id)));
+    audit(logger, { actor: actorOf(res), ip: clientIp(req), action: 'close', sessionId: id });
+    res.json({ messages: done.messages.map(toWire), state: done.state });
+  });
+
   r.get('/tenants/:tenant/export', async (req, res) => {
     const tenant = tenantParam(req);
     const q = parseWith(ExportQuery, req.query);
