@@ -131,7 +131,7 @@ function resolveFlow(script: GoldenScript, file: string, opts: GoldenOptions): {
 }
 
 /** A turn's recorded LLM calls: a list of `{ tool, input }`, or a record `{ tool: input }`. */
-function toolCalls(llm: unknown): ToolCall[] {
+export function toolCalls(llm: unknown): ToolCall[] {
   if (llm === undefined) return [];
   const list = Array.isArray(llm)
     ? llm
