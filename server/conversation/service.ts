@@ -558,7 +558,7 @@ export class ConversationService {
     };
     if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
-    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
+    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status, result.events);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) {
       await this.deps.deliveries?.abandoned(owed.ids);
@@ -579,11 +579,14 @@ export class ConversationService {
    * `record` is the record about to be committed (its version is the one the
    * commit gives it), and gets the ids it must name.
    */
-  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
+  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined, events: readonly EngineEvent[] = []): Promise<{ completions: Completion[]; ids: string[] }> {
     // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
     const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
+    // contact details left after the escalation went out: a follow-up, so they reach the business too
+    const followUps = before === 'escalated' && session.status === 'escalated' && !record.preview && events.some((e) => e.type === 'answer_set' && e.handover === true)
+      ? [{ ...completionOf(record, session), event: 'contact' as const }] : [];
     const ids: string[] = [];
-    for (const c of completions) {
+    for (const c of [...completions, ...followUps]) {
       const id = await this.deps.deliveries?.prepare(c);
       if (id) ids.push(id);
     }
