@@ -106,6 +106,10 @@ export function lateCorrection(
       // the same value again beside "wrong" or "by mistake" names what was wrong ("I clicked male by mistake"): asked again below
       const same = value !== undefined && !q.pii && JSON.stringify(value) === JSON.stringify(q.value);
       if (same && !late) continue;
+      // an addition to a free-text answer marked only by "actually" or "sorry" is taken beside an answer to the current
+      // question ("no, and it's courts 1 AND 2 actually"); as the whole reply it is more likely this answer's own words
+      const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!\s]+$/u, ''));
+      if (added && !late && !isNamed && !/[\p{L}\p{N}]/u.test(blank(read!.whole ? 0 : clauseAt))) continue;
       if (value !== undefined && !same) {
         const from = read!.whole ? 0 : clauseAt;
         return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
@@ -151,7 +155,7 @@ function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseConte
     if (code !== undefined) return { value: code, whole: false };
     // a description of a few words gets the clause added ("it's courts 1 AND 2 actually")
     if (marked && !q.pii && typeof q.value === 'string' && q.value.trim().split(/\s+/).length >= 3 && (a.max === undefined || a.max > 200)) {
-      const added = clause.trim().replace(/^(?:and|und|et|y)\s+/iu, '').replace(/[\s,;]+$/u, '');
+      const added = clause.trim().replace(/^(?:and|und|et|y)\s+/iu, '').replace(/[\s,;.!]+$/u, '');
       if ((added.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3) return { value: `${q.value.trim().replace(/[.!\s]+$/u, '')}. ${added}`, whole: false };
     }
     return undefined;
