@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server as SocketServer } from 'socket.io';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { withLocalAdminKey } from './local-admin-key.ts';
+import { flowsDirProblem } from './catalog/flows-dir.ts';
 import { guardConnections } from './transport/connection-guard.ts';
 import type { ActionRegistry, CallEnv } from './conversation/actions.ts';
 import type { Backend } from './delivery/backend.ts';
@@ -126,7 +127,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   }
   const dataDir = resolve(overrides.dataDir ?? config.DATA_DIR);
   const flowsDir = resolve(overrides.flowsDir ?? config.FLOWS_DIR);
-  if (!existsSync(flowsDir)) throw new StartupError(`FLOWS_DIR ${flowsDir} does not exist`);
+  const wrongDir = flowsDirProblem(flowsDir);
+  if (wrongDir) throw new StartupError(`FLOWS_DIR: ${wrongDir}`);
 
   // the listener first: /healthz answers while the store opens and the flows compile; anything else gets a retryable 503 until then
   let handle: RequestListener = starting;

@@ -11,6 +11,7 @@ import { Publisher } from './catalog/publisher.ts';
 import { MemoryPublishLog, type PublishLog } from './store/publish-log.ts';
 import type { Drafter } from './extract/anthropic/draft-flow.ts';
 import { namesOf } from './catalog/implementations-check.ts';
+import { flowsDirProblem } from './catalog/flows-dir.ts';
 import { DeliveryWorker } from './delivery/delivery.ts';
 import { deliverySink } from './delivery/hook.ts';
 import type { DeliveryLog } from './delivery/log.ts';
@@ -34,6 +35,7 @@ import type { SessionStore } from './store/session-store.ts';
 import { AdminAccess, type OperatorKey } from './transport/admin-access.ts';
 import { MountPath } from './transport/http/mount-path.ts';
 import { checkArgs, fn } from './shared/check-args.ts';
+import { QuestlineUsageError } from './shared/usage-error.ts';
 import { checkedExtractor } from './conversation/checked-extractor.ts';
 import { z } from 'zod';
 
@@ -181,6 +183,8 @@ export async function compose(opts: QuestlineOptions): Promise<Composed> {
 function loadCatalog(opts: QuestlineOptions, logger: Logger): TenantDirectory {
   if (!opts.catalog && !opts.flowsDir) throw new TypeError('createQuestline: give flowsDir or catalog');
   const names = namesOf(opts);
+  const wrongDir = opts.catalog ? undefined : flowsDirProblem(opts.flowsDir!);
+  if (wrongDir) throw new QuestlineUsageError('invalid_argument', `createQuestline: ${wrongDir}`);
   const tenants = opts.catalog ?? TenantDirectory.load(opts.flowsDir!, opts.archive ?? new MemoryArchive(), names);
   // flows still loading (startServer's TenantDirectory.open) are logged once compiled, by the caller
   if (tenants.loading() === 0) logTenants(tenants, logger);

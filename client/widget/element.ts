@@ -74,10 +74,15 @@ const SKELETON = `
  * for the bot, but a person takes it over and still reads the visitor's
  * messages, so its input stays open.
  */
-const closed = (status: Status): boolean => isEnded(status) && status !== 'escalated';
+const closed = (s: Pick<SessionState, 'status' | 'closed' | 'resumable'>): boolean =>
+  // a conversation that went idle stays open to writing while it can be picked up again
+  s.resumable !== true && ((isEnded(s.status) && s.status !== 'escalated') || s.closed === true);
 
-const endText = (t: Texts, status: Status): [string, string] | undefined =>
+const endText = (t: Texts, status: Status, shut = false, paused = false): [string, string] | undefined =>
   status === 'completed' ? [t.completedTitle, t.completedText]
+    : paused ? [t.pausedTitle, t.pausedText]
+    // an escalation the team closed: over, like any closed conversation
+    : status === 'escalated' && shut ? [t.abandonedTitle, t.abandonedText]
     : status === 'escalated' ? [t.escalatedTitle, t.escalatedText]
       : status === 'waiting' ? [t.waitingTitle, t.waitingText]
         : status === 'abandoned' ? [t.abandonedTitle, t.abandonedText]
@@ -206,7 +211,7 @@ export class QuestlineChat extends HTMLElement {
   /** Starts the conversation over (asks first when something was answered). */
   restart(): void {
     if (!this.ui) return;
-    if ((this.state?.progress.answered ?? 0) > 0 && !(this.state && closed(this.state.status))) {
+    if ((this.state?.progress.answered ?? 0) > 0 && !(this.state && closed(this.state))) {
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
@@ -448,7 +453,7 @@ export class QuestlineChat extends HTMLElement {
     ui.label.textContent = t.inputLabel;
     ui.send.setAttribute('aria-label', t.send);
     ui.launcher.setAttribute('aria-label', ui.dot.hidden ? this.launcherLabel : `${this.launcherLabel} (${t.newMessage})`);
-    ui.input.placeholder = this.state && closed(this.state.status) ? t.endedPlaceholder : this.placeholder;
+    ui.input.placeholder = this.state && closed(this.state) ? t.endedPlaceholder : this.placeholder;
     for (const el of Array.from(ui.root.querySelectorAll<HTMLElement>('.msg'))) {
       const label = el.querySelector<HTMLElement>(':scope > .who, :scope > .sr');
       const role = el.classList.contains('bot') ? 'bot' : el.classList.contains('user') ? 'user' : 'operator';
@@ -513,6 +518,11 @@ export class QuestlineChat extends HTMLElement {
 
   private onRefused(clientId: string, error: Problem): void {
     this.expectReply(false);
+    // a paused conversation whose time to pick it up has passed: closed now, the button starts a new one
+    if (error.code === 'session_ended' && this.state?.resumable) {
+      const { resumable: _r, ...over } = this.state;
+      this.onState(over);
+    }
     const el = this.pendingEls.get(clientId);
     if (!el) return this.showProblem(error);
     this.pendingEls.delete(clientId);
@@ -635,13 +645,13 @@ export class QuestlineChat extends HTMLElement {
     this.showProgress(s.progress, s.status === 'completed');
     // handed over or ended early: "3 of 3 answered" would mislead
     ui.progress.hidden = isEnded(s.status) && s.status !== 'completed';
-    const shut = closed(s.status);
+    const shut = closed(s);
     ui.input.disabled = shut;
     ui.send.disabled = shut;
     ui.input.placeholder = shut ? this.t.endedPlaceholder : this.placeholder;
     ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
-    const end = endText(this.t, s.status);
+    const end = endText(this.t, s.status, shut, s.resumable === true);
     ui.end.hidden = !end;
     if (end) {
       ui.endTitle.textContent = end[0];
@@ -744,7 +754,7 @@ export class QuestlineChat extends HTMLElement {
     this.renderFallback();
     const m = this.latest;
     const replies = m && m.role === 'bot' && m.quickReplies && m.quickReplies.length ? m.quickReplies : null;
-    const usable = replies && this.pendingEls.size === 0 && !(this.state && closed(this.state.status));
+    const usable = replies && this.pendingEls.size === 0 && !(this.state && closed(this.state));
     const key = usable ? `${m!.id}` : '';
     if (ui.chips.dataset.for === key) return;
     const hadFocus = ui.chips.contains(this.shadowRoot!.activeElement);
@@ -805,7 +815,7 @@ export class QuestlineChat extends HTMLElement {
     const ui = this.ui;
     if (!ui) return;
     const s = this.state;
-    const usable = s && this.pendingEls.size === 0 && !closed(s.status) ? s.input : undefined;
+    const usable = s && this.pendingEls.size === 0 && !closed(s) ? s.input : undefined;
     const chips = this.latest?.role === 'bot' ? (this.latest.quickReplies ?? []) : [];
     renderFallback(ui.fallback, usable, fallbackTexts(this.locale), this.locale, (text) => {
       this.conversation?.send(text);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkOperatorAnswers } from '../engine/hand-back.ts';
+import { isClosed } from '../engine/close.ts';
+import { timedOut } from '../engine/reopen.ts';
 import { matchCommand } from '../engine/extraction.ts';
 import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { checkContext } from '../flow/context-check.ts';
@@ -118,6 +120,12 @@ export function inactivitySeconds(settings: Record<string, unknown> | undefined)
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
+/** A tenant's `settings.resume_s`: how long after going idle a visitor may come back to the same conversation, when a positive number of seconds. */
+export function resumeSeconds(settings: Record<string, unknown> | undefined): number | undefined {
+  const v = settings?.resume_s;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
 /** Whether a tenant wants partial leads: the answers of sessions that timed out (`settings.partial_leads: true`). */
 export function wantsPartialLeads(settings: Record<string, unknown> | undefined): boolean {
   return settings?.partial_leads === true;
@@ -131,6 +139,8 @@ export const MAX_TRANSCRIPT_ENTRIES = 1000;
 /** Engine sessions kept parsed between turns (see ConversationService.parsed). */
 const PARSED_SESSIONS = 10_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Compared against when the session does not exist, so both cases take the same path. */
+const NO_SESSION_HASH = '0'.repeat(64);
 
 /**
  * The only place that orchestrates a turn: lock the session → load → extract →
@@ -226,14 +236,19 @@ export class ConversationService {
     return { ok: true, value: { sessionId: id, token, messages, state } };
   }
 
-  /** Checks a session token (constant time) and returns the session's tenant. */
+  /**
+   * Checks a session token (constant time) and returns the session's tenant.
+   * A token that does not open the session gets the same answer as a session
+   * that does not exist (`unknown_session`), so a caller without the token
+   * cannot learn which session ids exist.
+   */
   async authenticate(sessionId: string, token: string | undefined): Promise<Result<{ tenant: string; record: StoredSession }>> {
     if (!token) return failure('bad_token', 'a session token is required');
     const record = await this.deps.store.load(sessionId).catch(unlessStorageFault);
-    if (!record) return failure('unknown_session', 'no such session');
-    const a = Buffer.from(record.tokenHash, 'hex');
-    const b = Buffer.from(sha256(token), 'hex');
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return failure('bad_token', 'the session token does not match');
+    const expected = Buffer.from(record?.tokenHash ?? NO_SESSION_HASH, 'hex');
+    const given = Buffer.from(sha256(token), 'hex');
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!record || !matches) return failure('unknown_session', 'no such session');
     return { ok: true, value: { tenant: record.tenant, record } };
   }
 
@@ -247,7 +262,12 @@ export class ConversationService {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
       // escalated means a person will answer: the conversation stays open (server/engine/handover.ts)
-      if (!record.operator && isEnded(session.status) && session.status !== 'escalated' && matchCommand(flow, text) !== 'restart') {
+      // a visitor back within the tenant's resume_s picks up where they left off (not for "restart": that starts over)
+      const command = matchCommand(flow, text);
+      const returning = command !== 'restart' && this.resumable(record, session);
+      // a closed escalation has ended for everyone, the person too
+      const shut = !returning && (isClosed(session) || (!record.operator && isEnded(session.status) && session.status !== 'escalated'));
+      if (shut && command !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
@@ -274,7 +294,12 @@ export class ConversationService {
         const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
         return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
-      const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      // whether someone is online decides the honest words of an escalation this turn may reach
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      // back after going idle: reopened where it stood, then the message is read as usual
+      const back = returning ? await this.run(flow, session, { kind: 'reopen', now, greet: false }, record.tenant) : undefined;
+      const read = await this.run(flow, back?.session ?? session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
+      const result = back ? { ...read, messages: [...back.messages, ...read.messages], events: [...back.events, ...read.events] } : read;
       const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
       return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
@@ -284,7 +309,8 @@ export class ConversationService {
   async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'command', command, now }, record.tenant);
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'command', command, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now, restarted: command === 'restart' } };
     }));
   }
@@ -315,6 +341,8 @@ export class ConversationService {
   /** An operator writes into a conversation (and takes it over from the bot until `handBack`). */
   async operatorMessage(sessionId: string, text: string, by?: string): Promise<Result<{ messages: TranscriptEntry[] }>> {
     const done = await this.withSession(sessionId, undefined, async ({ record, session }) => {
+      // the visitor was told the conversation is closed: a line after that would reach nobody
+      if (isClosed(session)) return failure('session_ended', 'this conversation was closed; hand it back to the bot to reopen it');
       const now = this.env.now();
       const entry: TranscriptEntry = { seq: record.seq + 1, at: now, role: 'operator', kind: 'operator', text };
       // the reply answers whatever the visitor wrote meanwhile: the unanswered flag goes
@@ -350,13 +378,72 @@ export class ConversationService {
   }
 
   /**
+   * A visitor comes back (a widget reconnecting with its session token, REST
+   * `POST /sessions/:id/resume`): a session that went idle within the
+   * tenant's `resume_s` is active again where it stood, answers kept, and the
+   * bot says "Welcome back" and asks its question again. `session_ended`
+   * when it went idle longer ago (a new conversation is the way on), or ended
+   * otherwise. An open session has nothing to resume: its state, no messages.
+   */
+  async resume(sessionId: string): Promise<Result<TurnDone>> {
+    const seen = await this.view(sessionId, Number.MAX_SAFE_INTEGER);
+    if (!seen.ok) return seen;
+    // open, or escalated and waiting for a person: nothing to resume
+    const st = seen.value.state;
+    if (!isEnded(st.status) || (st.status === 'escalated' && !st.closed)) return { ok: true, value: { messages: [], state: st, events: [] } };
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      if (!timedOut(session) && !isEnded(session.status)) return failure('conflict', 'this conversation was reopened meanwhile; read it again');
+      if (!this.resumable(record, session)) return failure('session_ended', 'this conversation has ended; start a new one');
+      const now = this.env.now();
+      const result = await this.run(flow, session, { kind: 'reopen', now, greet: true }, record.tenant);
+      return { ok: true, value: { record, result, before: [], now } };
+    }));
+  }
+
+  /** Whether a visitor coming back now may pick the session up: it went idle (the sweep ended it) no longer than the tenant's `resume_s` ago. */
+  private resumable(record: StoredSession, session: Session): boolean {
+    if (!timedOut(session) || record.preview) return false;
+    const window = resumeSeconds(this.deps.tenants.tenant(record.tenant)?.settings);
+    return window !== undefined && Date.parse(this.env.now()) - Date.parse(record.updatedAt) <= window * 1000;
+  }
+
+  /** The client-facing state, with `resumable` when the visitor may still pick the session up. */
+  private stateFor(flow: CompiledFlow, session: Session, record: StoredSession): SessionState {
+    const state = stateOf(flow, session);
+    return this.resumable(record, session) ? { ...state, resumable: true } : state;
+  }
+
+  /**
+   * An operator closes a conversation a person was answering: an escalated
+   * one stays `escalated` and is marked closed (no more messages, only a new
+   * start); one they took over while it was active or waiting ends
+   * `abandoned`, outcome `closed` (delivered as `intake.abandoned`). The
+   * visitor is told; nothing waits for a person any more. Refused with
+   * `session_ended` when it has already ended otherwise or was closed.
+   */
+  async close(sessionId: string): Promise<Result<TurnDone>> {
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      if (isClosed(session) || (isEnded(session.status) && session.status !== 'escalated')) {
+        return failure('session_ended', `this conversation has already ended (${session.status}${isClosed(session) ? ', closed' : ''})`);
+      }
+      const now = this.env.now();
+      const result = await this.run(flow, session, { kind: 'close', now, by: 'operator' }, record.tenant);
+      const { operator: _o, unanswered: _w, ...released } = record;
+      return { ok: true, value: { record: released, result, before: [], now } };
+    }));
+  }
+
+  /**
    * Ends what has waited too long, and returns the ids it changed: an active
    * session idle for longer than its tenant's `settings.inactivity_s` ends as
    * `abandoned` (outcome `timed_out`; the outbox delivers it when the tenant
    * wants partial leads), and an interrupt waiting past its `timeout_s` is
    * rejected (the node's `rejected` edge, else an escalation). Inactivity
    * counts from the session's last activity, an interrupt's timeout from when
-   * its wait began (messages meanwhile do not put it off). Each session is re-checked under its turn
+   * its wait began (messages meanwhile do not put it off). An escalated
+   * session nobody wrote in for `inactivity_s` (visitor or operator) is
+   * closed (it stays `escalated`; its `intake.escalated` went out when it
+   * escalated). Each session is re-checked under its turn
    * lock, so a turn that just arrived wins, and with several instances
    * sharing a cross-instance lock only one ends it.
    */
@@ -364,14 +451,22 @@ export class ConversationService {
     const changed: string[] = [];
     for (const tenant of this.deps.tenants.ids()) {
       const idleLimit = inactivitySeconds(this.deps.tenants.tenant(tenant)?.settings);
-      for (const status of ['active', 'waiting'] as const) {
-        if (status === 'active' && idleLimit === undefined) continue;
+      for (const status of ['active', 'waiting', 'escalated'] as const) {
+        if (status !== 'waiting' && idleLimit === undefined) continue;
         for (const s of await this.deps.store.list(tenant, { status, limit: SWEEP_PAGE })) {
+          // closed escalations wait for nothing; an open one is looked at once it is idle long enough
+          if (status === 'escalated' && (s.closed || (Date.parse(this.env.now()) - Date.parse(s.updatedAt)) / 1000 < idleLimit!)) continue;
           const done = await this.withSession(s.id, undefined, async ({ record, flow, session }) => {
             const now = this.env.now();
             const idle = (Date.parse(now) - Date.parse(record.updatedAt)) / 1000;
+            if (session.status === 'escalated' && !isClosed(session) && idleLimit !== undefined && idle >= idleLimit) {
+              const result = await this.run(flow, session, { kind: 'close', now, by: 'inactivity' }, tenant);
+              const { operator: _o, unanswered: _w, ...released } = record;
+              return { ok: true, value: { record: released, result, before: [], now } };
+            }
             if (record.status === 'active' && session.status === 'active' && !record.operator && idleLimit !== undefined && idle >= idleLimit) {
-              const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle) }, tenant);
+              const resumable = resumeSeconds(this.deps.tenants.tenant(tenant)?.settings) !== undefined;
+              const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle), ...(resumable ? { resumable } : {}) }, tenant);
               return { ok: true, value: { record, result, before: [], now } };
             }
             const timeout = session.status === 'waiting' && session.node ? flow.nodes.get(session.node)?.node.interrupt?.timeout_s : undefined;
@@ -421,7 +516,7 @@ export class ConversationService {
         // the retry of a turn that ended the session: its delivery must exist (it was written before the commit; make sure)
         if (isEnded(session.status)) await this.ensureDelivery(record, session);
         const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
-        return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
+        return { ok: true, value: { messages: reply, state: this.stateFor(flow, session, record), events: [], duplicate: true } };
       }
       const change = await step(loaded.value);
       if (!change.ok) return change;
@@ -466,7 +561,7 @@ export class ConversationService {
     const loaded = await this.load(sessionId);
     if (!loaded.ok) return loaded;
     const { record, flow, session } = loaded.value;
-    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
+    return { ok: true, value: { state: this.stateFor(flow, session, record), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
@@ -513,7 +608,7 @@ export class ConversationService {
     };
     if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
-    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
+    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status, result.events);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) {
       await this.deps.deliveries?.abandoned(owed.ids);
@@ -522,7 +617,7 @@ export class ConversationService {
     next.version = saved.version;
     await this.count(record.id, turnDelta(record, next));
     this.remember(next, result.session);
-    const state = stateOf(flow, result.session);
+    const state = this.stateFor(flow, result.session, next);
     this.deps.broadcast?.(record.id, all, state);
     await this.ended(owed);
     return { ok: true, value: { messages: all, state, events: result.events, duplicate: false } };
@@ -534,11 +629,14 @@ export class ConversationService {
    * `record` is the record about to be committed (its version is the one the
    * commit gives it), and gets the ids it must name.
    */
-  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
+  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined, events: readonly EngineEvent[] = []): Promise<{ completions: Completion[]; ids: string[] }> {
     // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
     const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
+    // contact details left after the escalation went out: a follow-up, so they reach the business too
+    const followUps = before === 'escalated' && session.status === 'escalated' && !record.preview && events.some((e) => e.type === 'answer_set' && e.handover === true)
+      ? [{ ...completionOf(record, session), event: 'contact' as const }] : [];
     const ids: string[] = [];
-    for (const c of completions) {
+    for (const c of [...completions, ...followUps]) {
       const id = await this.deps.deliveries?.prepare(c);
       if (id) ids.push(id);
     }
@@ -649,7 +747,7 @@ export function stateOf(flow: CompiledFlow, s: Session): SessionState {
   const now = progressAt(flow, s.answers, s.status === 'active' ? s.node : null, s);
   const progress = steadyProgress(now, s.progress, now.total > now.answered);
   return { status: s.status, nodeId: s.node, path: { active: s.path.tentative, locked: s.path.locked }, progress,
-    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s) };
+    ...(s.urgent ? { urgent: { reason: s.urgent.reason } } : {}), ...localeField(s), ...inputField(flow, s), ...(isClosed(s) ? { closed: true as const } : {}) };
 }
 
 /** `input` of the state: what the question being asked accepts (absent for text). */

@@ -40,6 +40,11 @@ export function handBackAt(
   d.s.turn = session.turn + 1;
   d.s.now = now;
   Object.assign(d.s, { status: 'active', pending: undefined, outcome: undefined, stack, node: nodeId, attempts: 0, detour: undefined });
+  // a closed escalation handed back is open again
+  if (d.s.handover?.closed) {
+    const { closed: _c, ...open } = d.s.handover;
+    d.s.handover = open;
+  }
   const keys = Object.keys(answers).sort();
   for (const key of keys) commit(d, key, { value: answers[key], turn: d.s.turn, source: 'operator', validation: 'passed' });
   emit(d, 'resumed', { by: 'operator', ...(keys.length ? { answered: keys } : {}) });

@@ -127,6 +127,8 @@ const sessionFields = {
   context: z.record(z.string(), z.unknown()),
   /** The flow locale the session speaks (flows with `locales` only); absent means the flow's default. */
   locale: z.string().optional(),
+  /** The region of the visitor's language tag at start (`en-GB` → GB): phone numbers and regional option synonyms. */
+  region: z.string().regex(/^[A-Z]{2}$/).optional(),
   pending: Pending.optional(),
   /** Keys asked again even though answered: after `back`, or a path switch with `carry: reask`. */
   reask: z.array(z.string()).optional(),
@@ -159,9 +161,13 @@ const sessionFields = {
   /**
    * After an escalation (status `escalated`, a person will answer): whether the
    * visitor was asked for a contact (once), and which status line they were
-   * last given (`online`: someone is connecting; `offline`: when and how the team will reply).
+   * last given (`online`: someone is connecting; `offline`: when and how the team will reply);
+   * `closed` once an operator closed it or the inactivity sweep did: then it takes no more messages (only `restart`).
    */
-  handover: z.object({ contactAsked: z.boolean().optional(), told: z.enum(['online', 'offline']).optional() }).optional(),
+  handover: z.object({
+    contactAsked: z.boolean().optional(), told: z.enum(['online', 'offline']).optional(),
+    closed: z.object({ at: z.string(), by: z.enum(['operator', 'inactivity']) }).optional(),
+  }).optional(),
   /** The review a change was asked at: on the way back to it the nodes passed say nothing again (they said it the first time). */
   returning: z.string().optional(),
   /** Path prompts asked without an answer at the current decision (flow `paths.max_attempts`). */

@@ -78,22 +78,44 @@ export function discoverJobs(paths: readonly string[], library: Library): { jobs
     }
     const packs = new Set(tenant.tenant?.packs ?? []);
     const flows = new Set(tenant.tenant?.flows ?? []);
+    const inherited: { names: string[]; turns: number }[] = [];
     for (const file of shared) {
       const pack = relative(join(library.dir, 'packs'), file).split(sep)[0];
       if (!relative(join(library.dir, 'global'), file).startsWith('..') || (pack && packs.has(pack))) {
         const flowId = flowIdOf(file, library);
         if (!flowId || !flows.has(flowId)) continue;
         const name = stem(file);
-        const goldenName = (() => {
-          const p = parseScript(readFileSync(file, 'utf8'), file);
-          return p.ok ? p.script.name : undefined;
-        })();
+        const parsed = parseScript(readFileSync(file, 'utf8'), file);
+        const goldenName = parsed.ok ? parsed.script.name : undefined;
+        inherited.push({ names: goldenName ? [name, goldenName] : [name], turns: parsed.ok ? parsed.script.turns.length : Infinity });
         const matches = (g: string) => g === name || g === goldenName;
         if (declared.skip?.some((s) => matches(s.golden))) continue;
         const overrides = (declared.overrides ?? []).filter((o) => matches(o.golden)).map((o) => ({ turn: o.turn, expect: o.expect }));
         jobs.push({ file, tenant: id, overrides, label: `${relative('.', file)} [tenant ${id}]` });
       }
     }
+    problems.push(...unknownDivergences(relative('.', cfg), declared, inherited));
   }
   return { jobs, problems };
+}
+
+/**
+ * A tenant's declared divergences that name no golden it inherits, or a turn
+ * that golden does not have: each is a problem (a typo would otherwise be
+ * ignored and the divergence never applied).
+ */
+function unknownDivergences(cfg: string, declared: TenantGoldens, inherited: readonly { names: string[]; turns: number }[]): string[] {
+  const known = inherited.flatMap((g) => g.names);
+  const find = (golden: string) => inherited.find((g) => g.names.includes(golden));
+  const listed = known.length ? `it inherits: ${[...new Set(known)].sort().join(', ')}` : 'it inherits no goldens';
+  const out: string[] = [];
+  for (const [i, s] of (declared.skip ?? []).entries()) {
+    if (!find(s.golden)) out.push(`${cfg}: skip[${i}] names golden '${s.golden}', which this tenant does not inherit (${listed})`);
+  }
+  for (const [i, o] of (declared.overrides ?? []).entries()) {
+    const golden = find(o.golden);
+    if (!golden) out.push(`${cfg}: overrides[${i}] names golden '${o.golden}', which this tenant does not inherit (${listed})`);
+    else if (o.turn !== 'end' && o.turn > golden.turns) out.push(`${cfg}: overrides[${i}] names turn ${o.turn} of '${o.golden}', which has ${golden.turns} turns`);
+  }
+  return out;
 }

@@ -9,7 +9,9 @@ export const MessagesShape = z.object({
   ended_completed: z.string(), ended_escalated: z.string(), ended_other: z.string(),
   waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
   more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
-  handoff: z.string(), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
+  handoff: z.string(), handoff_offline: z.string().describe('the escalation line when nobody from the team is online; {when} is the tenant\'s reply_time or handover_when'), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
+  idle_paused: z.string().describe('the idle line when the tenant lets a visitor come back to the conversation (settings.resume_s)'),
+  welcome_back: z.string().describe('said to a visitor who comes back to a conversation that went idle, before the question again'),
   conversion: z.string(), conversion_about: z.string(),
   reask_number: z.string(), reask_integer: z.string(), range_between: z.string(), range_min: z.string(), range_max: z.string(), unit: z.string(),
   reask_choose_one: z.string(), reask_choose_from: z.string(), reask_boolean: z.string(), reask_email: z.string(), reask_phone: z.string(),
@@ -31,6 +33,7 @@ export const MessagesShape = z.object({
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),
   handover_by_email: z.string(), handover_by_phone: z.string(), handover_by_chat: z.string(),
+  handover_closed: z.string().describe('said when an operator closes a conversation (an escalated one, or one they took over)'),
   commands_back: words, commands_restart: words, commands_human: words, commands_cancel: words, commands_skip: words,
   language_names: words.describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
 }).strict();

@@ -52,7 +52,7 @@ export class SessionPositions {
 export interface TurnLabels {
   tenant: string;
   flow: string;
-  kind: 'message' | 'back' | 'restart' | 'operator' | 'decision' | 'hand_back';
+  kind: 'message' | 'back' | 'restart' | 'operator' | 'decision' | 'hand_back' | 'close';
 }
 
 /** The server's metrics and the registry `/metrics` renders. */

@@ -10,9 +10,10 @@ export { EntryKind, InputHint, Progress, Role, SessionState, Status, TranscriptE
 export { ErrorAck, ErrorBody, ErrorCode, WireError, WireErrorCode } from './errors.ts';
 export {
   ChatAuth, ClientContext, ClientId, Decision, EmptyPayload, HandBack, MessageBody, MessagePayload, OperatorAuth, OperatorDecision,
-  OperatorHandBack, OperatorJoin, OperatorMessage, OperatorMessageBody, parsePayload, SessionId, SessionStartPayload, StartBody,
+  OperatorClose, OperatorHandBack, OperatorJoin, OperatorMessage, OperatorMessageBody, parsePayload, SessionId, SessionStartPayload, StartBody,
 } from './wire.ts';
 export {
   BackAck, JoinAck, LeaveAck, MessageAck, OperatorAck, RestartAck, SessionEndEvent, SessionStateEvent, StartAck, toWire, TypingEvent, WireMessage,
 } from './outgoing.ts';
+export { SessionList, SessionListQuery, SessionRow, VisitorLabel } from './admin-sessions.ts';
 export type { ChatClientEvents, ChatSocketData, OperatorClientEvents, OperatorSocketData, SessionRoomEvents } from './socket-events.ts';

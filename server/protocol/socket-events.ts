@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BackAck, JoinAck, LeaveAck, MessageAck, OperatorAck, RestartAck, SessionEndEvent, SessionStateEvent, StartAck, TypingEvent, WireMessage } from './outgoing.ts';
-import type { MessagePayload, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, SessionStartPayload } from './wire.ts';
+import type { MessagePayload, OperatorClose, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, SessionStartPayload } from './wire.ts';
 
 // socket.io's typed event maps of /chat and /operator, shared by the server
 // and the browser clients. The message events' names come from roles.ts.
@@ -31,6 +31,8 @@ export interface OperatorClientEvents {
   'operator:message': (payload: z.infer<typeof OperatorMessage>, ack: (r: OperatorAck) => void) => void;
   'operator:decision': (payload: z.infer<typeof OperatorDecision>, ack: (r: OperatorAck) => void) => void;
   'operator:hand-back': (payload: z.infer<typeof OperatorHandBack>, ack: (r: OperatorAck) => void) => void;
+  /** Ends the conversation (an escalated one stays `escalated`, marked closed); acks `{ ok, state }`. */
+  'operator:close': (payload: z.infer<typeof OperatorClose>, ack: (r: OperatorAck) => void) => void;
 }
 
 /** What the server keeps on a /chat socket (socket.data). */

@@ -86,6 +86,8 @@ export const HandBack = z.object({
 });
 /** `operator:hand-back`. */
 export const OperatorHandBack = HandBack.extend({ sessionId: SessionId });
+/** `operator:close`: an operator ends a conversation a person was answering. */
+export const OperatorClose = z.object({ sessionId: SessionId });
 
 // --- REST bodies ------------------------------------------------------------
 

@@ -63,6 +63,8 @@ export interface SessionSummary {
   status: StoredSession['status'];
   createdAt: string;
   updatedAt: string;
+  /** An escalated session that was closed (by an operator or the inactivity sweep): nothing waits on it. */
+  closed?: true;
 }
 
 /** What a turn adds to a session's histories, saved in the same call as its record. */
@@ -121,5 +123,6 @@ export interface SessionStore {
 
 /** The admin listing's view of a record. */
 export function summaryOf(r: StoredSession): SessionSummary {
-  return { id: r.id, tenant: r.tenant, flowId: r.flowId, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt };
+  const closed = r.status === 'escalated' && r.session.handover?.closed !== undefined;
+  return { id: r.id, tenant: r.tenant, flowId: r.flowId, status: r.status, createdAt: r.createdAt, updatedAt: r.updatedAt, ...(closed ? { closed: true } : {}) };
 }

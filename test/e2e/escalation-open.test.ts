@@ -38,6 +38,22 @@ const HAZARD = ['I need help with our existing stadium lights', 'skip',
   'A pole light on the north side is sparking and the fixture is hanging loose from the bracket.', 'yes, it is sparking'];
 
 describe('an escalated conversation stays open', () => {
+  // first: no operator socket of an earlier test may still be closing (who is online decides the words)
+  it('the flow\'s hazard reply is honest: "connecting you with our on-call technician" only while an operator is online', async () => {
+    const offline = await conversation('acme', HAZARD);
+    const saidOffline = (offline.last.messages as Array<{ text: string }>).map((m) => m.text).join('\n');
+    expect(saidOffline).toMatch(/nobody is online in this chat right now/);
+    expect(saidOffline).not.toMatch(/connecting you/);
+    const op: Socket = io(`${server.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => { op.on('connect', () => resolve()); op.on('connect_error', reject); });
+      const online = await conversation('acme', HAZARD);
+      expect((online.last.messages as Array<{ text: string }>).map((m) => m.text).join('\n')).toMatch(/I'm connecting you with our on-call technician now\./);
+    } finally {
+      op.close();
+    }
+  });
+
   it('a hazard then a phone number: the message is taken, in the operator transcript, unanswered, and the phone is kept', async () => {
     const c = await conversation('acme', HAZARD);
     expect(c.last.state.status).toBe('escalated');
@@ -89,6 +105,32 @@ describe('an escalated conversation stays open', () => {
     const typed = await c.send('my number is (415) 555-0199');
     expect(typed.body.messages.filter((m: { role: string }) => m.role === 'bot')).toEqual([]);
     expect((await api(server.url, `/admin/sessions/${c.sessionId}`, { headers: admin })).body.answers.phone).toBe('+14155550199');
+  });
+
+  it('an operator closes an escalated session over REST and over the operator socket: the visitor is told, then refused', async () => {
+    const c = await conversation('acme', HAZARD);
+    const closed = await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST', headers: admin });
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(closed.body.messages.at(-1).text).toMatch(/^Our team has closed this conversation/);
+    expect((await c.send('hello?')).status).toBe(409);
+    expect((await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST', headers: admin })).status).toBe(409);
+    expect((await api(server.url, `/admin/sessions/${c.sessionId}/close`, { method: 'POST' })).status).toBe(403);
+
+    const d = await conversation('northside-clinic', ['I am having severe chest pain right now and cannot breathe']);
+    const op: Socket = io(`${server.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => { op.on('connect', () => resolve()); op.on('connect_error', reject); });
+      const ended = new Promise<{ status: string }>((resolve) => op.on('session:end', resolve));
+      expect(await op.emitWithAck('operator:join', { sessionId: d.sessionId })).toMatchObject({ ok: true });
+      const ack = await op.emitWithAck('operator:close', { sessionId: d.sessionId });
+      expect(ack).toMatchObject({ ok: true, state: { status: 'escalated', closed: true } });
+      expect(await ended).toMatchObject({ status: 'escalated' });
+      expect(await op.emitWithAck('operator:close', { sessionId: d.sessionId })).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    } finally {
+      op.close();
+    }
+    expect((await d.send('are you there?')).status).toBe(409);
   });
 
   it('a completed or abandoned session still refuses messages (session_ended)', async () => {

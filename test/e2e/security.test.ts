@@ -42,12 +42,27 @@ describe('keys, tokens and tenants', () => {
     const mine = await acmeSession();
     const theirs = await acmeSession();
     const c = track(await chat(server.url, { token: mine.token }));
-    expect(await c.request('session:start', { sessionId: theirs.sessionId })).toMatchObject({ ok: false, error: { code: 'bad_token' } });
+    expect(await c.request('session:start', { sessionId: theirs.sessionId })).toMatchObject({ ok: false, error: { code: 'unknown_session' } });
     const rest = await api(server.url, `/sessions/${theirs.sessionId}/messages`, { body: { text: 'hi' }, headers: { authorization: `Bearer ${mine.token}` } });
-    expect(rest.status).toBe(401);
-    expect(rest.body.error.code).toBe('bad_token');
-    expect((await api(server.url, `/sessions/${theirs.sessionId}`, { headers: { authorization: `Bearer ${mine.token}` } })).status).toBe(401);
+    expect(rest.status).toBe(404);
+    expect(rest.body.error.code).toBe('unknown_session');
+    expect((await api(server.url, `/sessions/${theirs.sessionId}`, { headers: { authorization: `Bearer ${mine.token}` } })).status).toBe(404);
     expect((await api(server.url, `/sessions/${theirs.sessionId}`)).body.error.code).toBe('bad_token');
+  });
+
+  it('answers a wrong token exactly as it answers a session that does not exist (no existence oracle)', async () => {
+    const mine = await acmeSession();
+    const theirs = await acmeSession();
+    const absent = `${theirs.sessionId.slice(0, -4)}${theirs.sessionId.endsWith('aaaa') ? 'bbbb' : 'aaaa'}`;
+    const auth = { authorization: `Bearer ${mine.token}` };
+    const probe = async (id: string) => {
+      const read = await api(server.url, `/sessions/${id}`, { headers: auth });
+      const write = await api(server.url, `/sessions/${id}/messages`, { body: { text: 'hi' }, headers: auth });
+      return { read: [read.status, read.body], write: [write.status, write.body] };
+    };
+    expect(await probe(theirs.sessionId)).toEqual(await probe(absent));
+    const c = track(await chat(server.url, { token: mine.token }));
+    expect(await c.request('session:start', { sessionId: theirs.sessionId })).toEqual(await c.request('session:start', { sessionId: absent }));
   });
 
   it("refuses a key that belongs to another tenant than the path's", async () => {
@@ -173,6 +188,25 @@ describe('hostile payloads', () => {
 });
 
 describe('rate limits', () => {
+  it('charges unknown events to the socket like messages, and drops a socket that keeps sending them', async () => {
+    const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
+    try {
+      const other = await chat(limited.url);
+      expect((await other.request('session:start', { flow: 'flow.sales' })).ok).toBe(true);
+      const junk = await chat(limited.url);
+      const acks = await Promise.all(Array.from({ length: 8 }, (_, i) => junk.request(`junk:${i}`, { i })));
+      expect(acks.map((a) => a.error.code)).toEqual([...Array(3).fill('invalid_payload'), ...Array(5).fill('rate_limited')]);
+      const dropped = new Promise<string>((resolve) => junk.socket.once('disconnect', resolve));
+      for (let i = 0; i < 30; i += 1) junk.socket.emit('junk:flood', { i });
+      expect(await dropped).toBe('io server disconnect');
+      // the other visitor's socket is served as before
+      expect(await other.request('message', { text: ACME_SALES_SCRIPT[0], clientId: 'still' })).toEqual({ ok: true });
+      other.close();
+    } finally {
+      await limited.dispose();
+    }
+  });
+
   it('answers a burst over the per-socket limit with rate_limited', async () => {
     const limited = await startTestServer({ rateLimits: { perSocket: { points: 3, seconds: 60 } } });
     try {

@@ -21,4 +21,12 @@ describe('createQuestline options', () => {
     expect((err as Error).message).toBe("createQuestline(options): options.actions[\"pricing.quote\"]: expected a function async (input, { signal, attempt }) => object, got an object");
     await expect(createQuestline({ flowsDir, logger, mountPath: 'chat' })).rejects.toThrow(/mountPath must be a path such as '\/chat'/);
   });
+
+  it('refuses a flowsDir that does not exist or holds no flow layers, saying where it looked', async () => {
+    const missing = await createQuestline({ flowsDir: 'no-such-flows-dir', logger }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(QuestlineUsageError);
+    expect((missing as Error).message).toMatch(/^createQuestline: the flows folder 'no-such-flows-dir' does not exist \(\/.*no-such-flows-dir, resolved from \//);
+    const wrong = new URL('../../examples', import.meta.url).pathname;
+    await expect(createQuestline({ flowsDir: wrong, logger })).rejects.toThrow(/holds none of global\/, packs\/, tenants\/: point it at the folder that holds them/);
+  });
 });

@@ -182,6 +182,28 @@ describe('inherited goldens', () => {
   });
 });
 
+describe('tenant golden declarations', () => {
+  it('reports a skip or override naming a golden the tenant does not inherit, or a turn it does not have', () => {
+    const root = mkdtempSync(join(tmpdir(), 'questline-inherit-'));
+    const flows = join(root, 'flows');
+    mkdirSync(join(flows, 'global'), { recursive: true });
+    mkdirSync(join(flows, 'tenants', 'acme'), { recursive: true });
+    writeFileSync(join(flows, 'global', 'g.flow.json'), JSON.stringify(FLOW, null, 2));
+    writeFileSync(join(flows, 'global', 'adult.golden.yaml'), HAPPY);
+    writeFileSync(join(flows, 'tenants', 'acme', 'tenant.json'), JSON.stringify({ id: 'acme', name: 'Acme', keys: ['pk_acme_test'], origins: ['http://localhost:3000'], flows: ['flow.g'] }));
+    const declare = (yaml: string) => {
+      writeFileSync(join(flows, 'tenants', 'acme', 'goldens.yaml'), yaml);
+      return discoverJobs([flows], loadLibrary(flows)).problems;
+    };
+    expect(declare('overrides:\n  - golden: adult\n    turn: 1\n    expect: { node: q.age }\n')).toEqual([]);
+    expect(declare('overrides:\n  - golden: adlut\n    turn: 1\n    expect: { node: q.age }\n'))
+      .toEqual([expect.stringMatching(/overrides\[0\] names golden 'adlut', which this tenant does not inherit \(it inherits: adult/)]);
+    expect(declare('overrides:\n  - golden: adult\n    turn: 40\n    expect: { node: q.age }\n'))
+      .toEqual([expect.stringMatching(/overrides\[0\] names turn 40 of 'adult', which has \d+ turns/)]);
+    expect(declare('skip:\n  - golden: nope\n    reason: gone\n')).toEqual([expect.stringMatching(/skip\[0\] names golden 'nope'/)]);
+  });
+});
+
 describe('questline test', () => {
   it('runs goldens, prints coverage, and exits 1 on a failure', async () => {
     const { dir, golden } = workspace();

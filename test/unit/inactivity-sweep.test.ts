@@ -140,3 +140,111 @@ describe('interrupt timeout and role', () => {
     expect(must(await svc.decide(t.sessionId, 'reject')).state).toMatchObject({ status: 'completed', nodeId: 'n.not_reviewed' });
   });
 });
+
+describe('an escalation ends properly (issue 31)', () => {
+  const HAZARD = ['I need help with our existing stadium lights', 'skip',
+    'A pole light on the north side is sparking and the fixture is hanging loose from the bracket.', 'yes, it is sparking'];
+  async function escalated(svc: ConversationService): Promise<string> {
+    const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    let i = 0;
+    for (const text of HAZARD) must(await svc.message(s.sessionId, text, `h${i++}`));
+    expect(must(await svc.view(s.sessionId)).state.status).toBe('escalated');
+    return s.sessionId;
+  }
+
+  it('the sweep closes an escalated session nobody wrote in for inactivity_s: still escalated, closed, no more messages, delivered once', async () => {
+    const { svc, store, completions, clock } = setup();
+    const id = await escalated(svc);
+    expect(completions.map((c) => c.status)).toEqual(['escalated']);
+    clock.advance(30);
+    must(await svc.message(id, 'call me on 415-555-0132', 'c1')); // the visitor's message puts it off
+    clock.advance(59);
+    expect(await svc.sweep()).toEqual([]);
+    clock.advance(2);
+    expect(await svc.sweep()).toEqual([id]);
+    const view = must(await svc.view(id));
+    expect(view.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(view.transcript.at(-1)).toMatchObject({ role: 'bot', kind: 'done', text: expect.stringMatching(/idle/) });
+    expect((await store.events(id)).at(-1)).toMatchObject({ type: 'handover', closed: 'inactivity' });
+    expect((await store.list('acme', { status: 'escalated' })).find((s) => s.id === id)).toMatchObject({ closed: true });
+    expect(await svc.message(id, 'hello?', 'c2')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    clock.advance(600);
+    expect(await svc.sweep()).toEqual([]); // closed once
+    expect(completions.map((c) => c.status)).toEqual(['escalated']); // its intake.escalated went out when it escalated
+    // "restart" still begins again
+    expect(must(await svc.message(id, 'restart', 'c3')).state.status).toBe('active');
+  });
+
+  it('an operator closes an escalated session (it stays escalated, the visitor is told) and one they took over (abandoned, outcome closed)', async () => {
+    const { svc, completions } = setup();
+    const id = await escalated(svc);
+    must(await svc.operatorMessage(id, 'Kim here, we are sending someone.', 'kim'));
+    const closed = must(await svc.close(id));
+    expect(closed.state).toMatchObject({ status: 'escalated', closed: true });
+    expect(closed.messages).toMatchObject([{ role: 'bot', kind: 'done', text: 'Our team has closed this conversation. Thank you — you can start a new conversation whenever you need us.' }]);
+    const view = must(await svc.view(id));
+    expect(view.record.operator).toBeUndefined();
+    expect(await svc.close(id)).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.operatorMessage(id, 'one more thing', 'kim')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.message(id, 'thanks!', 'c1')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    // handing it back reopens it
+    expect(must(await svc.handBack(id, 'q.name')).state).toMatchObject({ status: 'active', nodeId: 'q.name' });
+    expect(must(await svc.view(id)).state.closed).toBeUndefined();
+
+    const t = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await svc.operatorMessage(t.sessionId, 'Hi, Kim here', 'kim'));
+    expect(must(await svc.close(t.sessionId)).state.status).toBe('abandoned');
+    expect(completions.at(-1)).toMatchObject({ sessionId: t.sessionId, status: 'abandoned', outcome: 'closed' });
+  });
+});
+
+describe('a visitor who comes back (issue 31: idle and return)', () => {
+  async function wentIdle() {
+    const ctx = setup();
+    const s = must(await ctx.svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await ctx.svc.message(s.sessionId, 'We want to buy new lights for a tennis court', 'c1'));
+    const before = must(await ctx.svc.view(s.sessionId)).state.nodeId;
+    ctx.clock.advance(61);
+    expect(await ctx.svc.sweep()).toEqual([s.sessionId]);
+    return { ...ctx, id: s.sessionId, before };
+  }
+
+  it('the idle line says the visitor can write to carry on, and the state says the session can be picked up', async () => {
+    const { svc, id } = await wentIdle();
+    const view = must(await svc.view(id));
+    expect(view.state).toMatchObject({ status: 'abandoned', resumable: true });
+    expect(view.transcript.at(-1)!.text).toBe('This conversation was paused because it was idle for a while. Write here when you are back to pick up where you left off, or start a new conversation.');
+  });
+
+  it('within resume_s a message picks the same session up where it stood: answers kept, the reply read as usual', async () => {
+    const { svc, id, before, clock } = await wentIdle();
+    expect(before).toBe('q.court_size');
+    clock.advance(3600);
+    const back = must(await svc.message(id, 'about 600 square meters', 'c2'));
+    expect(back.state).toMatchObject({ status: 'active' });
+    expect(back.state.resumable).toBeUndefined();
+    const view = must(await svc.view(id));
+    expect(view.visitorAnswers).toMatchObject({ intention: 'buy_led', sport: 'tennis', court_size: 600 });
+    expect(view.state.nodeId).not.toBe('q.court_size');
+    expect(back.events.find((e) => e.type === 'resumed')).toMatchObject({ by: 'visitor' });
+  });
+
+  it('within resume_s a reconnect (resume) welcomes the visitor back and asks the question again', async () => {
+    const { svc, id, clock } = await wentIdle();
+    clock.advance(600);
+    const back = must(await svc.resume(id));
+    expect(back.state).toMatchObject({ status: 'active', nodeId: 'q.court_size' });
+    expect(back.messages.map((m) => m.text)).toEqual(["Welcome back — let's pick up where we left off.", expect.stringMatching(/court/i)]);
+    // an open session has nothing to resume: no messages, no change
+    expect(must(await svc.resume(id)).messages).toEqual([]);
+  });
+
+  it('after resume_s the session stays ended: a message is refused and "restart" (or a new session) begins again', async () => {
+    const { svc, id, clock } = await wentIdle();
+    clock.advance(86_401);
+    expect(must(await svc.view(id)).state.resumable).toBeUndefined();
+    expect(await svc.message(id, 'about 600 square meters', 'c2')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.resume(id)).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(must(await svc.message(id, 'restart', 'c3')).state).toMatchObject({ status: 'active' });
+  });
+});

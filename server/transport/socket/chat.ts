@@ -38,6 +38,9 @@ export const TYPING_AFTER_MS = 150;
 
 type ChatSocket = Socket<ChatClientEvents, SessionRoomEvents, Record<string, never>, ChatSocketData>;
 
+/** Unknown events a socket may send past its message limit before it is disconnected. */
+const JUNK_DISCONNECT_AFTER = 20;
+
 const rateLimited = (retryAfterMs: number, _scope: string): { ok: false; error: WireError } =>
   socketError({ code: 'rate_limited', message: `Too many messages at once. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s and try again.` });
 
@@ -94,14 +97,29 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
     const client = `socket:${socket.id}`;
     const charge = () => limits.message({ client, ip: socket.data.ip, tenant: socket.data.tenant });
 
-    // an event this namespace does not know still gets an answer when the client waits for one
+    // an event this namespace does not know still gets an answer when the client waits for one; it is
+    // charged to the socket's own message limit like a message, and a socket that goes on sending them
+    // past that limit is disconnected (a junk flood costs the server no more than a message flood)
+    let junkRefused = 0;
     socket.onAny((event: unknown, ...args: unknown[]) => {
       if (typeof event === 'string' && CHAT_EVENTS.has(event)) return;
       const ack = args.at(-1);
-      if (typeof ack !== 'function') return;
-      const error: WireError = { code: 'invalid_payload', message: `unknown event ${JSON.stringify(String(event).slice(0, 40))}; see interfaces.md` };
-      refused(error);
-      (ack as (r: unknown) => void)(socketError(error));
+      void limits.messageClient(client).then((own) => {
+        if (!own.ok) {
+          junkRefused += 1;
+          if (junkRefused > JUNK_DISCONNECT_AFTER) {
+            log.warn({ ip: socket.data.ip, refused: junkRefused }, 'socket disconnected: unknown events past its limit');
+            socket.disconnect(true);
+            return;
+          }
+        }
+        if (typeof ack !== 'function') return;
+        const error: WireError = own.ok
+          ? { code: 'invalid_payload', message: `unknown event ${JSON.stringify(String(event).slice(0, 40))}; see interfaces.md` }
+          : rateLimited(own.retryAfterMs, own.scope).error;
+        refused(error);
+        (ack as (r: unknown) => void)(socketError(error));
+      });
     });
 
     handle(socket, 'session:start', SessionStartPayload, inflight, log, async (p): Promise<StartAck> => {
@@ -115,6 +133,11 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
         if (auth.value.tenant !== socket.data.tenant) return socketError({ code: 'forbidden', message: "this session belongs to another tenant's key" });
         // join before reading, so nothing committed in between is missed (clients drop ids they already have)
         await adopt(p.sessionId, socket.data.token!, auth.value.record.flowId);
+        // a visitor back within the tenant's resume_s of going idle picks up where they left off (welcomed, asked again)
+        if (auth.value.record.status === 'abandoned') {
+          const back = await service.resume(p.sessionId);
+          if (back.ok && back.value.messages.length > 0) log.info({ sessionId: p.sessionId }, 'idle session picked up again');
+        }
         const view = await service.view(p.sessionId, p.lastSeq ?? 0);
         if (!view.ok) return socketError(view.error);
         log.info({ sessionId: p.sessionId, lastSeq: p.lastSeq ?? 0, replayed: view.value.transcript.length }, 'session resumed');

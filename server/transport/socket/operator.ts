@@ -6,7 +6,7 @@ import type { InFlight } from '../inflight.ts';
 import type { Logger } from '../../observability/logger.ts';
 import type { Metrics, TurnLabels } from '../../observability/metrics.ts';
 import {
-  OperatorAuth, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, parsePayload, toWire,
+  OperatorAuth, OperatorClose, OperatorDecision, OperatorHandBack, OperatorJoin, OperatorMessage, parsePayload, toWire,
   type JoinAck, type OperatorAck, type OperatorClientEvents, type OperatorSocketData, type SessionRoomEvents,
 } from '../../protocol/index.ts';
 import type { RateLimits } from '../rate-limits.ts';
@@ -105,6 +105,12 @@ export function attachOperator(io: Server, deps: OperatorDeps): Namespace {
     handle(socket, 'operator:hand-back', OperatorHandBack, inflight, log, async (p): Promise<OperatorAck> => {
       audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: 'hand-back', sessionId: p.sessionId, nodeId: p.nodeId });
       const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'hand_back'), () => service.handBack(p.sessionId, p.nodeId, p.answers));
+      return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
+    });
+
+    handle(socket, 'operator:close', OperatorClose, inflight, log, async (p): Promise<OperatorAck> => {
+      audit(logger, { actor: socket.data.actor, ip: socket.data.ip, action: 'close', sessionId: p.sessionId });
+      const r = await metrics.turn(p.sessionId, await labelsOf(p.sessionId, 'close'), () => service.close(p.sessionId));
       return r.ok ? { ok: true, state: r.value.state } : socketError(r.error);
     });
   });
