@@ -107,8 +107,11 @@ export class OfflineExtractor implements Extractor {
           updates.push(u);
         }
       } else if (parsed.ok) {
-        const u = update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
+        const u = update(cur.key, parsed.value, parsed.exact && !parsed.check ? 1 : PARTIAL, parsed.evidence);
         if (parsed.conversion) u.conversion = parsed.conversion;
+        // a reading the parser itself doubts ("3.2.2015" in the US) is checked with the visitor first (and not settled
+        // offline by the hybrid rule: it is not exact)
+        if (parsed.check && !human) u.confirm = true;
         updates.push(u);
       } else {
         proposal.problem = { key: cur.key, reason: parsed.reason, ...(parsed.specific ? { specific: true as const } : {}) };
