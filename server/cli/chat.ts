@@ -5,12 +5,10 @@ import type { BotMessage } from '../conversation/messages.ts';
 import type { QuestlineConfig } from '../project-config.ts';
 import { answerValues } from '../engine/session.ts';
 import { ENDED } from '../engine/traverse.ts';
-import { matchLocale } from '../engine/locale.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import { baseLanguage } from '../language/registry.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ScriptedClock } from '../conversation/scripted-clock.ts';
-import { compileForCli, DEFAULT_NOW, formatEvent, messageLines, summaryLines, validNow } from './run.ts';
+import { compileForCli, DEFAULT_NOW, formatEvent, localeNote, messageLines, summaryLines, validNow } from './run.ts';
 
 const HELP = [
   'Type your answer and press Enter. A number picks that quick reply.',
@@ -30,14 +28,6 @@ export function resolveQuickReply(line: string, last: BotMessage | undefined): s
   const picks = line.split(',').map((n) => Number(n.trim()));
   if ((picks.length > 1 && !last?.multiple) || picks.some((n) => n < 1 || n > replies.length)) return line;
   return picks.map((n) => replies[n - 1]!).join(', ');
-}
-
-/** What to tell the author when `--locale` will not be spoken as asked: a flow without `locales`, or one that lacks this language. */
-export function localeNote(flow: CompiledFlow, locale: string): string | null {
-  if (!flow.i18n) return `questline chat: ${flow.id} declares no locales; --locale ${locale} is ignored (the flow speaks as written)`;
-  const match = matchLocale(flow, locale);
-  if (match !== undefined && baseLanguage(match) === baseLanguage(locale)) return null;
-  return `questline chat: ${flow.id} has no ${locale} translation (its locales: ${flow.i18n.locales.join(', ')}); speaking ${match}`;
 }
 
 /** Flags of `questline chat`. */

@@ -84,6 +84,7 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--json', 'print one JSON object: status, answers, turns and the whole trace')
     .option('--audit', 'audit the trace against the flow; exit 1 on any issue')
     .option('--now <iso>', 'session clock at the start (overrides the script\'s now:; default 2026-01-15T10:00:00Z)')
+    .option('--locale <tag>', "the visitor's language (de, fr, es, …); overrides the script's locale:")
     .option('--config <file>', CONFIG_HELP)
     .action(async (file: string, opts: RunOptions & { config?: string }) => {
       const { config, ...rest } = opts;

@@ -12,6 +12,10 @@ import { checkFileImplementations, namesOf } from '../catalog/implementations-ch
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io.ts';
 import { ISO_INSTANT, loadScript } from '../golden/script.ts';
 import { playTurn, turnText } from '../golden/play-turn.ts';
+import { toolCalls } from '../golden/run-golden.ts';
+import { matchLocale } from '../engine/locale.ts';
+import { baseLanguage } from '../language/registry.ts';
+import { ReplayExtractor } from '../extract/replay.ts';
 
 /** The session clock of a scripted run when neither the file nor `--now` sets one. */
 export const DEFAULT_NOW = '2026-01-15T10:00:00Z';
@@ -30,6 +34,14 @@ export function compileForCli(file: string, io: CliIo, impl?: QuestlineConfig): 
   for (const d of [...result.diagnostics, ...missing]) if (d.severity === 'error') io.err(formatDiagnostic(d));
   if (result.kind === 'overlay') io.err(`${file}: an overlay, not a flow; merge it onto its base flow first`);
   return null;
+}
+
+/** What to tell the author when `--locale` (or a golden's `locale:`) will not be spoken as asked: a flow without `locales`, or one that lacks this language. */
+export function localeNote(flow: CompiledFlow, locale: string, command = 'chat'): string | null {
+  if (!flow.i18n) return `questline ${command}: ${flow.id} declares no locales; --locale ${locale} is ignored (the flow speaks as written)`;
+  const match = matchLocale(flow, locale);
+  if (match !== undefined && baseLanguage(match) === baseLanguage(locale)) return null;
+  return `questline ${command}: ${flow.id} has no ${locale} translation (its locales: ${flow.i18n.locales.join(', ')}); speaking ${match}`;
 }
 
 /** Checks an ISO 8601 `--now` value. */
@@ -148,6 +160,8 @@ export interface RunOptions {
   json?: boolean;
   audit?: boolean;
   now?: string;
+  /** The visitor's language (`de`, `fr-CA`, …); beats the golden's `locale:`. */
+  locale?: string;
   /** The project's implementations (questline.config): the flow is checked against them and runs with them. */
   implementations?: QuestlineConfig;
 }
@@ -171,22 +185,37 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
   }
   const script = loaded.script;
   if (script.tenant !== undefined) io.err(`${opts.script}: note: tenant '${script.tenant}' is ignored; run plays the flow file as given`);
-  if (script.extractor === 'replay') io.err(`${opts.script}: note: run has no replay extractor yet; playing with the rules extractor`);
+  // a recorded-LLM golden replays its `llm:` blocks, as `questline test` does, so it reaches the same ending
+  let replay: ReplayExtractor | undefined;
+  if (script.extractor === 'replay') {
+    try {
+      replay = new ReplayExtractor(script.turns.map((t) => toolCalls(t.llm)));
+    } catch (err) {
+      io.err(`${opts.script}: ${(err as Error).message}`);
+      return EXIT_FAILED;
+    }
+  }
+  const locale = opts.locale ?? script.locale;
+  if (locale !== undefined) {
+    const note = localeNote(flow, locale, 'run');
+    if (note) io.err(note);
+  }
 
   // an explicit flag beats the file, as everywhere on the command line
   const start = opts.now ?? script.now ?? DEFAULT_NOW;
   const clock = new ScriptedClock(start);
   const startedAt = clock.now();
-  const conversation = new LocalConversation(flow, { env: clock, ...opts.implementations });
+  const conversation = new LocalConversation(flow, { env: clock, ...opts.implementations, ...(replay ? { extractor: replay } : {}) });
   const given: StartInit['given'] | undefined = script.given
     ? { ...(script.given.answers ? { answers: script.given.answers } : {}), ...(script.given.path !== undefined ? { path: script.given.path } : {}) }
     : undefined;
   const played: PlayedTurn[] = [];
   const record = (user: string | null, r: Reply) =>
     played.push({ user, node: r.session.node, path: pathView(r.session), messages: r.messages, events: r.events });
-  record(null, await conversation.start(given ? { given } : {}));
-  for (const t of script.turns) {
+  record(null, await conversation.start({ ...(given ? { given } : {}), ...(locale !== undefined ? { locale } : {}) }));
+  for (const [i, t] of script.turns.entries()) {
     clock.tick();
+    replay?.seek(i);
     record(turnText(t), await playTurn(conversation, t, clock.now()));
   }
 
@@ -205,7 +234,7 @@ export async function runCommand(flowFile: string, opts: RunOptions, io: CliIo):
       ...(issues ? { audit: issues } : {}),
     }, null, 2));
   } else {
-    const lines = [`${flow.id} (revision ${flow.revision}) — ${opts.script}, ${script.turns.length} turn${script.turns.length === 1 ? '' : 's'}, clock ${startedAt}`];
+    const lines = [`${flow.id} (revision ${flow.revision}) — ${opts.script}, ${script.turns.length} turn${script.turns.length === 1 ? '' : 's'}, clock ${startedAt}${locale !== undefined ? `, locale ${locale}` : ''}${replay ? ', replaying the recorded llm: calls' : ''}`];
     for (const t of played) {
       lines.push('');
       if (t.user !== null) lines.push(`you: ${t.user}`);

@@ -22,6 +22,8 @@ export interface Reply {
 export class LocalConversation {
   private current: Session | undefined;
   readonly trace: EngineEvent[] = [];
+  /** Someone from the team is online (default: nobody), as a server's operator console would say: an escalation's honest words follow it. */
+  staffed = false;
 
   constructor(readonly flow: CompiledFlow, private readonly impl: Implementations = {}) {}
 
@@ -38,12 +40,12 @@ export class LocalConversation {
 
   /** Sends one user message: a command word, or text for the extractor. */
   async send(text: string, now = this.now()): Promise<Reply> {
-    return this.run({ kind: 'text', text, now });
+    return this.run({ kind: 'text', text, now, ...(this.staffed ? { staffed: true } : {}) });
   }
 
   /** A command sent as a control (a widget button) rather than typed. */
   async command(command: Command, now = this.now()): Promise<Reply> {
-    return this.run({ kind: 'command', command, now });
+    return this.run({ kind: 'command', command, now, ...(this.staffed ? { staffed: true } : {}) });
   }
 
   /** An operator's decision on a waiting interrupt. */

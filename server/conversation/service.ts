@@ -284,7 +284,9 @@ export class ConversationService {
         const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
         return { ok: true, value: { record: flagged, result, before: [user], now, clientId } };
       }
-      const result = await this.run(flow, session, { kind: 'text', text, now }, record.tenant);
+      // whether someone is online decides the honest words of an escalation this turn may reach
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
       return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
@@ -294,7 +296,8 @@ export class ConversationService {
   async command(sessionId: string, command: 'back' | 'restart'): Promise<Result<TurnDone>> {
     return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
       const now = this.env.now();
-      const result = await this.run(flow, session, { kind: 'command', command, now }, record.tenant);
+      const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
+      const result = await this.run(flow, session, { kind: 'command', command, now, ...(staffed ? { staffed } : {}) }, record.tenant);
       return { ok: true, value: { record, result, before: [], now, restarted: command === 'restart' } };
     }));
   }
@@ -555,7 +558,7 @@ export class ConversationService {
     };
     if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
-    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
+    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status, result.events);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) {
       await this.deps.deliveries?.abandoned(owed.ids);
@@ -576,11 +579,14 @@ export class ConversationService {
    * `record` is the record about to be committed (its version is the one the
    * commit gives it), and gets the ids it must name.
    */
-  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
+  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined, events: readonly EngineEvent[] = []): Promise<{ completions: Completion[]; ids: string[] }> {
     // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
     const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
+    // contact details left after the escalation went out: a follow-up, so they reach the business too
+    const followUps = before === 'escalated' && session.status === 'escalated' && !record.preview && events.some((e) => e.type === 'answer_set' && e.handover === true)
+      ? [{ ...completionOf(record, session), event: 'contact' as const }] : [];
     const ids: string[] = [];
-    for (const c of completions) {
+    for (const c of [...completions, ...followUps]) {
       const id = await this.deps.deliveries?.prepare(c);
       if (id) ids.push(id);
     }

@@ -109,7 +109,7 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       const { text, now } = input;
       const staffed = input.staffed === true ? { staffed: true } : {};
       const command = matchCommand(flow, text);
-      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text, ...staffed }, impl), impl);
+      if (command) return settle(flow, turn(flow, session, { kind: 'command', command, now, text, ...staffed }, impl), impl, input.staffed);
       // waiting for a person: no extractor, only the contact details the flow asks for are looked for
       if (session.status === 'escalated') {
         return settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: contactProposal(flow, session, text, now), ...staffed }, impl), impl);
@@ -120,7 +120,7 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       // offline rules look at the message, for triggers: no model call for "yes, that's right"
       const reading = session.status !== 'active' ? null : atReview(flow, session) ? offline : (impl.extractor ?? offline);
       const proposal: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
-      return then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p }, impl), impl));
+      return then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p, ...staffed }, impl), impl, input.staffed));
     }
     case 'resume':
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
@@ -131,26 +131,27 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
     case 'note':
       return settle(flow, noteContact(flow, session, input.text, contactProposal(flow, session, input.text, input.now), input.now, impl), impl);
     default:
-      return settle(flow, turn(flow, session, input, impl), impl);
+      return settle(flow, turn(flow, session, input, impl), impl, input.kind === 'command' ? input.staffed : undefined);
   }
 }
 
-/** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. */
-function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations): Maybe<Settled> {
+/** Carries out `call` effects until the engine waits for a person; collects the messages and events of every step. `staffed` goes on to each action result's turn. */
+function settle(flow: CompiledFlow, first: TurnResult, impl: Implementations, staffed?: boolean): Maybe<Settled> {
   const messages = effectsToMessages(first.effects, flow.messages);
   const events = [...first.events];
   const call = first.effects.find((e) => e.type === 'call');
   if (!call || call.type !== 'call') return { session: first.session, messages, events };
-  return settleCalls(flow, first, impl, messages, events);
+  return settleCalls(flow, first, impl, messages, events, staffed);
 }
 
 /** settle's loop once there is a call to carry out (asynchronous: actions are). */
-async function settleCalls(flow: CompiledFlow, first: TurnResult, impl: Implementations, messages: BotMessage[], events: EngineEvent[]): Promise<Settled> {
+async function settleCalls(flow: CompiledFlow, first: TurnResult, impl: Implementations, messages: BotMessage[], events: EngineEvent[], staffed?: boolean): Promise<Settled> {
   let result = first;
   for (;;) {
     const call = result.effects.find((e) => e.type === 'call');
     if (!call || call.type !== 'call') break;
-    result = turn(flow, result.session, await runCall(call, impl.actions ?? {}, impl.env ?? systemCallEnv), impl);
+    const done = await runCall(call, impl.actions ?? {}, impl.env ?? systemCallEnv);
+    result = turn(flow, result.session, staffed === true && done.kind === 'action_result' ? { ...done, staffed } : done, impl);
     messages.push(...effectsToMessages(result.effects, flow.messages));
     events.push(...result.events);
   }

@@ -1,5 +1,5 @@
 import { emptyAnswers } from './answer-map.ts';
-import { commitContact, onHandoverMessage } from './handover.ts';
+import { commitContact, onHandoverMessage, replyWhen } from './handover.ts';
 import { addWayForward } from './way-forward.ts';
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
@@ -22,7 +22,7 @@ import { answerReview, askReview, formatAnswer } from './review.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../language/local-number.ts';
-import { flowFor, sessionFlow } from './locale.ts';
+import { flowFor, regionOf, sessionFlow } from './locale.ts';
 import { EN } from '../language/en/messages.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
@@ -44,6 +44,7 @@ export function start(root: CompiledFlow, init: StartInit, opts: EngineOptions =
     turn: 0,
     context: { ...(init.context ?? {}) },
     ...(flow.i18n ? { locale: flow.locale } : {}),
+    ...(regionOf(init.locale, flow.locale) ? { region: regionOf(init.locale, flow.locale)! } : {}),
     answers: emptyAnswers(idx.answerSlots),
     cache: {},
     checkpoints: [],
@@ -97,10 +98,11 @@ export function turn(root: CompiledFlow, session: Session, input: Input, opts: E
   // turns count what the user sends; action results and operator decisions belong to the turn that led to them
   if (input.kind === 'message' || input.kind === 'command') d.s.turn = session.turn + 1;
   d.s.now = input.now;
+  if (input.kind !== 'operator' && input.staffed === true) d.staffed = true;
   switch (input.kind) {
     case 'message':
       onMessage(d, input);
-      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text }, opts);
+      if (d.command) return onCommand(flow, d, { kind: 'command', command: d.command, now: input.now, text: input.text, ...(d.staffed ? { staffed: true } : {}) }, opts);
       break;
     case 'command':
       return onCommand(flow, d, input, opts);
@@ -662,11 +664,13 @@ function onCommand(flow: CompiledFlow, d: Draft, input: Extract<Input, { kind: '
     case 'restart': {
       const fresh = start(flow, { ...(d.s.id ? { id: d.s.id } : {}), context: d.s.context, now: input.now, ...(d.s.locale ? { locale: d.s.locale } : {}) }, opts);
       const events = fresh.events.map((e) => ({ ...e, turn: d.s.turn }));
-      return { session: { ...fresh.session, turn: d.s.turn }, effects: fresh.effects, events: [...d.events, ...events] };
+      return { session: { ...fresh.session, turn: d.s.turn, ...(d.s.region ? { region: d.s.region } : {}) }, effects: fresh.effects, events: [...d.events, ...events] };
     }
     case 'human':
       finish(d, 'escalated', undefined, { reason: 'user asked for a person' });
-      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff', text: flow.messages.handoff });
+      // "I'll connect you" only when someone is online; else when the team will reply
+      d.effects.unshift({ type: 'say', nodeId: d.s.node ?? flow.entry, kind: 'handoff',
+        text: d.staffed ? flow.messages.handoff : fillMessage(flow.messages.handoff_offline, { when: replyWhen(d) }) });
       break;
     case 'cancel':
       cancelCommand(d);

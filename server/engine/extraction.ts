@@ -9,6 +9,7 @@ import type { Session } from './session.ts';
 import type { Command } from './types.ts';
 import { baseLanguage } from '../flow/messages/catalogue.ts';
 import { packOf } from '../language/registry.ts';
+import { regionalQuestion } from './regional-options.ts';
 
 /** How many questions ahead an extractor is shown besides the current one. */
 export const OPEN_AHEAD = 25;
@@ -69,10 +70,13 @@ export function extractionRequest(
     current = { ...current, assess: { criteria: here.node.assess.criteria, threshold, maxRefinements, refinement: refining?.refinements ?? 0,
       ...(refining && !here.node.pii && typeof refining.draft === 'string' ? { draft: refining.draft } : {}) } };
   }
-  const open = here ? openAhead(flow, session, here, current) : [];
+  const region = defaultCountry(flow, session);
+  if (current) current = regionalQuestion(current, region);
+  const open = here ? openAhead(flow, session, here, current).map((q) => regionalQuestion(q, region)) : [];
   const paths = flow.source.paths && !session.path.locked ? pathChoices(flow) : [];
   const triggers = activeTriggers(flow, session.node);
-  const previous = previousAnswer(flow, session, current?.key);
+  const before = previousAnswer(flow, session, current?.key);
+  const previous = before ? { ...regionalQuestion(before, region), value: before.value } : undefined;
   return {
     text,
     current,
@@ -80,7 +84,7 @@ export function extractionRequest(
     paths,
     ...(triggers ? { triggers } : {}),
     now,
-    defaultCountry: defaultCountry(flow, session),
+    defaultCountry: region,
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
     ...(previous ? { previous } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
@@ -242,11 +246,13 @@ function successors(flow: CompiledFlow, c: CompiledNode, session: Session): stri
  * `default_country` and then US come after it.
  */
 /**
- * The country a phone number without a country code is read in: the region of the session's locale ("de-AT" → AT),
+ * The country a phone number without a country code is read in, and the region whose option synonyms are read: the
+ * region of the visitor's language tag at start (`session.region`, "en-GB" → GB) or of the session's locale ("de-AT" → AT),
  * else the tenant's (`context.country`), else the home country of the session's language when the flow speaks
  * another language than its default ("de" → DE), else the flow's `default_country`, else US.
  */
 function defaultCountry(flow: CompiledFlow, session: Session): string {
+  if (session.region) return session.region;
   const region = /^[a-z]{2,3}[-_]([a-z]{2})$/i.exec(session.locale ?? flow.locale)?.[1];
   if (region) return region.toUpperCase();
   const tenant = countryOf(session.context);

@@ -71,6 +71,12 @@ export function commitContact(d: Draft, proposal: Proposal, text: string): strin
   return done;
 }
 
+/** When the team will reply: the tenant's `settings.reply_time` (in the session's context), else the catalogue's `handover_when`. */
+export function replyWhen(d: Draft): string {
+  const t = d.s.context.reply_time;
+  return typeof t === 'string' && t.trim() ? t.trim() : d.flow.messages.handover_when;
+}
+
 /**
  * A visitor's message while the session waits for a person: their contact
  * details are taken, a skip of the contact question is acknowledged, and the
@@ -102,7 +108,7 @@ export function onHandoverMessage(d: Draft, text: string, proposal: Proposal, st
     d.effects.push({ type: 'say', nodeId, kind: 'info', text: m.handover_online });
     return;
   }
-  const when = typeof d.s.context.reply_time === 'string' && d.s.context.reply_time.trim() ? d.s.context.reply_time.trim() : m.handover_when;
+  const when = replyWhen(d);
   const spec = given ? d.idx.questionByKey.get(given.key)?.node : undefined;
   const type = spec?.type === 'question' ? spec.answer?.type : undefined;
   const channel = !given ? m.handover_by_chat

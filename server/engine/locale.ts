@@ -24,6 +24,17 @@ export function matchLocale(flow: CompiledFlow, wanted: string | readonly string
   return i18n.defaultLocale;
 }
 
+/**
+ * The region of the visitor's first language tag in `locale`'s language (`en-GB` → GB, `de_AT` → AT), else of
+ * their first tag with a region; undefined when none names one.
+ */
+export function regionOf(wanted: string | readonly string[] | undefined, locale: string): string | undefined {
+  const tags = (typeof wanted === 'string' ? [wanted] : wanted ?? []).map((w) => /^([a-z]{2,3})[-_](?:[a-z]{4}[-_])?([a-z]{2})$/i.exec(w.trim()));
+  const same = tags.find((m) => m && m[1]!.toLowerCase() === base(locale));
+  const any = same ?? tags.find((m) => m);
+  return any ? any[2]!.toUpperCase() : undefined;
+}
+
 /** The flow's compile in `locale` (matched as by `matchLocale`); the flow itself when it has no `locales`. */
 export function flowFor(flow: CompiledFlow, locale: string | readonly string[] | undefined): CompiledFlow {
   const match = matchLocale(flow, locale);

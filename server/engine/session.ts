@@ -127,6 +127,8 @@ const sessionFields = {
   context: z.record(z.string(), z.unknown()),
   /** The flow locale the session speaks (flows with `locales` only); absent means the flow's default. */
   locale: z.string().optional(),
+  /** The region of the visitor's language tag at start (`en-GB` → GB): phone numbers and regional option synonyms. */
+  region: z.string().regex(/^[A-Z]{2}$/).optional(),
   pending: Pending.optional(),
   /** Keys asked again even though answered: after `back`, or a path switch with `carry: reask`. */
   reask: z.array(z.string()).optional(),

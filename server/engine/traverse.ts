@@ -247,7 +247,9 @@ function visit(d: Draft, id: string): string | null {
   }
   // the node's say comes first: it usually explains the pause ("a nurse will take a look")
   // (on the way back to a review after a change, what the nodes passed said the first time is not said again)
-  if (n.say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) d.effects.push({ type: 'say', nodeId: id, text: render(d, n.say), kind: n.type === 'terminal' ? 'done' : 'info' });
+  // honest words: with nobody from the team online, the node's `say_offline` instead of its `say` ("I'm connecting you…")
+  const say = !d.staffed && n.say_offline !== undefined ? n.say_offline : n.say;
+  if (say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) d.effects.push({ type: 'say', nodeId: id, text: render(d, say), kind: n.type === 'terminal' ? 'done' : 'info' });
   if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
   switch (n.type) {
     case 'question':

@@ -8,8 +8,8 @@ export type Command = 'back' | 'restart' | 'human' | 'cancel' | 'skip';
 export type Input =
   | { kind: 'message'; text: string; proposal: Proposal; now: string; staffed?: boolean }
   | { kind: 'command'; command: Command; now: string; text?: string; staffed?: boolean }
-  | { kind: 'action_result'; callId: string; ok: true; output: Record<string, unknown>; durationMs?: number; now: string }
-  | { kind: 'action_result'; callId: string; ok: false; error: string; durationMs?: number; now: string }
+  | { kind: 'action_result'; callId: string; ok: true; output: Record<string, unknown>; durationMs?: number; now: string; staffed?: boolean }
+  | { kind: 'action_result'; callId: string; ok: false; error: string; durationMs?: number; now: string; staffed?: boolean }
   | { kind: 'operator'; decision: 'approve' | 'reject'; answers?: Record<string, unknown>; by?: string; note?: string; now: string }
   /** The visitor asks to go on in another of the flow's locales ("Deutsch", "en français"). */
   | { kind: 'locale'; locale: string; now: string; text?: string };

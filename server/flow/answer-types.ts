@@ -60,7 +60,9 @@ export const EnumOption = z.union([
     .object({
       value: z.string().min(1),
       label: Text.optional(),
-      synonyms: Texts.optional(),
+      synonyms: Texts.optional().describe(
+        'other words naming the option; by locale, a regional key ("en-US", "en-GB") replaces the locale\'s list for visitors from that region ("football": soccer in en, American football in en-US)',
+      ),
     })
     .strict(),
 ]);

@@ -86,6 +86,7 @@ export interface CompileContext {
 export function createContext(input: CompileInput & { flow: FlowV1 }): CompileContext {
   const { flow, file, map } = input;
   const diagnostics: Diagnostic[] = [];
+  const declared = declaredValues(flow);
   const report = (severity: Diagnostic['severity'], code: string, message: string, where: Where = {}) => {
     const pos = where.path && map ? (where.col ? map.inString(where.path, where.col) : map.at(where.path, { key: where.key })) : undefined;
     diagnostics.push({
@@ -104,7 +105,7 @@ export function createContext(input: CompileInput & { flow: FlowV1 }): CompileCo
     error: (code, message, where) => report('error', code, message, where),
     warn: (code, message, where) => report('warning', code, message, where),
     guardOf: (source, at, opts = {}) => {
-      const res = compileGuard(source, { answers: ctx.keys, ...opts });
+      const res = compileGuard(source, { answers: ctx.keys, ...declared, ...opts });
       for (const issue of res.issues) {
         const col = Math.max(1, issue.column - (at.offset ?? 0));
         const what = at.edge ? `edge ${at.edge}` : at.node ? `node '${at.node}'` : 'expression';
@@ -139,3 +140,18 @@ export const isCanonical = (ctx: CompileContext, p: PlacedNode): boolean => ctx.
 export const scopeName = (scope: string | null): string => (scope === null ? 'the top level' : `subgraph '${scope}'`);
 
 const truncate = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
+
+/**
+ * What a guard may compare `path` and `context.KEY` with: the flow's path
+ * names, and each `interface.context` property whose `enum` lists strings.
+ */
+function declaredValues(flow: FlowV1): Pick<CheckOptions, 'paths' | 'contextValues'> {
+  const paths = flow.paths?.options ? Object.keys(flow.paths.options) : undefined;
+  const properties = (flow.interface?.context as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const contextValues = new Map<string, readonly string[]>();
+  for (const [key, prop] of Object.entries(properties ?? {})) {
+    const values = (prop as { enum?: unknown } | null)?.enum;
+    if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string')) contextValues.set(key, values as string[]);
+  }
+  return { ...(paths && paths.length ? { paths } : {}), ...(contextValues.size ? { contextValues } : {}) };
+}

@@ -25,6 +25,7 @@ function internalKeys(ctx: CompileContext): Set<string> {
 export function checkTemplates(ctx: CompileContext, n: Node, at: DocPath): void {
   const fields: Array<[string, string]> = [];
   if (n.say) fields.push(['say', n.say]);
+  if (n.say_offline) fields.push(['say_offline', n.say_offline]);
   if (n.type === 'question') {
     const prompts = typeof n.prompt === 'string' ? [n.prompt] : n.prompt ?? [];
     prompts.forEach((p) => fields.push(['prompt', p]));

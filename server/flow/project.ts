@@ -24,7 +24,7 @@ type Obj = Record<string, unknown>;
 const isMap = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The texts of one node, relative to it. */
-const NODE_TEXTS = ['say', 'label', 'prompt', 'invalid_prompt', 'confirm_prompt'];
+const NODE_TEXTS = ['say', 'say_offline', 'label', 'prompt', 'invalid_prompt', 'confirm_prompt'];
 
 /**
  * `flow` projected to `locale`: a map gives its `locale` entry, else the
@@ -36,10 +36,10 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   const missing: MissingText[] = [];
   const stray: StrayLocale[] = [];
   const maps: DocPath[] = [];
-  const pick = (value: unknown, path: DocPath): unknown => {
+  const pick = (value: unknown, path: DocPath, regional = false): unknown => {
     if (isMap(value)) {
       maps.push(path);
-      for (const k of Object.keys(value).sort()) if (!declared.includes(k)) stray.push({ path: [...path, k], locale: k });
+      for (const k of Object.keys(value).sort()) if (!declared.includes(k) && !(regional && isRegional(k, declared))) stray.push({ path: [...path, k], locale: k });
       if (Object.hasOwn(value, locale)) return pick(value[locale], path);
       const used = Object.hasOwn(value, fallback) ? fallback : Object.keys(value).sort()[0];
       missing.push({ path, locale, ...(used !== undefined ? { used } : {}) });
@@ -58,7 +58,10 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
       answer.options.forEach((o, i) => {
         if (!isMap(o)) return;
         at(o, 'label', [...path, 'answer', 'options', i]);
-        at(o, 'synonyms', [...path, 'answer', 'options', i]);
+        // regional lists ("en-GB": [...]) are kept beside the locale's own, for the engine to pick by the session's region
+        const regions = isMap(o.synonyms) ? regionalLists(o.synonyms, locale) : undefined;
+        if (o.synonyms !== undefined) o.synonyms = pick(o.synonyms, [...path, 'answer', 'options', i, 'synonyms'], true);
+        if (regions) o.regional_synonyms = regions;
       });
     }
     if (answer && isMap(answer.synonyms)) for (const k of ['true', 'false']) at(answer.synonyms, k, [...path, 'answer', 'synonyms']);
@@ -86,4 +89,20 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   if (isMap(out.commands)) for (const k of Object.keys(out.commands)) at(out.commands, k, ['commands']);
   if (Array.isArray(out.constraints)) out.constraints.forEach((c, i) => { if (isMap(c)) at(c, 'message', ['constraints', i]); });
   return { flow: out as unknown as FlowV1, missing, stray, maps };
+}
+
+/** `en-GB` where `en` is declared: a regional variant of a declared locale. */
+function isRegional(key: string, declared: readonly string[]): boolean {
+  const m = /^([a-z]{2,3})-([A-Za-z]{2})$/.exec(key);
+  return m !== null && declared.includes(m[1]!);
+}
+
+/** The `<locale>-<REGION>` lists of a map by locale, by upper-case region (`{ GB: [...] }`); undefined when none. */
+function regionalLists(map: Obj, locale: string): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(map)) {
+    const m = /^([a-z]{2,3})-([A-Za-z]{2})$/.exec(k);
+    if (m && m[1] === locale && Array.isArray(v)) out[m[2]!.toUpperCase()] = v.filter((x): x is string => typeof x === 'string');
+  }
+  return Object.keys(out).length ? out : undefined;
 }

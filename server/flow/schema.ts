@@ -48,6 +48,7 @@ const common = {
   ui: z.record(z.string(), z.unknown()).optional().describe('free-form hints: position, group, colour'),
   tags: z.array(z.string()).optional(),
   say: Message.optional().describe('sent when the bot enters the node'),
+  say_offline: Message.optional().describe('sent instead of `say` when nobody from the team is online (an escalation\'s honest words: "connecting you" only when someone is)'),
   when: Guard.optional().describe('when false the node is skipped'),
   interrupt: Interrupt.optional(),
   pii: z.boolean().optional().describe('keep the answer out of logs, metrics and LLM prompts'),

@@ -131,7 +131,7 @@ function resolveFlow(script: GoldenScript, file: string, opts: GoldenOptions): {
 }
 
 /** A turn's recorded LLM calls: a list of `{ tool, input }`, or a record `{ tool: input }`. */
-function toolCalls(llm: unknown): ToolCall[] {
+export function toolCalls(llm: unknown): ToolCall[] {
   if (llm === undefined) return [];
   const list = Array.isArray(llm)
     ? llm
@@ -168,6 +168,7 @@ export async function runGolden(file: string, opts: GoldenOptions = {}): Promise
   }
   const clock = new ScriptedClock(script.now ?? GOLDEN_DEFAULT_NOW);
   const conv = new LocalConversation(flow, { ...opts.implementations, extractor, env: clock });
+  conv.staffed = script.staffed === true;
   const failures: GoldenFailure[] = [];
   const overrides = new Map((opts.overrides ?? []).map((o) => [o.turn, o.expect]));
   const shown = new Set<string>();

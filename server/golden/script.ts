@@ -57,6 +57,8 @@ export const GoldenScript = z.strictObject({
   now: Instant.optional(),
   /** The visitor's language (`de`, `de-AT`), matched against the flow's `locales` as a widget's would be. */
   locale: z.string().min(2).max(35).optional(),
+  /** Someone from the team is online (an operator console is connected); default: nobody. Escalation texts follow it (`say_offline`). */
+  staffed: z.boolean().optional(),
   given: z.strictObject({
     answers: z.record(z.string(), z.unknown()).optional(),
     path: z.string().optional(),

@@ -9,7 +9,7 @@ export const MessagesShape = z.object({
   ended_completed: z.string(), ended_escalated: z.string(), ended_other: z.string(),
   waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
   more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
-  handoff: z.string(), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
+  handoff: z.string(), handoff_offline: z.string().describe('the escalation line when nobody from the team is online; {when} is the tenant\'s reply_time or handover_when'), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
   conversion: z.string(), conversion_about: z.string(),
   reask_number: z.string(), reask_integer: z.string(), range_between: z.string(), range_min: z.string(), range_max: z.string(), unit: z.string(),
   reask_choose_one: z.string(), reask_choose_from: z.string(), reask_boolean: z.string(), reask_email: z.string(), reask_phone: z.string(),

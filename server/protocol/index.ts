@@ -15,4 +15,5 @@ export {
 export {
   BackAck, JoinAck, LeaveAck, MessageAck, OperatorAck, RestartAck, SessionEndEvent, SessionStateEvent, StartAck, toWire, TypingEvent, WireMessage,
 } from './outgoing.ts';
+export { SessionList, SessionListQuery, SessionRow, VisitorLabel } from './admin-sessions.ts';
 export type { ChatClientEvents, ChatSocketData, OperatorClientEvents, OperatorSocketData, SessionRoomEvents } from './socket-events.ts';

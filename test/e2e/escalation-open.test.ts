@@ -38,6 +38,22 @@ const HAZARD = ['I need help with our existing stadium lights', 'skip',
   'A pole light on the north side is sparking and the fixture is hanging loose from the bracket.', 'yes, it is sparking'];
 
 describe('an escalated conversation stays open', () => {
+  // first: no operator socket of an earlier test may still be closing (who is online decides the words)
+  it('the flow\'s hazard reply is honest: "connecting you with our on-call technician" only while an operator is online', async () => {
+    const offline = await conversation('acme', HAZARD);
+    const saidOffline = (offline.last.messages as Array<{ text: string }>).map((m) => m.text).join('\n');
+    expect(saidOffline).toMatch(/nobody is online in this chat right now/);
+    expect(saidOffline).not.toMatch(/connecting you/);
+    const op: Socket = io(`${server.url}/operator`, { auth: { adminKey: TEST_ADMIN_KEY }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => { op.on('connect', () => resolve()); op.on('connect_error', reject); });
+      const online = await conversation('acme', HAZARD);
+      expect((online.last.messages as Array<{ text: string }>).map((m) => m.text).join('\n')).toMatch(/I'm connecting you with our on-call technician now\./);
+    } finally {
+      op.close();
+    }
+  });
+
   it('a hazard then a phone number: the message is taken, in the operator transcript, unanswered, and the phone is kept', async () => {
     const c = await conversation('acme', HAZARD);
     expect(c.last.state.status).toBe('escalated');

@@ -151,6 +151,43 @@ describe('questline run', () => {
     expect(now.err).toContain('--now "tomorrow" is not an ISO 8601 date-time');
   });
 
+  it('speaks the golden\'s locale: (German questions, German replies read) and reaches its end; --locale overrides it', async () => {
+    const de = await cli('run', SALES, '--script', 'flows/global/sales-de-happy.golden.yaml', '--json');
+    expect(de.code).toBe(0);
+    const out = JSON.parse(de.out) as { status: string; answers: Record<string, unknown>; turns: Array<{ messages: Array<{ text: string }> }> };
+    expect(out.turns[0]!.messages.map((m) => m.text)).toContain('Hallo! Willkommen bei Brightfield Sports Lighting.');
+    expect(out.answers).toMatchObject({ intention: 'buy_led', sport: 'soccer', timeline: 'within_3_months' });
+    expect(out.status).toBe('completed');
+    const en = await cli('run', SALES, '--script', 'flows/global/sales-de-happy.golden.yaml', '--locale', 'en');
+    expect(en.out).toContain('bot: Hi there! Welcome to Brightfield Sports Lighting.');
+    expect(en.out).not.toContain('Hallo!');
+    expect(en.out.split('\n')[0]).toContain('locale en');
+    const fr = await cli('run', SALES, '--script', 'flows/global/sales-de-happy.golden.yaml', '--locale', 'fr');
+    expect(fr.err).toContain('questline run: flow.sales has no fr translation (its locales: en, de); speaking en');
+  });
+
+  it('replays a recorded-LLM golden\'s llm: calls (extractor: replay) and reaches the ending questline test expects', async () => {
+    const r = await cli('run', 'flows/global/patient-intake.flow.yaml', '--script', 'flows/global/patient-replay-other-unwell.golden.yaml', '--json');
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('rules extractor');
+    const out = JSON.parse(r.out) as { status: string; answers: Record<string, unknown> };
+    expect(out.status).toBe('escalated');
+    expect(out.answers).toMatchObject({ insurance_provider: 'Aetna', insurance_id: 'AET-5512-X', visit_reason: 'other', symptoms: ['fever', 'pain_or_injury'], symptom_days: 4 });
+  });
+
+  it('exits 1 naming the golden when a recorded llm: call is not a tool call', async () => {
+    const bad = write('bad-replay.golden.yaml', `flow: ../flows/global/sales.flow.json
+extractor: replay
+turns:
+  - user: "hi"
+    llm:
+      - { tool: no_such_tool, input: {} }
+`);
+    const r = await cli('run', SALES, '--script', bad);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${bad}: a recorded llm call must be one of`);
+  });
+
   it('--now overrides the script\'s clock', async () => {
     const file = write('clock.golden.yaml', 'now: 2026-03-01T09:00:00Z\nturns: []\n');
     expect((await cli('run', SALES, '--script', file)).out).toContain('clock 2026-03-01T09:00:00Z');

@@ -144,6 +144,29 @@ describe('compiler diagnostics', () => {
     expect(r.text.split('\n')[unknown.line! - 1]!.slice(unknown.col! - 1)).toMatch(/^nmae/);
   });
 
+  it('warns at the literal when a guard compares path or a declared context key with a value that is not declared', () => {
+    const doc = (pathName: string, region: string) => ({
+      interface: { context: { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] }, clinic_id: { type: 'string' } } } },
+      paths: { prompt: 'Buy or support?', options: { buy: { label: 'Buy' }, support: { label: 'Support' } } },
+      nodes: [q('q.a', 'name'), end(), end('n.x'), end('n.y')],
+      edges: [
+        { from: 'q.a', to: 'n.x', guard: `path == '${pathName}'` },
+        { from: 'q.a', to: 'n.y', guard: `context.region == '${region}' && context.clinic_id == 'anything'` },
+        { from: 'q.a', to: 'n.end' },
+      ],
+    });
+    expect(check(doc('support', 'eu')).diagnostics).toEqual([]);
+    const r = check(doc('suport', 'asia'));
+    const warned = r.diagnostics.filter((d) => d.code === 'guard_type_mismatch');
+    expect(warned.map((d) => d.message)).toEqual([
+      expect.stringContaining("'suport' is not an option of path (options: buy, support)"),
+      expect.stringContaining("'asia' is not an option of context.region (options: eu, us)"),
+    ]);
+    for (const [d, needle] of [[warned[0]!, "'suport'"], [warned[1]!, "'asia'"]] as const) {
+      expect(r.text.split('\n')[d.line! - 1]!.slice(d.col! - 1)).toMatch(new RegExp(`^${needle}`));
+    }
+  });
+
   it('reports value outside validate, and accepts it inside validate', () => {
     const r = check({ nodes: [q('q.a', 'a', { when: 'value == 1' }), end()] });
     expect(codes(r.diagnostics)).toContain('guard_value_outside_validate');

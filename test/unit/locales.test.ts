@@ -180,6 +180,56 @@ describe('a session in a locale', () => {
   });
 });
 
+describe('option synonyms by region', () => {
+  // "football" is soccer outside US English: a regional key replaces the locale's list for visitors from that region
+  const REGIONAL = {
+    ...DOC, default_country: 'US',
+    nodes: [
+      { id: 'q.sport', type: 'question', key: 'sport', prompt: { en: 'Which sport?', de: 'Welche Sportart?' },
+        answer: { type: 'enum', options: [
+          { value: 'soccer', label: { en: 'Soccer', de: 'Fußball' }, synonyms: { en: ['football'], 'en-US': ['futbol'], de: ['fussball'] } },
+          { value: 'american_football', label: { en: 'American football', de: 'American Football' }, synonyms: { en: ['gridiron'], 'en-US': ['football', 'gridiron'], de: ['football'] } },
+        ] } },
+      DOC.nodes[2]!,
+    ],
+  };
+  const sportOf = async (locale: string | undefined, reply: string) => {
+    const root = compiled(REGIONAL).flow!;
+    const s0 = await runTurn(root, undefined, { kind: 'start', init: { now: NOW, ...(locale ? { locale } : {}) } }, {});
+    const r = await runTurn(root, s0.session, { kind: 'text', text: reply, now: NOW }, {});
+    return r.session.answers.get('sport')?.value;
+  };
+
+  it('keeps a regional key of a declared locale without an unknown_locale warning; an undeclared language still warns', () => {
+    expect(compiled(REGIONAL).diagnostics).toEqual([]);
+    const doc = structuredClone(REGIONAL);
+    ((doc.nodes[0] as { answer: { options: Array<{ synonyms: Record<string, string[]> }> } }).answer.options[0]!.synonyms)['fr-CA'] = ['soccer'];
+    expect(compiled(doc).diagnostics.find((d) => d.code === 'unknown_locale')?.message).toContain("'fr-CA'");
+  });
+
+  it('reads the region of the visitor\'s language tag: en-GB football is soccer, en-US and a plain en in a US flow American football', async () => {
+    expect(await sportOf('en-GB', 'football')).toBe('soccer');
+    expect(await sportOf('en-AU', 'football')).toBe('soccer');
+    expect(await sportOf('en-US', 'football')).toBe('american_football');
+    expect(await sportOf(undefined, 'football')).toBe('american_football');
+    expect(await sportOf('en-GB', 'gridiron')).toBe('american_football');
+    expect(await sportOf('de-DE', 'Fußball')).toBe('soccer');
+    expect(await sportOf('de-AT', 'Football')).toBe('american_football');
+  });
+
+  it('keeps the region in the stored session and across a restart, and reads phone numbers in it', async () => {
+    const root = compiled(REGIONAL).flow!;
+    const s0 = begin(root, { locale: ['en-GB', 'en'] });
+    expect(s0.session.region).toBe('GB');
+    expect(sessionFromJson(sessionToJson(s0.session)).region).toBe('GB');
+    expect(extractionRequest(root, s0.session, '07911 123456', NOW).defaultCountry).toBe('GB');
+    const again = await runTurn(root, s0.session, { kind: 'text', text: 'restart', now: NOW }, {});
+    expect(again.session.region).toBe('GB');
+    const req = extractionRequest(root, s0.session, 'football', NOW);
+    expect(JSON.stringify(req.current)).not.toContain('regional_synonyms');
+  });
+});
+
 describe('the visitor\'s languages at a session start', () => {
   it('reads Accept-Language with its q-values (negotiator), the explicit locale first', async () => {
     const { acceptedLanguages, wantedLocales } = await import('../../server/transport/accept-language.ts');

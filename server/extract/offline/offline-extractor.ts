@@ -138,7 +138,7 @@ export class OfflineExtractor implements Extractor {
     if (scannable !== null) {
       const vote = votePath(scannable, req.paths, req.locale);
       if (vote) proposal.pathVote = vote;
-      const trigger = matchTrigger(scannable, req.triggers);
+      const trigger = matchTrigger(scannable, req.triggers, req.locale ?? 'en');
       if (trigger) proposal.trigger = trigger;
     }
     return proposal;

@@ -203,7 +203,13 @@ class Checker {
         if (e.path.length === 0) {
           this.error('bad_member', "'context' needs a key: context.KEY", e.pos, rootLen);
         }
-        return forbidden ? UNKNOWN : { kind: 'unknown', label: 'context' };
+        if (forbidden) return UNKNOWN;
+        {
+          const declared = e.path.length === 1 ? this.options.contextValues?.get(e.path[0]!.name) : undefined;
+          const label = e.path.length === 1 ? `context.${e.path[0]!.name}` : 'context';
+          // a context key whose values the flow declares compares like an enum answer
+          return declared ? { kind: 'string', label, options: declared } : { kind: 'unknown', label };
+        }
       case 'value':
         this.usesValue = true;
         if (this.options.allowValue !== true) {
@@ -215,7 +221,7 @@ class Checker {
       case 'path':
         this.usesPath = true;
         noMembers("'path'");
-        return { kind: 'string', label: 'path' };
+        return this.options.paths ? { kind: 'string', label: 'path', options: this.options.paths } : { kind: 'string', label: 'path' };
       case 'attempts':
         noMembers("'attempts'");
         return { kind: 'number', label: 'attempts' };

@@ -13,6 +13,10 @@ export interface CheckOptions {
   allowValue?: boolean;
   /** The type of `value` inside `validate`. */
   valueType?: AnswerKeyInfo;
+  /** The flow's path names, when it declares paths: comparing `path` to another string is warned about. */
+  paths?: readonly string[];
+  /** Context keys whose values the flow declares (`interface.context` properties with an `enum`). */
+  contextValues?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Everything a compiled guard can read at run time; the caller injects `today` (no clock reads). */

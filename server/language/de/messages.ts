@@ -14,6 +14,7 @@ export const DE: Messages = {
   also_about: 'Können Sie mir auch etwas zu {terms} sagen?',
   list_and: ' und ',
   handoff: 'Ich verbinde Sie mit einem Mitglied unseres Teams.',
+  handoff_offline: 'Ich gebe das an ein Mitglied unseres Teams weiter. Gerade ist niemand online; wir antworten {when}.',
   nothing_to_go_back: 'Es gibt nichts, wohin ich zurückgehen könnte.',
   idle_closed: 'Dieses Gespräch wurde geschlossen, weil eine Weile nichts passiert ist. Sie können jederzeit ein neues Gespräch beginnen.',
   hand_back: 'Unser Teammitglied hat den Chat verlassen — ich bin wieder der Assistent und helfe Ihnen, den Rest zu erledigen.',

@@ -14,6 +14,7 @@ export const EN: Messages = {
   also_about: 'Could you also tell me about {terms}?',
   list_and: ' and ',
   handoff: "I'll connect you with a member of our team.",
+  handoff_offline: "I'll pass this to a member of our team. Nobody is online right now; they'll reply {when}.",
   nothing_to_go_back: "There's nothing to go back to.",
   idle_closed: 'This conversation was closed because it was idle for a while. You can start a new conversation whenever you are ready.',
   hand_back: "Our team member has left the chat — I'm the assistant again, and I'll help you finish.",

@@ -14,6 +14,7 @@ export const ES: Messages = {
   also_about: '¿Podría hablarme también de {terms}?',
   list_and: ' y ',
   handoff: 'Le pongo en contacto con un miembro de nuestro equipo.',
+  handoff_offline: 'Se lo paso a un miembro de nuestro equipo. Ahora no hay nadie en línea; le responderán {when}.',
   nothing_to_go_back: 'No hay nada que deshacer.',
   idle_closed: 'Esta conversación se cerró por inactividad. Puede empezar una conversación nueva cuando quiera.',
   hand_back: 'Nuestro compañero ha salido del chat — vuelvo a ser el asistente y le ayudaré a terminar.',

@@ -14,6 +14,7 @@ export const FR: Messages = {
   also_about: 'Pourriez-vous aussi me parler de {terms} ?',
   list_and: ' et ',
   handoff: 'Je vous mets en relation avec un membre de notre équipe.',
+  handoff_offline: "Je transmets cela à un membre de notre équipe. Personne n'est en ligne pour le moment ; il vous répondra {when}.",
   nothing_to_go_back: "Il n'y a rien à annuler.",
   idle_closed: 'Cette conversation a été fermée après un moment d’inactivité. Vous pouvez commencer une nouvelle conversation quand vous le souhaitez.',
   hand_back: 'Notre conseiller a quitté la conversation — je suis de nouveau l’assistant et je vais vous aider à terminer.',
