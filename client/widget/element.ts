@@ -74,10 +74,13 @@ const SKELETON = `
  * for the bot, but a person takes it over and still reads the visitor's
  * messages, so its input stays open.
  */
-const closed = (s: Pick<SessionState, 'status' | 'closed'>): boolean => (isEnded(s.status) && s.status !== 'escalated') || s.closed === true;
+const closed = (s: Pick<SessionState, 'status' | 'closed' | 'resumable'>): boolean =>
+  // a conversation that went idle stays open to writing while it can be picked up again
+  s.resumable !== true && ((isEnded(s.status) && s.status !== 'escalated') || s.closed === true);
 
-const endText = (t: Texts, status: Status, shut = false): [string, string] | undefined =>
+const endText = (t: Texts, status: Status, shut = false, paused = false): [string, string] | undefined =>
   status === 'completed' ? [t.completedTitle, t.completedText]
+    : paused ? [t.pausedTitle, t.pausedText]
     // an escalation the team closed: over, like any closed conversation
     : status === 'escalated' && shut ? [t.abandonedTitle, t.abandonedText]
     : status === 'escalated' ? [t.escalatedTitle, t.escalatedText]
@@ -515,6 +518,11 @@ export class QuestlineChat extends HTMLElement {
 
   private onRefused(clientId: string, error: Problem): void {
     this.expectReply(false);
+    // a paused conversation whose time to pick it up has passed: closed now, the button starts a new one
+    if (error.code === 'session_ended' && this.state?.resumable) {
+      const { resumable: _r, ...over } = this.state;
+      this.onState(over);
+    }
     const el = this.pendingEls.get(clientId);
     if (!el) return this.showProblem(error);
     this.pendingEls.delete(clientId);
@@ -643,7 +651,7 @@ export class QuestlineChat extends HTMLElement {
     ui.input.placeholder = shut ? this.t.endedPlaceholder : this.placeholder;
     ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
-    const end = endText(this.t, s.status, shut);
+    const end = endText(this.t, s.status, shut, s.resumable === true);
     ui.end.hidden = !end;
     if (end) {
       ui.endTitle.textContent = end[0];

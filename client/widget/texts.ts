@@ -38,6 +38,9 @@ export interface Texts {
   waitingText: string;
   abandonedTitle: string;
   abandonedText: string;
+  /** A conversation that went idle and can be picked up again by writing (the tenant's `resume_s`). */
+  pausedTitle: string;
+  pausedText: string;
   errorTitle: string;
   errorText: string;
   connecting: string;
@@ -88,6 +91,8 @@ export const DEFAULT_TEXTS: Texts = {
   waitingTitle: 'A team member is checking your answers.',
   waitingText: 'The conversation carries on once they have.',
   abandonedTitle: 'This conversation was closed.',
+  pausedTitle: 'This conversation is paused.',
+  pausedText: 'Write to pick up where you left off.',
   abandonedText: '',
   errorTitle: 'Something went wrong on our side.',
   errorText: 'Please start a new conversation.',

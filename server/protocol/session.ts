@@ -76,6 +76,8 @@ export const SessionState = z.object({
   input: InputHint.optional(),
   /** An escalated conversation that an operator (or the inactivity setting) closed: it takes no more messages, only a new start. */
   closed: z.literal(true).optional(),
+  /** A conversation that went idle and can be picked up again (within the tenant's `resume_s`): writing (or reconnecting) resumes it, answers kept. */
+  resumable: z.literal(true).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -118,6 +118,21 @@ describeBrowser('Studio', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#trace li').count()).toBeGreaterThan(2);
     await screenshot(page, 'studio-preview');
+    // the widget stays inside its column at the laptop sizes too (three columns at 1280, the side panel under them at 1024)
+    for (const [width, height] of [[1280, 800], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('#preview').scrollIntoViewIfNeeded();
+      const fit = await page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s).getBoundingClientRect();
+        return { chat: box('#preview questline-chat'), column: box('.side-panel'), scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth };
+      });
+      expect(fit.chat.width).toBeGreaterThan(200);
+      expect(fit.chat.left).toBeGreaterThanOrEqual(fit.column.left);
+      expect(fit.chat.right).toBeLessThanOrEqual(fit.column.right);
+      expect(fit.scroll).toBe(fit.view);
+      await screenshot(page, `studio-preview-${width}`);
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     page.once('dialog', (d) => void d.accept('studio-ann'));
     await page.click('#golden-save');
@@ -229,7 +244,10 @@ describeBrowser('Studio', () => {
     await page.selectOption('#inspector-edge-1-to', 'q.takes_medication');
     await applied('2 edges');
     await expect.poll(async () => `${await page.textContent('#check-status')} ${await page.textContent('#diagnostics')}`, { timeout: 20_000 }).toMatch(/^No errors/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('#inspector-apply').scrollIntoViewIfNeeded();
     await screenshot(page, 'studio-inspector');
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     await page.fill('#publish-note', 'inspector edits');
     await page.click('#publish');

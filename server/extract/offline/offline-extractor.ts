@@ -104,8 +104,11 @@ export class OfflineExtractor implements Extractor {
         const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
         if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
         else {
-          const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
+          const u = name ?? update(cur.key, parsed.value, parsed.exact && !parsed.check ? 1 : PARTIAL, parsed.evidence);
           if (parsed.conversion) u.conversion = parsed.conversion;
+          // a reading the parser itself doubts ("3.2.2015" in the US) is checked with the visitor first (and not settled
+          // offline by the hybrid rule: it is not exact)
+          if (parsed.check && !name && !human) u.confirm = true;
           updates.push(u);
         }
       } else {
