@@ -3,6 +3,7 @@ import type { Lexicon } from './lexicon.ts';
 import type { Messages } from './messages-shape.ts';
 import type { NumberWords } from './number-words.ts';
 import type { ParserMessages } from './parser-messages.ts';
+import type { TextWords } from './text-words.ts';
 import type { WordNumber } from './word-numbers.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface LanguagePack {
   readonly names: NameWords;
   /** How an option is negated and how "all of them" is said. */
   readonly options: OptionWords;
+  /** The short-text words: a format example in a prompt, replies pointing elsewhere, a private project, lead-ins, vague references. */
+  readonly text: TextWords;
   /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
   readonly negatedYesIsNeither: boolean;
   /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */

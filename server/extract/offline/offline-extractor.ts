@@ -9,6 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { lateCorrection } from './late-correction.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
+import { readText, type TextReading } from './short-text.ts';
 
 /*
  * HOW THE OFFLINE RULES UNDERSTAND A REPLY — the rule of this layer is that
@@ -90,6 +91,7 @@ export class OfflineExtractor implements Extractor {
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
+      let reading: TextReading | null = null;
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
@@ -106,6 +108,11 @@ export class OfflineExtractor implements Extractor {
           if (name.confirm) u.confirm = true;
           updates.push(u);
         }
+      } else if (isText && scannable !== null && (reading = readText(cur, scannable, packOf(req.locale), ctx, parsed.ok ? String(parsed.value) : null)) !== null) {
+        // short text and codes (offline/short-text.ts): "order BF-100874, the lights …" → BF-100874; "it's private" skips
+        if ('skip' in reading) proposal.unknown.push(cur.key);
+        else if ('problem' in reading) proposal.problem = { key: cur.key, reason: reading.problem, specific: true };
+        else updates.push({ ...update(cur.key, reading.value, reading.exact ? 1 : PARTIAL, reading.evidence), ...(reading.confirm ? { confirm: true as const } : {}) });
       } else if (parsed.ok) {
         const u = update(cur.key, parsed.value, parsed.exact && !parsed.check ? 1 : PARTIAL, parsed.evidence);
         if (parsed.conversion) u.conversion = parsed.conversion;
