@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { EN_TEXT } from './text-words.ts';
 import { EN_DATES } from './dates.ts';
 import { EN } from './lexicon.ts';
 import { EN as MESSAGES } from './messages.ts';
@@ -21,6 +22,7 @@ export const en: LanguagePack = {
   corrections: EN_CORRECTIONS,
   names: EN_NAMES,
   options: EN_OPTIONS,
+  text: EN_TEXT,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {
