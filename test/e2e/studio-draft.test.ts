@@ -62,7 +62,7 @@ describe('Studio: draft a flow from a description (fake Anthropic)', () => {
     expect(res.body.rounds).toBe(2);
     expect(res.body.diagnostics.filter((d: { severity: string }) => d.severity === 'error')).toEqual([]);
     expect(res.body.text).toContain('when: answers.electric == true');
-    expect(res.body.goldens.map((g: { name: string; ok: boolean }) => [g.name, g.ok])).toEqual([['e-bike', true], ['plain-bike', true]]);
+    expect(res.body.goldens.map((g: { name: string; ok: boolean }) => [g.name, g.ok]), JSON.stringify(res.body.goldens)).toEqual([['e-bike', true], ['plain-bike', true]]);
 
     // the first request forced the tool; the second carried the compiler's diagnostics as the tool's result
     const [first, second] = fake.requests.slice(-2);
