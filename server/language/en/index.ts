@@ -7,11 +7,13 @@ import { EN_NUMBERS } from './numbers.ts';
 import { EN_PARSER } from './parser-messages.ts';
 import { EN_CORRECTIONS, EN_NAMES, EN_OPTIONS } from './phrases.ts';
 import { findWordNumbers } from './word-numbers.ts';
+import { isEnglishWord } from './dictionary.ts';
 
 /** English: everything the offline rules and the bot know about the language. */
 export const en: LanguagePack = {
   code: 'en',
   region: null,
+  isWord: isEnglishWord,
   lexicon: EN,
   messages: MESSAGES,
   say: EN_PARSER,
