@@ -78,6 +78,7 @@ const ui = {
   replyText: $<HTMLTextAreaElement>('reply-text'),
   handBackForm: $<HTMLFormElement>('hand-back-form'),
   handBackNode: $<HTMLSelectElement>('hand-back-node'),
+  closeForm: $<HTMLFormElement>('close-form'),
   interrupt: $('interrupt'),
   decisionForm: $<HTMLFormElement>('decision-form'),
   decisionFields: $('decision-fields'),
@@ -348,7 +349,7 @@ async function refreshList(): Promise<void> {
     rows = list.sessions;
     const n = `${rows.length} session${rows.length === 1 ? '' : 's'}`;
     ui.listStatus.textContent = search
-      ? `${n} match “${search}”${list.search && !list.search.complete ? ' (searched the newest sessions only)' : ''} · updated ${new Date().toLocaleTimeString()}`
+      ? `${n} match${rows.length === 1 ? 'es' : ''} “${search}”${list.search && !list.search.complete ? ' (searched the newest sessions only)' : ''} · updated ${new Date().toLocaleTimeString()}`
       : `${n} · updated ${new Date().toLocaleTimeString()}`;
     renderRows();
   } catch (err) {
@@ -370,7 +371,7 @@ const WHO: Record<string, string> = { bot: 'Bot', user: 'Visitor', operator: 'Op
 
 /** The list's order for the person answering: the server's (admin-views `rowOrder`), kept when a live event changes a row. */
 function byWait(a: SessionRow, b: SessionRow): number {
-  const group = (r: SessionRow) => (urgentFirst(r) ? 0 : r.unanswered ? 1 : r.waitingSince ? 2 : 3);
+  const group = (r: SessionRow) => (urgentFirst(r) && !r.closed ? 0 : r.unanswered ? 1 : r.waitingSince ? 2 : 3);
   const wait = (r: SessionRow) => r.waitingSince ?? '';
   return group(a) - group(b)
     || (group(a) < 3 && wait(a) !== wait(b) ? (wait(a) < wait(b) ? -1 : 1) : 0)
@@ -379,7 +380,7 @@ function byWait(a: SessionRow, b: SessionRow): number {
 
 function renderRows(): void {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.session : undefined;
-  const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator) || r.status === 'waiting').length;
+  const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator && !r.closed) || r.status === 'waiting').length;
   say(ui.escalated, waiting ? `${waiting} need${waiting === 1 ? 's' : ''} a person` : '');
   document.title = `${waiting ? `(${waiting}) ` : ''}Questline operator console`;
   // urgent sessions (a red flag, a hazard) no operator has taken yet first, then visitors waiting for a person's reply, the longest waiting on top
@@ -398,17 +399,17 @@ function renderRows(): void {
     const visitor = h('td', { class: 'visitor' }, button,
       r.visitor.name && r.visitor.contact ? h('span', { class: 'contact' }, r.visitor.contact) : null,
       last ? h('span', { class: `last last-${last.role}`, title: last.text }, h('span', { class: 'last-who' }, `${WHO[last.role] ?? last.role}: `), last.text) : null);
-    const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
+    const status = h('td', {}, statusBadge(r.status), r.closed ? h('span', { class: 'closed' }, 'closed') : null, r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
       r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null,
       r.urgent ? h('span', { class: 'urgent' }, `Urgent: ${r.urgent.reason}`) : null,
       r.preview ? h('span', { class: 'preview', title: 'A Studio preview of a draft: never delivered or counted' }, 'Preview') : null);
     const tr = h('tr', { class: [open?.id === r.id ? 'selected' : '', r.urgent ? 'urgent-row' : ''].filter(Boolean).join(' '), 'data-row': r.id },
       visitor,
       status,
-      h('td', { class: 'flow', title: `${flowName(r.tenant, r.flowId)} (${r.flowId}) · ${r.tenant}${r.nodeId ? ` · at ${r.nodeId}` : ''}` },
-        h('span', { class: 'flow-name' }, flowName(r.tenant, r.flowId)), h('span', { class: 'where' }, tenantName(r.tenant))),
+      h('td', { class: `wait${r.waitingSince ? ' waiting' : ''}` }, r.waitingSince ? liveTime(r.waitingSince, true) : liveTime(r.updatedAt, false)),
       localeCell(r.locale),
-      h('td', { class: `wait${r.waitingSince ? ' waiting' : ''}` }, r.waitingSince ? liveTime(r.waitingSince, true) : liveTime(r.updatedAt, false)));
+      h('td', { class: 'flow', title: `${flowName(r.tenant, r.flowId)} (${r.flowId}) · ${r.tenant}${r.nodeId ? ` · at ${r.nodeId}` : ''}` },
+        h('span', { class: 'flow-name' }, flowName(r.tenant, r.flowId)), h('span', { class: 'where' }, tenantName(r.tenant))));
     if (open?.id === r.id) tr.setAttribute('aria-current', 'true');
     return tr;
   }));
@@ -513,7 +514,7 @@ function renderSession(d: SessionDetail): void {
   const s = d.session;
   const status = d.state.status;
   ui.sessionTitle.textContent = `Session ${s.id}`;
-  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
+  ui.sessionMeta.replaceChildren(statusBadge(status), d.state.closed ? h('span', { class: 'closed' }, 'closed') : '', ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
   const held = s.operator !== undefined;
   ui.alert.className = `alert${status === 'escalated' ? ' escalated' : ''}`;
   const urgent = d.state.urgent ? `Urgent: ${d.state.urgent.reason}. ` : '';
@@ -547,8 +548,11 @@ function renderSession(d: SessionDetail): void {
 
   // an operator can still rescue an escalated or failed session (reply, hand back); the other endings are final
   const over = isEnded(status) && status !== 'escalated' && status !== 'error';
-  setDisabled(ui.replyForm, over);
+  // a closed escalation takes no more lines (the visitor was told it is closed); a hand-back reopens it
+  setDisabled(ui.replyForm, over || d.state.closed === true);
   setDisabled(ui.handBackForm, over || d.handBack.length === 0);
+  // closing: an open escalation, or a conversation an operator took over before it ended
+  setDisabled(ui.closeForm, !((status === 'escalated' && !d.state.closed) || (held && (status === 'active' || status === 'waiting'))));
 
   // interrupts
   const waiting = status === 'waiting';
@@ -707,6 +711,14 @@ ui.handBackForm.addEventListener('submit', (e) => {
   if (waiting && !window.confirm(`The visitor has ${waiting.count} unanswered message${waiting.count === 1 ? '' : 's'}. Hand back to the bot without replying?`)) return;
   delete ui.handBackNode.dataset.chosen; // used: afterwards the picker follows the bot again
   void run(`Hand back at ${nodeId}`, () => act('operator:hand-back', { nodeId }, '/hand-back', { nodeId }), Array.from(ui.handBackForm.elements) as HTMLElement[]);
+});
+
+ui.closeForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  // as with a hand-back: over messages nobody answered, ask first
+  const waiting = open?.detail?.session.operator?.unanswered ?? open?.detail?.session.unanswered;
+  if (waiting && !window.confirm(`The visitor has ${waiting.count} unanswered message${waiting.count === 1 ? '' : 's'}. Close the conversation without replying?`)) return;
+  void run('Close', () => act('operator:close', {}, '/close', {}), Array.from(ui.closeForm.elements) as HTMLElement[]);
 });
 
 ui.decisionForm.addEventListener('submit', (e) => {

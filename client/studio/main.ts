@@ -721,7 +721,7 @@ ui.goldenSave.addEventListener('click', async () => {
 ui.goldensRun.addEventListener('click', async () => {
   if (!current) return;
   ui.goldenStatus.textContent = 'Running the goldens on the draft…';
-  const res = await call<{ passed: number; failed: number; results: Array<{ file: string; ok: boolean; message?: string }>; coverage: { nodes: string[]; edges: string[]; missing: { nodes: string[]; edges: string[]; guardArms: string[] } } | null; error?: { message: string } }>(
+  const res = await call<{ passed: number; failed: number; results: Array<{ file: string; ok: boolean; message?: string; tenant?: string }>; tenants?: Array<{ tenant: string; flow: string; passed: number; failed: number }>; coverage: { nodes: string[]; edges: string[]; missing: { nodes: string[]; edges: string[]; guardArms: string[] } } | null; error?: { message: string } }>(
     '/goldens/run', { path: current.path, text: view.state.doc.toString() });
   if (res.status !== 200) {
     ui.goldenStatus.textContent = `Not run: ${errorText(res.body, res.status)}`;
@@ -731,7 +731,7 @@ ui.goldensRun.addEventListener('click', async () => {
   const c = b.coverage;
   // an edge whose guard arms were not both seen counts as not exercised too
   if (c) map.coverage({ nodes: new Set(c.missing.nodes), edges: new Set([...c.missing.edges, ...c.missing.guardArms.map((a) => a.slice(0, a.lastIndexOf(':')))]) });
-  ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}: ${r.message ?? 'failed'}`).join('')}`;
+  ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.tenants?.length ? ` Per tenant: ${b.tenants.map((t) => `${t.tenant} ${t.passed} passed, ${t.failed} failed`).join('; ')}.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}${r.tenant ? ` [tenant ${r.tenant}]` : ''}: ${r.message ?? 'failed'}`).join('')}`;
 });
 
 // --- describe your intake ------------------------------------------------------

@@ -56,6 +56,8 @@ export interface Texts {
   assistant: string;
   teamMember: string;
   newMessage: string;
+  /** The label above safety advice (a bot line with `tone: 'alert'`), beside its warning icon. */
+  alert: string;
 }
 
 export const DEFAULT_TEXTS: Texts = {
@@ -109,6 +111,7 @@ export const DEFAULT_TEXTS: Texts = {
   assistant: 'Assistant',
   teamMember: 'Team member',
   newMessage: 'new message',
+  alert: 'Urgent — please read',
 };
 
 /** The page's own strings from `texts` (known keys with string values only). */

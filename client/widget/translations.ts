@@ -58,6 +58,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     assistant: 'Assistent',
     teamMember: 'Teammitglied',
     newMessage: 'neue Nachricht',
+    alert: 'Dringend — bitte lesen',
   },
   fr: {
     title: 'Discutons',
@@ -110,6 +111,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     assistant: 'Assistant',
     teamMember: 'Membre de l’équipe',
     newMessage: 'nouveau message',
+    alert: 'Urgent — à lire',
   },
   es: {
     title: 'Hablemos',
@@ -162,6 +164,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     assistant: 'Asistente',
     teamMember: 'Miembro del equipo',
     newMessage: 'mensaje nuevo',
+    alert: 'Urgente — léalo',
   },
   ar: {
     title: 'تحدث معنا',
@@ -214,6 +217,7 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     assistant: 'المساعد',
     teamMember: 'عضو الفريق',
     newMessage: 'رسالة جديدة',
+    alert: 'عاجل — يُرجى القراءة',
   },
   he: {
     title: 'דברו איתנו',
@@ -266,5 +270,6 @@ export const TRANSLATIONS: Readonly<Record<string, Texts>> = {
     assistant: 'עוזר',
     teamMember: 'חבר צוות',
     newMessage: 'הודעה חדשה',
+    alert: 'דחוף — נא לקרוא',
   },
 };

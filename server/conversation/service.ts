@@ -584,6 +584,7 @@ export class ConversationService {
       const m = messages[i]!;
       // optional fields set in place, in the order they always had (no object spread per field)
       const e: TranscriptEntry = { seq: after + i + 1, at, role: 'bot', text: m.text, nodeId: m.nodeId, kind: m.kind };
+      if (m.tone) e.tone = m.tone;
       if (m.quickReplies) e.quickReplies = m.quickReplies;
       if (m.multiple) e.multiple = true;
       if (m.progress) e.progress = m.progress;

@@ -49,6 +49,8 @@ export const SessionRow = z.object({
   urgent: z.object({ reason: z.string() }).nullable(),
   /** A Studio preview (a chat with a draft): the console marks it "Preview". */
   preview: z.boolean().optional(),
+  /** An escalated session an operator (or the inactivity setting) closed: nobody is waited for, it no longer sorts first. */
+  closed: z.literal(true).optional(),
   visitor: VisitorLabel,
   /** The last line a person wrote (the visitor or an operator; the bot's last line when no person has yet), its text cut to LIMITS.previewChars; null before any. */
   lastMessage: z.object({ role: Role, text: z.string(), at: z.string() }).nullable(),

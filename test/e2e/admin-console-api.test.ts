@@ -124,6 +124,21 @@ describe('console reads', () => {
     expect(await api(server.url, `/admin/sessions?q=${'x'.repeat(201)}`, { headers: admin })).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
   });
 
+  it('lists a closed escalation as closed: nobody waited for, no longer first', async () => {
+    const red = await talk(['I am having severe chest pain right now and cannot breathe', 'I am in your waiting room'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const rowOf = async () => ((await api(server.url, '/admin/sessions', { headers: admin })).body.sessions as Array<Record<string, any>>);
+    const before = (await rowOf()).find((s) => s.id === red.sessionId)!;
+    expect(before).toMatchObject({ status: 'escalated', unanswered: { count: 1 }, waitingSince: expect.any(String) });
+    expect(before.closed).toBeUndefined();
+    expect((await api(server.url, `/admin/sessions/${red.sessionId}/close`, { body: {}, headers: admin })).status).toBe(200);
+    const list = await rowOf();
+    const after = list.find((s) => s.id === red.sessionId)!;
+    expect(after).toMatchObject({ status: 'escalated', closed: true, unanswered: null, waitingSince: null, urgent: { reason: expect.any(String) } });
+    // below every session still waited for
+    const waited = list.filter((s) => s.waitingSince || s.unanswered || (s.urgent && !s.operator && !s.closed && s.status !== 'completed' && s.status !== 'abandoned'));
+    for (const w of waited) expect(list.indexOf(w)).toBeLessThan(list.indexOf(after));
+  });
+
   it('starts the hand-back picker at the question the bot was on, also after a red flag moved the session to its advice', async () => {
     const red = await talk(['Jane Marie Doe', 'March 27, 1984', 'he has crushing chest pain and cannot breathe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
     const one = (await api(server.url, `/admin/sessions/${red.sessionId}`, { headers: admin })).body;

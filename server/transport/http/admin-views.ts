@@ -84,8 +84,10 @@ export async function listSessions(store: SessionStore, tenants: TenantDirectory
 
 /** One row from a stored record: who the visitor is, the last line, since when a person is waited for. */
 async function rowOf(store: SessionStore, lines: LastMessages, flow: CompiledFlow | undefined, s: SessionSummary, record: StoredSession): Promise<SessionRow> {
-  const unanswered = record.operator?.unanswered ?? record.unanswered ?? null;
-  const needsPerson = (record.status === 'escalated' && !record.operator) || record.status === 'waiting';
+  // a closed escalation waits for nobody (the visitor was told it is closed)
+  const closed = record.status === 'escalated' && record.session.handover?.closed !== undefined;
+  const unanswered = closed ? null : record.operator?.unanswered ?? record.unanswered ?? null;
+  const needsPerson = (record.status === 'escalated' && !record.operator && !closed) || record.status === 'waiting';
   return {
     ...s, revision: record.revision, nodeId: record.session.node, operator: record.operator !== undefined,
     unanswered,
@@ -93,6 +95,7 @@ async function rowOf(store: SessionStore, lines: LastMessages, flow: CompiledFlo
     ...localeField(record.session),
     urgent: record.session.urgent ? { reason: record.session.urgent.reason } : null,
     ...(record.preview ? { preview: true } : {}),
+    ...(closed ? { closed: true as const } : {}),
     visitor: visitorOf(flow, record),
     lastMessage: await lines.of(store, record),
     waitingSince: unanswered?.since ?? (needsPerson ? record.updatedAt : null),
@@ -100,13 +103,13 @@ async function rowOf(store: SessionStore, lines: LastMessages, flow: CompiledFlo
 }
 
 /**
- * The list's order: urgent sessions no operator has taken yet (`urgentFirst`,
+ * The list's order: urgent sessions no operator has taken or closed yet (`urgentFirst`,
  * so a limit never drops them), then those with unanswered visitor messages,
  * then the others a person is waited for — each group longest wait first —
  * then the rest newest first (by creation).
  */
 export function rowOrder(a: SessionRow, b: SessionRow): number {
-  const group = (r: SessionRow) => (urgentFirst(r) ? 0 : r.unanswered ? 1 : r.waitingSince ? 2 : 3);
+  const group = (r: SessionRow) => (urgentFirst(r) && !r.closed ? 0 : r.unanswered ? 1 : r.waitingSince ? 2 : 3);
   const wait = (r: SessionRow) => r.waitingSince ?? '';
   return group(a) - group(b)
     || (group(a) < 3 && wait(a) !== wait(b) ? (wait(a) < wait(b) ? -1 : 1) : 0)

@@ -10,7 +10,7 @@ import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
 import { sourceFile } from '../../catalog/sources.ts';
 import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
-import { goldenFromTranscript, goldensOfFlow, runDraftGoldens } from '../../golden/draft-goldens.ts';
+import { goldenFromTranscript, goldensOfFlow, runDraftGoldens, tenantGoldenJobs, type DraftGoldenRun } from '../../golden/draft-goldens.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
@@ -159,15 +159,26 @@ export function studioRoutes(deps: StudioDeps): Router {
     const file = join(publisher.dir, body.path);
     const lib = checked.catalog.library;
     const own = [...lib.flows.values()].find((f) => f.file === file);
-    // a global flow runs its goldens as written; an overlay, the base flow's goldens on the first tenant's merged flow
-    const flow = own?.flow ?? checked.flows.find((f) => f.compiled)?.compiled;
-    const baseFile = own?.file ?? (checked.flows[0] ? lib.flows.get(checked.flows[0].flow)?.file : undefined);
-    if (!flow || !baseFile) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
-    const run = await runDraftGoldens(goldensOfFlow(baseFile), flow, service.implementations);
-    const c = run.coverage;
+    if (own?.flow) {
+      // a global flow runs the goldens beside it, as written
+      const run = await runDraftGoldens(goldensOfFlow(own.file), own.flow, service.implementations);
+      res.json({ ...goldenRunBody(run), tenants: [] });
+      return;
+    }
+    // an overlay: every tenant's merged flow it feeds runs the goldens that tenant answers to
+    // (the inherited ones with its skips and overrides from goldens.yaml, and its own)
+    const fed = checked.flows.filter((f) => f.compiled);
+    if (!fed.length) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
+    const runs = [];
+    for (const f of fed) {
+      const { jobs, problems } = tenantGoldenJobs(lib, f.tenant, f.flow);
+      runs.push({ ...f, run: await runDraftGoldens(jobs, f.compiled!, service.implementations), problems });
+    }
+    const results = runs.flatMap((r) => r.run.results);
+    const passed = results.filter((r) => r.ok).length;
     res.json({
-      passed: run.passed, failed: run.failed, results: run.results,
-      coverage: c ? { nodes: c.coveredNodes, edges: c.coveredEdges, missing: { nodes: c.nodes.missing, edges: c.edges.missing, guardArms: c.guardArms.missing }, report: c } : null,
+      ...goldenRunBody({ passed, failed: results.length - passed, results, coverage: runs[0]!.run.coverage }),
+      tenants: runs.map((r) => ({ tenant: r.tenant, flow: r.flow, passed: r.run.passed, failed: r.run.failed, problems: r.problems })),
     });
   });
 
@@ -273,6 +284,15 @@ export function studioRoutes(deps: StudioDeps): Router {
   });
 
   return r;
+}
+
+/** The answer of `POST /goldens/run`: per golden, and the coverage painted on the graph. */
+function goldenRunBody(run: DraftGoldenRun) {
+  const c = run.coverage;
+  return {
+    passed: run.passed, failed: run.failed, results: run.results,
+    coverage: c ? { nodes: c.coveredNodes, edges: c.coveredEdges, missing: { nodes: c.nodes.missing, edges: c.edges.missing, guardArms: c.guardArms.missing }, report: c } : null,
+  };
 }
 
 /** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */
