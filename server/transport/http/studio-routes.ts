@@ -5,12 +5,12 @@ import type { Drafter } from '../../extract/anthropic/draft-flow.ts';
 import { compileText } from '../../flow/document.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
 import { sourceFile } from '../../catalog/sources.ts';
 import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
-import { goldenFromTranscript, goldensOfFlow, runDraftGoldens } from '../../golden/draft-goldens.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
@@ -21,6 +21,11 @@ import { audit } from '../audit-log.ts';
 import { HttpError } from '../errors.ts';
 import { LayoutCache } from './admin-views.ts';
 import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
+
+/** yaml, loaded on the first request that needs it, not with the server (server/shared/lazy-require.ts). */
+const yaml = lazyRequire<typeof Yaml>('yaml');
+/** The golden runner (and the yaml package it reads goldens with), imported on the first golden request, not with the server. */
+const goldenRunner = () => import('../../golden/draft-goldens.ts');
 
 // The Studio's REST API under /api/v1/admin (docs/studio.md): read the source
 // files under FLOWS_DIR, check a draft, publish it without a restart, list a
@@ -163,6 +168,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     const flow = own?.flow ?? checked.flows.find((f) => f.compiled)?.compiled;
     const baseFile = own?.file ?? (checked.flows[0] ? lib.flows.get(checked.flows[0].flow)?.file : undefined);
     if (!flow || !baseFile) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
+    const { goldensOfFlow, runDraftGoldens } = await goldenRunner();
     const run = await runDraftGoldens(goldensOfFlow(baseFile), flow, service.implementations);
     const c = run.coverage;
     res.json({
@@ -182,7 +188,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (existsSync(target)) throw new HttpError('stale_version', `${basename(target)} exists already: choose another name`);
     const global = body.path.startsWith('global/');
     const { record, transcript, state } = view.value;
-    const text = goldenFromTranscript({
+    const text = (await goldenRunner()).goldenFromTranscript({
       name: body.name, flow: global ? basename(body.path) : record.flowId, ...(global ? {} : { tenant: record.tenant }),
       now: record.createdAt, transcript, status: state.status, ...(state.locale ? { locale: state.locale } : {}),
     });
@@ -219,7 +225,7 @@ export function studioRoutes(deps: StudioDeps): Router {
           writeFileSync(file, g.text);
           return file;
         });
-        const run = await runDraftGoldens(files, compiled.flow, service.implementations);
+        const run = await (await goldenRunner()).runDraftGoldens(files, compiled.flow, service.implementations);
         goldens = goldens.map((g, i) => ({ ...g, ok: run.results[i]?.ok ?? null, ...(run.results[i]?.message ? { message: run.results[i]!.message! } : {}) }));
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -277,5 +283,5 @@ export function studioRoutes(deps: StudioDeps): Router {
 
 /** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */
 function goldenText(g: { name: string; turns: Array<{ user: string; node?: string }> }): string {
-  return stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
+  return yaml().stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
 }
