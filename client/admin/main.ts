@@ -16,7 +16,8 @@ import type { OperatorAck, SessionStateEvent, Status, WireMessage } from '../../
 // run-time values from the zod-free files, not index.ts: zod stays out of the bundle
 import { MESSAGE_EVENTS } from '../../server/protocol/roles.ts';
 import { isEnded, urgentFirst } from '../../server/protocol/statuses.ts';
-import type { GraphLayout, SessionDetail, SessionRow, TenantInfo } from './types.ts';
+import { LIMITS } from '../../server/protocol/limits.ts';
+import type { GraphLayout, SessionDetail, SessionList, SessionRow, TenantInfo } from './types.ts';
 
 /** The path Questline is mounted under ('' at the site root), from this script's own URL. */
 const BASE = mountPathOf(document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : undefined, 'admin.js');
@@ -53,6 +54,7 @@ const ui = {
   tenant: $<HTMLSelectElement>('filter-tenant'),
   status: $<HTMLSelectElement>('filter-status'),
   flow: $<HTMLSelectElement>('filter-flow'),
+  search: $<HTMLInputElement>('filter-q'),
   refresh: $<HTMLButtonElement>('refresh'),
   auto: $<HTMLInputElement>('auto-refresh'),
   listStatus: $('list-status'),
@@ -76,6 +78,7 @@ const ui = {
   replyText: $<HTMLTextAreaElement>('reply-text'),
   handBackForm: $<HTMLFormElement>('hand-back-form'),
   handBackNode: $<HTMLSelectElement>('hand-back-node'),
+  closeForm: $<HTMLFormElement>('close-form'),
   interrupt: $('interrupt'),
   decisionForm: $<HTMLFormElement>('decision-form'),
   decisionFields: $('decision-fields'),
@@ -119,6 +122,7 @@ let tenants: TenantInfo[] = [];
 let rows: SessionRow[] = [];
 let open: Open | null = null;
 let listTimer: ReturnType<typeof setInterval> | null = null;
+let tickTimer: ReturnType<typeof setInterval> | null = null;
 const layouts = new Map<string, GraphLayout>();
 
 // --- signing in -------------------------------------------------------------
@@ -167,6 +171,7 @@ async function signIn(key: string): Promise<void> {
   listTimer = setInterval(() => {
     if (ui.auto.checked && !document.hidden) void refreshList();
   }, LIST_EVERY_MS);
+  tickTimer = setInterval(tick, 1_000);
   const fromHash = /^#session=([A-Za-z0-9_-]{8,64})$/.exec(location.hash)?.[1];
   if (fromHash) void openSession(fromHash);
 }
@@ -182,6 +187,8 @@ function signOut(message = ''): void {
   socket = null;
   if (listTimer) clearInterval(listTimer);
   listTimer = null;
+  if (tickTimer) clearInterval(tickTimer);
+  tickTimer = null;
   closeSession();
   insights.stop();
   alerts.stop();
@@ -234,6 +241,12 @@ function connectSocket(key: string): void {
     if (!open || !open.detail) return;
     appendMessages([m]);
     queueRefresh();
+    // the open session's row shows the new line at once (the list's own refresh brings the rest)
+    const row = rows.find((r) => r.id === open!.id);
+    if (row && (m.role !== 'bot' || !row.lastMessage || row.lastMessage.role === 'bot')) {
+      row.lastMessage = { role: m.role, text: m.text.length > LIMITS.previewChars ? `${m.text.slice(0, LIMITS.previewChars - 1)}…` : m.text, at: m.at };
+      renderRows();
+    }
   };
   for (const event of Object.values(MESSAGE_EVENTS)) s.on(event, onMessage);
   s.on('session:state', (st: SessionStateEvent) => {
@@ -282,14 +295,41 @@ function fillFlows(): void {
   if (flows.some((f) => f.id === chosen)) ui.flow.value = chosen;
 }
 
+/** A duration in plain words, short: "12 s", "4 min", "2 h 5 min", "3 d". */
+function duration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
+  return `${Math.floor(s / 86_400)} d`;
+}
+
 const relative = (iso: string): string => {
-  const s = Math.round((Date.now() - Date.parse(iso)) / 1000);
-  if (!Number.isFinite(s)) return iso;
-  if (s < 60) return `${Math.max(0, s)} s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(iso).toLocaleString();
+  const ms = Date.now() - Date.parse(iso);
+  return Number.isFinite(ms) ? `${duration(ms)} ago` : iso;
 };
+
+/** A time that counts live (the list's ticker rewrites it every second): "waiting 4 min" or "4 min ago". */
+function liveTime(iso: string, waiting: boolean): HTMLTimeElement {
+  const t = h('time', { datetime: iso, title: new Date(iso).toLocaleString(), 'data-since': iso, 'data-waiting': waiting ? '1' : '' });
+  t.textContent = timeText(t);
+  return t;
+}
+
+function timeText(t: HTMLElement): string {
+  const iso = t.dataset.since ?? '';
+  const ms = Date.now() - Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  return t.dataset.waiting ? `waiting ${duration(ms)}` : `${duration(ms)} ago`;
+}
+
+/** Rewrites every live time in the list (not a live region: screen readers are not told each second). */
+function tick(): void {
+  for (const t of Array.from(ui.rows.querySelectorAll<HTMLElement>('time[data-since]'))) {
+    const text = timeText(t);
+    if (t.textContent !== text) t.textContent = text;
+  }
+}
 
 function statusBadge(status: Status): HTMLElement {
   return h('span', { class: `status status-${status}` }, status);
@@ -301,43 +341,79 @@ async function refreshList(): Promise<void> {
   if (ui.tenant.value) q.set('tenant', ui.tenant.value);
   if (ui.status.value) q.set('status', ui.status.value);
   if (ui.flow.value) q.set('flow', ui.flow.value);
+  const search = ui.search.value.trim();
+  if (search) q.set('q', search);
   try {
-    rows = (await api.get<{ sessions: SessionRow[] }>(`/sessions?${q}`)).sessions;
-    ui.listStatus.textContent = `${rows.length} session${rows.length === 1 ? '' : 's'} · updated ${new Date().toLocaleTimeString()}`;
+    const list = await api.get<SessionList>(`/sessions?${q}`);
+    if (search !== ui.search.value.trim()) return; // the search changed meanwhile: its own refresh follows
+    rows = list.sessions;
+    const n = `${rows.length} session${rows.length === 1 ? '' : 's'}`;
+    ui.listStatus.textContent = search
+      ? `${n} match${rows.length === 1 ? 'es' : ''} “${search}”${list.search && !list.search.complete ? ' (searched the newest sessions only)' : ''} · updated ${new Date().toLocaleTimeString()}`
+      : `${n} · updated ${new Date().toLocaleTimeString()}`;
     renderRows();
   } catch (err) {
     ui.listStatus.textContent = `Could not load sessions: ${guard(err)}`;
   }
 }
 
+/** The tenant's name, else its id. */
+function tenantName(id: string): string {
+  return tenants.find((t) => t.id === id)?.name ?? id;
+}
+
+/** The flow's label as the tenant serves it, else its id. */
+function flowName(tenant: string, flowId: string): string {
+  return tenants.find((t) => t.id === tenant)?.flows.find((f) => f.id === flowId)?.label ?? flowId;
+}
+
+const WHO: Record<string, string> = { bot: 'Bot', user: 'Visitor', operator: 'Operator' };
+
+/** The list's order for the person answering: the server's (admin-views `rowOrder`), kept when a live event changes a row. */
+function byWait(a: SessionRow, b: SessionRow): number {
+  const group = (r: SessionRow) => (urgentFirst(r) && !r.closed ? 0 : r.unanswered ? 1 : r.waitingSince ? 2 : 3);
+  const wait = (r: SessionRow) => r.waitingSince ?? '';
+  return group(a) - group(b)
+    || (group(a) < 3 && wait(a) !== wait(b) ? (wait(a) < wait(b) ? -1 : 1) : 0)
+    || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id));
+}
+
 function renderRows(): void {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.session : undefined;
-  const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator) || r.status === 'waiting').length;
+  const waiting = rows.filter((r) => (r.status === 'escalated' && !r.operator && !r.closed) || r.status === 'waiting').length;
   say(ui.escalated, waiting ? `${waiting} need${waiting === 1 ? 's' : ''} a person` : '');
   document.title = `${waiting ? `(${waiting}) ` : ''}Questline operator console`;
-  // urgent sessions (a red flag, a hazard) no operator has taken yet come first, then a visitor waiting for a person's reply, the longest waiting on top
-  const shown = [...rows].sort((a, b) => (urgentFirst(a) ? 0 : 1) - (urgentFirst(b) ? 0 : 1)
-    || (a.unanswered ? 0 : 1) - (b.unanswered ? 0 : 1)
-    || (a.unanswered && b.unanswered ? a.unanswered.since.localeCompare(b.unanswered.since) : 0));
+  // urgent sessions (a red flag, a hazard) no operator has taken yet first, then visitors waiting for a person's reply, the longest waiting on top
+  const shown = [...rows].sort(byWait);
   ui.rows.replaceChildren(...shown.map((r) => {
-    // the accessible name holds the visible text (the id) with words around it
+    const label = r.visitor.name ?? r.visitor.contact ?? 'Anonymous visitor';
+    // the accessible name holds the visible text (who, and the id) with words around it
     const button = h('button', { type: 'button', class: 'open', 'data-session': r.id },
-      h('span', { class: 'visually-hidden' }, 'Open session '), r.id, h('span', { class: 'visually-hidden' }, ` (${r.status})`));
+      h('span', { class: 'visually-hidden' }, 'Open '),
+      h('span', { class: `who-name${r.visitor.name || r.visitor.contact ? '' : ' anonymous'}` }, label),
+      h('span', { class: 'visually-hidden' }, ', session '),
+      h('span', { class: 'sid' }, r.id),
+      h('span', { class: 'visually-hidden' }, ` (${r.status})`));
     button.addEventListener('click', () => void openSession(r.id));
-    const status = h('td', {}, statusBadge(r.status), r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
+    const last = r.lastMessage;
+    const visitor = h('td', { class: 'visitor' }, button,
+      r.visitor.name && r.visitor.contact ? h('span', { class: 'contact' }, r.visitor.contact) : null,
+      last ? h('span', { class: `last last-${last.role}`, title: last.text }, h('span', { class: 'last-who' }, `${WHO[last.role] ?? last.role}: `), last.text) : null);
+    const status = h('td', {}, statusBadge(r.status), r.closed ? h('span', { class: 'closed' }, 'closed') : null, r.operator ? h('span', { class: 'held' }, 'operator holds it') : null,
       r.unanswered ? h('span', { class: 'unanswered', title: r.unanswered.since }, `${r.unanswered.count} unanswered`) : null,
       r.urgent ? h('span', { class: 'urgent' }, `Urgent: ${r.urgent.reason}`) : null,
       r.preview ? h('span', { class: 'preview', title: 'A Studio preview of a draft: never delivered or counted' }, 'Preview') : null);
     const tr = h('tr', { class: [open?.id === r.id ? 'selected' : '', r.urgent ? 'urgent-row' : ''].filter(Boolean).join(' '), 'data-row': r.id },
-      h('td', {}, button),
+      visitor,
       status,
-      h('td', {}, h('code', {}, r.nodeId ?? '—'), h('span', { class: 'where' }, `${r.tenant} · ${r.flowId}`)),
+      h('td', { class: `wait${r.waitingSince ? ' waiting' : ''}` }, r.waitingSince ? liveTime(r.waitingSince, true) : liveTime(r.updatedAt, false)),
       localeCell(r.locale),
-      h('td', { title: r.updatedAt }, relative(r.updatedAt)));
+      h('td', { class: 'flow', title: `${flowName(r.tenant, r.flowId)} (${r.flowId}) · ${r.tenant}${r.nodeId ? ` · at ${r.nodeId}` : ''}` },
+        h('span', { class: 'flow-name' }, flowName(r.tenant, r.flowId)), h('span', { class: 'where' }, tenantName(r.tenant))));
     if (open?.id === r.id) tr.setAttribute('aria-current', 'true');
     return tr;
   }));
-  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, 'No sessions match these filters.')));
+  if (!rows.length) ui.rows.append(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, ui.search.value.trim() ? 'No session matches this search.' : 'No sessions match these filters.')));
   if (focused) (ui.rows.querySelector(`button[data-session="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
 }
 
@@ -380,6 +456,9 @@ async function openSession(id: string): Promise<void> {
   open = { id, detail: null, shown: new Set(), queued: null, generation: 0 };
   history.replaceState(null, '', `#session=${id}`);
   ui.transcript.replaceChildren();
+  // a new session starts its hand-back picker at its own question, not at the last session's choice
+  ui.handBackNode.replaceChildren();
+  delete ui.handBackNode.dataset.chosen;
   ui.actionStatus.textContent = '';
   ui.replyText.value = '';
   ui.sessionTitle.textContent = `Session ${id}`;
@@ -435,7 +514,7 @@ function renderSession(d: SessionDetail): void {
   const s = d.session;
   const status = d.state.status;
   ui.sessionTitle.textContent = `Session ${s.id}`;
-  ui.sessionMeta.replaceChildren(statusBadge(status), ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
+  ui.sessionMeta.replaceChildren(statusBadge(status), d.state.closed ? h('span', { class: 'closed' }, 'closed') : '', ` ${s.tenant} · ${d.flow.label ?? d.flow.id} (${d.flow.id}, revision ${d.flow.revision})${d.state.locale ? ` · language ${d.state.locale} (${languageName(d.state.locale)})` : ''} · started ${new Date(s.createdAt).toLocaleString()}`);
   const held = s.operator !== undefined;
   ui.alert.className = `alert${status === 'escalated' ? ' escalated' : ''}`;
   const urgent = d.state.urgent ? `Urgent: ${d.state.urgent.reason}. ` : '';
@@ -459,17 +538,21 @@ function renderSession(d: SessionDetail): void {
   if (d.messages.some((m) => !open?.shown.has(m.id))) appendMessages(d.messages);
 
   // hand-back targets: keep the operator's choice across refreshes
-  const chosen = ui.handBackNode.value;
+  const chosen = ui.handBackNode.dataset.chosen ?? '';
   ui.handBackNode.replaceChildren(...d.handBack.map((t) => option(t.id, `${t.label} (${t.id})${t.answered ? ' · answered' : ''}${t.scope ? ` · in ${t.scope}` : ''}`)));
+  // the operator's own choice first; else the question the bot was on (the server's `handBackAt`)
   const preferred = d.handBack.some((t) => t.id === chosen) ? chosen
-    : d.handBack.some((t) => t.id === d.state.nodeId) ? d.state.nodeId!
+    : d.handBackAt && d.handBack.some((t) => t.id === d.handBackAt) ? d.handBackAt
     : d.handBack.find((t) => !t.answered)?.id ?? d.handBack[0]?.id ?? '';
   ui.handBackNode.value = preferred;
 
   // an operator can still rescue an escalated or failed session (reply, hand back); the other endings are final
   const over = isEnded(status) && status !== 'escalated' && status !== 'error';
-  setDisabled(ui.replyForm, over);
+  // a closed escalation takes no more lines (the visitor was told it is closed); a hand-back reopens it
+  setDisabled(ui.replyForm, over || d.state.closed === true);
   setDisabled(ui.handBackForm, over || d.handBack.length === 0);
+  // closing: an open escalation, or a conversation an operator took over before it ended
+  setDisabled(ui.closeForm, !((status === 'escalated' && !d.state.closed) || (held && (status === 'active' || status === 'waiting'))));
 
   // interrupts
   const waiting = status === 'waiting';
@@ -614,6 +697,11 @@ ui.replyText.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) ui.replyForm.requestSubmit();
 });
 
+// the operator's pick is kept across refreshes; until they pick, the picker follows the question the bot is on
+ui.handBackNode.addEventListener('change', () => {
+  ui.handBackNode.dataset.chosen = ui.handBackNode.value;
+});
+
 ui.handBackForm.addEventListener('submit', (e) => {
   e.preventDefault();
   const nodeId = ui.handBackNode.value;
@@ -621,7 +709,16 @@ ui.handBackForm.addEventListener('submit', (e) => {
   // the visitor wrote and nobody answered: handing back now would leave them unanswered, so ask first
   const waiting = open?.detail?.session.operator?.unanswered ?? open?.detail?.session.unanswered;
   if (waiting && !window.confirm(`The visitor has ${waiting.count} unanswered message${waiting.count === 1 ? '' : 's'}. Hand back to the bot without replying?`)) return;
+  delete ui.handBackNode.dataset.chosen; // used: afterwards the picker follows the bot again
   void run(`Hand back at ${nodeId}`, () => act('operator:hand-back', { nodeId }, '/hand-back', { nodeId }), Array.from(ui.handBackForm.elements) as HTMLElement[]);
+});
+
+ui.closeForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  // as with a hand-back: over messages nobody answered, ask first
+  const waiting = open?.detail?.session.operator?.unanswered ?? open?.detail?.session.unanswered;
+  if (waiting && !window.confirm(`The visitor has ${waiting.count} unanswered message${waiting.count === 1 ? '' : 's'}. Close the conversation without replying?`)) return;
+  void run('Close', () => act('operator:close', {}, '/close', {}), Array.from(ui.closeForm.elements) as HTMLElement[]);
 });
 
 ui.decisionForm.addEventListener('submit', (e) => {
@@ -684,6 +781,15 @@ ui.tenant.addEventListener('change', () => {
   void refreshList();
 });
 ui.status.addEventListener('change', () => void refreshList());
+let searching: ReturnType<typeof setTimeout> | null = null;
+ui.search.addEventListener('input', () => {
+  if (searching) clearTimeout(searching);
+  searching = setTimeout(() => void refreshList(), 300);
+});
+$<HTMLFormElement>('filters').addEventListener('submit', (e) => {
+  e.preventDefault();
+  void refreshList();
+});
 ui.flow.addEventListener('change', () => void refreshList());
 ui.refresh.addEventListener('click', () => void refreshList());
 ui.exportJson.addEventListener('click', () => void exportIntakes('json'));

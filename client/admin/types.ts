@@ -13,26 +13,8 @@ export interface TenantInfo {
   flows: Array<{ id: string; label: string | null; revision: string }>;
 }
 
-export interface SessionRow {
-  id: string;
-  tenant: string;
-  flowId: string;
-  revision: string;
-  status: Status;
-  createdAt: string;
-  updatedAt: string;
-  nodeId: string | null;
-  operator: boolean;
-  /** A visitor message the operator has not replied to yet (null when none). */
-  unanswered: { since: string; count: number } | null;
-  answered: number;
-  /** The session's language (a BCP 47 tag such as `de`), when it has one. */
-  locale?: string;
-  /** Why a flow trigger marked the session urgent (null when it did not). */
-  urgent: { reason: string } | null;
-  /** A Studio preview (a chat with a draft): never delivered or counted. */
-  preview?: boolean;
-}
+/** A row of the sessions list: the shared protocol's type (server/protocol/admin-sessions.ts). */
+export type { SessionList, SessionRow } from '../../server/protocol/index.ts';
 
 export interface AnswerView {
   key: string;
@@ -83,6 +65,8 @@ export interface SessionDetail {
   provenance: AnswerView[];
   trail: Trail;
   handBack: HandBackTarget[];
+  /** The question the picker starts at: the one the bot was on (null when there is none). */
+  handBackAt: string | null;
 }
 
 export interface Box { x: number; y: number; width: number; height: number }

@@ -23,7 +23,8 @@ import { yaml, yamlLanguage } from '@codemirror/lang-yaml';
 import { jsonLanguage } from '@codemirror/lang-json';
 import { hoverTooltip } from '@codemirror/view';
 import { diffLines } from 'diff';
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, parse as parseYaml, parseDocument, type Node as YamlNode } from 'yaml';
+import { edgesFrom, editSource, flowLocale, flowLocales, isJsonSource, minimalChange, nodeIds, readNode, type FieldChange, type NodeEdge } from './node-edit.ts';
 import type { JSONSchema7 } from 'json-schema';
 import { FlowMap } from '../admin/flow-map.ts';
 import { mountPathOf } from '../widget/mount-base.ts';
@@ -62,7 +63,7 @@ const ui = {
   diagnostics: $('diagnostics'), publishForm: $<HTMLFormElement>('publish-form'), note: $<HTMLInputElement>('publish-note'),
   publish: $<HTMLButtonElement>('publish'), publishStatus: $('publish-status'), reportBox: $<HTMLDetailsElement>('report-box'), report: $('report'),
   map: $('map'), graphCaption: $('graph-caption'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'),
-  inspector: $<HTMLFormElement>('inspector'), inspectorEmpty: $('inspector-empty'), inspectorId: $('inspector-id'), inspectorPrompt: $<HTMLTextAreaElement>('inspector-prompt'),
+  inspector: $<HTMLFormElement>('inspector'), inspectorEmpty: $('inspector-empty'), inspectorId: $('inspector-id'),
   previewStart: $<HTMLButtonElement>('preview-start'), previewStatus: $('preview-status'), preview: $('preview'), trace: $('trace'),
   goldenSave: $<HTMLButtonElement>('golden-save'), goldensRun: $<HTMLButtonElement>('goldens-run'), goldenStatus: $('golden-status'),
   revisionsFlow: $<HTMLSelectElement>('revisions-flow'), revisions: $('revisions'), diff: $('diff'),
@@ -210,28 +211,304 @@ function pickNode(id: string): void {
   ui.graphCaption.textContent = `Selected ${id} (line ${view.state.doc.lineAt(r.from).number}).`;
 }
 
-/** The inspector: the selected node's prompt, edited in place (only that text changes; comments and layout stay). */
+// --- the node inspector ------------------------------------------------------
+//
+// Prompt and its languages, answer type and constraints, optional, validation
+// rules, and the node's edges (target, guard): "Apply" turns the form into
+// field changes and editSource rewrites only those fields (node-edit.ts), so
+// comments and the rest of the file stay as written. The editor gets one change.
+
+const ANSWER_FIELDS: Record<string, Array<'min' | 'max' | 'unit' | 'options'>> = {
+  text: ['min', 'max'], number: ['min', 'max', 'unit'], integer: ['min', 'max', 'unit'], date: ['min', 'max'], enum: ['options'],
+  boolean: [], email: [], phone: [], url: [],
+};
+interface Inspected {
+  id: string;
+  node: Record<string, unknown>;
+  edges: NodeEdge[];
+  prompts: Array<{ locale: string | null; input: HTMLTextAreaElement }>;
+  rules: Array<{ index: number | null; expr: HTMLInputElement; message: HTMLInputElement | null }>;
+  edgeRows: Array<{ edge: NodeEdge; to: HTMLSelectElement; guard: HTMLInputElement }>;
+}
+let inspected: Inspected | null = null;
+const ix = {
+  prompts: $('inspector-prompts'), locale: $<HTMLInputElement>('inspector-locale'), addLocale: $<HTMLButtonElement>('inspector-add-locale'),
+  promptsBox: $('inspector-prompts-box'), answerBox: $('inspector-answer-box'), type: $<HTMLSelectElement>('inspector-type'),
+  min: $<HTMLInputElement>('inspector-min'), max: $<HTMLInputElement>('inspector-max'), unit: $<HTMLInputElement>('inspector-unit'),
+  minLabel: $('inspector-min-label'), maxLabel: $('inspector-max-label'),
+  options: $<HTMLInputElement>('inspector-options'), optionsHelp: $('inspector-options-help'), optional: $<HTMLInputElement>('inspector-optional'),
+  validateBox: $('inspector-validate-box'), validate: $('inspector-validate'), addRule: $<HTMLButtonElement>('inspector-add-rule'),
+  edges: $('inspector-edges'), status: $('inspector-status'),
+};
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const answerOf = (n: Record<string, unknown>) => (typeof n.answer === 'object' && n.answer !== null ? n.answer as Record<string, unknown> : { type: 'text' });
+const plainOptions = (a: Record<string, unknown>) => Array.isArray(a.options) && a.options.every((o) => typeof o === 'string');
+
+function promptRow(locale: string | null, value: string): HTMLElement {
+  const id = locale ? `inspector-prompt-${locale}` : 'inspector-prompt';
+  const input = h('textarea', { id, rows: '2' });
+  input.value = value;
+  inspected?.prompts.push({ locale, input });
+  return h('div', { class: 'inspector-row' }, h('label', { for: id }, locale ? `Prompt (${locale})` : 'Prompt'), input);
+}
+
+function ruleRow(index: number | null, expr: string, message: string | null, n: number): HTMLElement {
+  const e = h('input', { id: `inspector-rule-${n}`, type: 'text', placeholder: 'value > 0' });
+  e.value = expr;
+  const m = message === null ? null : h('input', { id: `inspector-rule-${n}-message`, type: 'text', placeholder: 'what the visitor is told' });
+  if (m && message !== null) m.value = message;
+  inspected?.rules.push({ index, expr: e, message: m });
+  return h('div', { class: 'inspector-row' }, h('label', { for: e.id }, `Rule ${n + 1} (guard on value)`), e,
+    ...(m ? [h('label', { for: m.id }, `Rule ${n + 1} message`), m] : []));
+}
+
+/** Shows the answer fields the chosen type takes. */
+function showAnswerFields(): void {
+  const fields = ANSWER_FIELDS[ix.type.value] ?? [];
+  for (const [f, input] of [['min', ix.min], ['max', ix.max], ['unit', ix.unit], ['options', ix.options]] as const) {
+    const show = fields.includes(f);
+    input.hidden = !show;
+    (input.previousElementSibling as HTMLElement).hidden = !show;
+  }
+  const what = ix.type.value === 'text' ? ' (characters)' : ix.type.value === 'date' ? ' (YYYY-MM-DD)' : '';
+  ix.minLabel.textContent = `Min${what}`;
+  ix.maxLabel.textContent = `Max${what}`;
+}
+ix.type.addEventListener('change', showAnswerFields);
+
+/** The inspector: the selected node's fields and edges, read from the source. */
 function inspect(id: string | null): void {
-  const r = id ? nodeRanges(view.state.doc.toString()).get(id) : undefined;
-  const prompt = r && isMap(r.node) ? r.node.get('prompt', true) : undefined;
-  const editable = isScalar(prompt) && typeof prompt.value === 'string';
-  ui.inspector.hidden = !r;
-  ui.inspectorEmpty.hidden = Boolean(r);
-  if (!r) return;
-  ui.inspectorId.textContent = editable ? `Node ${id}` : `Node ${id}: its prompt is not one plain text (locales or none); edit it in the source.`;
-  ui.inspectorPrompt.value = editable ? String(prompt.value) : '';
-  ui.inspectorPrompt.disabled = !editable;
+  const text = view.state.doc.toString();
+  const node = id ? readNode(text, id) : undefined;
+  ui.inspector.hidden = !node;
+  ui.inspectorEmpty.hidden = Boolean(node);
+  ix.status.textContent = '';
+  if (!id || !node) {
+    inspected = null;
+    return;
+  }
+  inspected = { id, node, edges: edgesFrom(text, id), prompts: [], rules: [], edgeRows: [] };
+  const type = typeof node.type === 'string' ? node.type : '';
+  ui.inspectorId.textContent = `Node ${id}${type ? ` (${type})` : ''}`;
+  // prompt: one text, or one per language; variants (a list) are edited in the source
+  const p = node.prompt;
+  const promptEditable = p === undefined || typeof p === 'string' || (typeof p === 'object' && p !== null && !Array.isArray(p) && Object.values(p).every((v) => typeof v === 'string'));
+  ix.promptsBox.hidden = type !== 'question' && p === undefined;
+  ix.prompts.replaceChildren(...(!promptEditable
+    ? [h('p', { class: 'muted' }, 'This prompt has variants (a list): edit it in the source.')]
+    : typeof p === 'object' && p !== null ? Object.entries(p as Record<string, string>).map(([loc, v]) => promptRow(loc, v)) : [promptRow(null, str(p))]));
+  ix.locale.disabled = ix.addLocale.disabled = !promptEditable;
+  // answer: a question's type and constraints, and whether it may be skipped
+  ix.answerBox.hidden = type !== 'question';
+  const a = answerOf(node);
+  ix.type.value = str(a.type) || 'text';
+  ix.min.value = str(a.min);
+  ix.max.value = str(a.max);
+  ix.unit.value = str(a.unit);
+  ix.options.disabled = !plainOptions(a) && Array.isArray(a.options);
+  ix.options.value = Array.isArray(a.options) ? a.options.map((o) => (typeof o === 'string' ? o : str((o as { value?: unknown }).value))).join(', ') : '';
+  ix.optionsHelp.textContent = ix.options.disabled ? 'These choices have labels or synonyms: edit them in the source.' : '';
+  ix.optional.checked = node.required === false;
+  showAnswerFields();
+  // validation: a guard, or a list of rules (a named validator is edited in the source)
+  ix.validateBox.hidden = type !== 'question';
+  const v = node.validate;
+  const rows: HTMLElement[] = [];
+  if (typeof v === 'string') rows.push(ruleRow(null, v, null, 0));
+  else if (Array.isArray(v)) {
+    v.forEach((r, i) => {
+      if (typeof r === 'string') rows.push(ruleRow(i, r, null, i));
+      else if (r && typeof r === 'object' && 'expr' in r && (r.message === undefined || typeof r.message === 'string')) rows.push(ruleRow(i, str(r.expr), str(r.message), i));
+      else rows.push(h('p', { class: 'muted' }, `Rule ${i + 1}: ${'name' in (r ?? {}) ? `validator ${str((r as { name: unknown }).name)}` : 'texts per language'} (edit it in the source).`));
+    });
+  }
+  ix.validate.replaceChildren(...rows);
+  // edges: target and guard of each edge leaving the node (the flow's top-level edges)
+  const targets = [...nodeIds(text), ...(lastCheck?.graph?.nodes.map((n) => n.id) ?? [])];
+  ix.edges.replaceChildren(...(inspected.edges.length ? inspected.edges.map((e, i) => {
+    const to = h('select', { id: `inspector-edge-${i}-to` });
+    to.replaceChildren(...[...new Set([e.to, ...targets])].map((t) => h('option', { value: t }, t)));
+    to.value = e.to;
+    const guard = h('input', { id: `inspector-edge-${i}-guard`, type: 'text', placeholder: 'always (no guard)' });
+    guard.value = e.guard ?? '';
+    inspected!.edgeRows.push({ edge: e, to, guard });
+    const name = e.id ?? `#${e.index + 1}`;
+    return h('div', { class: 'inspector-row' },
+      h('label', { for: to.id }, `Edge ${name}${e.on ? ` (on ${e.on})` : ''} goes to`), to,
+      h('label', { for: guard.id }, `Edge ${name} guard`), guard);
+  }) : [h('p', { class: 'muted' }, 'No edge in this file leaves this node.')]));
+}
+
+ix.addLocale.addEventListener('click', () => {
+  if (!inspected) return;
+  const loc = ix.locale.value.trim();
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(loc)) {
+    ix.status.textContent = 'A language is a tag such as "de" or "pt-BR".';
+    return;
+  }
+  if (inspected.prompts.some((p) => p.locale === loc)) return;
+  const plain = inspected.prompts.find((p) => p.locale === null);
+  if (plain) {
+    // the plain text becomes the flow's default language's
+    const base = flowLocale(view.state.doc.toString());
+    const text = plain.input.value;
+    inspected.prompts = [];
+    ix.prompts.replaceChildren(promptRow(base, text));
+  }
+  ix.prompts.append(promptRow(loc, ''));
+  ix.locale.value = '';
+  document.getElementById(`inspector-prompt-${loc}`)?.focus();
+});
+
+ix.addRule.addEventListener('click', () => {
+  if (!inspected) return;
+  const n = inspected.rules.length;
+  ix.validate.append(ruleRow(null, '', '', n));
+  document.getElementById(`inspector-rule-${n}`)?.focus();
+});
+
+const numberOr = (type: string, v: string): number | string => (type === 'date' ? v : Number(v));
+
+/** The field changes the inspector's form asks for (only what differs from the source). */
+function nodeChanges(s: Inspected): FieldChange[] | string {
+  const out: FieldChange[] = [];
+  const n = s.node;
+  // prompt
+  if (s.prompts.length === 1 && s.prompts[0]!.locale === null) {
+    const v = s.prompts[0]!.input.value;
+    if (v !== str(n.prompt) && v.trim()) out.push({ path: ['prompt'], value: v });
+  } else if (s.prompts.length) {
+    const was = typeof n.prompt === 'object' && n.prompt !== null ? n.prompt as Record<string, string> : null;
+    if (!was) out.push({ path: ['prompt'], value: Object.fromEntries(s.prompts.filter((p) => p.input.value.trim()).map((p) => [p.locale!, p.input.value])) });
+    else for (const p of s.prompts) if (p.input.value.trim() && p.input.value !== was[p.locale!]) out.push({ path: ['prompt', p.locale!], value: p.input.value });
+  }
+  if (n.type === 'question') {
+    // answer
+    const a = answerOf(n);
+    const type = ix.type.value;
+    const fields = ANSWER_FIELDS[type] ?? [];
+    const want: Record<string, unknown> = { type };
+    for (const f of ['min', 'max'] as const) {
+      const raw = (f === 'min' ? ix.min : ix.max).value.trim();
+      if (!fields.includes(f) || !raw) continue;
+      const v = numberOr(type, raw);
+      if (typeof v === 'number' && !Number.isFinite(v)) return `${f} must be a number`;
+      want[f] = v;
+    }
+    if (fields.includes('unit') && ix.unit.value.trim()) want.unit = ix.unit.value.trim();
+    if (fields.includes('options') && !ix.options.disabled) {
+      const opts = ix.options.value.split(',').map((o) => o.trim()).filter(Boolean);
+      if (type === 'enum' && opts.length === 0) return 'an enum answer needs at least one choice';
+      want.options = opts;
+    }
+    if (type !== str(a.type || 'text')) {
+      // another type takes other constraints: the answer is written anew (enum choices with labels are kept)
+      if (type === 'enum' && ix.options.disabled) want.options = a.options;
+      out.push({ path: ['answer'], value: want });
+    } else {
+      for (const f of ['min', 'max', 'unit', 'options'] as const) {
+        if (!fields.includes(f) || (f === 'options' && ix.options.disabled)) continue;
+        if (JSON.stringify(want[f]) !== JSON.stringify(a[f])) out.push({ path: ['answer', f], value: want[f] });
+      }
+      if (n.answer === undefined && out.some((c) => c.path[0] === 'answer')) {
+        // no answer written yet (text by default): write the whole answer
+        for (let i = out.length - 1; i >= 0; i--) if (out[i]!.path[0] === 'answer') out.splice(i, 1);
+        out.push({ path: ['answer'], value: want });
+      }
+    }
+    // optional
+    if (ix.optional.checked && n.required !== false) out.push({ path: ['required'], value: false });
+    if (!ix.optional.checked && n.required === false) out.push({ path: ['required'], value: undefined });
+    // validation rules
+    const v = n.validate;
+    const rules = s.rules.map((r) => ({ index: r.index, expr: r.expr.value.trim(), message: r.message?.value.trim() ?? '' }));
+    if (typeof v === 'string' || v === undefined) {
+      const given = rules.filter((r) => r.expr);
+      const value = given.length === 0 ? undefined : given.length === 1 && !given[0]!.message ? given[0]!.expr : given.map((r) => (r.message ? { expr: r.expr, message: r.message } : r.expr));
+      if (JSON.stringify(value) !== JSON.stringify(v)) out.push({ path: ['validate'], value });
+    } else if (Array.isArray(v)) {
+      const removed = rules.filter((r) => r.index !== null && !r.expr);
+      const added = rules.filter((r) => r.index === null && r.expr);
+      if (removed.length) {
+        const keep = v.filter((_, i) => !removed.some((r) => r.index === i));
+        out.push({ path: ['validate'], value: [...keep, ...added.map((r) => (r.message ? { expr: r.expr, message: r.message } : r.expr))] });
+      } else {
+        for (const r of rules) {
+          if (r.index === null) continue;
+          const was = v[r.index] as unknown;
+          if (typeof was === 'string') {
+            if (r.expr !== was) out.push({ path: ['validate', r.index], value: r.expr });
+          } else if (was && typeof was === 'object') {
+            const w = was as { expr?: string; message?: string };
+            if (r.expr !== w.expr) out.push({ path: ['validate', r.index, 'expr'], value: r.expr });
+            if (r.message !== (w.message ?? '')) out.push({ path: ['validate', r.index, 'message'], value: r.message || undefined });
+          }
+        }
+        added.forEach((r, i) => out.push({ path: ['validate', v.length + i], value: r.message ? { expr: r.expr, message: r.message } : r.expr }));
+      }
+    }
+  }
+  return out;
 }
 
 ui.inspector.addEventListener('submit', (e) => {
   e.preventDefault();
-  if (!selected) return;
-  const r = nodeRanges(view.state.doc.toString()).get(selected);
-  const prompt = r && isMap(r.node) ? r.node.get('prompt', true) : undefined;
-  if (!isScalar(prompt) || !prompt.range) return;
-  // a JSON string is valid YAML too: the one value is replaced, nothing else in the file moves
-  view.dispatch({ changes: { from: prompt.range[0], to: prompt.range[1], insert: JSON.stringify(ui.inspectorPrompt.value) } });
-  ui.graphCaption.textContent = `Prompt of ${selected} changed in the source.`;
+  const s = inspected;
+  if (!s) return;
+  const before = view.state.doc.toString();
+  const changes = nodeChanges(s);
+  if (typeof changes === 'string') {
+    ix.status.className = 'action-status';
+    ix.status.textContent = `Not applied: ${changes}.`;
+    return;
+  }
+  let text = before;
+  const fail = (m: string) => {
+    ix.status.className = 'action-status';
+    ix.status.textContent = `Not applied: ${m}.`;
+  };
+  if (changes.length) {
+    const r = editSource(text, { node: s.id }, changes);
+    if (!r.ok) return fail(r.message);
+    text = r.text;
+  }
+  // a language the flow does not declare yet is added to its `locales` (a flow with none gets its default and the new ones)
+  const used = s.prompts.flatMap((p) => (p.locale && p.input.value.trim() ? [p.locale] : []));
+  const declared = flowLocales(text);
+  if (used.length && !declared.overlay) {
+    const have = declared.locales ?? [flowLocale(text)];
+    const missing = used.filter((l) => !have.includes(l));
+    if (missing.length || !declared.locales) {
+      const r = editSource(text, { root: true }, [{ path: ['locales'], value: [...have, ...missing] }], { after: ['default_locale', 'label', 'id'] });
+      if (!r.ok) return fail(r.message);
+      text = r.text;
+      changes.push({ path: ['locales'], value: null });
+    }
+  }
+  let edited = 0;
+  for (const row of s.edgeRows) {
+    const cs: FieldChange[] = [];
+    if (row.to.value !== row.edge.to) cs.push({ path: ['to'], value: row.to.value });
+    const guard = row.guard.value.trim();
+    if (guard !== (row.edge.guard ?? '')) cs.push({ path: ['guard'], value: guard || undefined });
+    if (!cs.length) continue;
+    // the edge's place in the list is the same in the edited text (a node edit does not move edges)
+    const r = editSource(text, { edge: row.edge.index }, cs);
+    if (!r.ok) return fail(r.message);
+    text = r.text;
+    edited++;
+  }
+  if (text === before) {
+    ix.status.textContent = 'Nothing to apply: the form is what the source says.';
+    return;
+  }
+  view.dispatch({ changes: minimalChange(before, text) });
+  const what = [...new Set(changes.map((c) => String(c.path[0])))];
+  ui.graphCaption.textContent = `${what.includes('prompt') && what.length === 1 && !edited ? 'Prompt' : 'Node'} of ${s.id} changed in the source.`;
+  inspect(s.id);
+  ix.status.className = 'action-status ok';
+  ix.status.textContent = `Applied: ${[...what, ...(edited ? [`${edited} edge${edited > 1 ? 's' : ''}`] : [])].join(', ')}. The check runs on the new text.`;
 });
 
 // --- checking, graph, report --------------------------------------------
@@ -444,7 +721,7 @@ ui.goldenSave.addEventListener('click', async () => {
 ui.goldensRun.addEventListener('click', async () => {
   if (!current) return;
   ui.goldenStatus.textContent = 'Running the goldens on the draft…';
-  const res = await call<{ passed: number; failed: number; results: Array<{ file: string; ok: boolean; message?: string }>; coverage: { nodes: string[]; edges: string[]; missing: { nodes: string[]; edges: string[]; guardArms: string[] } } | null; error?: { message: string } }>(
+  const res = await call<{ passed: number; failed: number; results: Array<{ file: string; ok: boolean; message?: string; tenant?: string }>; tenants?: Array<{ tenant: string; flow: string; passed: number; failed: number }>; coverage: { nodes: string[]; edges: string[]; missing: { nodes: string[]; edges: string[]; guardArms: string[] } } | null; error?: { message: string } }>(
     '/goldens/run', { path: current.path, text: view.state.doc.toString() });
   if (res.status !== 200) {
     ui.goldenStatus.textContent = `Not run: ${errorText(res.body, res.status)}`;
@@ -454,7 +731,7 @@ ui.goldensRun.addEventListener('click', async () => {
   const c = b.coverage;
   // an edge whose guard arms were not both seen counts as not exercised too
   if (c) map.coverage({ nodes: new Set(c.missing.nodes), edges: new Set([...c.missing.edges, ...c.missing.guardArms.map((a) => a.slice(0, a.lastIndexOf(':')))]) });
-  ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}: ${r.message ?? 'failed'}`).join('')}`;
+  ui.goldenStatus.textContent = `${b.passed} passed, ${b.failed} failed.${c ? ` Never exercised (red, dashed on the graph): ${c.missing.nodes.length} nodes, ${c.missing.edges.length} edges, ${c.missing.guardArms.length} guard arms.` : ''}${b.tenants?.length ? ` Per tenant: ${b.tenants.map((t) => `${t.tenant} ${t.passed} passed, ${t.failed} failed`).join('; ')}.` : ''}${b.results.filter((r) => !r.ok).map((r) => ` ${r.file}${r.tenant ? ` [tenant ${r.tenant}]` : ''}: ${r.message ?? 'failed'}`).join('')}`;
 });
 
 // --- describe your intake ------------------------------------------------------
@@ -476,6 +753,30 @@ $<HTMLFormElement>('draft-form').addEventListener('submit', async (e) => {
   drafted = res.body.text;
   status.textContent = `Drafted in ${res.body.rounds} round${res.body.rounds > 1 ? 's' : ''}: ${errors} error${errors === 1 ? '' : 's'}; proposed goldens: ${res.body.goldens.map((g) => `${g.name} ${g.ok === true ? 'passes' : g.ok === false ? 'fails' : 'not run'}`).join(', ') || 'none'}. Nothing is published.`;
   $('draft-open').hidden = false;
+  $('draft-save').hidden = false;
+  $('draft-save-status').textContent = '';
+  const id = /^id:\s*["']?([\w.-]+)/m.exec(drafted)?.[1] ?? 'new-intake';
+  $<HTMLInputElement>('draft-path').value = `global/${id.replace(/^flow\./, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.flow.yaml`;
+});
+
+$<HTMLFormElement>('draft-save').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (drafted === null) return;
+  const status = $('draft-save-status');
+  const path = $<HTMLInputElement>('draft-path').value.trim();
+  status.className = 'action-status';
+  // the draft is YAML: a .json file gets it as JSON
+  const text = /\.json$/i.test(path) && !isJsonSource(drafted) ? `${JSON.stringify(parseYaml(drafted), null, 2)}\n` : drafted;
+  const res = await call<{ path: string; flows: Array<{ tenant: string; flow: string }>; error?: { message: string }; diagnostics?: WireDiagnostic[] }>('/sources', { path, text });
+  if (res.status !== 201) {
+    status.textContent = `Not saved: ${errorText(res.body, res.status)}`;
+    return;
+  }
+  status.className = 'action-status ok';
+  status.textContent = `Saved as ${res.body.path}${res.body.flows.length ? `; it feeds ${res.body.flows.map((f) => `${f.tenant} / ${f.flow}`).join(', ')}` : ''}. It is an ordinary source now: edit it and publish.`;
+  await loadSources();
+  ui.source.value = res.body.path;
+  await openSource(res.body.path);
 });
 $('draft-open').addEventListener('click', () => {
   if (drafted === null) return;

@@ -74,10 +74,13 @@ const SKELETON = `
  * for the bot, but a person takes it over and still reads the visitor's
  * messages, so its input stays open.
  */
-const closed = (s: Pick<SessionState, 'status' | 'closed'>): boolean => (isEnded(s.status) && s.status !== 'escalated') || s.closed === true;
+const closed = (s: Pick<SessionState, 'status' | 'closed' | 'resumable'>): boolean =>
+  // a conversation that went idle stays open to writing while it can be picked up again
+  s.resumable !== true && ((isEnded(s.status) && s.status !== 'escalated') || s.closed === true);
 
-const endText = (t: Texts, status: Status, shut = false): [string, string] | undefined =>
+const endText = (t: Texts, status: Status, shut = false, paused = false): [string, string] | undefined =>
   status === 'completed' ? [t.completedTitle, t.completedText]
+    : paused ? [t.pausedTitle, t.pausedText]
     // an escalation the team closed: over, like any closed conversation
     : status === 'escalated' && shut ? [t.abandonedTitle, t.abandonedText]
     : status === 'escalated' ? [t.escalatedTitle, t.escalatedText]
@@ -88,6 +91,9 @@ const endText = (t: Texts, status: Status, shut = false): [string, string] | und
 
 const connectionText = (t: Texts, c: ConnectionState): string =>
   ({ connecting: t.connecting, online: '', reconnecting: t.reconnecting, offline: t.offline, failed: t.unavailable })[c];
+
+/** The warning triangle beside safety advice (decorative: the label says it in words). */
+const ALERT_ICON = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2 1 21h22L12 2zm0 4.2L19.5 19h-15L12 6.2zM11 10v5h2v-5h-2zm0 6v2h2v-2h-2z"/></svg>';
 
 const who = (t: Texts, role: WireMessage['role']): string => (role === 'bot' ? t.assistant : role === 'user' ? t.you : t.teamMember);
 
@@ -455,6 +461,8 @@ export class QuestlineChat extends HTMLElement {
       const label = el.querySelector<HTMLElement>(':scope > .who, :scope > .sr');
       const role = el.classList.contains('bot') ? 'bot' : el.classList.contains('user') ? 'user' : 'operator';
       if (label) label.textContent = role === 'operator' ? t.teamMember : `${who(t, role)}:`;
+      const alert = el.querySelector<HTMLElement>('.alert-label > span');
+      if (alert) alert.textContent = t.alert;
     }
     const s = this.state;
     if (s) {
@@ -515,6 +523,11 @@ export class QuestlineChat extends HTMLElement {
 
   private onRefused(clientId: string, error: Problem): void {
     this.expectReply(false);
+    // a paused conversation whose time to pick it up has passed: closed now, the button starts a new one
+    if (error.code === 'session_ended' && this.state?.resumable) {
+      const { resumable: _r, ...over } = this.state;
+      this.onState(over);
+    }
     const el = this.pendingEls.get(clientId);
     if (!el) return this.showProblem(error);
     this.pendingEls.delete(clientId);
@@ -593,6 +606,20 @@ export class QuestlineChat extends HTMLElement {
     bubble.className = 'bubble';
     bubble.setAttribute('part', 'bubble');
     bubble.textContent = m.text; // text, never HTML
+    if (m.tone === 'alert') {
+      // safety advice: a warning icon and a label in words (not colour alone); announced at once when it arrives, not when history is redrawn
+      el.classList.add('alert');
+      el.setAttribute('part', 'message message-bot message-alert');
+      if (animate) el.setAttribute('role', 'alert');
+      const head = document.createElement('span');
+      head.className = 'alert-label';
+      head.setAttribute('part', 'alert-label');
+      head.innerHTML = ALERT_ICON; // a constant of this file, no outside text
+      const words = document.createElement('span');
+      words.textContent = this.t.alert;
+      head.append(words);
+      bubble.prepend(head);
+    }
     el.append(label, bubble);
     return el;
   }
@@ -643,7 +670,7 @@ export class QuestlineChat extends HTMLElement {
     ui.input.placeholder = shut ? this.t.endedPlaceholder : this.placeholder;
     ui.back.disabled = shut || s.status !== 'active' || s.progress.answered === 0;
     ui.restart.disabled = false;
-    const end = endText(this.t, s.status, shut);
+    const end = endText(this.t, s.status, shut, s.resumable === true);
     ui.end.hidden = !end;
     if (end) {
       ui.endTitle.textContent = end[0];

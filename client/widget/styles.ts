@@ -41,6 +41,7 @@ export const CSS = /* css */ `
   --_user-bg: var(--questline-user-background, var(--_accent));
   --_user-text: var(--questline-user-text, var(--_accent-text));
   --_error: var(--questline-error, #b42318);
+  --_alert: var(--questline-alert, #a4160f);
   --_radius: var(--questline-radius, 14px);
   --_font: var(--questline-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
   --_size: var(--questline-font-size, 15px);
@@ -178,6 +179,14 @@ header h2 {
 .operator .bubble { border: 1px solid var(--_accent); }
 .who { font-size: 0.78em; color: var(--_muted); margin-block: 0 2px; margin-inline: 4px 0; }
 .msg.invalid .bubble { border-inline-start: 4px solid var(--_error); }
+/* safety advice (tone: alert): red frame, tinted ground, a warning icon and a label in words */
+.msg.alert { max-width: 100%; align-self: stretch; }
+.msg.alert .bubble {
+  background: var(--questline-alert-background, #fdecea); color: var(--questline-alert-text, #7a1610);
+  border: 2px solid var(--_alert); border-inline-start-width: 6px; border-radius: 8px;
+}
+.alert-label { display: flex; align-items: center; gap: 6px; margin-bottom: 4px; font-weight: 700; color: var(--_alert); }
+.alert-label svg { flex: none; }
 .msg.pending .bubble { opacity: 0.65; }
 .msg.failed .bubble { background: #fde8e7; color: var(--_error); }
 .note { font-size: 0.78em; color: var(--_error); margin: 2px 4px 0; }

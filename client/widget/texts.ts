@@ -38,6 +38,9 @@ export interface Texts {
   waitingText: string;
   abandonedTitle: string;
   abandonedText: string;
+  /** A conversation that went idle and can be picked up again by writing (the tenant's `resume_s`). */
+  pausedTitle: string;
+  pausedText: string;
   errorTitle: string;
   errorText: string;
   connecting: string;
@@ -53,6 +56,8 @@ export interface Texts {
   assistant: string;
   teamMember: string;
   newMessage: string;
+  /** The label above safety advice (a bot line with `tone: 'alert'`), beside its warning icon. */
+  alert: string;
 }
 
 export const DEFAULT_TEXTS: Texts = {
@@ -88,6 +93,8 @@ export const DEFAULT_TEXTS: Texts = {
   waitingTitle: 'A team member is checking your answers.',
   waitingText: 'The conversation carries on once they have.',
   abandonedTitle: 'This conversation was closed.',
+  pausedTitle: 'This conversation is paused.',
+  pausedText: 'Write to pick up where you left off.',
   abandonedText: '',
   errorTitle: 'Something went wrong on our side.',
   errorText: 'Please start a new conversation.',
@@ -104,6 +111,7 @@ export const DEFAULT_TEXTS: Texts = {
   assistant: 'Assistant',
   teamMember: 'Team member',
   newMessage: 'new message',
+  alert: 'Urgent — please read',
 };
 
 /** The page's own strings from `texts` (known keys with string values only). */

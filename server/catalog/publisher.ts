@@ -1,5 +1,5 @@
-import { accessSync, constants, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import type { MergeReport } from '../flow/packs/report.ts';
@@ -50,6 +50,12 @@ export type PublishOutcome =
   | { ok: false; reason: 'stale'; version: string }
   | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
 
+export type CreateOutcome =
+  | { ok: true; version: string; revisions: PublishedRevision[]; writtenBack: boolean }
+  | { ok: false; reason: 'exists' }
+  | { ok: false; reason: 'no_folder' }
+  | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
+
 export type RollbackOutcome =
   | { ok: true; revision: string; revisions: PublishedRevision[] }
   | { ok: false; reason: 'unknown_revision' }
@@ -93,9 +99,13 @@ export class Publisher {
     return this.catalog.library.dir;
   }
 
-  /** Every source file with the tenants' flows it feeds. */
+  /** Every source file with the tenants' flows it feeds (a new file kept under DATA_DIR too). */
   sources(): SourceInfo[] {
-    return listSources(this.catalog.library);
+    const listed = listSources(this.catalog.library);
+    const kept = [...this.texts.keys()].map((f) => sourcePath(this.dir, f)).filter((p) => sourceKind(p) && !listed.some((s) => s.path === p));
+    if (!kept.length) return listed;
+    return [...listed, ...kept.map((path) => ({ path, kind: sourceKind(path)!, flows: flowsFedBy(this.catalog.library, join(this.dir, path)) }))]
+      .sort((a, b) => a.path.localeCompare(b.path));
   }
 
   /** A source's current text and version, or undefined when the path is not a source or does not exist. */
@@ -155,6 +165,39 @@ export class Publisher {
       if (!checked.ok) return { ok: false, reason: 'invalid', diagnostics: checked.diagnostics };
       const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', meta);
       return { ok: true, revisions, writtenBack: !this.texts.has(file) };
+    });
+  }
+
+  /**
+   * Saves a new source file (a draft from "Describe your intake"): refused
+   * when the file exists, its folder does not (a tenant's), or the text has
+   * errors (also a global flow whose id another file has). Written to
+   * FLOWS_DIR, or kept under DATA_DIR like a publish; recorded as a publish.
+   */
+  create(path: string, text: string, meta: PublishMeta): Promise<CreateOutcome> {
+    return this.serially(async () => {
+      await this.sync();
+      const file = join(this.dir, path);
+      if (this.textOf(file) !== undefined) return { ok: false, reason: 'exists' };
+      if (!existsSync(dirname(file))) return { ok: false, reason: 'no_folder' };
+      const checked = this.check(path, text);
+      const lib = checked.catalog.library;
+      const diagnostics = [...checked.diagnostics];
+      // the first file (by name) with an id keeps it and the clash is reported on the other: either way the new file may not take an id
+      for (const d of lib.diagnostics) {
+        if (d.code === 'duplicate_flow_id' && d.file !== file && d.message.includes(file)) diagnostics.push({ ...d, file, line: 1, col: 1, message: `this flow's id is already the id of ${sourcePath(this.dir, d.file ?? '')}` });
+      }
+      if (hasErrors(diagnostics)) return { ok: false, reason: 'invalid', diagnostics: sortDiagnostics(diagnostics) };
+      // a new file: no baseline before it; written when FLOWS_DIR takes it (the publish then writes over it)
+      if (this.writeBack) {
+        try {
+          writeFileSync(file, text, { flag: 'wx' });
+        } catch {
+          // FLOWS_DIR is read-only: kept under DATA_DIR, like a publish that cannot be written back
+        }
+      }
+      const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', { by: meta.by, note: meta.note ?? 'created in the Studio' }, { created: true });
+      return { ok: true, version: textVersion(text), revisions, writtenBack: !this.texts.has(file) };
     });
   }
 
@@ -224,7 +267,7 @@ export class Publisher {
   }
 
   /** Puts texts in place (written back or kept), records them, and serves the catalog compiled from them. */
-  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta): Promise<PublishedRevision[]> {
+  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<PublishedRevision[]> {
     const records = await this.log.all();
     const before: Array<Omit<PublishRecord, 'seq'>> = [];
     const after: Array<Omit<PublishRecord, 'seq'>> = [];
@@ -235,7 +278,7 @@ export class Publisher {
       const fedAfter = flowsFedBy(catalog.library, file);
       const revs = (dir: TenantDirectory, fed: TenantFlow[]) =>
         fed.flatMap((f) => { const c = dir.flow(f.tenant, f.flow); return c ? [{ ...f, revision: c.revision }] : []; });
-      if (!records.some((r) => r.path === path)) {
+      if (!opts.created && !records.some((r) => r.path === path)) {
         // the first publish of this file: what was served before it starts the list
         before.push({ path, text: this.textOf(file) ?? '', kind: 'baseline', by: 'files', publishedAt: mtime(file), note: 'served before the first publish', revisions: revs(this.catalog, fedNow), writtenBack: true });
       }

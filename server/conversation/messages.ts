@@ -7,6 +7,8 @@ export interface BotMessage {
   text: string;
   nodeId: string | null;
   kind: 'question' | 'info' | 'invalid' | 'done' | 'handoff';
+  /** `alert`: safety advice a client shows as an alert (the protocol's `MessageTone`). */
+  tone?: 'alert';
   quickReplies?: string[];
   multiple?: boolean;
   progress?: Progress;
@@ -20,7 +22,7 @@ export interface BotMessage {
 export function effectsToMessages(effects: readonly Effect[], m: Messages = EN): BotMessage[] {
   const out: BotMessage[] = [];
   for (const e of effects) {
-    if (e.type === 'say') out.push({ text: e.text, nodeId: e.nodeId, kind: e.kind });
+    if (e.type === 'say') out.push({ text: e.text, nodeId: e.nodeId, kind: e.kind, ...(e.tone ? { tone: e.tone } : {}) });
     else if (e.type === 'ask') {
       out.push({ text: e.text, nodeId: e.nodeId, kind: e.kind, progress: e.progress,
         ...(e.quickReplies ? { quickReplies: e.quickReplies } : {}), ...(e.multiple ? { multiple: true } : {}) });

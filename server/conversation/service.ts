@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkOperatorAnswers } from '../engine/hand-back.ts';
 import { isClosed } from '../engine/close.ts';
+import { timedOut } from '../engine/reopen.ts';
 import { matchCommand } from '../engine/extraction.ts';
 import { progressAt, steadyProgress } from '../engine/progress.ts';
 import { checkContext } from '../flow/context-check.ts';
@@ -116,6 +117,12 @@ const SWEEP_PAGE = 1000;
 /** A tenant's `settings.inactivity_s`, when it is a positive number of seconds. */
 export function inactivitySeconds(settings: Record<string, unknown> | undefined): number | undefined {
   const v = settings?.inactivity_s;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** A tenant's `settings.resume_s`: how long after going idle a visitor may come back to the same conversation, when a positive number of seconds. */
+export function resumeSeconds(settings: Record<string, unknown> | undefined): number | undefined {
+  const v = settings?.resume_s;
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
@@ -255,9 +262,12 @@ export class ConversationService {
     return this.withSession(sessionId, clientId, async ({ record, flow, session }) => {
       // an ended session takes only "restart" (unless a person holds it): anything else is refused, not stored, and costs no model call
       // escalated means a person will answer: the conversation stays open (server/engine/handover.ts)
+      // a visitor back within the tenant's resume_s picks up where they left off (not for "restart": that starts over)
+      const command = matchCommand(flow, text);
+      const returning = command !== 'restart' && this.resumable(record, session);
       // a closed escalation has ended for everyone, the person too
-      const shut = isClosed(session) || (!record.operator && isEnded(session.status) && session.status !== 'escalated');
-      if (shut && matchCommand(flow, text) !== 'restart') {
+      const shut = !returning && (isClosed(session) || (!record.operator && isEnded(session.status) && session.status !== 'escalated'));
+      if (shut && command !== 'restart') {
         return failure('session_ended', 'this conversation has ended; send "restart" to begin again');
       }
       if (record.seq >= this.maxEntries) {
@@ -286,7 +296,10 @@ export class ConversationService {
       }
       // whether someone is online decides the honest words of an escalation this turn may reach
       const staffed = this.deps.operatorsOnline?.(record.tenant) === true;
-      const result = await this.run(flow, session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
+      // back after going idle: reopened where it stood, then the message is read as usual
+      const back = returning ? await this.run(flow, session, { kind: 'reopen', now, greet: false }, record.tenant) : undefined;
+      const read = await this.run(flow, back?.session ?? session, { kind: 'text', text, now, ...(staffed ? { staffed } : {}) }, record.tenant);
+      const result = back ? { ...read, messages: [...back.messages, ...read.messages], events: [...back.events, ...read.events] } : read;
       const { unanswered: _w, ...fresh } = record; // a restart of an escalated session: nothing waits any more
       return { ok: true, value: { record: record.unanswered ? fresh : record, result, before: [user], now, clientId } };
     }, admitted);
@@ -365,6 +378,42 @@ export class ConversationService {
   }
 
   /**
+   * A visitor comes back (a widget reconnecting with its session token, REST
+   * `POST /sessions/:id/resume`): a session that went idle within the
+   * tenant's `resume_s` is active again where it stood, answers kept, and the
+   * bot says "Welcome back" and asks its question again. `session_ended`
+   * when it went idle longer ago (a new conversation is the way on), or ended
+   * otherwise. An open session has nothing to resume: its state, no messages.
+   */
+  async resume(sessionId: string): Promise<Result<TurnDone>> {
+    const seen = await this.view(sessionId, Number.MAX_SAFE_INTEGER);
+    if (!seen.ok) return seen;
+    // open, or escalated and waiting for a person: nothing to resume
+    const st = seen.value.state;
+    if (!isEnded(st.status) || (st.status === 'escalated' && !st.closed)) return { ok: true, value: { messages: [], state: st, events: [] } };
+    return turnOnly(await this.withSession(sessionId, undefined, async ({ record, flow, session }) => {
+      if (!timedOut(session) && !isEnded(session.status)) return failure('conflict', 'this conversation was reopened meanwhile; read it again');
+      if (!this.resumable(record, session)) return failure('session_ended', 'this conversation has ended; start a new one');
+      const now = this.env.now();
+      const result = await this.run(flow, session, { kind: 'reopen', now, greet: true }, record.tenant);
+      return { ok: true, value: { record, result, before: [], now } };
+    }));
+  }
+
+  /** Whether a visitor coming back now may pick the session up: it went idle (the sweep ended it) no longer than the tenant's `resume_s` ago. */
+  private resumable(record: StoredSession, session: Session): boolean {
+    if (!timedOut(session) || record.preview) return false;
+    const window = resumeSeconds(this.deps.tenants.tenant(record.tenant)?.settings);
+    return window !== undefined && Date.parse(this.env.now()) - Date.parse(record.updatedAt) <= window * 1000;
+  }
+
+  /** The client-facing state, with `resumable` when the visitor may still pick the session up. */
+  private stateFor(flow: CompiledFlow, session: Session, record: StoredSession): SessionState {
+    const state = stateOf(flow, session);
+    return this.resumable(record, session) ? { ...state, resumable: true } : state;
+  }
+
+  /**
    * An operator closes a conversation a person was answering: an escalated
    * one stays `escalated` and is marked closed (no more messages, only a new
    * start); one they took over while it was active or waiting ends
@@ -416,7 +465,8 @@ export class ConversationService {
               return { ok: true, value: { record: released, result, before: [], now } };
             }
             if (record.status === 'active' && session.status === 'active' && !record.operator && idleLimit !== undefined && idle >= idleLimit) {
-              const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle) }, tenant);
+              const resumable = resumeSeconds(this.deps.tenants.tenant(tenant)?.settings) !== undefined;
+              const result = await this.run(flow, session, { kind: 'expire', now, idleSeconds: Math.floor(idle), ...(resumable ? { resumable } : {}) }, tenant);
               return { ok: true, value: { record, result, before: [], now } };
             }
             const timeout = session.status === 'waiting' && session.node ? flow.nodes.get(session.node)?.node.interrupt?.timeout_s : undefined;
@@ -466,7 +516,7 @@ export class ConversationService {
         // the retry of a turn that ended the session: its delivery must exist (it was written before the commit; make sure)
         if (isEnded(session.status)) await this.ensureDelivery(record, session);
         const reply = (await this.deps.store.transcript(sessionId, seen.seq - 1)).filter((e) => e.seq >= seen.seq);
-        return { ok: true, value: { messages: reply, state: stateOf(flow, session), events: [], duplicate: true } };
+        return { ok: true, value: { messages: reply, state: this.stateFor(flow, session, record), events: [], duplicate: true } };
       }
       const change = await step(loaded.value);
       if (!change.ok) return change;
@@ -511,7 +561,7 @@ export class ConversationService {
     const loaded = await this.load(sessionId);
     if (!loaded.ok) return loaded;
     const { record, flow, session } = loaded.value;
-    return { ok: true, value: { state: stateOf(flow, session), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
+    return { ok: true, value: { state: this.stateFor(flow, session, record), transcript: await this.deps.store.transcript(sessionId, afterSeq), record, visitorAnswers: visitorAnswers(flow, session) } };
   }
 
   private async load(sessionId: string): Promise<Result<Loaded>> {
@@ -534,6 +584,7 @@ export class ConversationService {
       const m = messages[i]!;
       // optional fields set in place, in the order they always had (no object spread per field)
       const e: TranscriptEntry = { seq: after + i + 1, at, role: 'bot', text: m.text, nodeId: m.nodeId, kind: m.kind };
+      if (m.tone) e.tone = m.tone;
       if (m.quickReplies) e.quickReplies = m.quickReplies;
       if (m.multiple) e.multiple = true;
       if (m.progress) e.progress = m.progress;
@@ -558,7 +609,7 @@ export class ConversationService {
     };
     if (result.events.length > 0 || !record.insights) next.insights = foldEvents(record.insights, result.events);
     // the deliveries the turn owes are written first; the commit names them and so makes them real
-    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status);
+    const owed = await this.prepare(next, result.session, restarted ? undefined : record.status, result.events);
     const saved = await this.deps.store.commit(next, record.version, { transcript: all, events: result.events });
     if (!saved.ok) {
       await this.deps.deliveries?.abandoned(owed.ids);
@@ -567,7 +618,7 @@ export class ConversationService {
     next.version = saved.version;
     await this.count(record.id, turnDelta(record, next));
     this.remember(next, result.session);
-    const state = stateOf(flow, result.session);
+    const state = this.stateFor(flow, result.session, next);
     this.deps.broadcast?.(record.id, all, state);
     await this.ended(owed);
     return { ok: true, value: { messages: all, state, events: result.events, duplicate: false } };
@@ -579,11 +630,14 @@ export class ConversationService {
    * `record` is the record about to be committed (its version is the one the
    * commit gives it), and gets the ids it must name.
    */
-  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined): Promise<{ completions: Completion[]; ids: string[] }> {
+  private async prepare(record: StoredSession, session: Session, before: Session['status'] | undefined, events: readonly EngineEvent[] = []): Promise<{ completions: Completion[]; ids: string[] }> {
     // a Studio preview ends without a trace outside the session: no webhook, no partial lead, no completion count
     const completions = isEnded(session.status) && before !== session.status && !record.preview ? [completionOf(record, session)] : [];
+    // contact details left after the escalation went out: a follow-up, so they reach the business too
+    const followUps = before === 'escalated' && session.status === 'escalated' && !record.preview && events.some((e) => e.type === 'answer_set' && e.handover === true)
+      ? [{ ...completionOf(record, session), event: 'contact' as const }] : [];
     const ids: string[] = [];
-    for (const c of completions) {
+    for (const c of [...completions, ...followUps]) {
       const id = await this.deps.deliveries?.prepare(c);
       if (id) ids.push(id);
     }

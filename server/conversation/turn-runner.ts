@@ -1,6 +1,7 @@
 import { noteContact, start, turn } from '../engine/engine.ts';
 import { expire } from '../engine/expire.ts';
 import { closeSession, type ClosedBy } from '../engine/close.ts';
+import { reopen } from '../engine/reopen.ts';
 import { handBackAt } from '../engine/hand-back.ts';
 import { extractionRequest, matchCommand } from '../engine/extraction.ts';
 import { flowFor, matchLanguageSwitch, sessionFlow } from '../engine/locale.ts';
@@ -32,7 +33,9 @@ export type TurnInput =
   | { kind: 'text'; text: string; now: string; staffed?: boolean }
   | Extract<Input, { kind: 'command' | 'operator' }>
   | { kind: 'resume'; nodeId: string; stack: Session['stack']; now: string; answers?: Record<string, unknown> }
-  | { kind: 'expire'; now: string; idleSeconds: number }
+  | { kind: 'expire'; now: string; idleSeconds: number; resumable?: boolean }
+  /** A visitor comes back to a session that went idle: active again where it stood (`greet`: welcomed and asked again). */
+  | { kind: 'reopen'; now: string; greet: boolean }
   /** A person (or the inactivity sweep) ends a conversation a person was answering. */
   | { kind: 'close'; now: string; by: ClosedBy }
   /** A visitor's message to a person who holds the conversation: only its contact details are taken, the bot says nothing. */
@@ -125,7 +128,9 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
     case 'resume':
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);
     case 'expire':
-      return settle(flow, expire(flow, session, input.now, input.idleSeconds), impl);
+      return settle(flow, expire(flow, session, input.now, input.idleSeconds, input.resumable === true), impl);
+    case 'reopen':
+      return settle(flow, reopen(flow, session, input.now, input.greet), impl);
     case 'close':
       return settle(flow, closeSession(flow, session, input.now, input.by), impl);
     case 'note':

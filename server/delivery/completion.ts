@@ -7,6 +7,12 @@ export interface Completion {
   flowId: string;
   revision: string;
   status: Status;
+  /**
+   * A follow-up rather than an ending: `contact` — contact details the visitor
+   * left after the session escalated (its `intake.escalated` went out before
+   * them); delivered as `intake.contact` with everything collected.
+   */
+  event?: 'contact';
   outcome?: string;
   /** The session version that holds the ending: deliver only once it is committed. */
   version: number;

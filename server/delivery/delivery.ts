@@ -254,7 +254,7 @@ export class DeliveryWorker {
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'Questline-Webhook/1',
-      'X-Questline-Event': intakeEvent(c.status),
+      'X-Questline-Event': intakeEvent(c),
       'X-Questline-Delivery': e.id,
       'X-Questline-Timestamp': timestamp,
       'X-Questline-Signature': signPayload(hook.secret, timestamp, body),

@@ -149,7 +149,7 @@ export function applyDeath(e: EntryMeta, d: Death): void {
 }
 
 /** The entry id of an ending: the session and the status it ended with. */
-export const entryId = (c: Pick<Completion, 'sessionId' | 'status'>): string => `${c.sessionId}:${c.status}`;
+export const entryId = (c: Pick<Completion, 'sessionId' | 'status' | 'event'>): string => `${c.sessionId}:${c.event ?? c.status}`;
 
 const copy = (e: OutboxEntry): OutboxEntry => ({ ...e });
 

@@ -8,7 +8,7 @@ import type { Completion } from './completion.ts';
 
 /** The webhook body (receivers may parse with this schema). */
 export const IntakePayload = z.object({
-  /** `intake.completed`, `intake.escalated`, `intake.abandoned` or `intake.error`. */
+  /** `intake.completed`, `intake.escalated`, `intake.abandoned`, `intake.error`, or the follow-up `intake.contact`. */
   event: z.string(),
   /** The same across retries of one ending (also `X-Questline-Delivery`): receivers de-duplicate on it. */
   deliveryId: z.string(),
@@ -26,13 +26,13 @@ export const IntakePayload = z.object({
 });
 export type IntakePayload = z.infer<typeof IntakePayload>;
 
-/** The event name of an ending (`X-Questline-Event`). */
-export const intakeEvent = (status: Completion['status']): string => `intake.${status}`;
+/** The event name of an ending or a follow-up (`X-Questline-Event`). */
+export const intakeEvent = (c: Pick<Completion, 'status' | 'event'>): string => `intake.${c.event ?? c.status}`;
 
 /** The webhook body of an outbox entry. */
 export function intakePayload(deliveryId: string, c: Completion): IntakePayload {
   return {
-    event: intakeEvent(c.status), deliveryId, sessionId: c.sessionId, tenant: c.tenant,
+    event: intakeEvent(c), deliveryId, sessionId: c.sessionId, tenant: c.tenant,
     flow: { id: c.flowId, revision: c.revision }, status: c.status, outcome: c.outcome ?? null,
     answers: c.answers, provenance: c.provenance, completedAt: c.at,
   };

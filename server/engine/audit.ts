@@ -111,6 +111,11 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
       late = [];
       continue;
     }
+    // a session picked up again (a returning visitor, a hand-back) goes on: its events are a run again
+    if (ended && e.type === 'resumed') {
+      ended = null;
+      late = [];
+    }
     if (ended) {
       // a message to an escalated session waiting for a person, and the contact details it gave, are not a run going on
       if (e.type !== 'handover' && e.handover !== true) late.push(e);

@@ -718,7 +718,8 @@ function back(d: Draft): void {
 }
 
 /** Asks again whatever the session is waiting on. */
-function reask(d: Draft): void {
+/** Asks what the session is at again: its question, its review, or its path prompt (a language switch, a returning visitor). */
+export function reask(d: Draft): void {
   const c = d.s.node ? d.flow.nodes.get(d.s.node) : undefined;
   if (!c) return;
   if (c.node.type === 'question') ask(d, c);

@@ -10,6 +10,7 @@ import type { Command } from './types.ts';
 import { baseLanguage } from '../flow/messages/catalogue.ts';
 import { packOf } from '../language/registry.ts';
 import { regionalQuestion } from './regional-options.ts';
+import { impliedAnswer } from './implied-answer.ts';
 
 /** How many questions ahead an extractor is shown besides the current one. */
 export const OPEN_AHEAD = 25;
@@ -39,7 +40,7 @@ function openOf(c: CompiledNode): OpenQuestion | null {
   const q: OpenQuestion = {
     nodeId: c.node.id,
     key: c.node.key,
-    answer: c.node.answer ?? { type: 'text' },
+    answer: impliedAnswer(c.node.answer ?? { type: 'text' }, c.node.key, prompt),
     required: c.node.required !== false,
     ...(c.node.label ? { label: c.node.label } : {}),
     ...(prompt ? { prompt } : {}),

@@ -18,6 +18,11 @@ import { askContactAtHandover } from './handover.ts';
 /** Terminal statuses: a message after them changes nothing. */
 export const ENDED: ReadonlySet<Session['status']> = new Set(ENDED_STATUSES);
 
+/** Whether a node is where an `urgent` trigger (a red flag, a hazard) goes: what it says is safety advice, shown as an alert. */
+export function isAlertNode(flow: Draft['flow'], id: string): boolean {
+  return flow.source.triggers?.some((t) => t.urgent === true && t.goto === id) ?? false;
+}
+
 /** Answered questions and the estimated total of those that still apply. */
 export function progressOf(d: Draft, at: string | null, rec?: NodeRecord): Progress {
   const now = progressAt(d.flow, d.s.answers, at, d.s, d.idx, rec);
@@ -249,7 +254,10 @@ function visit(d: Draft, id: string): string | null {
   // (on the way back to a review after a change, what the nodes passed said the first time is not said again)
   // honest words: with nobody from the team online, the node's `say_offline` instead of its `say` ("I'm connecting you…")
   const say = !d.staffed && n.say_offline !== undefined ? n.say_offline : n.say;
-  if (say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) d.effects.push({ type: 'say', nodeId: id, text: render(d, say), kind: n.type === 'terminal' ? 'done' : 'info' });
+  if (say && d.approved !== id && !(d.s.returning !== undefined && n.type !== 'terminal')) {
+    // the say of the node an urgent trigger goes to is safety advice: it goes out marked as an alert
+    d.effects.push({ type: 'say', nodeId: id, text: render(d, say), kind: n.type === 'terminal' ? 'done' : 'info', ...(isAlertNode(d.flow, id) ? { tone: 'alert' as const } : {}) });
+  }
   if (n.interrupt?.when === 'before' && d.approved !== id) return wait(d, c, 'before');
   switch (n.type) {
     case 'question':

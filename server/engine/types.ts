@@ -19,7 +19,7 @@ export interface Progress { answered: number; total: number }
 
 /** What the runner outside the engine must do. The engine never does it itself. */
 export type Effect =
-  | { type: 'say'; nodeId: string; text: string; kind: 'info' | 'done' | 'handoff' }
+  | { type: 'say'; nodeId: string; text: string; kind: 'info' | 'done' | 'handoff'; /** `alert`: safety advice, the say of an urgent trigger's node. */ tone?: 'alert' }
   | {
       type: 'ask';
       nodeId: string;

@@ -10,6 +10,8 @@ export const MessagesShape = z.object({
   waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
   more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
   handoff: z.string(), handoff_offline: z.string().describe('the escalation line when nobody from the team is online; {when} is the tenant\'s reply_time or handover_when'), nothing_to_go_back: z.string(), idle_closed: z.string(), hand_back: z.string(),
+  idle_paused: z.string().describe('the idle line when the tenant lets a visitor come back to the conversation (settings.resume_s)'),
+  welcome_back: z.string().describe('said to a visitor who comes back to a conversation that went idle, before the question again'),
   conversion: z.string(), conversion_about: z.string(),
   reask_number: z.string(), reask_integer: z.string(), range_between: z.string(), range_min: z.string(), range_max: z.string(), unit: z.string(),
   reask_choose_one: z.string(), reask_choose_from: z.string(), reask_boolean: z.string(), reask_email: z.string(), reask_phone: z.string(),

@@ -3,6 +3,7 @@ import type { Lexicon } from './lexicon.ts';
 import type { Messages } from './messages-shape.ts';
 import type { NumberWords } from './number-words.ts';
 import type { ParserMessages } from './parser-messages.ts';
+import type { TextWords } from './text-words.ts';
 import type { WordNumber } from './word-numbers.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface LanguagePack {
   readonly code: string;
   /** The country a session in this language without a region most likely calls from ('DE' for German), for phone numbers; null when there is no such country (English). */
   readonly region: string | null;
+  /** Whether a word is a word of the language (a dictionary): such a word is never read as a typo of another; absent = unknown. */
+  readonly isWord?: (word: string) => boolean;
   /** Word lists: skip and "talk to a person" phrases, yes/no, negators, joiners, declines. */
   readonly lexicon: Lexicon;
   /** The bot's built-in texts (re-asks, command replies, endings, the review), before a flow's or tenant's changes. */
@@ -37,6 +40,8 @@ export interface LanguagePack {
   readonly names: NameWords;
   /** How an option is negated and how "all of them" is said. */
   readonly options: OptionWords;
+  /** The short-text words: a format example in a prompt, replies pointing elsewhere, a private project, lead-ins, vague references. */
+  readonly text: TextWords;
   /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
   readonly negatedYesIsNeither: boolean;
   /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */
@@ -57,6 +62,60 @@ export interface NameWords {
   readonly notNames: ReadonlySet<string>;
   /** Whose name a reply gives ("this is for my son, Tom Baker"); null = only the introductions are read. */
   readonly whose: WhoseWords | null;
+  /** How a whole reply at a name question is read, clause by clause (server/extract/offline/name-reply.ts). */
+  readonly reply: NameReplyWords;
+}
+
+/**
+ * The words a reply at a name question is read with (server/extract/offline/name-reply.ts). Patterns match
+ * a clause's start (or end, for `signOff`) on lower-cased text; word sets are lower case, without a dot.
+ */
+export interface NameReplyWords {
+  /** Lead-ins giving the speaker's own name or who the speaker is ("i'm", "my name is", "this is", "ich bin", "hier ist"). */
+  readonly self: RegExp;
+  /** Lead-ins giving a third person's name ("his name is", "she's called", "er heißt"). */
+  readonly third: RegExp;
+  /** A sign-off after a name ("Hannah here", "Jörg hier"): the name is the speaker's. */
+  readonly signOff: RegExp;
+  /** What may follow a name in its clause, saying whose it is ("… is his name"): group 1 the possessive (one of `mine` = the speaker's). */
+  readonly trailer: RegExp;
+  /** A company after a name, which explains itself ("from Riverside Padel", "vom TSV"); on the lower-cased words after the name. */
+  readonly company: RegExp;
+  /** Hesitations and greetings before an answer ("um", "hi", "ok so", "ja", "hallo"). */
+  readonly lead: RegExp;
+  /** Asides naming the same person another way ("goes by Coco", "but call me Bob", "genannt"): explained, not the name. */
+  readonly nickname: RegExp;
+  /** Words meaning the speaker ("me", "myself", "ich"). */
+  readonly me: ReadonlySet<string>;
+  /** The speaker's possessives ("my", "mein"): "my husband Dave" is the speaker's relation. */
+  readonly mine: ReadonlySet<string>;
+  /** Other words before a relation or a role ("his", "her", "the", "der", "seine"). */
+  readonly determiners: ReadonlySet<string>;
+  /** Family and care relations ("mom", "husband", "neighbor", "guardian", "Mutter"). */
+  readonly relations: ReadonlySet<string>;
+  /** A relation as it is recorded beside a contact's name ("mom" → "mother", "Mama" → "Mutter"); others as typed. */
+  readonly relationAs: Readonly<Record<string, string>>;
+  /** Job and position words ("manager", "owner", "Hausmeister"): "the manager" is no name; "James Lee, club manager at X" explains its tail. */
+  readonly roles: ReadonlySet<string>;
+  /** Titles kept as part of a name ("dr", "mrs", "frau", "herr", "prof"). */
+  readonly titles: ReadonlySet<string>;
+  /** Particles written in lower case inside a name ("van", "der", "de", "la", "von"). */
+  readonly particles: ReadonlySet<string>;
+  /** Given names that are also common words ("will", "may"): names all the same. */
+  readonly given: readonly string[];
+  /** Words of the language that are no name ("just", "want", "geht"; stopwords-iso less given names), loaded on first use. */
+  readonly common: () => ReadonlySet<string>;
+  /** What a prompt says, to infer a name question the flow did not declare: a person's name is asked; the full one; the patient's (subject's); with the relationship. */
+  readonly asks: { readonly name: RegExp; readonly full: RegExp; readonly subject: RegExp; readonly relation: RegExp };
+  /** The re-asks (the question's prompt follows each). */
+  readonly say: {
+    readonly notAName: string;
+    readonly fullName: string;
+    readonly relation: string;
+    readonly someoneElse: string;
+    readonly notYours: string;
+    readonly otherPerson: string;
+  };
 }
 
 /** The words that say whose name a reply gives: the person typing or someone the intake is for. */

@@ -6,7 +6,7 @@
 export { LIMITS } from './limits.ts';
 export { ENDED_STATUSES, isEnded, STATUSES, type StatusName } from './statuses.ts';
 export { MESSAGE_EVENTS, messageEvent, ROLES, type MessageEvent, type RoleName } from './roles.ts';
-export { EntryKind, InputHint, Progress, Role, SessionState, Status, TranscriptEntry } from './session.ts';
+export { EntryKind, InputHint, MessageTone, Progress, Role, SessionState, Status, TranscriptEntry } from './session.ts';
 export { ErrorAck, ErrorBody, ErrorCode, WireError, WireErrorCode } from './errors.ts';
 export {
   ChatAuth, ClientContext, ClientId, Decision, EmptyPayload, HandBack, MessageBody, MessagePayload, OperatorAuth, OperatorDecision,
@@ -15,4 +15,5 @@ export {
 export {
   BackAck, JoinAck, LeaveAck, MessageAck, OperatorAck, RestartAck, SessionEndEvent, SessionStateEvent, StartAck, toWire, TypingEvent, WireMessage,
 } from './outgoing.ts';
+export { SessionList, SessionListQuery, SessionRow, VisitorLabel } from './admin-sessions.ts';
 export type { ChatClientEvents, ChatSocketData, OperatorClientEvents, OperatorSocketData, SessionRoomEvents } from './socket-events.ts';

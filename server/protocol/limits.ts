@@ -10,4 +10,7 @@ export const LIMITS = {
   /** Keys and serialized size of a session's client context. */
   contextKeys: 32,
   contextBytes: 4_096,
+  /** The operator console's sessions list: a row's last-message preview (longer text ends with "…") and the longest `?q=` search, in characters. */
+  previewChars: 160,
+  searchChars: 200,
 } as const;

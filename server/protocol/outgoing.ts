@@ -22,6 +22,7 @@ export function toWire(e: TranscriptEntry): WireMessage {
     id: e.seq, role: e.role, text: e.text, at: e.at,
     ...(e.nodeId !== undefined ? { nodeId: e.nodeId } : {}),
     ...(e.kind ? { kind: e.kind } : {}),
+    ...(e.tone ? { tone: e.tone } : {}),
     ...(e.quickReplies ? { quickReplies: e.quickReplies } : {}),
     ...(e.multiple ? { multiple: true } : {}),
     ...(e.progress ? { progress: e.progress } : {}),

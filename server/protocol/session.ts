@@ -76,6 +76,8 @@ export const SessionState = z.object({
   input: InputHint.optional(),
   /** An escalated conversation that an operator (or the inactivity setting) closed: it takes no more messages, only a new start. */
   closed: z.literal(true).optional(),
+  /** A conversation that went idle and can be picked up again (within the tenant's `resume_s`): writing (or reconnecting) resumes it, answers kept. */
+  resumable: z.literal(true).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 
@@ -87,6 +89,15 @@ export type Role = z.infer<typeof Role>;
 export const EntryKind = z.enum(['question', 'info', 'invalid', 'done', 'handoff', 'user', 'operator']);
 export type EntryKind = z.infer<typeof EntryKind>;
 
+/**
+ * How a bot line must stand out: `alert` is safety advice after a red flag or
+ * a hazard (the say of the node an `urgent` trigger goes to); a client shows
+ * it as an alert (the widget: role="alert", a warning icon and a label, not
+ * colour alone). Absent on every other line.
+ */
+export const MessageTone = z.enum(['alert']);
+export type MessageTone = z.infer<typeof MessageTone>;
+
 /** One line of a conversation as people saw it, numbered per session. */
 export const TranscriptEntry = z.object({
   seq: z.number().int().positive(),
@@ -95,6 +106,7 @@ export const TranscriptEntry = z.object({
   text: z.string(),
   nodeId: z.string().nullable().optional(),
   kind: EntryKind.optional(),
+  tone: MessageTone.optional(),
   quickReplies: z.array(z.string()).optional(),
   multiple: z.boolean().optional(),
   progress: Progress.optional(),

@@ -65,19 +65,19 @@ describeBrowser('operator console: session languages', () => {
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     await page.locator(`button[data-session="${none.sessionId}"]`).waitFor();
 
-    expect(await page.locator('#sessions-table thead th').allTextContents()).toEqual(['Session', 'Status', 'Where', 'Language', 'Updated']);
+    expect(await page.locator('#sessions-table thead th').allTextContents()).toEqual(['Visitor', 'Status', 'Waiting', 'Language', 'Flow']);
     expect((await rowCells(page, german.sessionId))[3]).toBe('de');
     expect((await rowCells(page, hebrew.sessionId))[3]).toBe('en');
     expect((await rowCells(page, patient.sessionId))[3]).toBe('he-IL');
     expect((await rowCells(page, none.sessionId))[3]).toBe('—');
     expect(await page.locator('#sessions-body tr', { has: page.locator(`button[data-session="${german.sessionId}"]`) }).locator('td.locale').getAttribute('title')).toBe('German');
 
-    await page.getByRole('button', { name: `Open session ${german.sessionId} (active)` }).click();
+    await page.getByRole('button', { name: `session ${german.sessionId} (active)` }).click();
     await page.getByRole('heading', { name: `Session ${german.sessionId}` }).waitFor();
     await expect.poll(() => page.locator('#session-meta').textContent()).toContain('· language de (German) ·');
     await page.screenshot({ path: join(ARTIFACTS, 'admin-console-locale.png') });
 
-    await page.getByRole('button', { name: `Open session ${none.sessionId} (active)` }).click();
+    await page.getByRole('button', { name: `session ${none.sessionId} (active)` }).click();
     await page.getByRole('heading', { name: `Session ${none.sessionId}` }).waitFor();
     await expect.poll(() => page.locator('#session-meta').textContent()).toContain('flow.patient_intake');
     expect(await page.locator('#session-meta').textContent()).not.toContain('language');

@@ -92,7 +92,7 @@ describeBrowser('operator console', () => {
       expect(await row.locator('.urgent').count()).toBe(0);
     }
     await page.screenshot({ path: join(ARTIFACTS, 'admin-urgent.png') });
-    await firstRow.getByRole('button', { name: `Open session ${sessionId} (escalated)` }).click();
+    await firstRow.getByRole('button', { name: `session ${sessionId} (escalated)` }).click();
     await page.getByRole('heading', { name: `Session ${sessionId}` }).waitFor();
     await poll(() => page.locator('#session-alert').textContent()).toMatch(new RegExp(`^Urgent: ${reason.replace(/[()]/g, '\\$&')}\\. Escalated to a person`));
     expect(problems).toEqual([]);
@@ -106,7 +106,7 @@ describeBrowser('operator console', () => {
 
     // the list shows it as escalated; filter to escalated and open it with the keyboard
     await page.getByLabel('Status', { exact: true }).selectOption('escalated');
-    const open = page.getByRole('button', { name: `Open session ${sessionId} (escalated)` });
+    const open = page.getByRole('button', { name: `session ${sessionId} (escalated)` });
     await open.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Session ${sessionId}` }).waitFor();
@@ -307,7 +307,7 @@ describeBrowser('operator console', () => {
     expect(await scan()).toEqual([]);
     await page.getByLabel('Admin key').fill(TEST_ADMIN_KEY);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: `Open session ${sessionId} (escalated)` }).click();
+    await page.getByRole('button', { name: `session ${sessionId} (escalated)` }).click();
     await page.locator('#map g.node.current').waitFor();
     expect(await scan()).toEqual([]);
     // narrow screens: the console stacks and still scans clean

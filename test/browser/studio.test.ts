@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, NORTHSIDE_KEY } from '../e2e/helpers.ts';
 import { ALLOW_LOOPBACK_FROM_ROUTED_PAGES, axeViolations, describeBrowser, launchBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
@@ -105,10 +106,11 @@ describeBrowser('Studio', () => {
 
   it('chats with the draft in the real widget as a preview session, saves it as a golden and runs the goldens with coverage', async () => {
     await page.click('#preview-start');
+    await expect.poll(() => page.textContent('#preview-status'), { timeout: 20_000 }).toContain('Preview session');
     const chat = new ChatDriver(page);
-    await expect.poll(async () => (await chat.messages()).map((m) => m.text).join(' ')).toContain(NEW);
+    await expect.poll(async () => (await chat.messages()).map((m) => m.text).join(' '), { timeout: 20_000 }).toContain(NEW);
     await chat.say('Ann Lee');
-    await expect.poll(async () => (await chat.messages()).map((m) => m.text).join(' ')).toMatch(/date of birth/);
+    await expect.poll(async () => (await chat.messages()).map((m) => m.text).join(' '), { timeout: 20_000 }).toMatch(/date of birth/);
     // the console lists it as a preview
     const listed = await api(server.url, '/admin/sessions?tenant=northside-clinic', { headers: { 'x-questline-admin': TEST_ADMIN_KEY } });
     expect(listed.body.sessions.filter((s: { preview?: boolean }) => s.preview)).toHaveLength(1);
@@ -116,6 +118,21 @@ describeBrowser('Studio', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#trace li').count()).toBeGreaterThan(2);
     await screenshot(page, 'studio-preview');
+    // the widget stays inside its column at the laptop sizes too (three columns at 1280, the side panel under them at 1024)
+    for (const [width, height] of [[1280, 800], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('#preview').scrollIntoViewIfNeeded();
+      const fit = await page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s).getBoundingClientRect();
+        return { chat: box('#preview questline-chat'), column: box('.side-panel'), scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth };
+      });
+      expect(fit.chat.width).toBeGreaterThan(200);
+      expect(fit.chat.left).toBeGreaterThanOrEqual(fit.column.left);
+      expect(fit.chat.right).toBeLessThanOrEqual(fit.column.right);
+      expect(fit.scroll).toBe(fit.view);
+      await screenshot(page, `studio-preview-${width}`);
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     page.once('dialog', (d) => void d.accept('studio-ann'));
     await page.click('#golden-save');
@@ -189,5 +206,69 @@ describeBrowser('Studio', () => {
     expect(existsSync(join(flowsDir, SOURCE))).toBe(true);
     // the browser logs the 501 of the draft request above; nothing else may be logged
     expect(problems.filter((p) => !/status of 501/.test(p))).toEqual([]);
+  }, 90_000);
+
+  it('edits a node in the inspector: a prompt language, constraints, optional, a validation rule, the answer type, edges; only those fields change', async () => {
+    const before = readFileSync(join(flowsDir, SOURCE), 'utf8');
+    const node = async (id: string) => {
+      await page.locator(`#map .node[data-id="${id}"]`).click();
+      await expect.poll(() => page.textContent('#inspector-id')).toContain(`Node ${id}`);
+    };
+    const applied = async (what: string) => {
+      await page.click('#inspector-apply');
+      await expect.poll(() => page.textContent('#inspector-status')).toContain(`Applied: ${what}`);
+    };
+    // a prompt and its languages: the plain prompt becomes the flow's default language's
+    await node('q.phone');
+    await page.fill('#inspector-locale', 'es');
+    await page.click('#inspector-add-locale');
+    await page.fill('#inspector-prompt-es', '¿A qué número de teléfono podemos llamarle?');
+    await applied('prompt, locales');
+    expect(await page.inputValue('#inspector-prompt-en')).toContain('mobile number');
+    // constraints, optional and a validation rule with its message
+    await node('q.symptom_days');
+    await page.fill('#inspector-max', '365');
+    await page.check('#inspector-optional');
+    await page.click('#inspector-add-rule');
+    await page.fill('#inspector-rule-0', 'value <= 365');
+    await page.fill('#inspector-rule-0-message', 'Please give the number of days, up to a year.');
+    await applied('answer, required, validate');
+    // the answer type, with its choices
+    await node('q.insurance_provider');
+    await page.selectOption('#inspector-type', 'enum');
+    await page.fill('#inspector-options', 'aetna, cigna, other');
+    await applied('answer');
+    // the node's edges: a guard and a target
+    await node('q.symptoms');
+    await page.fill('#inspector-edge-0-guard', "'chest_pain' in answers.symptoms");
+    await page.selectOption('#inspector-edge-1-to', 'q.takes_medication');
+    await applied('2 edges');
+    await expect.poll(async () => `${await page.textContent('#check-status')} ${await page.textContent('#diagnostics')}`, { timeout: 20_000 }).toMatch(/^No errors/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('#inspector-apply').scrollIntoViewIfNeeded();
+    await screenshot(page, 'studio-inspector');
+    await page.setViewportSize({ width: 1600, height: 1000 });
+
+    await page.fill('#publish-note', 'inspector edits');
+    await page.click('#publish');
+    await expect.poll(() => page.textContent('#publish-status')).toContain('now serves revision');
+    const after = readFileSync(join(flowsDir, SOURCE), 'utf8');
+    const doc = parse(after) as { locales: string[]; nodes: Array<Record<string, any>>; edges: Array<Record<string, any>> };
+    // the new language is declared by the flow, next to its label
+    expect(doc.locales).toEqual(['en', 'es']);
+    expect(after).toContain('label: Clinic patient check-in\nlocales: [ en, es ]\n');
+    const n = (id: string) => doc.nodes.find((x) => x.id === id)!;
+    expect(n('q.phone').prompt).toEqual({ en: parse(before).nodes.find((x: { id: string }) => x.id === 'q.phone').prompt, es: '¿A qué número de teléfono podemos llamarle?' });
+    expect(n('q.symptom_days').answer).toEqual({ type: 'integer', min: 0, max: 365, unit: 'days' });
+    expect(n('q.symptom_days').required).toBe(false);
+    expect(n('q.symptom_days').validate).toEqual([{ expr: 'value <= 365', message: 'Please give the number of days, up to a year.' }]);
+    expect(n('q.insurance_provider').answer).toEqual({ type: 'enum', options: ['aetna', 'cigna', 'other'] });
+    expect(doc.edges.find((e) => e.id === 'e.symptoms.red_flag')!.guard).toBe("'chest_pain' in answers.symptoms");
+    expect(doc.edges.find((e) => e.id === 'e.symptoms.duration')!.to).toBe('q.takes_medication');
+    // comments and every other line are the file's own: the lines that went are the touched fields' only
+    const comments = (t: string) => t.split('\n').filter((l) => /(^|\s)#/.test(l));
+    expect(comments(after)).toEqual(comments(before));
+    const gone = before.split('\n').filter((l) => !after.split('\n').includes(l));
+    expect(gone.map((l) => l.trim().split(':')[0])).toEqual(['prompt', 'answer', 'answer', 'guard', '- { id']);
   }, 90_000);
 });

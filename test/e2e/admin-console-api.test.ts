@@ -35,7 +35,8 @@ describe('console reads', () => {
     expect(all.status).toBe(200);
     const ids = all.body.sessions.map((s: { id: string }) => s.id);
     expect(ids.indexOf(clinic.sessionId)).toBeGreaterThanOrEqual(0);
-    expect(ids.indexOf(clinic.sessionId)).toBeLessThan(ids.indexOf(sales.sessionId));
+    // the sales visitor asked for a person and waits for one: above the newer conversation the bot is having
+    expect(ids.indexOf(sales.sessionId)).toBeLessThan(ids.indexOf(clinic.sessionId));
     expect(all.body.sessions.find((s: { id: string }) => s.id === sales.sessionId)).toMatchObject({
       tenant: 'acme', flowId: 'flow.sales', status: 'escalated', nodeId: 'q.court_size', operator: false, answered: 3,
     });
@@ -71,6 +72,87 @@ describe('console reads', () => {
     const right = await api(server.url, path, { body: { decision: 'approve', role: 'nurse' }, headers: admin });
     expect(right.status).toBe(200);
     expect(right.body.state.status).not.toBe('waiting');
+  });
+
+  it('gives each row who the visitor is, the last line and since when a person is waited for; urgent, then unanswered, first', async () => {
+    // a lead who gave name and email, then asked for a person, then wrote again
+    const lead = await talk([...ACME_SALES_SCRIPT.slice(0, 11), 'talk to a human', 'my number is 0171 555 0199 if that is easier']);
+    const patient = await talk(['Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const red = await talk(['I am having severe chest pain right now and cannot breathe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const list = (await api(server.url, '/admin/sessions', { headers: admin })).body.sessions as Array<Record<string, any>>;
+    const row = (id: string) => list.find((s) => s.id === id)!;
+    expect(row(lead.sessionId)).toMatchObject({
+      status: 'escalated', visitor: { name: 'Ann Lee', contact: 'ann@northside.edu' },
+      unanswered: { count: 1 }, lastMessage: { role: 'user', text: 'my number is 0171 555 0199 if that is easier' },
+    });
+    expect(row(lead.sessionId).waitingSince).toBe(row(lead.sessionId).unanswered.since);
+    expect(row(patient.sessionId)).toMatchObject({ status: 'active', visitor: { name: 'Jane Marie Doe', contact: expect.stringContaining('415') }, waitingSince: null, lastMessage: { role: 'user', text: '(415) 555-0132' } });
+    expect(row(red.sessionId)).toMatchObject({ status: 'escalated', urgent: { reason: expect.any(String) }, visitor: { name: null, contact: null }, waitingSince: expect.any(String) });
+    // the red flag first, then the visitor waiting for a reply, then the rest
+    const order = list.map((s) => s.id);
+    // (an earlier test's red flag has waited longer: it is above this one)
+    expect(list.slice(0, order.indexOf(red.sessionId) + 1).every((s) => s.urgent && !s.operator)).toBe(true);
+    expect(order.indexOf(red.sessionId)).toBeLessThan(order.indexOf(lead.sessionId));
+    expect(order.indexOf(lead.sessionId)).toBeLessThan(order.indexOf(patient.sessionId));
+    expect(list.findIndex((s) => !s.urgent && !s.unanswered && !s.waitingSince)).toBeGreaterThan(order.indexOf(lead.sessionId));
+  });
+
+  it('searches by name, email, phone (however it is spaced) and any answer text, server-side', async () => {
+    const lead = await talk([...ACME_SALES_SCRIPT.slice(0, 11)]);
+    const patient = await talk(['Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const find = async (q: string) => {
+      const r = await api(server.url, `/admin/sessions?q=${encodeURIComponent(q)}`, { headers: admin });
+      expect(r.status, q).toBe(200);
+      return { ids: (r.body.sessions as Array<{ id: string }>).map((s) => s.id), search: r.body.search };
+    };
+    for (const q of ['ann lee', 'ANN@NORTHSIDE.EDU', 'northside high', 'basketball']) {
+      const { ids } = await find(q);
+      expect(ids, q).toContain(lead.sessionId);
+      expect(ids, q).not.toContain(patient.sessionId);
+    }
+    for (const q of ['jane doe', '415-555-0132', '4155550132', '+1 415 555 0132']) {
+      const { ids } = await find(q);
+      expect(ids, q).toContain(patient.sessionId);
+      expect(ids, q).not.toContain(lead.sessionId);
+    }
+    expect(await find('nobody-has-this-answer')).toEqual({ ids: [], search: { scanned: expect.any(Number), complete: true } });
+    expect((await find(patient.sessionId)).ids).toEqual([patient.sessionId]);
+    // with the other filters
+    expect((await find('jane')).ids).toContain(patient.sessionId);
+    const r = await api(server.url, '/admin/sessions?tenant=acme&q=jane', { headers: admin });
+    expect(r.body.sessions.map((s: { id: string }) => s.id)).not.toContain(patient.sessionId);
+    expect(await api(server.url, `/admin/sessions?q=${'x'.repeat(201)}`, { headers: admin })).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+  });
+
+  it('lists a closed escalation as closed: nobody waited for, no longer first', async () => {
+    const red = await talk(['I am having severe chest pain right now and cannot breathe', 'I am in your waiting room'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const rowOf = async () => ((await api(server.url, '/admin/sessions', { headers: admin })).body.sessions as Array<Record<string, any>>);
+    const before = (await rowOf()).find((s) => s.id === red.sessionId)!;
+    expect(before).toMatchObject({ status: 'escalated', unanswered: { count: 1 }, waitingSince: expect.any(String) });
+    expect(before.closed).toBeUndefined();
+    expect((await api(server.url, `/admin/sessions/${red.sessionId}/close`, { body: {}, headers: admin })).status).toBe(200);
+    const list = await rowOf();
+    const after = list.find((s) => s.id === red.sessionId)!;
+    expect(after).toMatchObject({ status: 'escalated', closed: true, unanswered: null, waitingSince: null, urgent: { reason: expect.any(String) } });
+    // below every session still waited for
+    const waited = list.filter((s) => s.waitingSince || s.unanswered || (s.urgent && !s.operator && !s.closed && s.status !== 'completed' && s.status !== 'abandoned'));
+    for (const w of waited) expect(list.indexOf(w)).toBeLessThan(list.indexOf(after));
+  });
+
+  it('starts the hand-back picker at the question the bot was on, also after a red flag moved the session to its advice', async () => {
+    const red = await talk(['Jane Marie Doe', 'March 27, 1984', 'he has crushing chest pain and cannot breathe'], { key: NORTHSIDE_KEY, flow: 'flow.patient_intake' });
+    const one = (await api(server.url, `/admin/sessions/${red.sessionId}`, { headers: admin })).body;
+    expect(one.state).toMatchObject({ status: 'escalated', urgent: expect.anything() });
+    expect(one.state.nodeId).not.toBe('q.age');
+    expect(one.handBackAt).toBe('q.age');
+    const hazard = await talk([...ACME_SALES_SCRIPT.slice(0, 8), 'hold on, there are sparks and the pole is leaning']);
+    const h = (await api(server.url, `/admin/sessions/${hazard.sessionId}`, { headers: admin })).body;
+    expect(h.state).toMatchObject({ status: 'escalated', nodeId: 'n.escalate' });
+    // not merely the first unanswered question of the flow
+    expect(h.handBack.find((t: { answered: boolean }) => !t.answered).id).not.toBe('q.name');
+    expect(h.handBackAt).toBe('q.name');
+    const human = await talk([ACME_SALES_SCRIPT[0], ACME_SALES_SCRIPT[1], 'talk to a human']);
+    expect((await api(server.url, `/admin/sessions/${human.sessionId}`, { headers: admin })).body.handBackAt).toBe('q.current_lighting');
   });
 
   it('lists tenants with the flows they serve', async () => {

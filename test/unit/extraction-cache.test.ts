@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { regionalQuestion } from '../../server/engine/regional-options.ts';
 import { AnswerMap } from '../../server/engine/answer-map.ts';
 import { describe, expect, it } from 'vitest';
 import { assessPolicy } from '../../server/engine/assess.ts';
@@ -72,7 +73,10 @@ function requestRef(flow: CompiledFlow, session: Session, text: string, now: str
     : [];
   // triggers are not part of the cached walk: the reference takes them as the engine does
   const triggers = activeTriggers(flow, session.node);
-  return { text, current, open, paths, ...(triggers ? { triggers } : {}), now, defaultCountry: flow.source.default_country ?? 'US' };
+  // each question's option synonyms are those of the visitor's region (not part of the cached walk either)
+  const region = flow.source.default_country ?? 'US';
+  const regional = (q: OpenQuestion) => regionalQuestion(q, region);
+  return { text, current: current && regional(current), open: open.map(regional), paths, ...(triggers ? { triggers } : {}), now, defaultCountry: region };
 }
 
 const outcome = <T>(f: () => T): { ok: true; value: T } | { ok: false; error: string } => {

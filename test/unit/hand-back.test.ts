@@ -50,11 +50,11 @@ describe('hand-back', () => {
     must(await svc.message(id, 'hello?', '3'));
     expect((await store.load(id))!.operator?.unanswered).toMatchObject({ count: 2, since: expect.any(String) });
     // the console's session list carries the flag
-    const [row] = await listSessions(store, tenants, { tenant: 'acme', limit: 10 });
+    const [row] = (await listSessions(store, tenants, { tenant: 'acme', limit: 10 })).sessions;
     expect(row).toMatchObject({ id, operator: true, unanswered: { count: 2 } });
     must(await svc.operatorMessage(id, 'Sorry, yes, I am here', 'kim'));
     expect((await store.load(id))!.operator).toMatchObject({ by: 'kim' });
     expect((await store.load(id))!.operator?.unanswered).toBeUndefined();
-    expect((await listSessions(store, tenants, { tenant: 'acme', limit: 10 }))[0]).toMatchObject({ id, unanswered: null });
+    expect((await listSessions(store, tenants, { tenant: 'acme', limit: 10 })).sessions[0]).toMatchObject({ id, unanswered: null });
   });
 });

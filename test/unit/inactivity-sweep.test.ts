@@ -197,3 +197,54 @@ describe('an escalation ends properly (issue 31)', () => {
     expect(completions.at(-1)).toMatchObject({ sessionId: t.sessionId, status: 'abandoned', outcome: 'closed' });
   });
 });
+
+describe('a visitor who comes back (issue 31: idle and return)', () => {
+  async function wentIdle() {
+    const ctx = setup();
+    const s = must(await ctx.svc.startSession({ tenant: 'acme', flow: 'flow.sales' }));
+    must(await ctx.svc.message(s.sessionId, 'We want to buy new lights for a tennis court', 'c1'));
+    const before = must(await ctx.svc.view(s.sessionId)).state.nodeId;
+    ctx.clock.advance(61);
+    expect(await ctx.svc.sweep()).toEqual([s.sessionId]);
+    return { ...ctx, id: s.sessionId, before };
+  }
+
+  it('the idle line says the visitor can write to carry on, and the state says the session can be picked up', async () => {
+    const { svc, id } = await wentIdle();
+    const view = must(await svc.view(id));
+    expect(view.state).toMatchObject({ status: 'abandoned', resumable: true });
+    expect(view.transcript.at(-1)!.text).toBe('This conversation was paused because it was idle for a while. Write here when you are back to pick up where you left off, or start a new conversation.');
+  });
+
+  it('within resume_s a message picks the same session up where it stood: answers kept, the reply read as usual', async () => {
+    const { svc, id, before, clock } = await wentIdle();
+    expect(before).toBe('q.court_size');
+    clock.advance(3600);
+    const back = must(await svc.message(id, 'about 600 square meters', 'c2'));
+    expect(back.state).toMatchObject({ status: 'active' });
+    expect(back.state.resumable).toBeUndefined();
+    const view = must(await svc.view(id));
+    expect(view.visitorAnswers).toMatchObject({ intention: 'buy_led', sport: 'tennis', court_size: 600 });
+    expect(view.state.nodeId).not.toBe('q.court_size');
+    expect(back.events.find((e) => e.type === 'resumed')).toMatchObject({ by: 'visitor' });
+  });
+
+  it('within resume_s a reconnect (resume) welcomes the visitor back and asks the question again', async () => {
+    const { svc, id, clock } = await wentIdle();
+    clock.advance(600);
+    const back = must(await svc.resume(id));
+    expect(back.state).toMatchObject({ status: 'active', nodeId: 'q.court_size' });
+    expect(back.messages.map((m) => m.text)).toEqual(["Welcome back — let's pick up where we left off.", expect.stringMatching(/court/i)]);
+    // an open session has nothing to resume: no messages, no change
+    expect(must(await svc.resume(id)).messages).toEqual([]);
+  });
+
+  it('after resume_s the session stays ended: a message is refused and "restart" (or a new session) begins again', async () => {
+    const { svc, id, clock } = await wentIdle();
+    clock.advance(86_401);
+    expect(must(await svc.view(id)).state.resumable).toBeUndefined();
+    expect(await svc.message(id, 'about 600 square meters', 'c2')).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(await svc.resume(id)).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(must(await svc.message(id, 'restart', 'c3')).state).toMatchObject({ status: 'active' });
+  });
+});

@@ -79,7 +79,8 @@ describe('funnel counts maintained as turns are committed', () => {
     }
     advance(3_600);
     const swept = await svc.sweep();
-    expect(swept.length).toBe(2 * (n / 6)); // the dropped ones, ended by the inactivity sweep
+    // the dropped ones, ended by the inactivity sweep, and the escalated ones it closes (they stay escalated)
+    expect(swept.length).toBe(4 * (n / 6));
     for (const [i, fate] of open.entries()) await play(svc, advance, fate, n + i);
 
     const each = n / 6;

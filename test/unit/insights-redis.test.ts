@@ -44,7 +44,7 @@ describe('funnel counts in Redis', () => {
       }
     }
     t += 3_600_000;
-    expect((await svc[1]!.sweep()).length).toBe(4); // the idle ones, ended by the other instance
+    expect((await svc[1]!.sweep()).length).toBe(8); // the idle ones ended and the escalated ones closed, by the other instance
     await a.close();
     await b.close();
 

@@ -59,6 +59,10 @@ describe('red flags of the shipped patient flow (northside-clinic)', () => {
     expect(r.trigger).toBe('crisis');
     expect(r.bot).toMatch(/988/);
     expect(r.bot).toMatch(/911/);
+    // indirect phrasings go to the crisis advice too, not only to the emergency one
+    for (const reply of ["I've been thinking about ending it", 'I wish I was dead', 'some days I dont want to wake up', 'no point in living']) {
+      expect((await tryReply(flow, offline, reply, 'first')).trigger, reply).toBe('crisis');
+    }
   });
 
   it('each red flag names what it is for the operator (its own trigger), negation and past events do not fire', async () => {
@@ -109,11 +113,11 @@ ordinary:
     expect(text.out).toMatch(/false alarms: 2 of 4/);
   });
 
-  it('takes a folder of sets: the shipped ones, with the known misses of the held-out set (exit 1)', async () => {
+  it('takes a folder of sets: the shipped ones, every emergency caught and no false alarm (exit 0)', async () => {
     const r = await run(['eval', DIR, '--red-flags', '--tenant', 'northside-clinic', '--flows', FLOWS, '--json']);
     const s = JSON.parse(r.out);
-    // blind-1 and implementer-1 all caught; blind-2 (held out) misses 7 of 46, each as the first and the second reply
-    expect({ code: r.code, emergencies: s.emergencies, missed: s.missed.length, alarms: s.alarms.length }).toEqual({ code: 1, emergencies: 146, missed: 14, alarms: 0 });
+    // blind-1, blind-2, implementer-1 and implementer-2 (80 + 46 + 20 + 30 emergencies) all caught, as the first and the second reply
+    expect({ code: r.code, emergencies: s.emergencies, missed: s.missed.length, alarms: s.alarms.length }).toEqual({ code: 0, emergencies: 176, missed: 0, alarms: 0 });
   });
 
   it('exit 0 when all are right; a file that is not a red-flag set is a usage error', async () => {

@@ -103,7 +103,7 @@ describe('conversation service', () => {
     const { svc, store } = service();
     const s = must(await svc.startSession({ tenant: 'northside-clinic', flow: 'flow.patient_intake', context: { clinic_id: 'forged', page: 'intake' } }));
     expect((await store.load(s.sessionId))!.session.context).toEqual({
-      clinic_id: 'northside', page: 'intake', inactivity_s: 1800, partial_leads: true, reply_time: 'within the hour during opening hours',
+      clinic_id: 'northside', page: 'intake', inactivity_s: 1800, resume_s: 86400, partial_leads: true, reply_time: 'within the hour during opening hours',
     });
     expect(s.messages.map((m) => m.text).join(' ')).toContain('northside');
   });

@@ -13,7 +13,7 @@ describe('the console list of sessions', () => {
     const later = must(await svc.startSession({ tenant: 'northside-clinic', flow: 'flow.patient_intake' }));
     must(await svc.message(later.sessionId, 'Jane Marie Doe', '1'));
 
-    const list = () => listSessions(store, tenants, { tenant: 'northside-clinic', limit: 10 });
+    const list = async () => (await listSessions(store, tenants, { tenant: 'northside-clinic', limit: 10 })).sessions;
     const before = await list();
     expect(before.map((r) => r.id)).toEqual([red.sessionId, later.sessionId]);
     expect(before[0]).toMatchObject({ urgent: { reason: 'Red-flag symptoms reported (chest pain or trouble breathing)' }, operator: false });

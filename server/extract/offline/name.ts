@@ -1,5 +1,5 @@
 import { en } from '../../language/en/index.ts';
-import type { LanguagePack, NameWords } from '../../language/pack.ts';
+import type { NameWords } from '../../language/pack.ts';
 
 /** A name the user introduced themselves with, as typed. */
 export interface FoundName {
@@ -47,34 +47,4 @@ function readName(text: string, start: number, words: number, loose: boolean, w:
     at += gap.length;
   }
   return names.length === 0 ? null : { value: names.join(' '), end };
-}
-
-/** Whose name a reply gives: the person typing, or someone the intake is for ("my son"). */
-export type Whose = 'respondent' | 'subject';
-
-/** A name with whose it is, or why it cannot be taken for the name asked. */
-export type NameFor = { value: string; evidence: string } | { problem: string };
-
-/**
- * The name of `of` (the respondent, or the subject the intake is about) in a
- * reply: "it is for me, Maria Lopez" (the respondent is the subject) and
- * "this is for my son, Tom Baker" (the subject) name whose it is; "my name is
- * Ann" names the respondent. A name of the wrong person is a problem to ask
- * about, never committed. Null when no name is introduced.
- */
-export function findNameOf(text: string, of: Whose, words = 4, pack: LanguagePack = en): NameFor | null {
-  const w = pack.names;
-  // a pack without `whose` reads only the introductions ("ich heiße …", "je m'appelle …", "me llamo …")
-  if (!w.whose) return findName(text, words, w, w.answerIntro);
-  // "me and my son, Tom and Ben Baker": two people in one answer — ask whose first
-  if (w.whose.twoPeople.test(text)) return { problem: w.whose.twoPeopleProblem };
-  for (const m of [...text.matchAll(w.whose.forPerson), ...text.matchAll(w.whose.lead)]) {
-    if (m[2]?.toLowerCase() === 'name') continue;
-    const name = readName(text, m.index + m[0].length, words, true, w);
-    if (!name) continue;
-    const whose: Whose = w.whose.self.has(m[1]!.toLowerCase()) ? 'respondent' : 'subject';
-    if (of === 'respondent' && whose === 'subject') return { problem: w.whose.otherPersonProblem(m[2]!) };
-    return { value: name.value, evidence: text.slice(m.index, name.end) };
-  }
-  return findName(text, words, w, w.answerIntro);
 }

@@ -3,12 +3,13 @@ import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, M
 import { wantsHuman, wantsSkip } from './intents.ts';
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
-import { findNameOf, NAME_KEYS } from './name.ts';
+import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { lateCorrection } from './late-correction.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
+import { readText, type TextReading } from './short-text.ts';
 
 /*
  * HOW THE OFFLINE RULES UNDERSTAND A REPLY — the rule of this layer is that
@@ -81,6 +82,8 @@ export class OfflineExtractor implements Extractor {
       const narrowed = before ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
       const parsed = narrowed ?? parseAnswer(cur.answer, text, ctx);
       const isText = cur.answer.type === 'text';
+      const pack = packOf(req.locale);
+      const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
@@ -88,19 +91,35 @@ export class OfflineExtractor implements Extractor {
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
+      let reading: TextReading | null = null;
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
       } else if (skip && !literalOption && !answeredBesideSkip) {
         proposal.unknown.push(cur.key);
-      } else if (parsed.ok) {
-        const name = isText && withoutContacts !== null ? introducedName(cur, withoutContacts, ctx) : null;
-        if (name && 'problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
+      } else if (nameAsk) {
+        // a name question (declared, or inferred from its key or prompt): the reply is read clause by clause (name-reply.ts)
+        const name = readNameReply(withoutContacts!, nameAsk, pack);
+        const checked = 'problem' in name ? null : parseAnswer({ ...cur.answer, kind: 'name' } as typeof cur.answer, name.value, ctx);
+        if ('problem' in name) proposal.problem = { key: cur.key, reason: name.problem, specific: true };
+        else if (checked && !checked.ok) proposal.problem = { key: cur.key, reason: checked.reason, ...(checked.specific ? { specific: true as const } : {}) };
         else {
-          const u = name ?? update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence);
-          if (parsed.conversion) u.conversion = parsed.conversion;
+          const u = update(cur.key, checked!.ok ? checked!.value : name.value, name.bare ? 1 : NAME_FROM_INTRO, name.evidence);
+          if (name.confirm) u.confirm = true;
           updates.push(u);
         }
+      } else if (isText && scannable !== null && (reading = readText(cur, scannable, packOf(req.locale), ctx, parsed.ok ? String(parsed.value) : null)) !== null) {
+        // short text and codes (offline/short-text.ts): "order BF-100874, the lights …" → BF-100874; "it's private" skips
+        if ('skip' in reading) proposal.unknown.push(cur.key);
+        else if ('problem' in reading) proposal.problem = { key: cur.key, reason: reading.problem, specific: true };
+        else updates.push({ ...update(cur.key, reading.value, reading.exact ? 1 : PARTIAL, reading.evidence), ...(reading.confirm ? { confirm: true as const } : {}) });
+      } else if (parsed.ok) {
+        const u = update(cur.key, parsed.value, parsed.exact && !parsed.check ? 1 : PARTIAL, parsed.evidence);
+        if (parsed.conversion) u.conversion = parsed.conversion;
+        // a reading the parser itself doubts ("3.2.2015" in the US) is checked with the visitor first (and not settled
+        // offline by the hybrid rule: it is not exact)
+        if (parsed.check && !human) u.confirm = true;
+        updates.push(u);
       } else {
         proposal.problem = { key: cur.key, reason: parsed.reason, ...(parsed.specific ? { specific: true as const } : {}) };
       }
@@ -131,7 +150,7 @@ export class OfflineExtractor implements Extractor {
     if (scannable !== null) {
       const vote = votePath(scannable, req.paths, req.locale);
       if (vote) proposal.pathVote = vote;
-      const trigger = matchTrigger(scannable, req.triggers);
+      const trigger = matchTrigger(scannable, req.triggers, req.locale ?? 'en');
       if (trigger) proposal.trigger = trigger;
     }
     return proposal;
@@ -143,31 +162,6 @@ function blankContacts(text: string, ctx: ParseContext): string {
   return mask(text, [...findEmails(text), ...findUrls(text), ...findPhones(text, ctx)].map((f) => [f.start, f.end] as const));
 }
 
-/**
- * "I'm Ann" answering a name question is "Ann", not the whole sentence; "this
- * is for my son, Tom Baker" is Tom Baker when the question asks the subject's
- * name (`of: subject`) and a question back when it asks the respondent's.
- */
-function introducedName(q: OpenQuestion, text: string, ctx: ParseContext): ProposedUpdate | { problem: string } | null {
-  let blanked = text;
-  const spec = q.answer;
-  const kind = spec.type === 'text' && spec.kind === 'name';
-  if (!kind && !NAME_KEYS.has(q.key)) return null;
-  const of = spec.type === 'text' && spec.of ? spec.of : 'respondent';
-  // "Robert Jones but call me Bob": for a full name the nickname is an aside (a first name is the nickname)
-  if (q.key !== 'first_name') {
-    const aside = NICKNAME.exec(blanked);
-    if (aside && /[\p{L}]/u.test(blanked.slice(0, aside.index))) blanked = blanked.slice(0, aside.index);
-  }
-  const pack = packOf(ctx.locale);
-  const name = kind ? findNameOf(blanked, of, 4, pack) : findNameOf(blanked, of, q.key === 'first_name' ? 1 : 3, pack);
-  if (!name) return null;
-  if ('problem' in name) return name;
-  const checked = parseAnswer(q.answer, name.value, ctx);
-  return checked.ok ? update(q.key, checked.value, NAME_FROM_INTRO, name.evidence) : null;
-}
-
-const NICKNAME = /[\s,;—–-]+(?:but\s+)?(?:please\s+)?(?:call me|i go by|everyone calls me)\s/iu;
 
 // Prompts that offer a way out ("Is there a date? Say skip if not"); a bare "no" to them is a skip (rule 2 above).
 // The prompt says how to decline ("say skip if not", "if none"): "none" is that way out, not an answer.

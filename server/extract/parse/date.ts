@@ -62,8 +62,12 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   }
   const day = words.dayAlone.exec(text.trim());
   if (day) return ordinalDay(spec, Number(day[1]), clock, text.trim(), pack);
-  // German, French and Spanish read day first; English by country (US: month first)
-  const parser = words.parser(ctx.defaultCountry);
+  // German, French and Spanish read day first; English by country (US: month first). A dotted numeric date ("3.2.2015")
+  // is written day first wherever dots are written, so it is read day first in a month-first country too, and checked
+  // with the visitor when its day could be a month ("Just to check: 3 February 2015?").
+  const dotted = DOTTED.exec(text);
+  const monthFirst = dotted !== null && words.parser(ctx.defaultCountry) !== words.parser(DAY_FIRST);
+  const parser = words.parser(dotted ? DAY_FIRST : ctx.defaultCountry);
   const parsed = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
   // chrono's German, French and Spanish parsers read weekday abbreviations anywhere: "so" (Sonntag) in "so schnell
   // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less, or inside a word, is no date
@@ -93,8 +97,15 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   if (!value) return fail(say(pack, 'noSuchDate'));
   const first = results[0]!;
   const spans = results.map((r) => [r.index, r.index + r.text.length] as const);
-  return checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
+  const r = checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
+  const swappable = dotted !== null && Number(dotted[1]) <= 12 && Number(dotted[2]) <= 12 && dotted[1] !== dotted[2];
+  return r.ok && monthFirst && swappable ? { ...r, check: true } : r;
 }
+
+/** A numeric date with dots, day.month.year ("3.2.2015", "03.02.15"). */
+const DOTTED = /(?<![\p{N}.])(\d{1,2})\.(\d{1,2})\.(?:\d{4}|\d{2})(?![\p{N}]|\.\d)/u;
+/** A country whose English reads numeric dates day first (chrono's GB parser). */
+const DAY_FIRST = 'GB';
 
 /**
  * A day with no month: the next such day for a future question (today counts),

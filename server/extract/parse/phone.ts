@@ -55,8 +55,23 @@ export function scanPhones(text: string, ctx: ParseContext): FoundPhone[] {
 function scan(plain: string, country: CountryCode): FoundPhone[] {
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
   return phones().findPhoneNumbersInText(plain, { defaultCountry: country })
-    .filter((f) => f.number.isValid())
+    .filter((f) => f.number.isValid() && !localOnly(plain.slice(f.startsAt, f.endsAt), f.number.nationalNumber, country))
     .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
+}
+
+/** National numbers shorter than this, typed without the trunk prefix, are taken for a number without its area code. */
+const SHORT_NATIONAL = 8;
+
+/**
+ * Whether a number typed without a country code is too short to be complete where national numbers are written
+ * with a leading 0: "12345" in Germany is a postcode or a number without its area code (libphonenumber calls
+ * +49 12345 valid), "030 1234567" and "151 23456789" are numbers.
+ */
+function localOnly(typed: string, national: string, country: CountryCode): boolean {
+  const digits = typed.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+') || digits.startsWith('00')) return false;
+  // where the country's own example number is written with a leading 0 (DE "01512 3456789", GB "07400 123456")
+  return !digits.startsWith('0') && national.length < SHORT_NATIONAL && exampleNumber(country)?.startsWith('0') === true;
 }
 
 /** Parses a phone answer: the one valid number in the message, normalised to E.164. */

@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { DE_DATES } from './dates.ts';
 import { DE } from './lexicon.ts';
@@ -22,6 +23,7 @@ export const de: LanguagePack = {
   corrections: DE_CORRECTIONS,
   names: DE_NAMES,
   options: DE_OPTIONS,
+  text: DE_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
 };

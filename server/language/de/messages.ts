@@ -17,6 +17,8 @@ export const DE: Messages = {
   handoff_offline: 'Ich gebe das an ein Mitglied unseres Teams weiter. Gerade ist niemand online; wir antworten {when}.',
   nothing_to_go_back: 'Es gibt nichts, wohin ich zurückgehen könnte.',
   idle_closed: 'Dieses Gespräch wurde geschlossen, weil eine Weile nichts passiert ist. Sie können jederzeit ein neues Gespräch beginnen.',
+  idle_paused: 'Dieses Gespräch wurde pausiert, weil eine Weile nichts passiert ist. Schreiben Sie hier, wenn Sie zurück sind, um dort weiterzumachen, wo Sie aufgehört haben, oder beginnen Sie ein neues Gespräch.',
+  welcome_back: 'Willkommen zurück — machen wir dort weiter, wo wir aufgehört haben.',
   hand_back: 'Unser Teammitglied hat den Chat verlassen — ich bin wieder der Assistent und helfe Ihnen, den Rest zu erledigen.',
   conversion: '{raw} — {value} {unit}, notiert.',
   conversion_about: '{raw} — etwa {value} {unit}, notiert.',

@@ -38,4 +38,9 @@ export const DE_PARSER: ParserMessages = {
   onOrBefore: (p) => `Bitte nennen Sie ein Datum bis spätestens ${p.date}.`,
   noSuchDay: () => "There's no such date — please check the day.", // English until translated (moved unchanged from parse/date.ts)
   whichMonth: () => 'Which month? Please give the full date.', // English until translated (moved unchanged from parse/date.ts)
+  pointsElsewhere: () => 'Frühere Nachrichten oder E-Mails sehe ich hier nicht — könnten Sie es bitte hier eingeben?',
+  nameIt: (p) => `Könnten Sie mir den Namen selbst nennen? „${p.typed}“ kann vieles sein.`,
+  codeLike: (p) => `Das sieht nicht aus wie ${p.example} — könnten Sie es prüfen und noch einmal eingeben?`,
+  codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
+  whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
 };

@@ -1,4 +1,5 @@
 import { EN_NAMES } from '../en/phrases.ts';
+import { DE_NAME_REPLY } from './name-reply.ts';
 import type { NameWords, OptionWords } from '../pack.ts';
 
 // German phrases the rules read: self-corrections, name introductions, option negation and "all of them".
@@ -15,6 +16,7 @@ export const DE_NAMES: NameWords = {
   stop: EN_NAMES.stop,
   notNames: EN_NAMES.notNames,
   whose: null,
+  reply: DE_NAME_REPLY,
 };
 
 /** German option negation (before: built from the lexicon's negators) and "all of them", on folded text. */

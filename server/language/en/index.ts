@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { EN_TEXT } from './text-words.ts';
 import { EN_DATES } from './dates.ts';
 import { EN } from './lexicon.ts';
 import { EN as MESSAGES } from './messages.ts';
@@ -6,11 +7,13 @@ import { EN_NUMBERS } from './numbers.ts';
 import { EN_PARSER } from './parser-messages.ts';
 import { EN_CORRECTIONS, EN_NAMES, EN_OPTIONS } from './phrases.ts';
 import { findWordNumbers } from './word-numbers.ts';
+import { isEnglishWord } from './dictionary.ts';
 
 /** English: everything the offline rules and the bot know about the language. */
 export const en: LanguagePack = {
   code: 'en',
   region: null,
+  isWord: isEnglishWord,
   lexicon: EN,
   messages: MESSAGES,
   say: EN_PARSER,
@@ -21,6 +24,7 @@ export const en: LanguagePack = {
   corrections: EN_CORRECTIONS,
   names: EN_NAMES,
   options: EN_OPTIONS,
+  text: EN_TEXT,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {

@@ -17,6 +17,8 @@ export const EN: Messages = {
   handoff_offline: "I'll pass this to a member of our team. Nobody is online right now; they'll reply {when}.",
   nothing_to_go_back: "There's nothing to go back to.",
   idle_closed: 'This conversation was closed because it was idle for a while. You can start a new conversation whenever you are ready.',
+  idle_paused: 'This conversation was paused because it was idle for a while. Write here when you are back to pick up where you left off, or start a new conversation.',
+  welcome_back: "Welcome back — let's pick up where we left off.",
   hand_back: "Our team member has left the chat — I'm the assistant again, and I'll help you finish.",
   conversion: '{raw} — {value} {unit}, noted.',
   conversion_about: '{raw} — about {value} {unit}, noted.',

@@ -1,3 +1,4 @@
+import { EN_NAME_REPLY } from './name-reply.ts';
 import type { NameWords, OptionWords } from '../pack.ts';
 
 // English phrases the rules read: self-corrections, name introductions, option negation and "all of them"
@@ -22,6 +23,7 @@ export const EN_NAMES: NameWords = {
     'thinking', 'planning', 'hoping', 'wondering', 'going', 'after', 'about', 'asking', 'afraid', 'unsure', 'done',
     'the', 'a', 'an', 'here', 'back', 'currently', 'curious', 'busy', 'available', 'in', 'on', 'at',
     'from', 'with', 'really', 'totally', 'only', 'always', 'never', 'working', 'buying', 'building', 'opening', 'it',
+    'bringing', 'coming', 'checking', 'booking', 'contacting', 'enquiring', 'inquiring', 'phoning', 'messaging', 'taking', 'filling',
   ]),
   whose: {
     // "it is for me, Maria Lopez", "this is for my son, Tom Baker", "for my mum Ann Lee"
@@ -33,6 +35,7 @@ export const EN_NAMES: NameWords = {
     twoPeopleProblem: "That's two people — whose name shall I take first? Just one, please.",
     otherPersonProblem: (relation) => `Thanks — that's your ${relation}'s name. And what's your own name?`,
   },
+  reply: EN_NAME_REPLY,
 };
 
 /** English option negation and "all of them", on folded text. */

@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { ES_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { ES_DATES } from './dates.ts';
 import { ES } from './lexicon.ts';
@@ -22,6 +23,7 @@ export const es: LanguagePack = {
   corrections: ES_CORRECTIONS,
   names: ES_NAMES,
   options: ES_OPTIONS,
+  text: ES_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
 };

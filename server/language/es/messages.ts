@@ -17,6 +17,8 @@ export const ES: Messages = {
   handoff_offline: 'Se lo paso a un miembro de nuestro equipo. Ahora no hay nadie en línea; le responderán {when}.',
   nothing_to_go_back: 'No hay nada que deshacer.',
   idle_closed: 'Esta conversación se cerró por inactividad. Puede empezar una conversación nueva cuando quiera.',
+  idle_paused: 'Esta conversación se pausó por inactividad. Escriba aquí cuando vuelva para seguir donde lo dejó, o empiece una conversación nueva.',
+  welcome_back: 'Bienvenido de nuevo — sigamos donde lo dejamos.',
   hand_back: 'Nuestro compañero ha salido del chat — vuelvo a ser el asistente y le ayudaré a terminar.',
   conversion: '{raw} — {value} {unit}, anotado.',
   conversion_about: '{raw} — unos {value} {unit}, anotado.',

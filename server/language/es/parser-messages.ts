@@ -38,4 +38,9 @@ export const ES_PARSER: ParserMessages = {
   onOrBefore: (p) => `Indique una fecha hasta el ${p.date}, por favor.`,
   noSuchDay: () => "There's no such date — please check the day.", // English until translated (moved unchanged from parse/date.ts)
   whichMonth: () => 'Which month? Please give the full date.', // English until translated (moved unchanged from parse/date.ts)
+  pointsElsewhere: () => 'Desde aquí no veo mensajes ni correos anteriores — ¿podría escribirlo aquí?',
+  nameIt: (p) => `¿Podría darme el nombre exacto? «${p.typed}» puede ser más de uno.`,
+  codeLike: (p) => `Eso no se parece a ${p.example} — ¿podría comprobarlo y escribirlo de nuevo?`,
+  codeItself: () => '¿Podría escribir el número tal como aparece?',
+  whichCode: () => 'Encontré más de un número — ¿cuál es?',
 };

@@ -1,4 +1,5 @@
 import { EN_NAMES } from '../en/phrases.ts';
+import { ES_NAME_REPLY } from './name-reply.ts';
 import type { NameWords, OptionWords } from '../pack.ts';
 
 // Spanish phrases the rules read: self-corrections, name introductions, option negation and "all of them".
@@ -15,6 +16,7 @@ export const ES_NAMES: NameWords = {
   stop: EN_NAMES.stop,
   notNames: EN_NAMES.notNames,
   whose: null,
+  reply: ES_NAME_REPLY,
 };
 
 /** Spanish option negation (before: built from the lexicon's negators) and "all of them", on folded text. */

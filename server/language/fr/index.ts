@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { FR_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { FR_DATES } from './dates.ts';
 import { FR } from './lexicon.ts';
@@ -22,6 +23,7 @@ export const fr: LanguagePack = {
   corrections: FR_CORRECTIONS,
   names: FR_NAMES,
   options: FR_OPTIONS,
+  text: FR_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
 };

@@ -17,6 +17,8 @@ export const FR: Messages = {
   handoff_offline: "Je transmets cela à un membre de notre équipe. Personne n'est en ligne pour le moment ; il vous répondra {when}.",
   nothing_to_go_back: "Il n'y a rien à annuler.",
   idle_closed: 'Cette conversation a été fermée après un moment d’inactivité. Vous pouvez commencer une nouvelle conversation quand vous le souhaitez.',
+  idle_paused: 'Cette conversation a été mise en pause après un moment d’inactivité. Écrivez ici à votre retour pour reprendre là où vous vous étiez arrêté, ou commencez une nouvelle conversation.',
+  welcome_back: 'Bon retour — reprenons là où nous nous étions arrêtés.',
   hand_back: 'Notre conseiller a quitté la conversation — je suis de nouveau l’assistant et je vais vous aider à terminer.',
   conversion: '{raw} — {value} {unit}, c’est noté.',
   conversion_about: '{raw} — environ {value} {unit}, c’est noté.',

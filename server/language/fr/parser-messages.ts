@@ -38,4 +38,9 @@ export const FR_PARSER: ParserMessages = {
   onOrBefore: (p) => `Veuillez donner une date jusqu'au ${p.date}.`,
   noSuchDay: () => "There's no such date — please check the day.", // English until translated (moved unchanged from parse/date.ts)
   whichMonth: () => 'Which month? Please give the full date.', // English until translated (moved unchanged from parse/date.ts)
+  pointsElsewhere: () => "Je ne vois pas les messages ou e-mails précédents d'ici — pourriez-vous l'écrire ici ?",
+  nameIt: (p) => `Pourriez-vous me donner le nom exact ? « ${p.typed} » peut désigner plusieurs choses.`,
+  codeLike: (p) => `Cela ne ressemble pas à ${p.example} — pourriez-vous vérifier et le saisir à nouveau ?`,
+  codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
+  whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
 };

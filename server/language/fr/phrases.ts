@@ -1,4 +1,5 @@
 import { EN_NAMES } from '../en/phrases.ts';
+import { FR_NAME_REPLY } from './name-reply.ts';
 import type { NameWords, OptionWords } from '../pack.ts';
 
 // French phrases the rules read: self-corrections, name introductions, option negation and "all of them".
@@ -15,6 +16,7 @@ export const FR_NAMES: NameWords = {
   stop: EN_NAMES.stop,
   notNames: EN_NAMES.notNames,
   whose: null,
+  reply: FR_NAME_REPLY,
 };
 
 /** French option negation (before: built from the lexicon's negators) and "all of them", on folded text. */

@@ -14,7 +14,8 @@ import { audit } from '../audit-log.ts';
 import { HttpError, unwrap } from '../errors.ts';
 import { EXPORT_STATUSES, intakes as leads, intakesCsv } from './export.ts';
 import { answersOf } from './public-routes.ts';
-import { handBackTargets, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
+import { handBackDefault, handBackTargets, LastMessages, LayoutCache, listSessions, provenanceOf, trailOf } from './admin-views.ts';
+import { SessionListQuery } from '../../protocol/admin-sessions.ts';
 import type { AdminAccess } from '../admin-access.ts';
 
 /** What the admin routes need. */
@@ -30,7 +31,6 @@ export interface AdminDeps {
 }
 
 const ListQuery = z.object({ status: Status.optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) });
-const AllQuery = ListQuery.extend({ tenant: z.string().max(200).optional(), flow: z.string().max(200).optional() });
 const ExportQuery = z.object({ format: z.enum(['json', 'csv']).default('json'), status: z.enum(EXPORT_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(10_000).default(10_000) });
 
 /** A stored record without its secrets (the token hash) and bookkeeping (processed client ids). */
@@ -72,6 +72,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   };
 
   const layouts = new LayoutCache();
+  const lastLines = new LastMessages();
   /** The flow revision a session is pinned to (its graph is what the operator sees). */
   const pinnedOf = (record: StoredSession) => tenants.pinned(record.flowId, record.revision);
 
@@ -85,13 +86,14 @@ export function adminRoutes(deps: AdminDeps): Router {
     });
   });
 
-  /** Sessions across tenants (or one), newest first, filtered by status and flow. */
+  /** Sessions across tenants (or one) for the person answering (admin-views `rowOrder`), filtered by status, flow and a search text. */
   r.get('/sessions', async (req, res) => {
-    const q = parseWith(AllQuery, req.query);
+    const q = parseWith(SessionListQuery, req.query);
     const tenant = q.tenant || undefined;
     if (tenant && !tenants.tenant(tenant)) throw new HttpError('unknown_tenant', `no tenant '${tenant}'`);
-    const sessions = await listSessions(store, tenants, { limit: q.limit, ...(tenant ? { tenant } : {}), ...(q.status ? { status: q.status } : {}), ...(q.flow ? { flow: q.flow } : {}) });
-    res.json({ sessions });
+    res.json(await listSessions(store, tenants, {
+      limit: q.limit, ...(tenant ? { tenant } : {}), ...(q.status ? { status: q.status } : {}), ...(q.flow ? { flow: q.flow } : {}), ...(q.q ? { q: q.q } : {}),
+    }, lastLines));
   });
 
   r.get('/tenants/:tenant/sessions', async (req, res) => {
@@ -107,6 +109,7 @@ export function adminRoutes(deps: AdminDeps): Router {
     const flow = pinnedOf(view.record);
     // without the layout's optional package the console still shows the session, without the path on the map
     const layout = flow ? await layouts.ifInstalled(flow) : null;
+    const handBack = flow ? handBackTargets(flow, view.record) : [];
     res.json({
       session: publicRecord(view.record), state: view.state, answers: answersOf(view.record),
       messages: view.transcript.map(toWire), events,
@@ -114,7 +117,7 @@ export function adminRoutes(deps: AdminDeps): Router {
       flow: { id: view.record.flowId, revision: view.record.revision, label: flow?.label ?? null },
       provenance: provenanceOf(flow, view.record),
       trail: layout ? trailOf(events, layout) : { nodes: [], edges: [] },
-      handBack: flow ? handBackTargets(flow, view.record) : [],
+      handBack, handBackAt: handBackDefault(handBack, view.record, events),
       interrupt: interruptOf(flow, view.state),
     });
   });

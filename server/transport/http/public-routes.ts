@@ -70,6 +70,15 @@ export function publicRoutes(deps: PublicDeps): Router {
     res.json({ clientId, duplicate: turn.duplicate, messages: turn.messages.map(toWire), state: turn.state });
   });
 
+  // a visitor back after going idle: within the tenant's resume_s the same session goes on (welcomed, asked again)
+  r.post('/sessions/:id/resume', async (req, res) => {
+    const id = param(req, 'id');
+    const { record } = await sessionByToken(service, tenants, req, id);
+    await throttle(req, { client: `session:${id}`, tenant: record.tenant });
+    const done = unwrap(await service.resume(id));
+    res.json({ messages: done.messages.map(toWire), state: done.state });
+  });
+
   r.get('/sessions/:id', async (req, res) => {
     const id = param(req, 'id');
     await sessionByToken(service, tenants, req, id);

@@ -9,8 +9,9 @@ import type * as Yaml from 'yaml';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
-import { sourceFile } from '../../catalog/sources.ts';
+import { sourceFile, sourceKind } from '../../catalog/sources.ts';
 import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
+import type { DraftGoldenRun } from '../../golden/draft-goldens.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
@@ -44,13 +45,16 @@ export interface StudioDeps {
 
 const MAX_TEXT = 2 * 1024 * 1024;
 /** The routes that take a whole source text (their bodies may be larger than the API's usual limit). */
-export const STUDIO_TEXT_ROUTES = ['check', 'publish', 'preview', 'goldens/run', 'draft'] as const;
+export const STUDIO_TEXT_ROUTES = ['check', 'publish', 'preview', 'goldens/run', 'draft', 'sources'] as const;
 const Path = z.string().min(1).max(300);
 const CheckBody = z.object({ path: Path, text: z.string().max(MAX_TEXT) });
 const PublishBody = CheckBody.extend({ version: z.string().min(1).max(100), note: z.string().max(500).optional() });
 const PreviewBody = CheckBody.extend({ tenant: z.string().min(1).max(100).optional(), flow: z.string().min(1).max(200).optional(), locale: z.string().min(1).max(35).optional() });
 const DraftBody = z.object({ description: z.string().trim().min(10).max(4000), locale: z.string().min(2).max(35).optional(), tenant: z.string().min(1).max(100).optional() });
 const GoldenBody = z.object({ path: Path, sessionId: z.string().min(1).max(100), name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/, 'lower-case letters, digits and "-" (the file becomes <name>.golden.yaml)') });
+const NewSourceBody = CheckBody.extend({ note: z.string().max(500).optional() });
+/** A new file's name: lower-case words joined by "-", a flow or overlay extension. */
+const NEW_NAME = /^[a-z0-9][a-z0-9-]{0,79}(\.flow)?\.(ya?ml|json)$/;
 const RollbackBody = z.object({ revision: z.string().min(1).max(200), note: z.string().max(500).optional() });
 
 /** Parses a body, or answers 400 `invalid_request` naming the first field at fault. */
@@ -103,6 +107,36 @@ export function studioRoutes(deps: StudioDeps): Router {
 
   r.get('/sources', gate, (_req, res) => {
     res.json(publisher.sources());
+  });
+
+  /**
+   * Saves a draft as a new source file under FLOWS_DIR: a global flow
+   * (`global/<name>.flow.yaml`) or an overlay in an existing tenant's or
+   * pack's folder. The name is checked (lower-case words and "-", not an
+   * existing file); a text with errors is refused with 422. From then on it is
+   * an ordinary source (GET /sources/<path>, /check, /publish).
+   */
+  r.post('/sources', gate, async (req, res) => {
+    const body = parseBody(NewSourceBody, req.body);
+    checkPath(body.path);
+    const name = body.path.split('/').at(-1)!;
+    const bad = (message: string) => Object.assign(new HttpError('invalid_request', `path: ${message}`), { field: 'path' });
+    if (!NEW_NAME.test(name)) throw bad(`'${name}' is not a name for a new file: lower-case letters, digits and "-", ending in .flow.yaml, .yaml or .json`);
+    const kind = sourceKind(body.path);
+    if (kind === 'tenant' && !publisher.catalog.tenant(body.path.split('/')[1]!)) throw bad(`there is no tenant '${body.path.split('/')[1]}' (a tenant's overlay goes in its folder, tenants/<tenant>/)`);
+    const by = actorOf(res);
+    const out = await publisher.create(body.path, body.text, { by, ...(body.note ? { note: body.note } : {}) });
+    if (!out.ok) {
+      if (out.reason === 'exists') throw bad(`${body.path} exists already: choose another name (or open it and publish)`);
+      if (out.reason === 'no_folder') throw bad(`the folder of ${body.path} does not exist under FLOWS_DIR`);
+      const diagnostics = wire(out.diagnostics, body.path);
+      const first = diagnostics.find((d) => d.severity === 'error');
+      res.status(422).json({ error: { code: 'invalid_flow', message: `the draft has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); first: ${first ? `${first.file ?? body.path}:${first.line}:${first.col} ${first.message}` : ''}` }, diagnostics });
+      return;
+    }
+    audit(logger, { actor: by, ip: clientIp(req), action: 'create', path: body.path, note: body.note ?? null, revisions: out.revisions });
+    const info = publisher.sources().find((s) => s.path === body.path);
+    res.status(201).json({ path: body.path, kind, version: out.version, flows: info?.flows ?? [], revisions: out.revisions, writtenBack: out.writtenBack });
   });
 
   r.get('/sources/*path', gate, (req, res) => {
@@ -164,16 +198,27 @@ export function studioRoutes(deps: StudioDeps): Router {
     const file = join(publisher.dir, body.path);
     const lib = checked.catalog.library;
     const own = [...lib.flows.values()].find((f) => f.file === file);
-    // a global flow runs its goldens as written; an overlay, the base flow's goldens on the first tenant's merged flow
-    const flow = own?.flow ?? checked.flows.find((f) => f.compiled)?.compiled;
-    const baseFile = own?.file ?? (checked.flows[0] ? lib.flows.get(checked.flows[0].flow)?.file : undefined);
-    if (!flow || !baseFile) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
-    const { goldensOfFlow, runDraftGoldens } = await goldenRunner();
-    const run = await runDraftGoldens(goldensOfFlow(baseFile), flow, service.implementations);
-    const c = run.coverage;
+    const { goldensOfFlow, runDraftGoldens, tenantGoldenJobs } = await goldenRunner();
+    if (own?.flow) {
+      // a global flow runs the goldens beside it, as written
+      const run = await runDraftGoldens(goldensOfFlow(own.file), own.flow, service.implementations);
+      res.json({ ...goldenRunBody(run), tenants: [] });
+      return;
+    }
+    // an overlay: every tenant's merged flow it feeds runs the goldens that tenant answers to
+    // (the inherited ones with its skips and overrides from goldens.yaml, and its own)
+    const fed = checked.flows.filter((f) => f.compiled);
+    if (!fed.length) throw Object.assign(new HttpError('invalid_request', 'path: this file feeds no flow that compiles, so there are no goldens to run'), { field: 'path' });
+    const runs = [];
+    for (const f of fed) {
+      const { jobs, problems } = tenantGoldenJobs(lib, f.tenant, f.flow);
+      runs.push({ ...f, run: await runDraftGoldens(jobs, f.compiled!, service.implementations), problems });
+    }
+    const results = runs.flatMap((r) => r.run.results);
+    const passed = results.filter((r) => r.ok).length;
     res.json({
-      passed: run.passed, failed: run.failed, results: run.results,
-      coverage: c ? { nodes: c.coveredNodes, edges: c.coveredEdges, missing: { nodes: c.nodes.missing, edges: c.edges.missing, guardArms: c.guardArms.missing }, report: c } : null,
+      ...goldenRunBody({ passed, failed: results.length - passed, results, coverage: runs[0]!.run.coverage }),
+      tenants: runs.map((r) => ({ tenant: r.tenant, flow: r.flow, passed: r.run.passed, failed: r.run.failed, problems: r.problems })),
     });
   });
 
@@ -279,6 +324,15 @@ export function studioRoutes(deps: StudioDeps): Router {
   });
 
   return r;
+}
+
+/** The answer of `POST /goldens/run`: per golden, and the coverage painted on the graph. */
+function goldenRunBody(run: DraftGoldenRun) {
+  const c = run.coverage;
+  return {
+    passed: run.passed, failed: run.failed, results: run.results,
+    coverage: c ? { nodes: c.coveredNodes, edges: c.coveredEdges, missing: { nodes: c.nodes.missing, edges: c.edges.missing, guardArms: c.guardArms.missing }, report: c } : null,
+  };
 }
 
 /** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */

@@ -133,6 +133,11 @@ export function attachChat(io: Server, deps: ChatDeps): Namespace {
         if (auth.value.tenant !== socket.data.tenant) return socketError({ code: 'forbidden', message: "this session belongs to another tenant's key" });
         // join before reading, so nothing committed in between is missed (clients drop ids they already have)
         await adopt(p.sessionId, socket.data.token!, auth.value.record.flowId);
+        // a visitor back within the tenant's resume_s of going idle picks up where they left off (welcomed, asked again)
+        if (auth.value.record.status === 'abandoned') {
+          const back = await service.resume(p.sessionId);
+          if (back.ok && back.value.messages.length > 0) log.info({ sessionId: p.sessionId }, 'idle session picked up again');
+        }
         const view = await service.view(p.sessionId, p.lastSeq ?? 0);
         if (!view.ok) return socketError(view.error);
         log.info({ sessionId: p.sessionId, lastSeq: p.lastSeq ?? 0, replayed: view.value.transcript.length }, 'session resumed');

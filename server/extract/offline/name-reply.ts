@@ -1,0 +1,356 @@
+import type { OpenQuestion } from '../extractor.ts';
+import type { LanguagePack, NameReplyWords } from '../../language/pack.ts';
+import { correctedTail } from '../parse/correction.ts';
+
+/*
+ * A REPLY AT A NAME QUESTION, read clause by clause (the commit rule for names).
+ *
+ * The reply is cut into clauses at commas, semicolons, colons, brackets, dashes
+ * and full stops (not the dot of a title or an initial). Each clause is one of:
+ * a name, with or without an introduction ("i'm dave", "my name is …", "Hannah
+ * here", "his name is …", "ich bin …", "hier ist …"); a relation, with or
+ * without a name ("my husband Dave Ruiz", "his mother", "i'm his dad"); a role or
+ * company ("club manager at Riverside", "der Hausmeister"); a nickname aside
+ * ("goes by Coco"); "me"; or something else, left unexplained. A name is words
+ * that are not common words of the language (stopwords-iso), relations or roles,
+ * with titles ("Dr.", "Frau"), particles inside ("van der", "de la"), initials
+ * and "Jr." kept. Whose name the question asks (the speaker's, the patient's, an
+ * emergency contact's) picks the name; a name of the wrong person, a reply with
+ * no name, one word where the full name is asked, or a contact without the
+ * relationship the prompt asks for is asked again. A name beside an unexplained
+ * clause is proposed for one confirmation ("Just to check: Ava McAllister?").
+ */
+
+/** Whose name a question asks: the person typing, the person the intake is about, or a contact. */
+export type NameWhose = 'respondent' | 'subject' | 'contact';
+
+/** What a name question asks, declared or inferred from its key and prompt. */
+export interface NameAsk {
+  whose: NameWhose;
+  /** The full name (first and last) is asked. */
+  full: boolean;
+  /** Only the first name is asked. */
+  first: boolean;
+  /** The prompt asks for the relationship too ("name and relationship to the patient"). */
+  relation: boolean;
+}
+
+/** A name read from a reply: the value to propose, whether to confirm it first, and the part it came from. */
+export type NameReading = { value: string; confirm: boolean; bare: boolean; evidence: string } | { problem: string };
+
+const QUALIFIERS = new Set(['full', 'first', 'last', 'given', 'family', 'legal', 'preferred', 'sur', 'fore', 'middle']);
+const PERSON_KEYS = new Set([
+  'patient', 'guardian', 'parent', 'child', 'contact', 'emergency', 'caller', 'visitor', 'customer', 'client', 'respondent', 'your',
+  'my', 'kin', 'next', 'of', 'spouse', 'partner', 'student', 'person', 'mother', 'father', 'applicant', 'attendee', 'player', 'carer',
+  'caregiver', 'pt',
+]);
+const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
+const commons = new WeakMap<LanguagePack, ReadonlySet<string>>();
+
+/** The pack's words that are no name: its common words and the words that are no name after an introduction ("looking"). */
+function commonOf(pack: LanguagePack): ReadonlySet<string> {
+  let set = commons.get(pack);
+  if (!set) {
+    // single words of the yes/no, skip and filler lists too: "nope", "yep", "pass" are no names
+    const lex = pack.lexicon;
+    const given = new Set(pack.names.reply.given);
+    const lists = [...lex.yes, ...lex.no, ...lex.skip, ...lex.neither, ...lex.declines, ...lex.filler, ...lex.negators].filter((x) => !/\s/.test(x) && !given.has(x.toLowerCase()));
+    commons.set(pack, (set = new Set([...pack.names.reply.common(), ...pack.names.notNames, ...lists.map((x) => x.toLowerCase())])));
+  }
+  return set;
+}
+
+/** The words of a key ("emergencyContactName" → emergency, contact, name). */
+function keyWords(key: string): string[] {
+  return key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+}
+
+/**
+ * Whether a question asks for a person's name and how: a declared `kind: name`, or a text question whose key
+ * is a person's name (`name`, `full_name`, `patient_name`, `guardian_name`, `emergency_contact_name`) or whose
+ * prompt asks one ("your name", "Who am I chatting with?", "Wie heißen Sie?", "Mit wem spreche ich?").
+ */
+export function nameQuestion(q: OpenQuestion, pack: LanguagePack): NameAsk | null {
+  const a = q.answer;
+  if (a.type !== 'text') return null;
+  const w = pack.names.reply;
+  const parts = keyWords(q.key);
+  const last = parts.at(-1);
+  const byKey = (last === 'name' || last === 'surname' || last === 'forename') && parts.slice(0, -1).every((p) => QUALIFIERS.has(p) || PERSON_KEYS.has(p));
+  const prompt = (q.prompt ?? '').toLowerCase();
+  if (a.kind !== 'name' && !byKey && !w.asks.name.test(prompt)) return null;
+  const relation = w.asks.relation.test(prompt);
+  const whose: NameWhose = a.of
+    ?? (parts.includes('emergency') || parts.includes('kin') || relation ? 'contact'
+      : parts.includes('patient') || parts.includes('child') || parts.includes('student') || w.asks.subject.test(prompt) ? 'subject' : 'respondent');
+  return {
+    whose,
+    full: parts.includes('full') || parts.includes('legal') || w.asks.full.test(prompt),
+    first: parts.includes('first') || parts.includes('given') || parts.includes('fore'),
+    relation,
+  };
+}
+
+type Owner = 'speaker' | 'third' | 'mine' | 'other' | 'open';
+interface Found { tokens: string[]; words: number; owner: Owner; relation?: string; clause: number }
+type Clause =
+  | { kind: 'name'; found: Found; rest: boolean }
+  | { kind: 'relation'; owner: 'mine' | 'other'; relation: string; intro: boolean }
+  | { kind: 'speaker-relation' }
+  | { kind: 'me' }
+  | { kind: 'aside' }
+  | { kind: 'other' };
+
+type TokenKind = 'title' | 'particle' | 'initial' | 'suffix' | 'name' | 'word';
+
+/** What one token of a name can be. */
+function tokenKind(token: string, w: NameReplyWords, common: ReadonlySet<string>): TokenKind {
+  if (!/^[\p{L}][\p{L}'’-]*\.?$/u.test(token)) return 'word';
+  const bare = token.replace(/\.$/, '');
+  const lower = bare.toLowerCase();
+  if (w.titles.has(lower)) return 'title';
+  if (/^\p{L}$/u.test(bare)) return /^\p{Lu}$/u.test(bare) || token.endsWith('.') ? 'initial' : 'word';
+  if (SUFFIXES.has(lower)) return 'suffix';
+  if (token.endsWith('.')) return 'word';
+  if (w.particles.has(lower)) return 'particle';
+  if (common.has(lower) || w.relations.has(lower) || w.roles.has(lower) || w.me.has(lower) || w.mine.has(lower) || w.determiners.has(lower)) return 'word';
+  return 'name';
+}
+
+/** The name at the start of `tokens`: titles, then name words with particles and initials inside, then a suffix. */
+function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>): { tokens: string[]; words: number } | null {
+  const out: string[] = [];
+  let words = 0;
+  let i = 0;
+  while (i < tokens.length && tokenKind(tokens[i]!, w, common) === 'title') out.push(tokens[i++]!);
+  // "Peter Schulze vom TSV": in a reply not typed in capitals, a word in capitals is an organisation's
+  const shouting = !/\p{Ll}/u.test(tokens.join(''));
+  while (i < tokens.length) {
+    const k = tokenKind(tokens[i]!, w, common);
+    if (k === 'name' && !shouting && /^\p{Lu}{2,}$/u.test(tokens[i]!) && !SUFFIXES.has(tokens[i]!.toLowerCase())) break;
+    if (k === 'name') words++;
+    else if (k === 'initial') { /* "Ann J. Lee", "J. R. Hartley" */ }
+    else if (k === 'particle' && out.length > 0 && i + 1 < tokens.length && ['name', 'particle'].includes(tokenKind(tokens[i + 1]!, w, common))) { /* "van der Berg" */ }
+    else if (k === 'suffix' && words > 0) { out.push(tokens[i++]!); break; }
+    else break;
+    out.push(tokens[i++]!);
+  }
+  // "Peter von der Firma": particles at the end belong to what follows, not to the name
+  while (out.length > 0 && tokenKind(out.at(-1)!, w, common) === 'particle') out.pop();
+  // "Frau Schmidt" is a name; "Frau" alone is not
+  return words === 0 ? null : { tokens: out, words };
+}
+
+/** The clauses of a reply, at commas, brackets, dashes, colons and sentence ends (not a title's or an initial's dot). */
+function clausesOf(text: string, w: NameReplyWords): { text: string; question: boolean }[] {
+  const out: { text: string; question: boolean }[] = [];
+  let start = 0;
+  const push = (end: number, question: boolean) => {
+    out.push({ text: text.slice(start, end).trim(), question });
+  };
+  for (const m of text.matchAll(/[,;:()[\]{}!?"“”]|\s[-—–]\s|[—–]|\.(?=\s|$)|\n|\s(?=(?:but|aber|mais|pero)\s)/giu)) {
+    if (m[0] === '.') {
+      const before = /([\p{L}]+)$/u.exec(text.slice(start, m.index))?.[1] ?? '';
+      // "Dr.", "J.", "Jr.", and the German ordinal "3. Mai" end no clause
+      if (before.length === 1 || w.titles.has(before.toLowerCase()) || SUFFIXES.has(before.toLowerCase()) || /\d$/u.test(text.slice(start, m.index))) continue;
+    }
+    push(m.index, m[0] === '?');
+    start = m.index + m[0].length;
+  }
+  push(text.length, false);
+  return out.filter((c) => /[\p{L}\p{N}]/u.test(c.text));
+}
+
+/** The tokens of a clause. */
+function tokensOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** A relation said at the start of `tokens` ("my husband", "his legal guardian", "foster parent"): its words and the tokens it took. */
+function readRelation(tokens: string[], w: NameReplyWords): { owner: 'mine' | 'other'; relation: string; used: number } | null {
+  let i = 0;
+  const first = tokens[0]?.toLowerCase().replace(/['’]s$/, '');
+  let owner: 'mine' | 'other' = 'other';
+  if (first !== undefined && w.mine.has(first)) { owner = 'mine'; i = 1; }
+  else if (first !== undefined && w.determiners.has(first)) i = 1;
+  // "Frau Schmidt" is a title; "meine Frau" a relation
+  if (i === 0 && w.titles.has(tokens[0]?.toLowerCase().replace(/\.$/, '') ?? '')) return null;
+  const rel: string[] = [];
+  while (i < tokens.length && w.relations.has(tokens[i]!.toLowerCase())) rel.push(tokens[i++]!.toLowerCase());
+  // "best friend", "legal guardian": only the last word needs to be a relation on its own; "my best" is none
+  return rel.length === 0 || ['best', 'close', 'legal', 'step', 'older', 'younger', 'big', 'little', 'ex', 'foster'].includes(rel.at(-1)!) && rel.length === 1
+    ? null
+    : { owner, relation: rel.join(' '), used: i };
+}
+
+/** Whether `tokens` start with a role ("the manager", "club manager at X", "der Hausmeister"): a role word first or second after a determiner. */
+function isRole(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>): boolean {
+  const at = w.determiners.has(tokens[0]?.toLowerCase() ?? '') || w.mine.has(tokens[0]?.toLowerCase() ?? '') ? 1 : 0;
+  const role = (t: string | undefined) => t !== undefined && w.roles.has(t.toLowerCase().replace(/[.,]$/, ''));
+  // "the bookings secretary": after a determiner, a role within three words
+  if (at === 1 && tokens.slice(1, 4).some(role)) return true;
+  // "club manager", "head groundsman": a role's own first word; "Rory operations lead" starts with a name
+  return role(tokens[at]) || (tokens[at] !== undefined && tokenKind(tokens[at]!, w, common) !== 'name' && role(tokens[at + 1]));
+}
+
+/** Reads one clause; `index` is its place in the reply. */
+function readClause(raw: string, index: number, w: NameReplyWords, common: ReadonlySet<string>): Clause {
+  let text = raw;
+  for (let pass = 0; pass < 3; pass++) {
+    const lead = w.lead.exec(text.toLowerCase())?.[0].length ?? 0;
+    text = text.slice(lead);
+  }
+  const lower = text.toLowerCase();
+  if (text === '') return { kind: 'aside' };
+  // "… but call me Bob", "(goes by Coco)": after the name, another name for the same person
+  if (index > 0 && w.nickname.test(lower)) return { kind: 'aside' };
+  const named = (part: string, owner: Owner, relation?: string): Clause => {
+    const tokens = tokensOf(part);
+    const name = readName(tokens, w, common);
+    if (!name) return { kind: 'other' };
+    // "Mike from Riverside Padel", "Peter Schulze vom TSV": a company after the name explains itself
+    const after = tokens.slice(name.tokens.length).join(' ');
+    const unexplained = after !== '' && !w.company.test(after.toLowerCase());
+    return { kind: 'name', found: { ...name, owner, clause: index, ...(relation ? { relation } : {}) }, rest: unexplained };
+  };
+  const third = w.third.exec(lower);
+  if (third) return named(text.slice(third[0].length), 'third');
+  // "Hannah here", "it's Marcus here", "Jörg hier": a sign-off after a name says it is the speaker's
+  const sign = w.signOff.exec(lower);
+  if (sign && sign.index > 0) {
+    const before = text.slice(0, sign.index);
+    const intro = w.self.exec(before.toLowerCase());
+    const c = named(intro ? before.slice(intro[0].length) : before, 'speaker');
+    if (c.kind === 'name' && !c.rest) return c;
+  }
+  const trailer = w.trailer.exec(lower);
+  if (trailer && trailer.index > 0) {
+    const c = named(text.slice(0, trailer.index), w.mine.has(trailer[1]!) ? 'speaker' : 'third');
+    if (c.kind === 'name' && !c.rest) return c;
+  }
+  const self = w.self.exec(lower);
+  let rest = self ? text.slice(self[0].length) : text;
+  let tokens = tokensOf(rest);
+  // "this is for my son, Tom Baker", "it's for me"
+  if (self && /^(?:for|für|pour|para)$/iu.test(tokens[0] ?? '')) tokens = tokens.slice(1);
+  if (tokens.length === 1 && w.me.has(tokens[0]!.toLowerCase())) return { kind: 'me' };
+  const relation = readRelation(tokens, w);
+  if (relation) {
+    const after = tokens.slice(relation.used);
+    // "i'm his dad", "ich bin die Mutter": the speaker is the relation; "it's my mum" names the one the intake is about
+    const speaker = self !== null && relation.owner === 'other';
+    if (after.length === 0) return speaker ? { kind: 'speaker-relation' } : { kind: 'relation', owner: relation.owner, relation: relation.relation, intro: self !== null };
+    const c = named(after.join(' '), speaker ? 'speaker' : relation.owner, speaker ? undefined : relation.relation);
+    return c;
+  }
+  if (isRole(tokens, w, common)) {
+    // "Ich bin der Hausmeister, Klaus Becker": a role explains itself
+    // "Hausmeister Schmidt", "the manager Dave Lee": the name after the role
+    let at = 0;
+    for (const [i, t] of tokens.slice(0, 4).entries()) if (w.roles.has(t.toLowerCase())) at = i + 1;
+    const after = at > 0 && at < tokens.length ? named(tokens.slice(at).join(' '), self ? 'speaker' : 'open') : null;
+    return after?.kind === 'name' ? after : { kind: 'aside' };
+  }
+  rest = tokens.join(' ');
+  return named(rest, self ? 'speaker' : 'open');
+}
+
+/** `word` with a capital first letter (and after "O'", "D'", "Mc" and each hyphen). */
+function capitalised(word: string): string {
+  const up = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+  return word
+    .split('-')
+    .map((part) => {
+      const apos = /^([\p{L}])(['’])(\p{L}.*)$/u.exec(part);
+      if (apos) return apos[1]!.toUpperCase() + apos[2] + up(apos[3]!);
+      if (/^mc\p{L}{2,}/iu.test(part)) return 'Mc' + up(part.slice(2));
+      return up(part);
+    })
+    .join('-');
+}
+
+// particles usually written with a capital ("Fatima El Amrani", "Omar Al Farsi", "Ahmed Bin Zayed")
+const CAPITAL_PARTICLES = new Set(['el', 'al', 'bin', 'ibn', 'st', 'mac']);
+
+/** The name as it is committed: as typed when the visitor typed mixed case, else capitalised (particles stay small). */
+function written(tokens: string[], w: NameReplyWords): string {
+  const letters = tokens.join('');
+  const mixed = /\p{Lu}/u.test(letters) && /\p{Ll}/u.test(letters);
+  if (mixed) return tokens.join(' ');
+  return tokens.map((t, i) => (i > 0 && w.particles.has(t.toLowerCase()) && !CAPITAL_PARTICLES.has(t.toLowerCase()) ? t.toLowerCase() : capitalised(t))).join(' ');
+}
+
+/** Whether a name of `owner` fits the person asked for. */
+function fits(owner: Owner, whose: NameWhose, speakerIsRelation: boolean): boolean {
+  if (whose === 'respondent') return owner === 'speaker' || owner === 'open' || owner === 'other';
+  if (whose === 'subject') return owner === 'third' || owner === 'mine' || owner === 'open' || (owner === 'speaker' && !speakerIsRelation);
+  return owner !== 'speaker';
+}
+
+/**
+ * Reads a reply at a name question: the name of the person asked for, to commit (or to confirm first when
+ * part of the reply is unexplained), or the problem to ask again with.
+ */
+export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): NameReading {
+  const w = pack.names.reply;
+  const common = commonOf(pack);
+  // "me and my son, Tom and Ben Baker": two people in one answer — ask whose first
+  if (pack.names.whose?.twoPeople.test(reply)) return { problem: pack.names.whose.twoPeopleProblem };
+  let text = reply.trim().replace(/[\p{Extended_Pictographic}\uFE0F\u200D]+/gu, ' ').trim();
+  // "Jon Smith, sorry, John Smith": the correction is the answer
+  const tail = correctedTail(text, pack);
+  if (tail !== null && /[\p{L}]/u.test(tail)) text = tail;
+  // Robert "Bobby" Thompson: a nickname in quotes inside a name is an aside
+  text = text.replace(/(\s)["“'‘(]\p{L}[\p{L}'’-]*["”'’)](?=\s)/gu, '$1');
+  const clauses = clausesOf(text, w).map((c, i) => ({ ...c, read: readClause(c.text, i, w, common) }));
+  const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
+  const found: Found[] = [];
+  const speakerIsRelation = clauses.some((c) => c.read.kind === 'speaker-relation');
+  const me = clauses.some((c) => c.read.kind === 'me');
+  for (const [i, c] of clauses.entries()) {
+    if (c.read.kind !== 'name') continue;
+    const f = { ...c.read.found };
+    if (f.owner === 'open') {
+      // "Jennifer Walsh-Park, his mother", "foster parent, Tanya Reid-Simmons": the relation beside a name is that person's
+      const next = clauses[i + 1]?.read;
+      const prev = clauses[i - 1]?.read;
+      const beside = next?.kind === 'relation' ? next : prev?.kind === 'relation' ? prev : null;
+      if (beside) { f.owner = beside.owner; f.relation = beside.relation; }
+      else if (speakerIsRelation || me) f.owner = 'speaker';
+    }
+    found.push(f);
+  }
+  if (found.length === 0) {
+    if (ask.whose === 'contact' && me) return { problem: w.say.someoneElse };
+    if (ask.whose === 'contact' && clauses.some((c) => c.read.kind === 'relation')) return { problem: w.say.relation };
+    return { problem: w.say.notAName };
+  }
+  const fitting = found.filter((f) => fits(f.owner, ask.whose, speakerIsRelation));
+  if (fitting.length === 0) {
+    const f = found[0]!;
+    if (ask.whose === 'contact') return { problem: w.say.someoneElse };
+    if (ask.whose === 'subject') return { problem: f.owner === 'other' ? w.say.otherPerson : w.say.notYours };
+    const whose = pack.names.whose;
+    return { problem: whose && f.relation ? whose.otherPersonProblem(f.relation) : w.say.otherPerson };
+  }
+  let chosen = fitting[0]!;
+  let confirm = unexplained.length > 0 || new Set(fitting.map((f) => f.tokens.join(' ').toLowerCase())).size > 1;
+  // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
+  const [sur, given] = fitting;
+  if (fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.tokens.length === 1 && sur!.words === 1) {
+    chosen = { ...given!, tokens: [...given!.tokens, sur!.tokens[0]!], words: given!.words + 1, clause: -1 };
+    confirm = false;
+  }
+  if (ask.first) chosen = { ...chosen, tokens: chosen.tokens.slice(0, chosen.tokens.findIndex((t) => tokenKind(t, w, common) === 'name') + 1), words: 1 };
+  else if (ask.full && chosen.words < 2) return { problem: w.say.fullName };
+  let value = written(chosen.tokens, w);
+  if (ask.whose === 'contact' && ask.relation) {
+    if (!chosen.relation) return { problem: w.say.relation };
+    value = `${value}, ${chosen.relation.split(' ').map((r) => w.relationAs[r] ?? r).join(' ')}`;
+  }
+  // read exactly as typed: nothing but names and relations ("John Doe, husband"), no introduction or aside
+  const bare = !confirm && clauses.every((c) => (c.read.kind === 'name' && c.read.found.owner === 'open' && !c.read.rest) || (c.read.kind === 'relation' && !c.read.intro));
+  // the clause the name was read from; the engine keeps the whole reply in the answer's provenance
+  const evidence = clauses[chosen.clause]?.text ?? text;
+  return { value, confirm, bare, evidence };
+}

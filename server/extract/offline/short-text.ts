@@ -1,0 +1,350 @@
+import type { OpenQuestion } from '../extractor.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { say } from '../../language/parser-messages.ts';
+import { findEmails, findPhones, fold, foldPhrase, findPhrase, originalSlice, type ParseContext } from '../parse/index.ts';
+import { isShort } from '../parse/text.ts';
+import { RE2JS } from 're2js';
+import { unexplainedWords } from './commit-rule.ts';
+import { NAME_KEYS } from './name.ts';
+import { en } from '../../language/en/index.ts';
+
+/*
+ * SHORT TEXT AND CODES — what a text answer holds when the reply says more
+ * than the answer (docs/understanding.md, "Short text and codes"). The rule of
+ * the commit rule holds here too: a value is committed when the reply is
+ * accounted for; an unexplained leftover is checked once ("Just to check:
+ * Northfield Tennis & Padel?"); a reply that is no answer is asked again.
+ *
+ *  - A reply that only points elsewhere ("same as I said", "see my email",
+ *    "siehe E-Mail") is asked again, for every text answer (long ones too).
+ *  - A code question — a `pattern`, an example of the format in the prompt
+ *    ("looks like BF-104233", "sieht so aus: BF-104233"), or a key or label
+ *    word such as "id", "number", "Nummer" — takes the one code in the reply
+ *    ("order BF-100874, the lights on court 2 are flickering" → BF-100874). A
+ *    code in another format than the prompt's example is checked, two codes are
+ *    asked about, and a reply with no code but a negation or hedge ("don't have
+ *    it on me", "nicht zur Hand") gives nothing: a skip (a required question
+ *    is asked again).
+ *  - A short answer (a `max` of at most 200) loses lead-ins ("it's for X",
+ *    "the club is X", "für den X"); a trailing clause about the speaker
+ *    (", I'm the facilities manager") or a contact given for another question
+ *    is dropped; any other trailing clause makes the head checked; a private
+ *    project at an optional question whose prompt offers that way out
+ *    ("private", "for my back garden", "ist privat") is a skip; a reference
+ *    that names nothing ("my club", "the council", "für unseren Verein") is
+ *    asked for the name.
+ */
+
+/** What the short-text rules made of a reply: a value (checked first when `confirm`), a skip, a question back, or no opinion (null). */
+export type TextReading =
+  | { value: string; evidence: string; exact: boolean; confirm?: true }
+  | { skip: true }
+  | { problem: string };
+
+type TextSpec = Extract<OpenQuestion['answer'], { type: 'text' }>;
+
+/** Reads a text answer's reply by the rules above; null leaves it to the plain text rules (the whole reply, trimmed). */
+export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx: ParseContext, value: string | null): TextReading | null {
+  const spec = q.answer as TextSpec;
+  if (pointsElsewhere(text, pack)) return { problem: say(pack, 'pointsElsewhere') };
+  if (spec.kind === 'name' || NAME_KEYS.has(q.key)) return null;
+  const format = codeFormat(q, pack);
+  if (format) return readCode(q, text, format, pack);
+  if (value === null || !isShort(spec)) return null;
+  return readShort(q, value, pack, ctx);
+}
+
+// ---------------------------------------------------------------- pointers
+
+const OPENING = /^(?:(?:um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah|äh|ähm|also|naja|na|sorry|tja)\b[\s,.!]*)+/u;
+const CLAUSE = /[,;:]|\s[—–-]\s|\.\s|\(/u;
+
+/** Whether the reply only refers to something said elsewhere ("same as last time", "see the email I sent monday", "wie gesagt"). */
+export function pointsElsewhere(text: string, pack: LanguagePack): boolean {
+  const t = fold(text).text.replace(OPENING, '').replace(/[\s.!?…]+$/u, '').trim();
+  if (t === '') return false;
+  const alone = pack.text.pointersAlone.some((p) => t === foldPhrase(p));
+  if (alone) return true;
+  const starts = pack.text.pointers.some((p) => {
+    const f = foldPhrase(p);
+    return t === f || (t.startsWith(f) && !/[\p{L}\p{N}]/u.test(t[f.length] ?? ''));
+  });
+  // "same as last time" points elsewhere; "see attached photo, the lights on court 2 flicker" says what it is
+  return starts && !CLAUSE.test(text.trim().replace(/[.!?…]+$/u, '')) && t.split(' ').length <= 8;
+}
+
+// ---------------------------------------------------------------- codes
+
+/** How a code question says its format: a pattern, the shape of an example in the prompt, or only that it is a code. */
+type Format = { kind: 'pattern'; re: RE2JS } | { kind: 'shape'; re: RegExp; example: string; upper: boolean } | { kind: 'code' };
+
+const CODE_TOKEN = /[\p{L}\p{N}]+(?:[-/.][\p{L}\p{N}]+)*/gu;
+const shapes = new Map<string, { example: string; re: RegExp; upper: boolean } | null>();
+
+/** The format of a code question, or null when the question does not ask for a code. */
+function codeFormat(q: OpenQuestion, pack: LanguagePack): Format | null {
+  const spec = q.answer as TextSpec;
+  if (spec.pattern !== undefined) {
+    try {
+      return { kind: 'pattern', re: RE2JS.compile(spec.pattern) };
+    } catch {
+      return null;
+    }
+  }
+  // only a question whose key or label asks for a code ("order_number", "Member ID", "Bestellnummer") is one: "Which product?
+  // … (for example BF-AX600)" is answered by "BF-AX600 floodlights" as a whole
+  // a key is written in English whatever the visitor's language ("booking_ref"); a label in the flow's
+  const isCode = (words: string[], list: readonly string[]) => words.some((w) => list.map(foldPhrase).some((c) => w === c || (c.length >= 5 && w.endsWith(c))));
+  if (!isCode(q.key.toLowerCase().split(/[_.\s-]+/), en.text.codeWords) && !isCode(fold(q.label ?? '').text.split(' '), pack.text.codeWords)) return null;
+  const shown = q.prompt ? exampleIn(q.prompt, pack) : null;
+  return shown ? { kind: 'shape', ...shown } : { kind: 'code' };
+}
+
+/** The example of a code's format a prompt shows after "looks like", "for example", "sieht so aus:" (a token with a digit), and its shape. */
+function exampleIn(prompt: string, pack: LanguagePack): { example: string; re: RegExp; upper: boolean } | null {
+  const key = `${pack.code}\u0000${prompt}`;
+  if (shapes.has(key)) return shapes.get(key)!;
+  let found: { example: string; re: RegExp; upper: boolean } | null = null;
+  const markers = [...pack.text.exampleBefore].sort((a, b) => b.length - a.length).map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  const re = new RegExp(`(?<![\\p{L}])(?:${markers.join('|')})\\s*[:：]?\\s*["“„'‘«]?([\\p{L}\\p{N}]+(?:[-/.][\\p{L}\\p{N}]+)*)`, 'giu');
+  for (const m of prompt.matchAll(re)) {
+    const example = m[1]!.replace(/[.]+$/u, '');
+    if (example.length >= 4 && /\p{N}/u.test(example)) {
+      found = { example, re: shapeOf(example), upper: /\p{Lu}/u.test(example) && !/\p{Ll}/u.test(example) };
+      break;
+    }
+  }
+  if (shapes.size > 512) shapes.clear();
+  shapes.set(key, found);
+  return found;
+}
+
+/** "BF-104233" → letters{2}, an optional separator, digits{6}: what a code of the same format looks like. */
+function shapeOf(example: string): RegExp {
+  const runs = example.match(/\p{L}+|\p{N}+|[^\p{L}\p{N}]+/gu) ?? [];
+  let out = '';
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    if (/^\p{L}/u.test(r)) out += `\\p{L}{${r.length}}`;
+    else if (/^\p{N}/u.test(r)) out += `\\p{N}{${r.length}}`;
+    else {
+      out += '[-/. ]?';
+      continue;
+    }
+    const next = runs[i + 1];
+    if (next !== undefined && /^[\p{L}\p{N}]/u.test(next)) out += '[-/. ]?';
+  }
+  return new RegExp(`^${out}$`, 'u');
+}
+
+/** A code's candidates in a reply: tokens with a digit, at least 4 characters long, with where they stand. */
+function codeTokens(text: string): Array<{ token: string; start: number }> {
+  const out: Array<{ token: string; start: number }> = [];
+  for (const m of text.matchAll(CODE_TOKEN)) {
+    const token = m[0].replace(/[.]+$/u, '');
+    if (token.length >= 4 && /\p{N}/u.test(token)) out.push({ token, start: m.index });
+  }
+  return out;
+}
+
+/** Reads a code question's reply: the one code in the format, a check, a question back, a skip, or null (the plain rules). */
+function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguagePack): TextReading | null {
+  const whole = text.trim().replace(/[.!]+$/u, '');
+  const tokens = codeTokens(text);
+  const fits = (t: string) => (format.kind === 'pattern' ? format.re.matches(t) : format.kind === 'shape' ? format.re.test(t) : true);
+  // the whole reply is the code ("BF-104233", "SW1A 1AA" for a postcode): the plain rules take it
+  if (format.kind === 'pattern' && format.re.matches(whole)) return null;
+  if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
+  // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
+  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) return null;
+  let matching = tokens.filter((t) => fits(t.token));
+  // "bf 104877", "BF 109 221": a code typed in parts is one code when its parts together have the example's shape
+  if (matching.length === 0 && format.kind === 'shape') matching = spacedCodes(text, format.re);
+  // "W123456789, group 98765": a code labelled as something else is not the answer when another one is
+  if (matching.length > 1) {
+    const mine = matching.filter((t) => !labelledElsewhere(text, t.start, q, pack));
+    if (mine.length > 0) matching = mine;
+  }
+  const distinct = [...new Set(matching.map((t) => t.token.toUpperCase().replace(/[-/. ]/g, '')))];
+  if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
+  if (matching.length > 0) {
+    const token = matching[0]!.token;
+    const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
+    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole };
+    // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
+    const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
+    return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
+  }
+  // no code in the format: "don't have it on me", "weiß ich nicht, das hat die Stadt bestellt" — nothing given
+  if (declines(text, pack)) return { skip: true };
+  if (tokens.length === 1 && format.kind === 'shape') return { value: tokens[0]!.token, evidence: tokens[0]!.token, exact: false, confirm: true };
+  if (format.kind === 'shape') return { problem: say(pack, 'codeLike', { example: format.example }) };
+  if (format.kind === 'code' && tokens.length === 0 && hasSentence(whole)) return { problem: say(pack, 'codeItself') };
+  return null;
+}
+
+/** Codes typed in parts ("bf 104877", "BF 109 221"): runs of up to four words whose letters and digits together have the shape. */
+function spacedCodes(text: string, shape: RegExp): Array<{ token: string; start: number }> {
+  const parts = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
+  const out: Array<{ token: string; start: number }> = [];
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < Math.min(parts.length, i + 4); j++) {
+      const span = text.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length);
+      if (!/^[\p{L}\p{N}]+(?:[\s\-/.][\p{L}\p{N}]+)*$/u.test(span)) break;
+      if (shape.test(span.replace(/[\s\-/.]/gu, ''))) out.push({ token: span, start: parts[i]!.index });
+    }
+  }
+  return out;
+}
+
+/** A code written the way the example is: "bf 104877" → "BF-104877" for "BF-104233" (its separators, capitals when it has only capitals). */
+function likeExample(token: string, example: string, upper: boolean): string {
+  const chars = [...token.replace(/[^\p{L}\p{N}]/gu, '')];
+  const slots = [...example].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+  if (chars.length !== slots) return upper ? token.toUpperCase() : token;
+  let k = 0;
+  const out = [...example].map((c) => (/[\p{L}\p{N}]/u.test(c) ? chars[k++]! : c)).join('');
+  return upper ? out.toUpperCase() : out;
+}
+
+/** Whether a reply reads as words rather than a code: three words or more. */
+function hasSentence(text: string): boolean {
+  return (text.match(/[\p{L}]{2,}/gu) ?? []).length >= 3;
+}
+
+/** Whether the word before a code names something other than the question ("group 98765" at a member ID question). */
+function labelledElsewhere(text: string, start: number, q: OpenQuestion, pack: LanguagePack): boolean {
+  const before = /([\p{L}]+)[\s:#.-]*$/u.exec(text.slice(0, start));
+  if (!before) return false;
+  return unexplainedWords(before[1]!, [], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w)).length > 0;
+}
+
+/** Whether a reply without the asked-for value says it is not given: a negation or a hedge ("don't have it", "no idea", "nicht zur Hand"). */
+function declines(text: string, pack: LanguagePack): boolean {
+  const t = fold(text).text.replace(/[’]/g, "'");
+  return [...pack.lexicon.negators, ...pack.lexicon.skip, ...pack.text.notGiven].some((p) => findPhrase(t, foldPhrase(p)).length > 0);
+}
+
+// ---------------------------------------------------------------- short answers
+
+/** Reads a short answer: a private project skipped, a vague reference asked about, lead-ins and trailing clauses set apart. */
+function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: ParseContext): TextReading | null {
+  const w = pack.text;
+  if (!q.required && q.prompt !== undefined && isPrivate(value, q.prompt, q, pack)) return { skip: true };
+  if (vague(value, q, pack)) return { problem: say(pack, 'nameIt', { typed: value }) };
+  let head = withoutLeadIn(value, q, pack);
+  // "Joan Ferris (sister), 0161 496 0321": a phone or email at the end answers its own question, not this one
+  for (const c of [...findEmails(head), ...findPhones(head, ctx)].sort((a, b) => b.start - a.start)) {
+    if (/^[\s.!)]*$/u.test(head.slice(c.end)) && /[\p{L}]/u.test(head.slice(0, c.start))) head = head.slice(0, c.start).replace(/[\s,;:—–-]+$/u, '');
+  }
+  if (vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
+  const brk = CLAUSE.exec(head);
+  let confirm = false;
+  if (brk && brk.index > 0) {
+    const first = head.slice(0, brk.index).trim();
+    const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
+    if (/[\p{L}\p{N}]/u.test(first)) {
+      const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
+      let rest = tail;
+      for (const c of contacts.sort((a, b) => b.start - a.start)) rest = rest.slice(0, c.start) + rest.slice(c.end);
+      const restFolded = fold(rest).text;
+      const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !CLAUSE.test(rest);
+      if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
+      else if (isClause(rest, pack)) {
+        // an unexplained clause ("Träger ist die Stadt Essen", "through my husband's job"): the head is checked once
+        head = first;
+        confirm = true;
+      }
+      // a tail of names only ("Smith, Jones & Co", "Gesamtschule Nord, Stadt Essen") is part of the answer
+    }
+  }
+  head = head.replace(/[\s.!]+$/u, '').trim();
+  if (head === '' || head === value.trim()) return head === '' ? null : confirm ? { value: head, evidence: head, exact: false, confirm: true } : null;
+  if (!confirm && vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
+  return confirm ? { value: head, evidence: head, exact: false, confirm: true } : { value: head, evidence: head, exact: false };
+}
+
+/**
+ * Whether a trailing part is a clause of its own ("Träger ist die Stadt Essen", "through my husband's job", "member ID is
+ * U48812233") rather than part of the answer or an apposition ("Smith, Jones & Co", "John Smith, father", "Stadt Bochum,
+ * Sport- und Bäderamt", "Oakwood Academy Trust (the Oakwood Primary site)"): three words or more, and a digit, a clause
+ * word ("is", "it's", "ist", "es") or two lowercase words besides joiners and articles.
+ */
+function isClause(rest: string, pack: LanguagePack): boolean {
+  const parts = rest.split(/\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  if (parts.length < 3) return false;
+  if (/\p{N}/u.test(rest)) return true;
+  const clause = new Set(pack.text.clauseWords.map(foldPhrase));
+  const small = new Set([...pack.lexicon.joiners, ...pack.text.namedAs.articles, ...pack.text.namedAs.before].map(foldPhrase));
+  const lower = parts.filter((x) => /^\p{Ll}/u.test(x)).map((x) => fold(x).text.replace(/[^\p{L}' ]/gu, ''));
+  return lower.some((x) => clause.has(x)) || lower.filter((x) => !small.has(x)).length >= 2;
+}
+
+/** The answer without a lead-in ("it's for X", "für den X") or "the club is X" / "der Verein ist der X". */
+function withoutLeadIn(value: string, q: OpenQuestion, pack: LanguagePack): string {
+  const w = pack.text;
+  let out = value.trim();
+  for (let pass = 0; pass < 3; pass++) {
+    const f = fold(out);
+    const lead = [...w.leadIns].map(foldPhrase).sort((a, b) => b.length - a.length).find((p) => f.text.startsWith(`${p} `));
+    let cut = lead !== undefined ? lead.length + 1 : -1;
+    if (cut === -1) {
+      const own = ownNouns(q, pack);
+      const parts = f.text.split(' ');
+      const before = w.namedAs.before.map(foldPhrase);
+      if (parts.length > 3 && before.includes(parts[0]!) && own.has(parts[1]!)) {
+        const after = f.text.slice(parts[0]!.length + parts[1]!.length + 2);
+        const verb = [...w.namedAs.verbs].map(foldPhrase).sort((a, b) => b.length - a.length).find((v) => after.startsWith(`${v} `));
+        if (verb !== undefined) {
+          cut = parts[0]!.length + parts[1]!.length + 2 + verb.length + 1;
+          const article = w.namedAs.articles.map(foldPhrase).find((a) => f.text.startsWith(`${a} `, cut));
+          if (article !== undefined) cut += article.length + 1;
+        }
+      }
+    }
+    if (cut === -1 || cut >= f.text.length) break;
+    const next = originalSlice(out, f, cut, f.text.length).trim();
+    if (!/[\p{L}\p{N}]/u.test(next)) break;
+    out = next;
+  }
+  return out;
+}
+
+/** The question's own nouns (its key, label and prompt words without the pack's filler), folded. */
+function ownNouns(q: OpenQuestion, pack: LanguagePack): Set<string> {
+  const filler = new Set([...pack.lexicon.filler, ...pack.text.vagueWords].map(foldPhrase));
+  const words = [...q.key.split(/[_.-]+/), ...fold(q.label ?? '').text.split(' '), ...fold(q.prompt ?? '').text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(' ')];
+  return new Set(words.map((x) => x.toLowerCase()).filter((x) => x.length > 2 && !filler.has(x)));
+}
+
+/** Whether a short answer only names a kind of place through a possessive or article ("my club", "the council", "für unseren Verein"). */
+function vague(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  if (/\p{N}/u.test(value)) return false;
+  const words = fold(value).text.replace(/[^\p{L}' ]+/gu, ' ').trim().split(/\s+/).filter((x) => x !== '');
+  if (words.length < 2 || words.length > 5) return false;
+  const det = new Set(pack.text.vagueWords.map(foldPhrase));
+  // the question's key and label count ("my company" at a key `company`); the prompt's words do not (its examples name real ones)
+  const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns({ ...q, prompt: '' }, pack)]);
+  const stem = (x: string) => (x.length > 3 && x.endsWith('s') ? x.slice(0, -1) : x);
+  return words.some((x) => det.has(x)) && words.some((x) => nouns.has(x) || nouns.has(stem(x))) && words.every((x) => det.has(x) || nouns.has(x) || nouns.has(stem(x)));
+}
+
+/** Whether the reply says the project is private, at a question whose prompt offers that way out ("Say skip if it's a private project"). */
+function isPrivate(value: string, prompt: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const phrases = pack.text.privateUse.map(foldPhrase);
+  const p = fold(prompt).text;
+  if (!phrases.some((x) => findPhrase(p, x).length > 0)) return false;
+  let t = fold(value).text;
+  let hit = false;
+  for (const x of [...phrases].sort((a, b) => b.length - a.length)) {
+    for (const at of findPhrase(t, x).reverse()) {
+      t = t.slice(0, at) + ' '.repeat(x.length) + t.slice(at + x.length);
+      hit = true;
+    }
+  }
+  if (!hit) return false;
+  // what is left is filler, lead-ins, skip words or the question's own words — at most one other word ("court")
+  const known = new Set([...pack.text.leadIns, ...pack.text.vagueWords, ...pack.lexicon.skip].flatMap((x) => foldPhrase(x).split(' ')));
+  const left = unexplainedWords(t, [], q, pack).filter((x) => !known.has(x));
+  return left.length <= 1;
+}

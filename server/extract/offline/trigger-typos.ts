@@ -1,0 +1,82 @@
+import levenshtein from 'damerau-levenshtein';
+import { isEnglishWord } from '../../language/en/dictionary.ts';
+import type { TriggerChoice } from '../extractor.ts';
+import { plainText } from './trigger-words.ts';
+
+// Typos in red-flag words: "chest pian", "unconcious", "siezure", "swalowed" are read as the trigger's own word
+// before the trigger rules run, so a visitor who types fast in an emergency is not missed. A word of the message
+// is repaired when
+//  - it is not one of the triggers' words, and is one edit from exactly one of them (a letter added, dropped or
+//    changed, or two neighbours swapped), with the same first letter; a trigger word of 4 letters takes only a swap
+//    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
+//  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
+//    "branch" though it is one letter from "blanch", "paint" stays "paint".
+// The repaired text goes through the same rules as any other (co-occurrence in a clause, negation, `unless`), so
+// one repaired word alone rarely fires anything. English only: the dictionary is English.
+
+/** Trigger words this long or longer take any one edit; 4-letter ones a swap of two neighbouring letters only. */
+const ANY_EDIT = 5;
+
+interface Vocab { words: Set<string>; list: string[]; stems: string[] }
+
+const vocabs = new WeakMap<readonly TriggerChoice[], Vocab>();
+
+/** The words of the triggers' phrases and word lists (not `unless`, not examples), plain, and the stems of `*` entries. */
+function vocabOf(triggers: readonly TriggerChoice[]): Vocab {
+  let v = vocabs.get(triggers);
+  if (v) return v;
+  const words = new Set<string>();
+  const stems = new Set<string>();
+  const add = (entry: string) => {
+    for (const w of plainText(entry).split(/[^\p{L}*]+/u)) {
+      if (w.endsWith('*')) {
+        if (w.length - 1 >= ANY_EDIT && !w.slice(0, -1).includes('*')) stems.add(w.slice(0, -1));
+      } else if (w.length >= 4 && !w.includes('*')) words.add(w);
+    }
+  };
+  for (const t of triggers) {
+    t.phrases.forEach(add);
+    for (const list of Object.values(t.words ?? {})) list.forEach(add);
+  }
+  v = { words, list: [...words], stems: [...stems] };
+  if (Object.isFrozen(triggers)) vocabs.set(triggers, v);
+  return v;
+}
+
+/** What may follow a stem's repaired letters ("swel|ing" → "swelling", not "swell|ng"). */
+const ENDINGS = new Set(['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'y', 'ies', 'ied', 'ly', 'ness', 'ion', 'ions', 'ive', 'ful', 'ment']);
+
+const oneEdit = (a: string, b: string) => levenshtein(a, b).steps === 1;
+const swapped = (a: string, b: string) => a.length === b.length && oneEdit(a, b) && [...a].sort().join('') === [...b].sort().join('');
+
+/** The trigger word `w` (lower case, letters only) is one edit from, when exactly one; undefined otherwise. */
+function nearest(w: string, vocab: Vocab): string | undefined {
+  const found = new Set<string>();
+  for (const v of vocab.list) {
+    if (v[0] !== w[0] || Math.abs(v.length - w.length) > 1) continue;
+    if (v.length >= ANY_EDIT ? oneEdit(w, v) : v.length === 4 && swapped(w, v)) found.add(v);
+  }
+  for (const s of vocab.stems) {
+    if (s[0] !== w[0] || w.startsWith(s)) continue;
+    for (let k = s.length - 1; k <= s.length + 1 && k <= w.length; k++) {
+      if (ENDINGS.has(w.slice(k)) && oneEdit(w.slice(0, k), s)) found.add(s + w.slice(k));
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/**
+ * `text` with each misspelt trigger word replaced by the trigger word it is one edit from ("chest pian" →
+ * "chest pain"); the text itself when nothing is repaired.
+ */
+export function repairTypos(text: string, triggers: readonly TriggerChoice[]): string {
+  if (!triggers.length) return text;
+  const vocab = vocabOf(triggers);
+  return text.replace(/[\p{L}\p{N}'’]+/gu, (token) => {
+    if (token.length < 4 || /[^\p{L}]/u.test(token)) return token;
+    const w = plainText(token);
+    if (vocab.words.has(w) || vocab.stems.some((s) => w.startsWith(s))) return token;
+    const v = nearest(w, vocab);
+    return v === undefined || isEnglishWord(token) ? token : v;
+  });
+}

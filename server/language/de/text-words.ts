@@ -1,0 +1,38 @@
+import type { TextWords } from '../text-words.ts';
+
+/** German: the short-text words (server/language/text-words.ts). */
+export const DE_TEXT: TextWords = {
+  exampleBefore: ['sieht so aus', 'sieht aus wie', 'sehen so aus', 'zum beispiel', 'z. b.', 'z.b.', 'zb', 'beispielsweise', 'etwa', 'format', 'im format', 'wie'],
+  pointers: [
+    'siehe', 'wie oben', 'wie vorher', 'wie zuvor', 'wie letztes mal', 'wie beim letzten mal', 'gleiche wie', 'das gleiche wie', 'dasselbe wie',
+    'genauso wie', 'genau wie', 'steht in der e-mail', 'steht in meiner e-mail', 'steht in der mail', 'steht in meiner mail', 'in meiner e-mail',
+    'in meiner mail', 'in der e-mail', 'in der mail', 'habe ich schon gesagt', 'hab ich schon gesagt', 'hab ich doch gesagt', 'habe ich doch gesagt', 'hab ich doch schon gesagt', 'habe ich doch schon gesagt', 'hab ich ja schon gesagt', 'habe ich bereits gesagt',
+    'schon gesagt', 'hatte ich schon geschrieben', 'habe ich schon geschrieben', 'hab ich schon geschrieben', 'dito', 'das gleiche', 'dasselbe',
+  ],
+  pointersAlone: ['wie gesagt', 'wie schon gesagt', 'wie bereits gesagt', 'wie erwähnt', 'wie bereits erwähnt', 'wie geschrieben', 'siehe oben', 'oben'],
+  privateUse: [
+    'privat', 'privates', 'privater', 'privates projekt', 'privatperson', 'als privatperson', 'privatgebrauch', 'eigenbedarf', 'mein garten',
+    'meinen garten', 'meinem garten', 'unser garten', 'unseren garten', 'unserem garten', 'garten', 'zuhause', 'zu hause', 'für mich',
+    'für mich selbst', 'mein haus', 'unser haus', 'eigener platz', 'eigenen platz', 'keine organisation', 'kein verein', 'hinterm haus', 'hinter dem haus', 'hinter unserem haus', 'am haus', 'ums haus',
+  ],
+  leadIns: [
+    'es ist für den', 'es ist für die', 'es ist für das', 'es ist für', 'das ist für den', 'das ist für die', 'das ist für das', 'das ist für',
+    'ist für den', 'ist für die', 'ist für das', 'ist für', 'das projekt ist für den', 'das projekt ist für die', 'das projekt ist für',
+    'für den', 'für die', 'für das', 'für', 'wir sind der', 'wir sind die', 'wir sind das', 'wir sind', 'vom', 'von der', 'von',
+  ],
+  namedAs: { before: ['der', 'die', 'das', 'unser', 'unsere', 'mein', 'meine'], verbs: ['ist', 'heißt', 'nennt sich', 'wäre'], articles: ['der', 'die', 'das'] },
+  selfIntro: ['ich bin', 'ich bin der', 'ich bin die', 'bin der', 'bin die', 'ich arbeite', 'ich leite', 'ich bin dort', 'ich bin da'],
+  vagueWords: [
+    'mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem', 'unserer', 'der', 'die', 'das', 'den', 'dem',
+    'ein', 'eine', 'einen', 'einem', 'für', 'von', 'vom', 'über', 'bei', 'beim', 'im', 'am', 'mit', 'dem', 'ist', 'es', 'hiesigen', 'örtlichen',
+    'eigenen', 'lokalen',
+  ],
+  vagueNouns: [
+    'verein', 'stadt', 'gemeinde', 'schule', 'firma', 'club', 'klub', 'team', 'halle', 'kirche', 'universität', 'hochschule', 'arbeitgeber',
+    'arbeit', 'betrieb', 'verband', 'sporthalle', 'turnhalle', 'kommune', 'landkreis', 'kreis', 'unternehmen', 'organisation', 'mannschaft',
+    'fitnessstudio', 'versicherung', 'krankenkasse', 'stadtverwaltung', 'verwaltung', 'chef', 'gruppe',
+  ],
+  clauseWords: ['ist', 'sind', 'war', 'es', 'wir', 'ich', 'er', 'sie', 'hat', 'haben', 'geht', 'gehört', 'liegt'],
+  notGiven: ['nicht zur hand', 'verloren', 'weiß nicht', 'kann nicht', 'nicht da'],
+  codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
+};

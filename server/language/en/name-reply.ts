@@ -1,0 +1,60 @@
+import { commonWords } from '../common-words.ts';
+import type { NameReplyWords } from '../pack.ts';
+
+// How English replies at a name question are read (server/extract/offline/name-reply.ts). Lower case.
+
+/** Given names that stopwords-iso lists as common words; they stay names. */
+const GIVEN = ['will', 'may', 'bill', 'don', 'jo', 'mo', 'ed', 'long', 'young', 'case', 'best', 'little', 'small', 'page', 'mark', 'june', 'april', 'august', 'rose', 'grace', 'hope', 'joy', 'sue', 'ben', 'pat', 'ray', 'guy', 'drew', 'dean', 'max', 'sam', 'lee', 'kim', 'ann', 'al', 'mia', 'ella', 'van', 'bin', 'ma', 'li', 'wu', 'yu', 'ho', 'ng', 'xu', 'hu', 'su', 'ko', 'lo', 'bo', 'le'];
+
+/** English words for reading a reply at a name question. */
+export const EN_NAME_REPLY: NameReplyWords = {
+  self: /^(?:my (?:full |legal |first )?name(?:['’]s| is| would be)|(?:the )?name(?:['’]s| is)|i am|i['’]m|im|this is|it is|it['’]s|its|call me|you['’]re (?:chatting|speaking|talking) (?:with|to)|you are (?:chatting|speaking|talking) (?:with|to)|(?:chatting|speaking|talking) (?:with|to)|with)\s+/u,
+  third: /^(?:(?:his|her|their|the patient['’]s|the child['’]s|my (?:son|daughter|child|kid|husband|wife|partner)['’]s) (?:full |legal |first )?name(?:['’]s| is)|(?:he|she|they)(?:['’]s|['’]re| is| are) (?:called|named)|(?:he|she)['’]s|(?:he|she) is|(?:he|she|it) goes by|(?:the )?patient is|called|named)\s+/u,
+  signOff: /\s+(?:here|speaking|on the line)[\s.!]*$/u,
+  trailer: /\s+(?:is|['’]s) (my|his|her|their) (?:full |legal |first )?name[\s.!]*$/u,
+  company: /^(?:from|at|with|of|over at|here at)\s+\S/u,
+  lead: /^(?:um+|uh+|erm?|hmm+|well|so|ok|okay|oh|sure|yes|yeah|yep|right|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly)(?![\p{L}])[\s,.!]*/u,
+  nickname: /^(?:but\s+)?(?:please\s+)?(?:call me|i go by|goes by|go by|known as|aka|a\.k\.a\.?|everyone calls (?:me|him|her)|prefers|nickname|preferred name)(?![\p{L}])/u,
+  me: new Set(['me', 'myself', 'i']),
+  mine: new Set(['my', 'our']),
+  determiners: new Set(['his', 'her', 'their', 'the', 'a', 'an', 'your', 'its']),
+  relations: new Set([
+    'mom', 'mum', 'mother', 'mommy', 'mummy', 'mama', 'dad', 'daddy', 'father', 'papa', 'parent', 'parents', 'stepmom', 'stepmum',
+    'stepmother', 'stepdad', 'stepfather', 'grandma', 'grandmother', 'granny', 'gran', 'nan', 'nana', 'grandpa', 'grandfather',
+    'grandad', 'granddad', 'grandparent', 'husband', 'wife', 'spouse', 'partner', 'fiance', 'fiancé', 'fiancée', 'boyfriend',
+    'girlfriend', 'son', 'daughter', 'child', 'kid', 'brother', 'sister', 'sibling', 'aunt', 'auntie', 'uncle', 'cousin', 'niece',
+    'nephew', 'friend', 'neighbor', 'neighbour', 'roommate', 'flatmate', 'housemate', 'carer', 'caregiver', 'guardian', 'foster',
+    'legal', 'step', 'in-law', 'mother-in-law', 'father-in-law', 'sister-in-law', 'brother-in-law', 'son-in-law',
+    'daughter-in-law', 'godmother', 'godfather', 'nanny', 'babysitter', 'relative', 'family', 'best', 'close', 'ex', 'older',
+    'younger', 'big', 'little', 'twin', 'grandson', 'granddaughter', 'boss', 'colleague', 'coworker', 'co-worker',
+  ]),
+  relationAs: { mom: 'mother', mum: 'mother', mommy: 'mother', mummy: 'mother', mama: 'mother', dad: 'father', daddy: 'father', papa: 'father', grandma: 'grandmother', granny: 'grandmother', gran: 'grandmother', nan: 'grandmother', nana: 'grandmother', grandpa: 'grandfather', grandad: 'grandfather', granddad: 'grandfather', stepmom: 'stepmother', stepmum: 'stepmother', stepdad: 'stepfather', auntie: 'aunt' },
+  roles: new Set([
+    'manager', 'owner', 'director', 'caretaker', 'secretary', 'treasurer', 'chairman', 'chairwoman', 'chair', 'chairperson',
+    'president', 'coach', 'groundsman', 'groundskeeper', 'administrator', 'admin', 'receptionist', 'facilities', 'facility',
+    'head', 'ceo', 'cfo', 'coo', 'cto', 'founder', 'cofounder', 'co-founder', 'committee', 'officer', 'coordinator',
+    'supervisor', 'engineer', 'electrician', 'contractor', 'consultant', 'architect', 'buyer', 'procurement', 'assistant',
+    'principal', 'headteacher', 'teacher', 'staff', 'employee', 'operator', 'proprietor', 'janitor', 'custodian', 'maintenance',
+    'technician', 'trustee', 'volunteer', 'club', 'council', 'school', 'company', 'department', 'office', 'venue', 'centre',
+    'center', 'estates', 'operations', 'sales', 'nurse', 'doctor', 'physician', 'therapist', 'gm', 'pa', 'rep',
+    'representative', 'agent', 'member', 'landlord', 'landlady', 'steward', 'warden', 'organiser', 'organizer',
+  ]),
+  titles: new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'rev', 'reverend', 'fr', 'lady', 'lord']),
+  particles: new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st', 'y', 'zu', 'mac']),
+  given: GIVEN,
+  common: () => commonWords('en', GIVEN),
+  asks: {
+    name: /\byour (?:full |first |last |legal |own )?name\b|\bwho am i (?:chatting|speaking|talking) (?:with|to)\b|\bwho(?:['’]s| is) (?:this|speaking)\b|\bwhat should (?:i|we) call you\b|\bwhat(?:['’]s| is) the name of the (?:patient|parent|guardian|child|person|contact)\b|\bname of the (?:patient|parent|guardian|child|person)\b|\b(?:patient|child|parent|guardian)['’]s (?:full |first |last |legal )*name\b/u,
+    full: /\bfull (?:legal )?name\b|\bfirst and last name\b|\blegal name\b/u,
+    subject: /\b(?:patient|child|student)['’]s (?:full |first |last |legal )*name\b|\bname of the (?:patient|child|student)\b/u,
+    relation: /\brelationship\b|\brelated\b|\brelation\b/u,
+  },
+  say: {
+    notAName: "Sorry, I need a name here.",
+    fullName: 'Could I have the full name, first and last?',
+    relation: 'Please give their name and how they are related, for example “Maria Lopez, sister”.',
+    someoneElse: 'That should be someone other than you.',
+    notYours: "Thanks — that's your own name.",
+    otherPerson: "Thanks — that's someone else's name.",
+  },
+};

@@ -1,0 +1,38 @@
+import type { TextWords } from '../text-words.ts';
+
+/** English: the short-text words (server/language/text-words.ts). */
+export const EN_TEXT: TextWords = {
+  exampleBefore: ['looks like', 'look like', 'looking like', 'for example', 'for instance', 'e.g.', 'eg', 'such as', 'format', 'formatted like', 'like'],
+  pointers: [
+    'same as', 'the same as', 'see my', 'see the', 'see attached', 'see above', 'see below', 'see email', 'see previous', 'see earlier',
+    'as above', 'as before', 'as per my', 'as per the', 'check my email', 'check the email', 'check your email', 'in my email', 'in the email',
+    'it is in the email', "it's in the email", 'i already told you', 'already told you', 'i already said', 'already said', 'told you already',
+    'i told you', 'ditto', 'same thing', 'same again', 'same one',
+  ],
+  pointersAlone: ['like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same'],
+  privateUse: [
+    'private', 'privately', "it's private", 'personal', 'for personal use', 'my garden', 'my back garden', 'our garden', 'our back garden',
+    'my backyard', 'my back yard', 'our backyard', 'our back yard', 'back garden', 'backyard', 'my house', 'our house', 'my home', 'our home',
+    'at home', 'for myself', 'just me', 'for me', 'my own', 'our own', 'home court', 'private court', 'private project', 'no organisation',
+    'no organization', 'not for a club', 'not a club', 'behind the house', 'behind our house', 'behind my house',
+  ],
+  leadIns: [
+    "it's for the", 'it is for the', "it's for", 'it is for', 'this is for the', 'this is for', "that's for", 'the project is for the', 'the project is for',
+    "it's with", 'for the', 'for', "we're", 'we are', 'from the', 'from',
+  ],
+  namedAs: { before: ['the', 'our', 'my', 'their'], verbs: ['is', 'is called', "'s", 'would be', 'name is'], articles: ['the'] },
+  selfIntro: ["i'm", 'i am', 'im', "i'm the", 'i work', 'i run', 'i manage', 'my role', 'my job', 'speaking as'],
+  vagueWords: [
+    'my', 'our', 'the', 'a', 'an', 'his', 'her', 'their', 'its', "husband's", "wife's", "partner's", "dad's", "mum's", "mom's", 'husbands', 'wifes',
+    'through', 'via', 'at', 'for', 'from', 'with', 'by', 'just', 'it', "it's", 'is', 'local', 'own', 'one', 'some', 'of', 'it is',
+  ],
+  vagueNouns: [
+    'club', 'council', 'school', 'company', 'business', 'organisation', 'organization', 'team', 'gym', 'city', 'town', 'village', 'church',
+    'university', 'college', 'work', 'job', 'employer', 'firm', 'association', 'league', 'community', 'centre', 'center', 'academy', 'venue',
+    'facility', 'hall', 'parish', 'government', 'state', 'insurance', 'insurer', 'provider', 'plan', 'union', 'workplace', 'office', 'boss',
+    'district', 'county', 'municipality', 'authority', 'trust', 'charity', 'group', 'society',
+  ],
+  clauseWords: ['is', 'are', 'was', 'were', "it's", 'it', 'we', "we're", 'i', "i'm", 'they', "they're", 'he', "he's", 'she', "she's", 'owns', 'has', 'have', 'had'],
+  notGiven: ['can\'t', 'cannot', 'couldn\'t', 'haven\'t', 'hasn\'t', 'didn\'t', 'doesn\'t', 'won\'t', 'lost', 'no idea', 'not on me', 'not with me', 'not to hand', 'not at hand'],
+  codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
+};

@@ -1,0 +1,17 @@
+import type { TextWords } from '../text-words.ts';
+
+/** French: the short-text words (server/language/text-words.ts). */
+export const FR_TEXT: TextWords = {
+  exampleBefore: ['ressemble à', 'par exemple', 'p. ex.', 'comme', 'format', 'du type'],
+  pointers: ['pareil que', 'même chose que', 'le même que', 'la même que', 'voir mon', 'voir ma', 'voir le', 'voir la', 'voir mail', 'voir e-mail', 'voir ci-dessus', 'comme avant', 'comme la dernière fois', 'dans mon mail', 'dans mon e-mail', 'je vous l\'ai déjà dit', 'déjà dit', 'idem'],
+  pointersAlone: ['comme je disais', 'comme je l\'ai dit', 'comme dit', 'comme mentionné', 'ci-dessus'],
+  privateUse: ['privé', 'privée', 'projet privé', 'particulier', 'à titre privé', 'mon jardin', 'notre jardin', 'jardin', 'chez moi', 'à la maison', 'pour moi', 'ma maison', 'notre maison'],
+  leadIns: ["c'est pour le", "c'est pour la", "c'est pour l'", "c'est pour", 'pour le', 'pour la', "pour l'", 'pour', 'nous sommes le', 'nous sommes la', 'nous sommes'],
+  namedAs: { before: ['le', 'la', 'notre', 'mon', 'ma', "l'"], verbs: ['est', "s'appelle"], articles: ['le', 'la', "l'"] },
+  selfIntro: ['je suis', 'je travaille', 'je gère', "j'y suis"],
+  vagueWords: ['mon', 'ma', 'mes', 'notre', 'nos', 'le', 'la', 'les', "l'", 'un', 'une', 'du', 'de', 'des', 'pour', 'par', 'avec', 'chez', 'au', 'à', 'local', 'locale'],
+  vagueNouns: ['club', 'mairie', 'commune', 'ville', 'école', 'entreprise', 'société', 'association', 'équipe', 'salle', 'église', 'université', 'travail', 'employeur', 'boulot', 'assurance', 'mutuelle', 'organisation'],
+  clauseWords: ['est', 'sont', "c'est", 'il', 'elle', 'nous', 'je', 'ils', 'a', 'ont'],
+  notGiven: ['pas sous la main', 'perdu', 'sais pas', 'sais plus', 'trouve pas'],
+  codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
+};

@@ -1,0 +1,34 @@
+/**
+ * The words the short-text rules read (server/extract/offline/short-text.ts),
+ * per language: what a prompt says before an example of a code's format, a
+ * reply that only points elsewhere, a private project, lead-ins before a
+ * short answer, a trailing clause about the speaker, and a reference too
+ * vague to be a name ("my club"). Every phrase is matched folded (case and
+ * accents ignored) on word boundaries.
+ */
+export interface TextWords {
+  /** Words a prompt puts before an example of the format ("looks like BF-104233", "sieht so aus: BF-104233"). */
+  readonly exampleBefore: readonly string[];
+  /** A reply that starts with one of these and says nothing more points elsewhere ("same as last time", "see my email", "siehe E-Mail"). */
+  readonly pointers: readonly string[];
+  /** The same, but only when nothing else is said ("like I said" alone; "like I said, Blue Cross" is Blue Cross). */
+  readonly pointersAlone: readonly string[];
+  /** What says a project is private or personal ("private", "my back garden", "privat"): a way out a prompt may offer. */
+  readonly privateUse: readonly string[];
+  /** Lead-ins dropped from the start of a short answer ("it's for", "für den"), longest first. */
+  readonly leadIns: readonly string[];
+  /** "the club is X", "der Verein ist der X": the words before the question's own noun, the verbs after it, and an article after the verb. */
+  readonly namedAs: { readonly before: readonly string[]; readonly verbs: readonly string[]; readonly articles: readonly string[] };
+  /** A trailing clause about the speaker that explains itself (", I'm the facilities manager", ", ich bin der Platzwart"). */
+  readonly selfIntro: readonly string[];
+  /** Words around a reference that names nothing ("my", "our", "the", "through", "unseren"). */
+  readonly vagueWords: readonly string[];
+  /** Nouns that name a kind, not one organisation ("club", "council", "Verein"); the question's own nouns count too. */
+  readonly vagueNouns: readonly string[];
+  /** Words that make a trailing part a clause of its own ("is", "it's", "ist", "es"), not part of a name ("Stadt Bochum, Sport- und Bäderamt"). */
+  readonly clauseWords: readonly string[];
+  /** Besides the lexicon's negators and skip phrases: what says a code is not at hand ("can't find", "lost", "nicht zur Hand"). */
+  readonly notGiven: readonly string[];
+  /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
+  readonly codeWords: readonly string[];
+}

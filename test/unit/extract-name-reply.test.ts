@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerSpec } from '../../server/flow/answer-types.ts';
+import type { OpenQuestion } from '../../server/extract/extractor.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
+import { nameQuestion } from '../../server/extract/offline/name-reply.ts';
+import { packOf } from '../../server/language/registry.ts';
+
+// Replies at a name question (server/extract/offline/name-reply.ts), through the offline extractor.
+const offline = new OfflineExtractor();
+const text: AnswerSpec = { type: 'text', min: 2, max: 120 };
+const ask = (key: string, prompt: string, reply: string, locale?: string) => {
+  const current: OpenQuestion = { nodeId: 'q', key, prompt, answer: text, required: true };
+  const p = offline.extract({ text: reply, current, open: [], paths: [], now: '2026-11-25T10:00:00Z', defaultCountry: 'US', ...(locale ? { locale } : {}) });
+  const u = p.updates.find((x) => x.key === key);
+  return u ? { value: u.value, confirm: u.confirm === true, evidence: u.evidence } : { problem: p.problem?.reason };
+};
+const speaker = (reply: string) => ask('name', 'Who am I chatting with?', reply);
+const patient = (reply: string) => ask('full_name', "What is the patient's full legal name?", reply);
+const contact = (reply: string) => ask('emergency_contact_name', 'Who should we contact in an emergency? Please give their name and relationship to the patient.', reply);
+const german = (reply: string) => ask('name', 'Mit wem spreche ich?', reply, 'de');
+
+describe('a name question the flow did not declare', () => {
+  const q = (key: string, prompt: string, locale = 'en') => nameQuestion({ nodeId: 'q', key, prompt, answer: text, required: true }, packOf(locale));
+  it('is inferred from the key or the prompt, with whose name is asked', () => {
+    expect(q('guardian_name', 'Who is with the patient?')).toMatchObject({ whose: 'respondent' });
+    expect(q('full_name', "What is the patient's full legal name?")).toMatchObject({ whose: 'subject', full: true });
+    expect(q('emergency_contact_name', 'Their name and relationship?')).toMatchObject({ whose: 'contact', relation: true });
+    expect(q('visitor', "What's your name?")).toMatchObject({ whose: 'respondent', full: false });
+    expect(q('ansprechpartner', 'Wie heißen Sie?', 'de')).toMatchObject({ whose: 'respondent' });
+  });
+  it('is not inferred for a company, a club or a free text question', () => {
+    expect(q('company_name', 'What is the name of your company?')).toBeNull();
+    expect(q('club_name', 'Which club are you with?')).toBeNull();
+    expect(q('problem', 'Please describe the problem.')).toBeNull();
+  });
+});
+
+describe('introductions, sign-offs and how a name is written', () => {
+  it('drops the introduction or sign-off and capitalises a name typed in lower case', () => {
+    expect(speaker("i'm dave")).toMatchObject({ value: 'Dave', confirm: false });
+    expect(speaker('Hannah here')).toMatchObject({ value: 'Hannah', confirm: false });
+    expect(speaker('my name is fatima el amrani')).toMatchObject({ value: 'Fatima El Amrani' });
+  });
+  it("keeps titles, particles, apostrophes, hyphens and the visitor's own capitals", () => {
+    expect(speaker('this is Dr. Aisha Rahman')).toMatchObject({ value: 'Dr. Aisha Rahman' });
+    expect(speaker("mrs o'brien")).toMatchObject({ value: "Mrs O'Brien" });
+    expect(speaker('pieter van der merwe')).toMatchObject({ value: 'Pieter van der Merwe' });
+    expect(speaker('anne-sophie leclerc-dubois')).toMatchObject({ value: 'Anne-Sophie Leclerc-Dubois' });
+    expect(speaker('DeShawn McKenzie')).toMatchObject({ value: 'DeShawn McKenzie' });
+    expect(speaker('Okonkwo, Chidi')).toMatchObject({ value: 'Chidi Okonkwo', confirm: false });
+  });
+  it('reads German introductions and keeps a title', () => {
+    expect(german('Ich bin Jörg Müller')).toMatchObject({ value: 'Jörg Müller', confirm: false });
+    expect(german('Hier ist Frau Dr. Schmidt')).toMatchObject({ value: 'Frau Dr. Schmidt' });
+    expect(german('katrin vogt hier')).toMatchObject({ value: 'Katrin Vogt' });
+    expect(german('Ich bin der Hausmeister, Klaus Becker')).toMatchObject({ value: 'Klaus Becker', confirm: false });
+  });
+});
+
+describe('a name with more words after it', () => {
+  it('commits the name when a job title or company after a comma explains the rest', () => {
+    expect(speaker('James Whitfield-Hughes, club manager at Riverside')).toMatchObject({ value: 'James Whitfield-Hughes', confirm: false });
+    expect(speaker('Rory Fitzgerald from Lakeside Padel')).toMatchObject({ value: 'Rory Fitzgerald', confirm: false });
+  });
+  it('checks the name once when the rest is unexplained', () => {
+    expect(speaker('James Whitfield-Hughes club manager')).toMatchObject({ value: 'James Whitfield-Hughes', confirm: true });
+    expect(patient("Ava Grace McAllister, she's 6")).toMatchObject({ value: 'Ava Grace McAllister', confirm: true });
+  });
+});
+
+describe('a reply that is no name', () => {
+  it('is asked again with a reason, never stored', () => {
+    for (const reply of ['just want a price', 'why do you need that', 'the manager', 'the club manager', "i'm bringing my daughter in", 'he has had a fever since tuesday', '2014-06-02', 'nope']) {
+      expect(speaker(reply)).toEqual({ problem: 'Sorry, I need a name here.' });
+    }
+    expect(german('warum wollen Sie das wissen?')).toEqual({ problem: 'Ich brauche hier einen Namen.' });
+    expect(german('mit dem Hausmeister')).toEqual({ problem: 'Ich brauche hier einen Namen.' });
+  });
+});
+
+describe('whose name is asked', () => {
+  it("takes the patient's name from a parent's reply, and asks when only the parent's is given", () => {
+    expect(patient("I'm his dad, he's called Leo Park")).toMatchObject({ value: 'Leo Park' });
+    expect(patient('i\'m his father, michael brennan')).toEqual({ problem: "Thanks — that's your own name." });
+    expect(patient('Sofia')).toEqual({ problem: 'Could I have the full name, first and last?' });
+  });
+  it("takes the speaker's name at the guardian's question", () => {
+    expect(ask('guardian_name', 'What is the name of the parent or legal guardian attending?', "i'm his father, michael brennan")).toMatchObject({ value: 'Michael Brennan' });
+    expect(ask('guardian_name', 'What is the name of the parent or legal guardian attending?', 'Jennifer Walsh-Park, his mother')).toMatchObject({ value: 'Jennifer Walsh-Park' });
+  });
+  it("keeps an emergency contact's name with the relationship the prompt asks for", () => {
+    expect(contact('my husband Dave Ruiz')).toMatchObject({ value: 'Dave Ruiz, husband' });
+    expect(contact('John Doe, husband')).toMatchObject({ value: 'John Doe, husband' });
+    expect(contact('Maria')).toEqual({ problem: 'Please give their name and how they are related, for example “Maria Lopez, sister”.' });
+    expect(contact('me')).toEqual({ problem: 'That should be someone other than you.' });
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { repairTypos } from '../../server/extract/offline/trigger-typos.ts';
+import { matchTrigger } from '../../server/extract/offline/triggers.ts';
+import type { TriggerChoice } from '../../server/extract/extractor.ts';
+
+// Typos in red-flag words are read as the trigger's word when the typed word is no English word and one edit
+// from exactly one trigger word (server/extract/offline/trigger-typos.ts).
+
+const TRIGGERS: readonly TriggerChoice[] = Object.freeze([
+  { id: 'red_flag', phrases: ['unconscious', 'seizure'], examples: [], words: { chest: ['chest'], bad: ['pain', 'tight*'], rash: ['rash'], no_fade: ['wont blanch'], wheeze: ['wheez*', 'swell*'] },
+    together: [['chest', 'bad'], ['rash', 'no_fade']], description: '', urgent: true } as TriggerChoice,
+]);
+
+describe('typos in trigger words', () => {
+  it('repairs a swap in a 4-letter word, a dropped or added letter, a changed one, and a stem with its ending', () => {
+    expect(repairTypos('chest pian', TRIGGERS)).toBe('chest pain');
+    expect(repairTypos('Grandpa is unconcious', TRIGGERS)).toBe('Grandpa is unconscious');
+    expect(repairTypos('having a siezure', TRIGGERS)).toBe('having a seizure');
+    expect(repairTypos('chets feels tigt', TRIGGERS)).toBe('chest feels tight'); // a swap; a letter dropped from the stem tight*
+    expect(repairTypos('his throat is sweling', TRIGGERS)).toBe('his throat is swelling');
+    expect(repairTypos('CHEST PIAN', TRIGGERS)).toBe('CHEST pain');
+  });
+
+  it('keeps English words one letter from a trigger word, words of the triggers, short words, numbers and contractions', () => {
+    expect(repairTypos('wheeling the pram', TRIGGERS)).toBe('wheeling the pram'); // one edit from wheez*+ing, but English
+    expect(repairTypos('a rash on a branch', TRIGGERS)).toBe('a rash on a branch');
+    expect(repairTypos('seizure and pain', TRIGGERS)).toBe('seizure and pain');
+    expect(repairTypos('pan and 12345 and won’t', TRIGGERS)).toBe('pan and 12345 and won’t');
+  });
+
+  it('fires the trigger on the repaired words, with negation still read', () => {
+    expect(matchTrigger('chest pian since this morning', TRIGGERS)?.id).toBe('red_flag');
+    expect(matchTrigger('no chest pian, just a cough', TRIGGERS)).toBeUndefined();
+    expect(matchTrigger('he is unconcious', TRIGGERS)?.id).toBe('red_flag');
+  });
+});
+
+describe('typos outside English', () => {
+  const HAZARD: readonly TriggerChoice[] = Object.freeze([{ id: 'hazard', phrases: ['feuer', 'unconscious'], examples: [], description: '', urgent: true } as TriggerChoice]);
+  it('are not repaired in another language: the guard is an English dictionary ("Feier" is a party, not "Feuer")', () => {
+    expect(matchTrigger('wir planen eine Feier auf dem Platz', HAZARD, 'de')).toBeUndefined();
+    expect(matchTrigger('es gibt Feuer am Mast', HAZARD, 'de')?.id).toBe('hazard');
+    expect(matchTrigger('he is unconcious', HAZARD, 'en')?.id).toBe('hazard');
+  });
+});
