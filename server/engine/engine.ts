@@ -19,6 +19,7 @@ import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
 import { flowIndex } from './flow-index.ts';
 import { markRank } from './route-memo.ts';
 import { answerReview, askReview, formatAnswer } from './review.ts';
+import { correctAtReview } from './review-correction.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../language/local-number.ts';
@@ -300,8 +301,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   d.at = sessionRecord(d);
   const current = d.at?.c;
   if (d.at?.type === 'review' && !atPathPrompt) {
-    // at a review the message confirms or names an answer to change; nothing is extracted from it
+    // at a review the message confirms, corrects an answer ("the poles are 8 metres not 6"), or names one to change
     d.heard = { text: input.text, pii: false };
+    const fixed = correctAtReview(d, current!, input.text, proposal);
+    if (fixed?.node.type === 'question') {
+      if (isPii(d, fixed.node.key)) d.heard = { text: input.text, pii: true };
+      // through the corrected question (answered: passed) and on along its edges, back to the review
+      run(d, fixed.node.id);
+      return;
+    }
     run(d, answerReview(d, current!, input.text, (id) => afterNode(d, id), (id, reason) => special(d, id, 'invalid', reason)));
     return;
   }

@@ -96,6 +96,29 @@ export function extractionRequest(
 }
 
 /**
+ * What an extractor is asked at a review: no current question, and the
+ * reviewed questions that are answered (not pii-free text: every one) as the
+ * open ones, so a correction typed at the review ("the poles are 8 metres
+ * not 6", "actually my email is …") is read against them. Free-text answers
+ * are left out: any reply would "answer" them.
+ */
+export function reviewRequest(flow: CompiledFlow, session: Session, keys: readonly string[], text: string, now: string): ExtractionRequest {
+  const idx = flowIndex(flow);
+  const open: OpenQuestion[] = [];
+  for (const key of keys) {
+    const c = idx.questionByKey.get(key);
+    const q = c ? asOpen(c) : null;
+    if (!q || q.answer.type === 'text') continue;
+    open.push(q);
+  }
+  return {
+    text, current: null, open, paths: [], now, defaultCountry: defaultCountry(flow, session),
+    ...(session.id ? { sessionId: session.id } : {}),
+    ...(flow.locale !== 'en' ? { locale: baseLanguage(flow.locale) } : {}),
+  };
+}
+
+/**
  * The question the visitor answered on the last turn (the first in flow order when a message answered several),
  * with its value (null when skipped): the next reply may correct it ("sorry, I meant 25k"). Not a pii question.
  */

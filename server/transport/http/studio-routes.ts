@@ -315,6 +315,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (!out.ok && out.reason === 'unknown_revision') {
       throw Object.assign(new HttpError('invalid_request', `revision: ${tenant}/${flow} never served revision '${body.revision}' (GET …/revisions lists them)`), { field: 'revision' });
     }
+    if (!out.ok && out.reason === 'stale') throw new HttpError('stale_version', `someone published ${tenant}/${flow} at the same moment; look at the revisions again, then roll back if it is still what you want`);
     if (!out.ok) {
       res.status(422).json({ error: { code: 'invalid_flow', message: 'that revision no longer compiles against the other files' }, diagnostics: wire(out.diagnostics) });
       return;
