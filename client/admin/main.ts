@@ -349,7 +349,7 @@ async function refreshList(): Promise<void> {
     rows = list.sessions;
     const n = `${rows.length} session${rows.length === 1 ? '' : 's'}`;
     ui.listStatus.textContent = search
-      ? `${n} match “${search}”${list.search && !list.search.complete ? ' (searched the newest sessions only)' : ''} · updated ${new Date().toLocaleTimeString()}`
+      ? `${n} match${rows.length === 1 ? 'es' : ''} “${search}”${list.search && !list.search.complete ? ' (searched the newest sessions only)' : ''} · updated ${new Date().toLocaleTimeString()}`
       : `${n} · updated ${new Date().toLocaleTimeString()}`;
     renderRows();
   } catch (err) {
@@ -406,10 +406,10 @@ function renderRows(): void {
     const tr = h('tr', { class: [open?.id === r.id ? 'selected' : '', r.urgent ? 'urgent-row' : ''].filter(Boolean).join(' '), 'data-row': r.id },
       visitor,
       status,
-      h('td', { class: 'flow', title: `${flowName(r.tenant, r.flowId)} (${r.flowId}) · ${r.tenant}${r.nodeId ? ` · at ${r.nodeId}` : ''}` },
-        h('span', { class: 'flow-name' }, flowName(r.tenant, r.flowId)), h('span', { class: 'where' }, tenantName(r.tenant))),
+      h('td', { class: `wait${r.waitingSince ? ' waiting' : ''}` }, r.waitingSince ? liveTime(r.waitingSince, true) : liveTime(r.updatedAt, false)),
       localeCell(r.locale),
-      h('td', { class: `wait${r.waitingSince ? ' waiting' : ''}` }, r.waitingSince ? liveTime(r.waitingSince, true) : liveTime(r.updatedAt, false)));
+      h('td', { class: 'flow', title: `${flowName(r.tenant, r.flowId)} (${r.flowId}) · ${r.tenant}${r.nodeId ? ` · at ${r.nodeId}` : ''}` },
+        h('span', { class: 'flow-name' }, flowName(r.tenant, r.flowId)), h('span', { class: 'where' }, tenantName(r.tenant))));
     if (open?.id === r.id) tr.setAttribute('aria-current', 'true');
     return tr;
   }));

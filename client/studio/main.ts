@@ -23,8 +23,8 @@ import { yaml, yamlLanguage } from '@codemirror/lang-yaml';
 import { jsonLanguage } from '@codemirror/lang-json';
 import { hoverTooltip } from '@codemirror/view';
 import { diffLines } from 'diff';
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { edgesFrom, editSource, flowLocale, flowLocales, minimalChange, nodeIds, readNode, type FieldChange, type NodeEdge } from './node-edit.ts';
+import { isMap, isScalar, isSeq, parse as parseYaml, parseDocument, type Node as YamlNode } from 'yaml';
+import { edgesFrom, editSource, flowLocale, flowLocales, isJsonSource, minimalChange, nodeIds, readNode, type FieldChange, type NodeEdge } from './node-edit.ts';
 import type { JSONSchema7 } from 'json-schema';
 import { FlowMap } from '../admin/flow-map.ts';
 import { mountPathOf } from '../widget/mount-base.ts';
@@ -753,6 +753,30 @@ $<HTMLFormElement>('draft-form').addEventListener('submit', async (e) => {
   drafted = res.body.text;
   status.textContent = `Drafted in ${res.body.rounds} round${res.body.rounds > 1 ? 's' : ''}: ${errors} error${errors === 1 ? '' : 's'}; proposed goldens: ${res.body.goldens.map((g) => `${g.name} ${g.ok === true ? 'passes' : g.ok === false ? 'fails' : 'not run'}`).join(', ') || 'none'}. Nothing is published.`;
   $('draft-open').hidden = false;
+  $('draft-save').hidden = false;
+  $('draft-save-status').textContent = '';
+  const id = /^id:\s*["']?([\w.-]+)/m.exec(drafted)?.[1] ?? 'new-intake';
+  $<HTMLInputElement>('draft-path').value = `global/${id.replace(/^flow\./, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.flow.yaml`;
+});
+
+$<HTMLFormElement>('draft-save').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (drafted === null) return;
+  const status = $('draft-save-status');
+  const path = $<HTMLInputElement>('draft-path').value.trim();
+  status.className = 'action-status';
+  // the draft is YAML: a .json file gets it as JSON
+  const text = /\.json$/i.test(path) && !isJsonSource(drafted) ? `${JSON.stringify(parseYaml(drafted), null, 2)}\n` : drafted;
+  const res = await call<{ path: string; flows: Array<{ tenant: string; flow: string }>; error?: { message: string }; diagnostics?: WireDiagnostic[] }>('/sources', { path, text });
+  if (res.status !== 201) {
+    status.textContent = `Not saved: ${errorText(res.body, res.status)}`;
+    return;
+  }
+  status.className = 'action-status ok';
+  status.textContent = `Saved as ${res.body.path}${res.body.flows.length ? `; it feeds ${res.body.flows.map((f) => `${f.tenant} / ${f.flow}`).join(', ')}` : ''}. It is an ordinary source now: edit it and publish.`;
+  await loadSources();
+  ui.source.value = res.body.path;
+  await openSource(res.body.path);
 });
 $('draft-open').addEventListener('click', () => {
   if (drafted === null) return;

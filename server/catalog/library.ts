@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import { compileDocument } from '../flow/document.ts';
@@ -72,7 +72,7 @@ export interface EffectiveFlow extends EffectiveResult {
   report: MergeReport;
 }
 
-function list(dir: string, what: 'files' | 'dirs'): string[] {
+function listDir(dir: string, what: 'files' | 'dirs'): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
       .filter((d) => (what === 'dirs' ? d.isDirectory() : d.isFile() && isFlowDocument(d.name)))
@@ -131,6 +131,13 @@ export interface LibraryOptions {
 /** Scans a flows folder; never throws. */
 export function loadLibrary(dir: string, opts: LibraryOptions = {}): Library {
   const textOf = (file: string) => opts.texts?.get(file);
+  // a text for a file that is not on disk (a new file of the Studio, kept under DATA_DIR) is read like one that is
+  const list = (d: string, what: 'files' | 'dirs') => {
+    const names = listDir(d, what);
+    if (what === 'dirs' || !opts.texts) return names;
+    const extra = [...opts.texts.keys()].filter((f) => dirname(f) === d && isFlowDocument(basename(f)) && !names.includes(basename(f))).map((f) => basename(f));
+    return extra.length ? [...names, ...extra].sort() : names;
+  };
   const lib: Library = { dir, flows: new Map(), packs: new Map(), tenants: new Map(), diagnostics: [] };
   const problem = (file: string, code: string, message: string, severity: Diagnostic['severity'] = 'error') =>
     lib.diagnostics.push({ code, severity, file, message });

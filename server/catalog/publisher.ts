@@ -1,5 +1,5 @@
-import { accessSync, constants, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../flow/diagnostic.ts';
 import type { MergeReport } from '../flow/packs/report.ts';
@@ -50,9 +50,16 @@ export type PublishOutcome =
   | { ok: false; reason: 'stale'; version: string }
   | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
 
+export type CreateOutcome =
+  | { ok: true; version: string; revisions: PublishedRevision[]; writtenBack: boolean }
+  | { ok: false; reason: 'exists' }
+  | { ok: false; reason: 'no_folder' }
+  | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
+
 export type RollbackOutcome =
   | { ok: true; revision: string; revisions: PublishedRevision[] }
   | { ok: false; reason: 'unknown_revision' }
+  | { ok: false; reason: 'stale' }
   | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
 
 /** Who publishes, and why. */
@@ -93,9 +100,13 @@ export class Publisher {
     return this.catalog.library.dir;
   }
 
-  /** Every source file with the tenants' flows it feeds. */
+  /** Every source file with the tenants' flows it feeds (a new file kept under DATA_DIR too). */
   sources(): SourceInfo[] {
-    return listSources(this.catalog.library);
+    const listed = listSources(this.catalog.library);
+    const kept = [...this.texts.keys()].map((f) => sourcePath(this.dir, f)).filter((p) => sourceKind(p) && !listed.some((s) => s.path === p));
+    if (!kept.length) return listed;
+    return [...listed, ...kept.map((path) => ({ path, kind: sourceKind(path)!, flows: flowsFedBy(this.catalog.library, join(this.dir, path)) }))]
+      .sort((a, b) => a.path.localeCompare(b.path));
   }
 
   /** A source's current text and version, or undefined when the path is not a source or does not exist. */
@@ -154,7 +165,39 @@ export class Publisher {
       const checked = this.check(path, text);
       if (!checked.ok) return { ok: false, reason: 'invalid', diagnostics: checked.diagnostics };
       const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', meta);
+      if (!revisions) {
+        // another instance published between our read and our write (its lock expired): stale, nothing written
+        await this.sync();
+        return { ok: false, reason: 'stale', version: textVersion(this.textOf(file) ?? '') };
+      }
       return { ok: true, revisions, writtenBack: !this.texts.has(file) };
+    });
+  }
+
+  /**
+   * Saves a new source file (a draft from "Describe your intake"): refused
+   * when the file exists, its folder does not (a tenant's), or the text has
+   * errors (also a global flow whose id another file has). Written to
+   * FLOWS_DIR, or kept under DATA_DIR like a publish; recorded as a publish.
+   */
+  create(path: string, text: string, meta: PublishMeta): Promise<CreateOutcome> {
+    return this.serially(async () => {
+      await this.sync();
+      const file = join(this.dir, path);
+      if (this.textOf(file) !== undefined) return { ok: false, reason: 'exists' };
+      if (!existsSync(dirname(file))) return { ok: false, reason: 'no_folder' };
+      const checked = this.check(path, text);
+      const lib = checked.catalog.library;
+      const diagnostics = [...checked.diagnostics];
+      // the first file (by name) with an id keeps it and the clash is reported on the other: either way the new file may not take an id
+      for (const d of lib.diagnostics) {
+        if (d.code === 'duplicate_flow_id' && d.file !== file && d.message.includes(file)) diagnostics.push({ ...d, file, line: 1, col: 1, message: `this flow's id is already the id of ${sourcePath(this.dir, d.file ?? '')}` });
+      }
+      if (hasErrors(diagnostics)) return { ok: false, reason: 'invalid', diagnostics: sortDiagnostics(diagnostics) };
+      // a new file: no baseline before it; written when FLOWS_DIR takes it, else kept under DATA_DIR like a publish
+      const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', { by: meta.by, note: meta.note ?? 'created in the Studio' }, { created: true });
+      if (!revisions) return { ok: false, reason: 'exists' };
+      return { ok: true, version: textVersion(text), revisions, writtenBack: !this.texts.has(file) };
     });
   }
 
@@ -212,6 +255,7 @@ export class Publisher {
       }
       const note = meta.note ? `${meta.note} (rollback to ${revision})` : `rollback to ${revision}`;
       const revisions = changes.length ? await this.apply(changes, catalog, 'rollback', { by: meta.by, note }) : [];
+      if (!revisions) return { ok: false, reason: 'stale' };
       return { ok: true, revision: this.catalog.flow(tenant, flow)!.revision, revisions };
     });
   }
@@ -223,30 +267,41 @@ export class Publisher {
     if (fresh.length && this.take(fresh)) this.catalog.reload(this.library());
   }
 
-  /** Puts texts in place (written back or kept), records them, and serves the catalog compiled from them. */
-  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta): Promise<PublishedRevision[]> {
+  /**
+   * Records texts, puts them in place (written back or kept) and serves the
+   * catalog compiled from them. The records are appended only if the log is
+   * still as this instance last read it (compare-and-set): undefined when
+   * another instance's publish came in between, and nothing was changed.
+   */
+  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<PublishedRevision[] | undefined> {
     const records = await this.log.all();
     const before: Array<Omit<PublishRecord, 'seq'>> = [];
     const after: Array<Omit<PublishRecord, 'seq'>> = [];
     const at = this.now();
+    const writes: boolean[] = [];
     for (const { file, text } of changes) {
       const path = sourcePath(this.dir, file);
       const fedNow = flowsFedBy(this.catalog.library, file);
       const fedAfter = flowsFedBy(catalog.library, file);
       const revs = (dir: TenantDirectory, fed: TenantFlow[]) =>
         fed.flatMap((f) => { const c = dir.flow(f.tenant, f.flow); return c ? [{ ...f, revision: c.revision }] : []; });
-      if (!records.some((r) => r.path === path)) {
+      if (!opts.created && !records.some((r) => r.path === path)) {
         // the first publish of this file: what was served before it starts the list
         before.push({ path, text: this.textOf(file) ?? '', kind: 'baseline', by: 'files', publishedAt: mtime(file), note: 'served before the first publish', revisions: revs(this.catalog, fedNow), writtenBack: true });
       }
-      const writtenBack = this.writeBack && writeBack(file, text);
+      const writtenBack = this.writeBack && writable(file);
+      writes.push(writtenBack);
       after.push({ path, text, kind, by: meta.by, publishedAt: at, ...(meta.note ? { note: meta.note } : {}), revisions: revs(catalog, fedAfter), writtenBack });
-      // with a shared log (Redis) every instance serves the log's text, whatever its own FLOWS_DIR holds
-      if (writtenBack && !this.log.shared) this.texts.delete(file);
-      else this.texts.set(file, text);
     }
-    const added = await this.log.append([...before, ...after]);
+    const added = await this.log.append([...before, ...after], this.seen);
+    if (!added) return undefined;
     this.seen = Math.max(this.seen, ...added.map((r) => r.seq));
+    changes.forEach(({ file, text }, i) => {
+      const written = writes[i] === true && writeBack(file, text);
+      // with a shared log (Redis) every instance serves the log's text, whatever its own FLOWS_DIR holds
+      if (written && !this.log.shared) this.texts.delete(file);
+      else this.texts.set(file, text);
+    });
     this.catalog.adopt(catalog);
     return after.flatMap((r) => r.revisions);
   }
@@ -282,17 +337,29 @@ export class Publisher {
     }
   }
 
+  /** One publish at a time: across every instance sharing the log (its lock), else in this process. */
   private serially<T>(task: () => Promise<T>): Promise<T> {
+    if (this.log.exclusive) return this.log.exclusive(task);
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => {});
     return run;
   }
 }
 
+/** Whether a published text can be written to its file: the file (or, for a new one, its folder) is writable. */
+function writable(file: string): boolean {
+  try {
+    accessSync(existsSync(file) ? file : dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes a published text over its file (a temporary file renamed over it); false when FLOWS_DIR is read-only. */
 function writeBack(file: string, text: string): boolean {
+  if (!writable(file)) return false;
   try {
-    accessSync(file, constants.W_OK);
     const tmp = `${file}.${process.pid}.publish.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, file);

@@ -3,7 +3,7 @@ import { expire } from '../engine/expire.ts';
 import { closeSession, type ClosedBy } from '../engine/close.ts';
 import { reopen } from '../engine/reopen.ts';
 import { handBackAt } from '../engine/hand-back.ts';
-import { extractionRequest, matchCommand } from '../engine/extraction.ts';
+import { extractionRequest, matchCommand, reviewRequest } from '../engine/extraction.ts';
 import { flowFor, matchLanguageSwitch, sessionFlow } from '../engine/locale.ts';
 import type { Session } from '../engine/session.ts';
 import type { Proposal } from '../engine/input.ts';
@@ -100,6 +100,28 @@ function then<T, U>(v: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
   return isThenable(v) ? Promise.resolve(v).then(f) : f(v);
 }
 
+/**
+ * A review reply read against each reviewed answer in turn (as if its
+ * question were being asked; offline rules, no model call): the values it
+ * could be, one per question, for the engine to pick the one it corrects.
+ */
+function withReviewReadings(flow: CompiledFlow, session: Session, text: string, now: string, p: Proposal): Maybe<Proposal> {
+  const node = session.node ? flow.nodes.get(session.node)?.node : undefined;
+  if (node?.type !== 'review') return p;
+  const keys = node.keys ?? [...session.answers.keys()];
+  const base = reviewRequest(flow, session, keys.filter((k) => session.answers.has(k)), text, now);
+  const updates: Proposal['updates'] = [];
+  const readings = base.open.map((q) => offline.extract({ ...base, current: q, open: [] }));
+  const collect = (all: readonly Proposal[]): Proposal => {
+    all.forEach((r, i) => {
+      const u = r.updates.find((x) => x.key === base.open[i]!.key);
+      if (u) updates.push(u);
+    });
+    return updates.length ? { ...p, updates } : p;
+  };
+  return readings.some(isThenable) ? Promise.all(readings).then(collect) : collect(readings as Proposal[]);
+}
+
 /** True when the session waits at a review node (confirm, or name an answer to change). */
 function atReview(flow: CompiledFlow, session: Session): boolean {
   return session.node !== null && flow.nodes.get(session.node)?.node.type === 'review';
@@ -121,8 +143,11 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       // fixed reply: nothing to extract, so no model call is made (or paid for)
       // at a review (the engine reads the confirmation or the answer to change itself) only the
       // offline rules look at the message, for triggers: no model call for "yes, that's right"
-      const reading = session.status !== 'active' ? null : atReview(flow, session) ? offline : (impl.extractor ?? offline);
-      const proposal: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
+      const review = session.status === 'active' && atReview(flow, session);
+      const reading = session.status !== 'active' ? null : review ? offline : (impl.extractor ?? offline);
+      const read: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
+      // at a review the reply is also read against each reviewed answer: a correction typed there is applied
+      const proposal = review ? then(read, (p) => withReviewReadings(flow, session, text, now, p)) : read;
       return then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p, ...staffed }, impl), impl, input.staffed));
     }
     case 'resume':

@@ -227,6 +227,18 @@ export function auditTrace(flow: CompiledFlow, events: readonly EngineEvent[], o
         for (const k of undone) st.answered.delete(k);
         break;
       }
+      case 'review': {
+        // a change or a correction at a review goes to that answer's question, from where the edges lead back
+        if (e.decision !== 'change' && e.decision !== 'corrected') break;
+        const target = [...flow.nodes.values()].find((x) => x.node.type === 'question' && x.node.key === e.key);
+        if (!target) break;
+        st.active = null;
+        st.pending = target.node.id;
+        st.stack = [];
+        st.exiting = null;
+        st.askedNow = null;
+        break;
+      }
       case 'path_switch': {
         // a switch before the lock may send the conversation back to the decision that routed on the old path
         const moved = e.moved as { to?: unknown } | undefined;

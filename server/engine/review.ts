@@ -97,7 +97,7 @@ function negated(said: string, index: number): boolean {
 }
 
 /** Whether a reply at a review asks to change something: a change word ("wrong", "no", "edit"), unless it is a confirming word ending the reply ("all correct"). */
-function wantsChange(m: Messages, said: string): boolean {
+export function wantsChange(m: Messages, said: string): boolean {
   const { change } = replyPatterns(m);
   const whole = new RegExp(`^(${m.review_yes})$`, 'u');
   const global = new RegExp(change.source, 'gu');
@@ -113,7 +113,7 @@ function wantsChange(m: Messages, said: string): boolean {
  * has a confirming phrase of several words anywhere ("looks good to me"), or
  * ends with a confirming word ("thats all correct") — never one negated ("not sure").
  */
-function confirms(m: Messages, said: string): boolean {
+export function confirms(m: Messages, said: string): boolean {
   const { yes } = replyPatterns(m);
   if (yes.test(said)) return true;
   const anywhere = new RegExp(`(?<![\\p{L}\\p{N}_])(${m.review_yes})(?![\\p{L}\\p{N}_])`, 'gu');
@@ -124,7 +124,8 @@ function confirms(m: Messages, said: string): boolean {
   return false;
 }
 
-const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}@.+ ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+/** A reply as the review reads it: lower case, punctuation dropped (but for email and number marks), spaces single. */
+export const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}@.+ ]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
 /** The reviewed answer a message names ("change the email", "my phone number is wrong"): the longest label or key it contains. */
 export function namedLine(lines: readonly ReviewLine[], text: string): ReviewLine | undefined {

@@ -18,6 +18,8 @@ export interface LanguagePack {
   readonly code: string;
   /** The country a session in this language without a region most likely calls from ('DE' for German), for phone numbers; null when there is no such country (English). */
   readonly region: string | null;
+  /** Whether a word is a word of the language (a dictionary): such a word is never read as a typo of another; absent = unknown. */
+  readonly isWord?: (word: string) => boolean;
   /** Word lists: skip and "talk to a person" phrases, yes/no, negators, joiners, declines. */
   readonly lexicon: Lexicon;
   /** The bot's built-in texts (re-asks, command replies, endings, the review), before a flow's or tenant's changes. */

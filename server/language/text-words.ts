@@ -29,6 +29,10 @@ export interface TextWords {
   readonly clauseWords: readonly string[];
   /** Besides the lexicon's negators and skip phrases: what says a code is not at hand ("can't find", "lost", "nicht zur Hand"). */
   readonly notGiven: readonly string[];
+  /** Quantity words that list nothing ("lots", "a few", "viele"): a reply of these alone is asked which ones. */
+  readonly quantityOnly: readonly string[];
+  /** An unsure start ("can't remember", "weiß ich nicht mehr"): with only a few lowercase words after it, nothing is given. */
+  readonly unsure: readonly string[];
   /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
   readonly codeWords: readonly string[];
 }

@@ -65,7 +65,7 @@ describeBrowser('operator console: session languages', () => {
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     await page.locator(`button[data-session="${none.sessionId}"]`).waitFor();
 
-    expect(await page.locator('#sessions-table thead th').allTextContents()).toEqual(['Visitor', 'Status', 'Flow', 'Language', 'Waiting']);
+    expect(await page.locator('#sessions-table thead th').allTextContents()).toEqual(['Visitor', 'Status', 'Waiting', 'Language', 'Flow']);
     expect((await rowCells(page, german.sessionId))[3]).toBe('de');
     expect((await rowCells(page, hebrew.sessionId))[3]).toBe('en');
     expect((await rowCells(page, patient.sessionId))[3]).toBe('he-IL');

@@ -90,6 +90,16 @@ describeBrowser('an escalation that stays open, widget and console together', ()
     const waited = await firstRow.locator('td.wait').innerText();
     await poll(() => firstRow.locator('td.wait').innerText()).not.toBe(waited);
 
+    // search (server-side): by name finds it, anything else not
+    const search = ops.getByLabel('Search');
+    await search.fill('jane doe');
+    await poll(() => ops.locator('#list-status').innerText()).toMatch(/^1 session matches “jane doe”/);
+    await poll(() => ops.locator('#sessions-body tr').first().getAttribute('data-row')).toBe(sessionId);
+    await search.fill('nobody said this');
+    await poll(() => ops.locator('#sessions-body').innerText()).toBe('No session matches this search.');
+    await search.fill('');
+    await poll(() => ops.locator('#sessions-body tr').first().getAttribute('data-row')).toBe(sessionId);
+
     // open it: the hand-back picker starts at the question the bot was on
     await firstRow.locator('button.open').click();
     await ops.getByRole('heading', { name: `Session ${sessionId}` }).waitFor();

@@ -3,10 +3,14 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findEmails, findPhones, fold, foldPhrase, findPhrase, originalSlice, type ParseContext } from '../parse/index.ts';
 import { isShort } from '../parse/text.ts';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 /*
  * SHORT TEXT AND CODES — what a text answer holds when the reply says more
@@ -47,6 +51,10 @@ type TextSpec = Extract<OpenQuestion['answer'], { type: 'text' }>;
 export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx: ParseContext, value: string | null): TextReading | null {
   const spec = q.answer as TextSpec;
   if (pointsElsewhere(text, pack)) return { problem: say(pack, 'pointsElsewhere') };
+  // "lots", "a few", "viele": a quantity that lists nothing
+  if (onlyQuantity(text, pack)) return { problem: say(pack, 'whichOnes') };
+  // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
+  if (unsureOnly(text, pack)) return { skip: true };
   if (spec.kind === 'name' || NAME_KEYS.has(q.key)) return null;
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
@@ -73,6 +81,34 @@ export function pointsElsewhere(text: string, pack: LanguagePack): boolean {
   return starts && !CLAUSE.test(text.trim().replace(/[.!?…]+$/u, '')) && t.split(' ').length <= 8;
 }
 
+/** Whether the reply is only quantity words and filler ("lots", "quite a few really", "ganz viele"). */
+function onlyQuantity(text: string, pack: LanguagePack): boolean {
+  let t = ` ${fold(text).text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (t.trim() === '' || t.split(' ').length > 7) return false;
+  let hit = false;
+  for (const q of [...pack.text.quantityOnly].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    if (t.includes(` ${q} `)) {
+      t = t.split(` ${q} `).join(' ');
+      hit = true;
+    }
+  }
+  const filler = new Set([...pack.lexicon.skipFiller, 'of', 'them', 'really', 'honestly', 'things', 'stuff', 'davon', 'sachen', 'dinge'].map(foldPhrase));
+  return hit && t.trim().split(' ').filter((w) => w !== '' && !filler.has(w)).length === 0;
+}
+
+/** Whether the reply starts unsure and says nothing more than a few lowercase words ("can't remember the names"). */
+function unsureOnly(text: string, pack: LanguagePack): boolean {
+  const trimmed = text.trim().replace(/[.!…]+$/u, '');
+  if (CLAUSE.test(trimmed) || /\p{N}/u.test(trimmed)) return false;
+  const t = fold(trimmed).text.replace(OPENING, '').trim();
+  const lead = [...pack.text.unsure].map(foldPhrase).sort((a, b) => b.length - a.length).find((u) => t === u || t.startsWith(`${u} `));
+  if (lead === undefined) return false;
+  const after = t.slice(lead.length).trim().split(' ').filter((w) => w !== '');
+  // the words after it as typed: a capital there may be a name ("not sure Aetna") — not a plain hedge
+  const typed = after.length === 0 ? [] : trimmed.split(/\s+/).slice(-after.length);
+  return after.length <= 3 && typed.every((w) => !/^\p{Lu}/u.test(w) || /^(?:I|I'm|I’m)$/u.test(w));
+}
+
 // ---------------------------------------------------------------- codes
 
 /** How a code question says its format: a pattern, the shape of an example in the prompt, or only that it is a code. */
@@ -86,7 +122,7 @@ function codeFormat(q: OpenQuestion, pack: LanguagePack): Format | null {
   const spec = q.answer as TextSpec;
   if (spec.pattern !== undefined) {
     try {
-      return { kind: 'pattern', re: RE2JS.compile(spec.pattern) };
+      return { kind: 'pattern', re: re2().RE2JS.compile(spec.pattern) };
     } catch {
       return null;
     }
@@ -231,6 +267,8 @@ function declines(text: string, pack: LanguagePack): boolean {
 function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: ParseContext): TextReading | null {
   const w = pack.text;
   if (!q.required && q.prompt !== undefined && isPrivate(value, q.prompt, q, pack)) return { skip: true };
+  // "no club", "keine Schule": none of what is asked, at an optional question
+  if (!q.required && noneOfIt(value, q, pack)) return { skip: true };
   if (vague(value, q, pack)) return { problem: say(pack, 'nameIt', { typed: value }) };
   let head = withoutLeadIn(value, q, pack);
   // "Joan Ferris (sister), 0161 496 0321": a phone or email at the end answers its own question, not this one
@@ -243,6 +281,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (brk && brk.index > 0) {
     const first = head.slice(0, brk.index).trim();
     const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
+    // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
+    if (vague(first, q, pack) && /\p{L}/u.test(tail) && !CLAUSE.test(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
     if (/[\p{L}\p{N}]/u.test(first)) {
       const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
       let rest = tail;
@@ -321,12 +361,22 @@ function ownNouns(q: OpenQuestion, pack: LanguagePack): Set<string> {
 function vague(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
   if (/\p{N}/u.test(value)) return false;
   const words = fold(value).text.replace(/[^\p{L}' ]+/gu, ' ').trim().split(/\s+/).filter((x) => x !== '');
-  if (words.length < 2 || words.length > 5) return false;
+  if (words.length < 2 || words.length > 6) return false;
   const det = new Set(pack.text.vagueWords.map(foldPhrase));
   // the question's key and label count ("my company" at a key `company`); the prompt's words do not (its examples name real ones)
   const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns({ ...q, prompt: '' }, pack)]);
   const stem = (x: string) => (x.length > 3 && x.endsWith('s') ? x.slice(0, -1) : x);
   return words.some((x) => det.has(x)) && words.some((x) => nouns.has(x) || nouns.has(stem(x))) && words.every((x) => det.has(x) || nouns.has(x) || nouns.has(stem(x)));
+}
+
+/** Whether a short answer is "no" and what the question asks for ("no club", "not a school", "keine Schule"). */
+function noneOfIt(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const words = fold(value).text.replace(/[^\p{L}' ]+/gu, ' ').trim().split(/\s+/);
+  if (words.length < 2 || words.length > 3) return false;
+  const no = new Set(['no', 'none', 'not', 'kein', 'keine', 'keinen', 'keiner', 'pas', 'aucun', 'aucune', 'ningun', 'ninguna', 'sin', ...pack.lexicon.negators.map(foldPhrase)]);
+  const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns(q, pack)]);
+  const det = new Set(pack.text.vagueWords.map(foldPhrase));
+  return no.has(words[0]!) && nouns.has(words[words.length - 1]!) && (words.length === 2 || det.has(words[1]!));
 }
 
 /** Whether the reply says the project is private, at a question whose prompt offers that way out ("Say skip if it's a private project"). */

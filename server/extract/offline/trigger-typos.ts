@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import levenshtein from 'damerau-levenshtein';
-import type nspell from 'nspell';
+import { isEnglishWord } from '../../language/en/dictionary.ts';
 import type { TriggerChoice } from '../extractor.ts';
 import { plainText } from './trigger-words.ts';
 
@@ -12,7 +9,7 @@ import { plainText } from './trigger-words.ts';
 //  - it is not one of the triggers' words, and is one edit from exactly one of them (a letter added, dropped or
 //    changed, or two neighbours swapped), with the same first letter; a trigger word of 4 letters takes only a swap
 //    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
-//  - and it is not an English word (hunspell's en dictionary, `dictionary-en` read by `nspell`): "branch" stays
+//  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
 //    "branch" though it is one letter from "blanch", "paint" stays "paint".
 // The repaired text goes through the same rules as any other (co-occurrence in a clause, negation, `unless`), so
 // one repaired word alone rarely fires anything. English only: the dictionary is English.
@@ -68,19 +65,6 @@ function nearest(w: string, vocab: Vocab): string | undefined {
   return found.size === 1 ? [...found][0] : undefined;
 }
 
-let speller: ReturnType<typeof nspell> | undefined;
-
-/** Whether hunspell's English dictionary knows the word (as typed or lower case); loaded on first use. */
-function isEnglish(word: string): boolean {
-  if (!speller) {
-    // loaded on the first near miss, not when the module is imported (a 550 kB dictionary)
-    const require = createRequire(import.meta.url);
-    const dir = dirname(require.resolve('dictionary-en'));
-    speller = (require('nspell') as typeof nspell)(readFileSync(join(dir, 'index.aff')), readFileSync(join(dir, 'index.dic')));
-  }
-  return speller.correct(word) || speller.correct(word.toLowerCase());
-}
-
 /**
  * `text` with each misspelt trigger word replaced by the trigger word it is one edit from ("chest pian" →
  * "chest pain"); the text itself when nothing is repaired.
@@ -93,6 +77,6 @@ export function repairTypos(text: string, triggers: readonly TriggerChoice[]): s
     const w = plainText(token);
     if (vocab.words.has(w) || vocab.stems.some((s) => w.startsWith(s))) return token;
     const v = nearest(w, vocab);
-    return v === undefined || isEnglish(token) ? token : v;
+    return v === undefined || isEnglishWord(token) ? token : v;
   });
 }

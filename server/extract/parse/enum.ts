@@ -38,7 +38,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en)
   if (all.length === 0) {
     const byNumber = byPosition(spec, options, folded.text, pack);
     if (byNumber) return byNumber;
-    all = typoHits(folded, phrases, spec.multiple === true);
+    all = typoHits(folded, phrases, spec.multiple === true, pack);
     if (all.length === 0) return fail(chooseFrom(options, pack));
     typos = true;
   }
@@ -137,19 +137,24 @@ function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], pac
  * words counts for it. For a multiple choice every other word of 4+ letters
  * must be filler, so "soccer and basketbal" is not read as basketball alone.
  */
-function typoHits(folded: Folded, phrases: PhraseSet<number>, multiple: boolean): PhraseHit<number>[] {
+function typoHits(folded: Folded, phrases: PhraseSet<number>, multiple: boolean, pack: LanguagePack): PhraseHit<number>[] {
   const hits: PhraseHit<number>[] = [];
   for (const m of folded.text.matchAll(/\p{L}+/gu)) {
     const word = m[0];
     if (typoBudget(word.length) === 0) continue;
     const owners = new Set<number>();
+    let same = false;
     for (const e of phrases.entries) {
       for (const w of e.phrase.split(' ')) {
         const budget = typoBudget(Math.min(w.length, word.length));
-        if (budget > 0 && editDistance(word, w, budget) <= budget) owners.add(e.owner);
+        const d = budget > 0 ? editDistance(word, w, budget) : Infinity;
+        if (d <= budget) owners.add(e.owner);
+        // the option's word itself, or with an ending ("mornings" for "morning")
+        if (d <= budget && (word.startsWith(w) || w.startsWith(word))) same = true;
       }
     }
-    if (owners.size === 1) hits.push({ owner: [...owners][0]!, start: m.index, end: m.index + word.length });
+    // a word of the language is no slip of another: "earache" is not "headache" two letters off, it is not on the menu
+    if (owners.size === 1 && (same || !pack.isWord?.(word))) hits.push({ owner: [...owners][0]!, start: m.index, end: m.index + word.length });
     else if (multiple && !TYPO_FILLER.has(word)) return [];
   }
   return hits;

@@ -41,7 +41,7 @@ export const DE: Lexicon = {
   ],
   declines: [
     'nein', 'nö', 'nee', 'nein danke', 'ne danke', 'nichts', 'nichts weiter', 'nichts mehr', 'sonst nichts', 'das wars', "das war's",
-    'das war es', 'das ist alles', 'passt so', 'alles gut', 'nicht wirklich', 'eigentlich nicht', 'danke',
+    'das war es', 'das ist alles', 'das wäre alles', 'mehr nicht', 'passt so', 'alles gut', 'nicht wirklich', 'eigentlich nicht', 'danke',
   ],
   invitesSkip: ['überspringen', 'falls nicht', 'wenn nicht', 'falls vorhanden', 'wenn vorhanden', 'optional', 'freiwillig', 'leer lassen', 'falls zutreffend', 'falls ja', 'falls es', 'wenn es'],
   negators: [

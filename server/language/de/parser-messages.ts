@@ -43,4 +43,5 @@ export const DE_PARSER: ParserMessages = {
   codeLike: (p) => `Das sieht nicht aus wie ${p.example} — könnten Sie es prüfen und noch einmal eingeben?`,
   codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
+  whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
 };

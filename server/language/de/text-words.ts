@@ -34,5 +34,7 @@ export const DE_TEXT: TextWords = {
   ],
   clauseWords: ['ist', 'sind', 'war', 'es', 'wir', 'ich', 'er', 'sie', 'hat', 'haben', 'geht', 'gehört', 'liegt'],
   notGiven: ['nicht zur hand', 'verloren', 'weiß nicht', 'kann nicht', 'nicht da'],
+  quantityOnly: ['viele', 'einige', 'mehrere', 'jede menge', 'ein paar', 'etliche', 'zu viele', 'verschiedene', 'diverse', 'eine menge', 'ganz viele', 'sehr viele'],
+  unsure: ['weiß ich nicht mehr', 'weiß nicht mehr', 'kann mich nicht erinnern', 'erinnere mich nicht', 'hab ich vergessen', 'habe ich vergessen', 'vergessen', 'fällt mir nicht ein', 'weiß ich nicht', 'keine ahnung'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
 };

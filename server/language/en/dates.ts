@@ -11,7 +11,7 @@ const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW', 'GU', 'AS', 'MP', 'PR
 export const EN_DATES: DateWords = {
   parser: (country) => (MONTH_FIRST.has(country.trim().toUpperCase()) ? chrono().casual : chrono().GB),
   strictMatches: false,
-  loose: /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu,
+  loose: /(?<![\p{L}])(?:(?:about|around|roughly|approximately|approx\.?|ca\.?|circa|maybe|sometime|some time|or so)\s+(?:a|an|one|two|three|\d+|the|last|next|this)\b|(?:end|beginning|start|middle|mid|early|late)\s+(?:of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|week|year)\b|\bor so\b)/iu,
   past: /(?<![\p{L}])(?:last|yesterday|ago|previous|past)(?![\p{L}])/iu,
   // A reply that is only a day of the month: "the 3rd", "on the 20th", "21st please". A suffix or "the" is required, so a bare number is never a date.
   dayAlone: /^(?:(?:on|by|for) )?(?:the )?(\d{1,2})(?:st|nd|rd|th)(?: (?:please|pls|if possible))?[.!]?$/i,

@@ -7,11 +7,13 @@ import { EN_NUMBERS } from './numbers.ts';
 import { EN_PARSER } from './parser-messages.ts';
 import { EN_CORRECTIONS, EN_NAMES, EN_OPTIONS } from './phrases.ts';
 import { findWordNumbers } from './word-numbers.ts';
+import { isEnglishWord } from './dictionary.ts';
 
 /** English: everything the offline rules and the bot know about the language. */
 export const en: LanguagePack = {
   code: 'en',
   region: null,
+  isWord: isEnglishWord,
   lexicon: EN,
   messages: MESSAGES,
   say: EN_PARSER,
@@ -27,6 +29,6 @@ export const en: LanguagePack = {
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {
     invites: /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i,
-    bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?[\s,.!]*$/i,
+    bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it|everything)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it|everything)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?(?:[\s,.!]+(?:thanks|thank you|cheers|thx))?[\s,.!]*$/i,
   },
 };

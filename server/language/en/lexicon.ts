@@ -47,7 +47,7 @@ export const EN: Lexicon = {
     'some of them', 'only some', 'but only', 'only partly', 'sometimes',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
-  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", 'all good', 'no thanks', 'no thank you', 'not really'],
+  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'all good', 'no thanks', 'no thank you', 'not really'],
   invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
   negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
   joiners: ['and', 'or', 'plus', 'as well as', 'along with', 'and also', 'or maybe', 'and maybe'],

@@ -43,4 +43,5 @@ export const EN_PARSER: ParserMessages = {
   codeLike: (p) => `That doesn't look like ${p.example} — could you check it and type it again?`,
   codeItself: () => 'Could you type the number itself, as it is written?',
   whichCode: () => 'I found more than one number there — which one is it?',
+  whichOnes: () => 'Which ones? Please list them.',
 };

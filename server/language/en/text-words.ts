@@ -34,5 +34,7 @@ export const EN_TEXT: TextWords = {
   ],
   clauseWords: ['is', 'are', 'was', 'were', "it's", 'it', 'we', "we're", 'i', "i'm", 'they', "they're", 'he', "he's", 'she', "she's", 'owns', 'has', 'have', 'had'],
   notGiven: ['can\'t', 'cannot', 'couldn\'t', 'haven\'t', 'hasn\'t', 'didn\'t', 'doesn\'t', 'won\'t', 'lost', 'no idea', 'not on me', 'not with me', 'not to hand', 'not at hand'],
+  quantityOnly: ['lots', 'loads', 'lots of them', 'loads of them', 'a lot', 'a lot of them', 'many', 'several', 'a few', 'a couple', 'some', 'plenty', 'tons', 'heaps', 'various', 'too many', 'too many to list', 'quite a few', 'a bunch', 'all sorts'],
+  unsure: ['can\'t remember', 'cannot remember', 'can not remember', 'don\'t remember', 'do not remember', 'dont remember', 'cant remember', 'i forget', 'forgot', 'i forgot', 'not sure', 'no idea', 'don\'t know', 'dont know'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
 };

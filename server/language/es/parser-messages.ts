@@ -43,4 +43,5 @@ export const ES_PARSER: ParserMessages = {
   codeLike: (p) => `Eso no se parece a ${p.example} — ¿podría comprobarlo y escribirlo de nuevo?`,
   codeItself: () => '¿Podría escribir el número tal como aparece?',
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
+  whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
 };

@@ -13,5 +13,7 @@ export const ES_TEXT: TextWords = {
   vagueNouns: ['club', 'ayuntamiento', 'municipio', 'ciudad', 'colegio', 'escuela', 'empresa', 'compañía', 'asociación', 'equipo', 'gimnasio', 'iglesia', 'universidad', 'trabajo', 'empleador', 'seguro', 'aseguradora', 'organización'],
   clauseWords: ['es', 'son', 'está', 'somos', 'soy', 'tiene', 'tienen', 'él', 'ella'],
   notGiven: ['no lo tengo', 'perdí', 'no sé', 'no encuentro', 'a mano'],
+  quantityOnly: ['muchos', 'muchas', 'varios', 'varias', 'algunos', 'algunas', 'bastantes', 'demasiados'],
+  unsure: ['no me acuerdo', 'no recuerdo', 'olvidé', 'ni idea', 'no sé'],
   codeWords: ['id', 'número', 'no', 'nº', 'código', 'referencia', 'ref'],
 };

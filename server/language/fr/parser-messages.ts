@@ -43,4 +43,5 @@ export const FR_PARSER: ParserMessages = {
   codeLike: (p) => `Cela ne ressemble pas à ${p.example} — pourriez-vous vérifier et le saisir à nouveau ?`,
   codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
+  whichOnes: () => 'Lesquels ? Merci de les énumérer.',
 };

@@ -13,5 +13,7 @@ export const FR_TEXT: TextWords = {
   vagueNouns: ['club', 'mairie', 'commune', 'ville', 'école', 'entreprise', 'société', 'association', 'équipe', 'salle', 'église', 'université', 'travail', 'employeur', 'boulot', 'assurance', 'mutuelle', 'organisation'],
   clauseWords: ['est', 'sont', "c'est", 'il', 'elle', 'nous', 'je', 'ils', 'a', 'ont'],
   notGiven: ['pas sous la main', 'perdu', 'sais pas', 'sais plus', 'trouve pas'],
+  quantityOnly: ['beaucoup', 'plusieurs', 'quelques-uns', 'quelques uns', 'certains', 'pas mal', 'trop'],
+  unsure: ['je ne sais plus', 'je ne me souviens pas', 'oublié', "j'ai oublié", 'aucune idée'],
   codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
 };

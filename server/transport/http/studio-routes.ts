@@ -5,12 +5,13 @@ import type { Drafter } from '../../extract/anthropic/draft-flow.ts';
 import { compileText } from '../../flow/document.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
-import { sourceFile } from '../../catalog/sources.ts';
+import { sourceFile, sourceKind } from '../../catalog/sources.ts';
 import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
-import { goldenFromTranscript, goldensOfFlow, runDraftGoldens, tenantGoldenJobs, type DraftGoldenRun } from '../../golden/draft-goldens.ts';
+import type { DraftGoldenRun } from '../../golden/draft-goldens.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
@@ -21,6 +22,11 @@ import { audit } from '../audit-log.ts';
 import { HttpError } from '../errors.ts';
 import { LayoutCache } from './admin-views.ts';
 import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
+
+/** yaml, loaded on the first request that needs it, not with the server (server/shared/lazy-require.ts). */
+const yaml = lazyRequire<typeof Yaml>('yaml');
+/** The golden runner (and the yaml package it reads goldens with), imported on the first golden request, not with the server. */
+const goldenRunner = () => import('../../golden/draft-goldens.ts');
 
 // The Studio's REST API under /api/v1/admin (docs/studio.md): read the source
 // files under FLOWS_DIR, check a draft, publish it without a restart, list a
@@ -39,13 +45,16 @@ export interface StudioDeps {
 
 const MAX_TEXT = 2 * 1024 * 1024;
 /** The routes that take a whole source text (their bodies may be larger than the API's usual limit). */
-export const STUDIO_TEXT_ROUTES = ['check', 'publish', 'preview', 'goldens/run', 'draft'] as const;
+export const STUDIO_TEXT_ROUTES = ['check', 'publish', 'preview', 'goldens/run', 'draft', 'sources'] as const;
 const Path = z.string().min(1).max(300);
 const CheckBody = z.object({ path: Path, text: z.string().max(MAX_TEXT) });
 const PublishBody = CheckBody.extend({ version: z.string().min(1).max(100), note: z.string().max(500).optional() });
 const PreviewBody = CheckBody.extend({ tenant: z.string().min(1).max(100).optional(), flow: z.string().min(1).max(200).optional(), locale: z.string().min(1).max(35).optional() });
 const DraftBody = z.object({ description: z.string().trim().min(10).max(4000), locale: z.string().min(2).max(35).optional(), tenant: z.string().min(1).max(100).optional() });
 const GoldenBody = z.object({ path: Path, sessionId: z.string().min(1).max(100), name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/, 'lower-case letters, digits and "-" (the file becomes <name>.golden.yaml)') });
+const NewSourceBody = CheckBody.extend({ note: z.string().max(500).optional() });
+/** A new file's name: lower-case words joined by "-", a flow or overlay extension. */
+const NEW_NAME = /^[a-z0-9][a-z0-9-]{0,79}(\.flow)?\.(ya?ml|json)$/;
 const RollbackBody = z.object({ revision: z.string().min(1).max(200), note: z.string().max(500).optional() });
 
 /** Parses a body, or answers 400 `invalid_request` naming the first field at fault. */
@@ -98,6 +107,36 @@ export function studioRoutes(deps: StudioDeps): Router {
 
   r.get('/sources', gate, (_req, res) => {
     res.json(publisher.sources());
+  });
+
+  /**
+   * Saves a draft as a new source file under FLOWS_DIR: a global flow
+   * (`global/<name>.flow.yaml`) or an overlay in an existing tenant's or
+   * pack's folder. The name is checked (lower-case words and "-", not an
+   * existing file); a text with errors is refused with 422. From then on it is
+   * an ordinary source (GET /sources/<path>, /check, /publish).
+   */
+  r.post('/sources', gate, async (req, res) => {
+    const body = parseBody(NewSourceBody, req.body);
+    checkPath(body.path);
+    const name = body.path.split('/').at(-1)!;
+    const bad = (message: string) => Object.assign(new HttpError('invalid_request', `path: ${message}`), { field: 'path' });
+    if (!NEW_NAME.test(name)) throw bad(`'${name}' is not a name for a new file: lower-case letters, digits and "-", ending in .flow.yaml, .yaml or .json`);
+    const kind = sourceKind(body.path);
+    if (kind === 'tenant' && !publisher.catalog.tenant(body.path.split('/')[1]!)) throw bad(`there is no tenant '${body.path.split('/')[1]}' (a tenant's overlay goes in its folder, tenants/<tenant>/)`);
+    const by = actorOf(res);
+    const out = await publisher.create(body.path, body.text, { by, ...(body.note ? { note: body.note } : {}) });
+    if (!out.ok) {
+      if (out.reason === 'exists') throw bad(`${body.path} exists already: choose another name (or open it and publish)`);
+      if (out.reason === 'no_folder') throw bad(`the folder of ${body.path} does not exist under FLOWS_DIR`);
+      const diagnostics = wire(out.diagnostics, body.path);
+      const first = diagnostics.find((d) => d.severity === 'error');
+      res.status(422).json({ error: { code: 'invalid_flow', message: `the draft has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); first: ${first ? `${first.file ?? body.path}:${first.line}:${first.col} ${first.message}` : ''}` }, diagnostics });
+      return;
+    }
+    audit(logger, { actor: by, ip: clientIp(req), action: 'create', path: body.path, note: body.note ?? null, revisions: out.revisions });
+    const info = publisher.sources().find((s) => s.path === body.path);
+    res.status(201).json({ path: body.path, kind, version: out.version, flows: info?.flows ?? [], revisions: out.revisions, writtenBack: out.writtenBack });
   });
 
   r.get('/sources/*path', gate, (req, res) => {
@@ -159,6 +198,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     const file = join(publisher.dir, body.path);
     const lib = checked.catalog.library;
     const own = [...lib.flows.values()].find((f) => f.file === file);
+    const { goldensOfFlow, runDraftGoldens, tenantGoldenJobs } = await goldenRunner();
     if (own?.flow) {
       // a global flow runs the goldens beside it, as written
       const run = await runDraftGoldens(goldensOfFlow(own.file), own.flow, service.implementations);
@@ -193,7 +233,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (existsSync(target)) throw new HttpError('stale_version', `${basename(target)} exists already: choose another name`);
     const global = body.path.startsWith('global/');
     const { record, transcript, state } = view.value;
-    const text = goldenFromTranscript({
+    const text = (await goldenRunner()).goldenFromTranscript({
       name: body.name, flow: global ? basename(body.path) : record.flowId, ...(global ? {} : { tenant: record.tenant }),
       now: record.createdAt, transcript, status: state.status, ...(state.locale ? { locale: state.locale } : {}),
     });
@@ -230,7 +270,7 @@ export function studioRoutes(deps: StudioDeps): Router {
           writeFileSync(file, g.text);
           return file;
         });
-        const run = await runDraftGoldens(files, compiled.flow, service.implementations);
+        const run = await (await goldenRunner()).runDraftGoldens(files, compiled.flow, service.implementations);
         goldens = goldens.map((g, i) => ({ ...g, ok: run.results[i]?.ok ?? null, ...(run.results[i]?.message ? { message: run.results[i]!.message! } : {}) }));
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -275,6 +315,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (!out.ok && out.reason === 'unknown_revision') {
       throw Object.assign(new HttpError('invalid_request', `revision: ${tenant}/${flow} never served revision '${body.revision}' (GET …/revisions lists them)`), { field: 'revision' });
     }
+    if (!out.ok && out.reason === 'stale') throw new HttpError('stale_version', `someone published ${tenant}/${flow} at the same moment; look at the revisions again, then roll back if it is still what you want`);
     if (!out.ok) {
       res.status(422).json({ error: { code: 'invalid_flow', message: 'that revision no longer compiles against the other files' }, diagnostics: wire(out.diagnostics) });
       return;
@@ -297,5 +338,5 @@ function goldenRunBody(run: DraftGoldenRun) {
 
 /** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */
 function goldenText(g: { name: string; turns: Array<{ user: string; node?: string }> }): string {
-  return stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
+  return yaml().stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
 }
