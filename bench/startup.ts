@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { generateFlow } from './engine/generate.ts';
 import { REPO_FLOWS, REPO_ROOT } from './server/common.ts';
 
-// `npm run -s bench:startup [-- --json] [--runs 5] [--questions 3000]`: how
-// long `npm start` takes to answer /healthz and to serve every flow, with the
-// repository's flows alone and with one more tenant whose flow has 3,000
+// `npm run -s bench:startup [-- --json] [--runs 5] [--questions 3000] [--versus start:source]`:
+// how long `npm start` takes to answer /healthz and to serve every flow, with
+// the repository's flows alone and with one more tenant whose flow has 3,000
 // questions. Each run is a fresh `npm start` (PORT 0 is not used: a free port
-// is picked per run) with a temporary DATA_DIR and FLOWS_DIR.
+// is picked per run) with a temporary DATA_DIR and FLOWS_DIR. `--versus SCRIPT`
+// also times `npm run SCRIPT` (e.g. `start:source`, tsx compiling server/ at
+// start, as `npm start` did before bin/start.mjs), interleaved with the others.
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -18,6 +20,7 @@ const option = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const runs = option('runs', 5);
+const versus = args.includes('--versus') ? args[args.indexOf('--versus') + 1] : undefined;
 const questions = option('questions', 3000);
 
 interface Run { healthzMs: number; servedMs: number; bigServedMs?: number }
@@ -50,11 +53,11 @@ async function ok(url: string, headers: Record<string, string> = {}): Promise<bo
 let nextPort = 4700 + Math.floor(Math.random() * 200);
 
 /** One `npm start`: ms until /healthz answers, until the demo tenant's flow serves, until the big tenant's does. */
-async function once(flows: string, big: boolean): Promise<Run> {
+async function once(flows: string, big: boolean, script = 'start'): Promise<Run> {
   const port = nextPort++;
   const data = mkdtempSync(join(tmpdir(), 'questline-startup-data-'));
   const t0 = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
+  const child = spawn('npm', ['run', script, '--silent'], {
     cwd: REPO_ROOT, detached: true, stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, FLOWS_DIR: flows, LOG_LEVEL: 'warn', ADMIN_KEY: 'startup-bench-admin-key' },
   });
@@ -85,10 +88,14 @@ const plain = flowsDir(false);
 const withBig = flowsDir(true);
 const without: Run[] = [];
 const withIt: Run[] = [];
+const other: Run[] = [];
+// the first start after an edit bundles server/ (bin/start.mjs); the runs time the start a developer repeats
+await once(plain, false);
 for (let i = 0; i < runs; i++) {
   // interleaved, so a busy moment on the machine falls on both
   without.push(await once(plain, false));
   withIt.push(await once(withBig, true));
+  if (versus) other.push(await once(plain, false, versus));
   if (!json) process.stderr.write(`run ${i + 1}/${runs}: without ${JSON.stringify(without.at(-1))} with ${JSON.stringify(withIt.at(-1))}\n`);
 }
 rmSync(plain, { recursive: true, force: true });
@@ -103,6 +110,7 @@ const result = {
   with_big_flow_big_served_ms: median(withIt.map((r) => r.bigServedMs!)),
   big_flow_healthz_delta_ms: median(withIt.map((r) => r.healthzMs)) - median(without.map((r) => r.healthzMs)),
   big_flow_served_delta_ms: median(withIt.map((r) => r.servedMs)) - median(without.map((r) => r.servedMs)),
+  ...(versus ? { versus, versus_healthz_ms: median(other.map((r) => r.healthzMs)), versus_served_ms: median(other.map((r) => r.servedMs)) } : {}),
 };
 if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
 else console.table(result);

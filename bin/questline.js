@@ -11,6 +11,6 @@ if (existsSync(source)) {
   register();
   ({ main } = await import(source.href));
 } else {
-  ({ main } = await import(new URL('../dist/server/cli/main.js', import.meta.url).href));
+  ({ main } = await import(new URL('../dist/server/api/cli.js', import.meta.url).href));
 }
 process.exitCode = await main(process.argv.slice(2));

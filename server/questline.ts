@@ -1,7 +1,5 @@
 import { TenantCpu, type TenantCpuSettings } from './conversation/tenant-cpu.ts';
 import type { Server as HttpServer } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
 import { systemCallEnv, type ActionRegistry, type CallEnv } from './conversation/actions.ts';
@@ -38,13 +36,14 @@ import { checkArgs, fn } from './shared/check-args.ts';
 import { QuestlineUsageError } from './shared/usage-error.ts';
 import { checkedExtractor } from './conversation/checked-extractor.ts';
 import { z } from 'zod';
+import { rootPath } from './shared/root-dir.ts';
 
 // The one composition of Questline's parts: backend (store, lock, outbox) →
 // tenants and flows checked against the implementations → conversation service
 // → express app (+ socket.io once attached to an http server). createQuestline
 // hands it to an app of yours; startServer (main.ts) adds config, listen and signals.
 
-const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'demo');
+const DEMO_DIR = rootPath('client/demo');
 /** How far back start-up reconciliation looks for ended sessions without an outbox entry (the outbox keeps delivered entries at least this long). */
 const RECONCILE_WINDOW_MS = 86_400_000;
 

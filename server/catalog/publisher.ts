@@ -59,6 +59,7 @@ export type CreateOutcome =
 export type RollbackOutcome =
   | { ok: true; revision: string; revisions: PublishedRevision[] }
   | { ok: false; reason: 'unknown_revision' }
+  | { ok: false; reason: 'stale' }
   | { ok: false; reason: 'invalid'; diagnostics: Diagnostic[] };
 
 /** Who publishes, and why. */
@@ -164,6 +165,11 @@ export class Publisher {
       const checked = this.check(path, text);
       if (!checked.ok) return { ok: false, reason: 'invalid', diagnostics: checked.diagnostics };
       const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', meta);
+      if (!revisions) {
+        // another instance published between our read and our write (its lock expired): stale, nothing written
+        await this.sync();
+        return { ok: false, reason: 'stale', version: textVersion(this.textOf(file) ?? '') };
+      }
       return { ok: true, revisions, writtenBack: !this.texts.has(file) };
     });
   }
@@ -188,15 +194,9 @@ export class Publisher {
         if (d.code === 'duplicate_flow_id' && d.file !== file && d.message.includes(file)) diagnostics.push({ ...d, file, line: 1, col: 1, message: `this flow's id is already the id of ${sourcePath(this.dir, d.file ?? '')}` });
       }
       if (hasErrors(diagnostics)) return { ok: false, reason: 'invalid', diagnostics: sortDiagnostics(diagnostics) };
-      // a new file: no baseline before it; written when FLOWS_DIR takes it (the publish then writes over it)
-      if (this.writeBack) {
-        try {
-          writeFileSync(file, text, { flag: 'wx' });
-        } catch {
-          // FLOWS_DIR is read-only: kept under DATA_DIR, like a publish that cannot be written back
-        }
-      }
+      // a new file: no baseline before it; written when FLOWS_DIR takes it, else kept under DATA_DIR like a publish
       const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', { by: meta.by, note: meta.note ?? 'created in the Studio' }, { created: true });
+      if (!revisions) return { ok: false, reason: 'exists' };
       return { ok: true, version: textVersion(text), revisions, writtenBack: !this.texts.has(file) };
     });
   }
@@ -255,6 +255,7 @@ export class Publisher {
       }
       const note = meta.note ? `${meta.note} (rollback to ${revision})` : `rollback to ${revision}`;
       const revisions = changes.length ? await this.apply(changes, catalog, 'rollback', { by: meta.by, note }) : [];
+      if (!revisions) return { ok: false, reason: 'stale' };
       return { ok: true, revision: this.catalog.flow(tenant, flow)!.revision, revisions };
     });
   }
@@ -266,12 +267,18 @@ export class Publisher {
     if (fresh.length && this.take(fresh)) this.catalog.reload(this.library());
   }
 
-  /** Puts texts in place (written back or kept), records them, and serves the catalog compiled from them. */
-  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<PublishedRevision[]> {
+  /**
+   * Records texts, puts them in place (written back or kept) and serves the
+   * catalog compiled from them. The records are appended only if the log is
+   * still as this instance last read it (compare-and-set): undefined when
+   * another instance's publish came in between, and nothing was changed.
+   */
+  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<PublishedRevision[] | undefined> {
     const records = await this.log.all();
     const before: Array<Omit<PublishRecord, 'seq'>> = [];
     const after: Array<Omit<PublishRecord, 'seq'>> = [];
     const at = this.now();
+    const writes: boolean[] = [];
     for (const { file, text } of changes) {
       const path = sourcePath(this.dir, file);
       const fedNow = flowsFedBy(this.catalog.library, file);
@@ -282,14 +289,19 @@ export class Publisher {
         // the first publish of this file: what was served before it starts the list
         before.push({ path, text: this.textOf(file) ?? '', kind: 'baseline', by: 'files', publishedAt: mtime(file), note: 'served before the first publish', revisions: revs(this.catalog, fedNow), writtenBack: true });
       }
-      const writtenBack = this.writeBack && writeBack(file, text);
+      const writtenBack = this.writeBack && writable(file);
+      writes.push(writtenBack);
       after.push({ path, text, kind, by: meta.by, publishedAt: at, ...(meta.note ? { note: meta.note } : {}), revisions: revs(catalog, fedAfter), writtenBack });
-      // with a shared log (Redis) every instance serves the log's text, whatever its own FLOWS_DIR holds
-      if (writtenBack && !this.log.shared) this.texts.delete(file);
-      else this.texts.set(file, text);
     }
-    const added = await this.log.append([...before, ...after]);
+    const added = await this.log.append([...before, ...after], this.seen);
+    if (!added) return undefined;
     this.seen = Math.max(this.seen, ...added.map((r) => r.seq));
+    changes.forEach(({ file, text }, i) => {
+      const written = writes[i] === true && writeBack(file, text);
+      // with a shared log (Redis) every instance serves the log's text, whatever its own FLOWS_DIR holds
+      if (written && !this.log.shared) this.texts.delete(file);
+      else this.texts.set(file, text);
+    });
     this.catalog.adopt(catalog);
     return after.flatMap((r) => r.revisions);
   }
@@ -325,17 +337,29 @@ export class Publisher {
     }
   }
 
+  /** One publish at a time: across every instance sharing the log (its lock), else in this process. */
   private serially<T>(task: () => Promise<T>): Promise<T> {
+    if (this.log.exclusive) return this.log.exclusive(task);
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => {});
     return run;
   }
 }
 
+/** Whether a published text can be written to its file: the file (or, for a new one, its folder) is writable. */
+function writable(file: string): boolean {
+  try {
+    accessSync(existsSync(file) ? file : dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes a published text over its file (a temporary file renamed over it); false when FLOWS_DIR is read-only. */
 function writeBack(file: string, text: string): boolean {
+  if (!writable(file)) return false;
   try {
-    accessSync(file, constants.W_OK);
     const tmp = `${file}.${process.pid}.publish.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, file);

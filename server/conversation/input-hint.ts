@@ -1,9 +1,13 @@
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import type * as Phones from 'libphonenumber-js';
+import { lazyRequire } from '../shared/lazy-require.ts';
 import { countryOf } from '../engine/extraction.ts';
 import type { Session } from '../engine/session.ts';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { InputHint } from '../protocol/session.ts';
+
+/** libphonenumber-js, loaded when a phone hint is first built, not with the server (server/shared/lazy-require.ts). */
+const phones = lazyRequire<typeof Phones>('libphonenumber-js');
 
 // What the question being asked accepts, for clients that offer a structured
 // control after a reply was not understood (docs/interfaces.md "input"): the
@@ -29,7 +33,7 @@ let countries: Array<{ code: string; dial: string }> | undefined;
 
 /** Every country libphonenumber knows, with its calling code (made once). */
 function countryList(): Array<{ code: string; dial: string }> {
-  countries ??= getCountries().map((code) => ({ code, dial: `+${getCountryCallingCode(code)}` }));
+  countries ??= phones().getCountries().map((code) => ({ code, dial: `+${phones().getCountryCallingCode(code)}` }));
   return countries;
 }
 

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../shared/lazy-require.ts';
 import { normalOptions } from '../flow/answer-types.ts';
 import type { CompiledConstraint, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage, type Messages } from '../flow/messages/catalogue.ts';
@@ -6,6 +7,9 @@ import { changed, emit, holds, isPii, noteChange, recordOf, type Draft } from '.
 import { carryRank, certainlyUnanswered } from './route-memo.ts';
 import { acceptsWith } from './node-record.ts';
 import type { AnswerRecord } from './session.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 export type Check = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -16,7 +20,7 @@ function patternOf(c: CompiledNode): RE2JS | null {
   const spec = c.node.type === 'question' ? c.node.answer : undefined;
   if (spec?.type !== 'text' || spec.pattern === undefined) return null; // most questions: no lookup
   let re = patterns.get(c);
-  if (re === undefined) patterns.set(c, (re = RE2JS.compile(spec.pattern)));
+  if (re === undefined) patterns.set(c, (re = re2().RE2JS.compile(spec.pattern)));
   return re;
 }
 

@@ -1,9 +1,13 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../shared/lazy-require.ts';
 import { normalOptions } from './answer-types.ts';
 import type { CompileContext } from './compile-context.ts';
 import type { DocPath } from './load.ts';
 import { answerInputChars, patternTooCostly } from './pattern-cost.ts';
 import type { QuestionNode } from './schema.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 /** Answer-spec sanity of one question: options, bounds, patterns. */
 export function checkAnswerSpec(ctx: CompileContext, n: QuestionNode, at: DocPath): void {
@@ -27,7 +31,7 @@ export function checkAnswerSpec(ctx: CompileContext, n: QuestionNode, at: DocPat
   if (spec.type === 'text' && spec.pattern !== undefined) {
     let re: RE2JS | undefined;
     try {
-      re = RE2JS.compile(spec.pattern);
+      re = re2().RE2JS.compile(spec.pattern);
     } catch (err) {
       error('bad_pattern', `question '${n.id}': pattern is not a valid linear-time (RE2) regular expression: ${(err as Error).message}`, { path: [...path, 'pattern'], node: n.id });
     }

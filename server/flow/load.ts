@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { LineCounter, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
+import { lazyRequire } from '../shared/lazy-require.ts';
+
+// The `yaml` package (~0.15 s to load) is loaded when a YAML flow is read or
+// a position is first asked for, not by `import('questline')`: a JSON flow
+// without repeated keys never needs it.
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
+const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
+const isPair = (n: unknown): n is Pair => yaml().isPair(n);
+const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
+const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
+const parseDocument: typeof import('yaml').parseDocument = (...args: Parameters<typeof import('yaml').parseDocument>) => yaml().parseDocument(...args);
 
 /** A 1-based line and column in a source file. */
 export interface Position { line: number; col: number }
@@ -97,6 +108,11 @@ export type LoadResult = { ok: true; doc: SourceDoc } | { ok: false; diagnostics
 /** Max size of a flow file; a larger one is refused before parsing. */
 export const MAX_FLOW_BYTES = 2 * 1024 * 1024;
 
+/** A source map with no positions, for documents that exist only in memory (yaml loads only if it is asked). */
+export function emptySourceMap(): SourceMap {
+  return new SourceMap(() => ({ root: null, lines: new (yaml().LineCounter)() }));
+}
+
 /** Parses JSON or YAML text, keeping source positions; syntax errors become diagnostics. */
 export function parseFlowText(text: string, file: string): LoadResult {
   if (text.length > MAX_FLOW_BYTES) {
@@ -108,13 +124,13 @@ export function parseFlowText(text: string, file: string): LoadResult {
     const data = plainJson(text);
     if (data.ok) {
       return { ok: true, doc: { file, data: data.value, map: new SourceMap(() => {
-        const lines = new LineCounter();
+        const lines = new (yaml().LineCounter)();
         const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
         return { root: doc.contents as YamlNode | null, lines };
       }) } };
     }
   }
-  const lines = new LineCounter();
+  const lines = new (yaml().LineCounter)();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     return {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { KeyedMutex } from './turn-lock.ts';
 
 // The Studio's revision store: one record per publish (or rollback), with the
 // source text it put in place, who did it, when and why. Records are only
@@ -38,14 +39,25 @@ export interface PublishLog {
   all(): Promise<PublishRecord[]>;
   /** Records after `seq`, oldest first (cheap when nothing is new). */
   since(seq: number): Promise<PublishRecord[]>;
-  /** Appends records (numbered here, in order) and returns them. */
-  append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>): Promise<PublishRecord[]>;
+  /**
+   * Appends records (numbered here, in order) and returns them; with `after`,
+   * only if the log holds exactly `after` records (compare-and-set: undefined
+   * when another publish came in between, nothing appended).
+   */
+  append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>, after?: number): Promise<PublishRecord[] | undefined>;
+  /** Runs `task` while no other publish of any instance sharing this log runs (a process lock, or Redis's across instances); without it, publishes queue in this process only. */
+  exclusive?<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** A log in memory (STORE=memory, tests). */
 export class MemoryPublishLog implements PublishLog {
   readonly shared: boolean = false;
   protected records: PublishRecord[] = [];
+  private readonly lock = new KeyedMutex();
+
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.lock.run('publish', task);
+  }
 
   async all(): Promise<PublishRecord[]> {
     return this.records.slice();
@@ -55,7 +67,8 @@ export class MemoryPublishLog implements PublishLog {
     return this.records.filter((r) => r.seq > seq);
   }
 
-  async append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>): Promise<PublishRecord[]> {
+  async append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>, after?: number): Promise<PublishRecord[] | undefined> {
+    if (after !== undefined && after !== this.records.length) return undefined;
     const added = records.map((r, i) => ({ ...r, seq: this.records.length + i + 1 }));
     this.records = [...this.records, ...added];
     return added;
@@ -73,9 +86,10 @@ export class FilePublishLog extends MemoryPublishLog {
     }
   }
 
-  override async append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>): Promise<PublishRecord[]> {
+  override async append(records: ReadonlyArray<Omit<PublishRecord, 'seq'>>, after?: number): Promise<PublishRecord[] | undefined> {
     const before = this.records;
-    const added = await super.append(records);
+    const added = await super.append(records, after);
+    if (!added) return undefined;
     try {
       // inside the data directory: owner only, like the sessions
       mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });

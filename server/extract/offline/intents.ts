@@ -1,5 +1,5 @@
 import { findHits, fold, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseSet } from '../parse/index.ts';
-import { PACKS, packOf, type LanguagePack } from '../../language/registry.ts';
+import { packOf, type LanguagePack } from '../../language/registry.ts';
 
 // The skip and "talk to a human" phrases of each language live in each language pack's lexicon (server/language/<code>/lexicon.ts). Skip filler: words
 // that may surround a skip phrase without turning the message into an answer ("honestly no idea, sorry"
@@ -12,9 +12,13 @@ interface IntentPhrases {
   human: PhraseSet<true>;
   filler: ReadonlySet<string>;
 }
-const PHRASES = new Map<LanguagePack, IntentPhrases>(
-  PACKS.map((p) => [p, { skip: candidates(p.lexicon.skip), human: candidates(p.lexicon.human), filler: new Set(p.lexicon.skipFiller.map((w) => fold(w).text)) }]),
-);
+// built per language on its first message, not at import (it was ~20-40 ms of `import('questline')`)
+const PHRASES = new Map<LanguagePack, IntentPhrases>();
+const phrasesOf = (p: LanguagePack): IntentPhrases => {
+  let mine = PHRASES.get(p);
+  if (!mine) PHRASES.set(p, (mine = { skip: candidates(p.lexicon.skip), human: candidates(p.lexicon.human), filler: new Set(p.lexicon.skipFiller.map((w) => fold(w).text)) }));
+  return mine;
+};
 
 // Both are short-message intents; a long message holding "pass" or "an agent"
 // is about something else, and scanning it would only cost time.
@@ -28,7 +32,7 @@ const MAX_INTENT_CHARS = 300;
 export function wantsSkip(text: string, topic: readonly string[] = [], locale?: string): boolean {
   if (text.length > MAX_INTENT_CHARS) return false;
   const folded = fold(text);
-  const mine = PHRASES.get(packOf(locale))!;
+  const mine = phrasesOf(packOf(locale));
   const hits = longestHits(findHits(folded, mine.skip));
   if (hits.length === 0) return false;
   const filler = new Set(mine.filler);
@@ -39,5 +43,5 @@ export function wantsSkip(text: string, topic: readonly string[] = [], locale?: 
 /** Whether the message asks for a person ("can I talk to a human?", "agent please", "mit einem Menschen sprechen"). */
 export function wantsHuman(text: string, locale?: string): boolean {
   if (text.length > MAX_INTENT_CHARS) return false;
-  return findHits(fold(text), PHRASES.get(packOf(locale))!.human).length > 0;
+  return findHits(fold(text), phrasesOf(packOf(locale)).human).length > 0;
 }

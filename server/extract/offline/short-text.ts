@@ -3,10 +3,14 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findEmails, findPhones, fold, foldPhrase, findPhrase, originalSlice, type ParseContext } from '../parse/index.ts';
 import { isShort } from '../parse/text.ts';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 /*
  * SHORT TEXT AND CODES — what a text answer holds when the reply says more
@@ -118,7 +122,7 @@ function codeFormat(q: OpenQuestion, pack: LanguagePack): Format | null {
   const spec = q.answer as TextSpec;
   if (spec.pattern !== undefined) {
     try {
-      return { kind: 'pattern', re: RE2JS.compile(spec.pattern) };
+      return { kind: 'pattern', re: re2().RE2JS.compile(spec.pattern) };
     } catch {
       return null;
     }

@@ -1,7 +1,11 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { correctedTail } from './correction.ts';
 import { clarify, fail, ok, type ParseResult } from './parse-result.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 type TextSpec = Extract<AnswerSpec, { type: 'text' }>;
 
@@ -14,7 +18,7 @@ function compile(pattern: string): RE2JS | null {
   if (compiled.has(pattern)) return compiled.get(pattern)!;
   let re: RE2JS | null;
   try {
-    re = RE2JS.compile(pattern);
+    re = re2().RE2JS.compile(pattern);
   } catch {
     re = null;
   }

@@ -1,10 +1,14 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import { GUARD_INPUT_CHARS, patternTooCostly } from '../pattern-cost.ts';
 import type { CallExpr, CompareExpr, Expr, LiteralExpr, RefExpr, Scalar } from './ast.ts';
 import { BUILTINS } from './functions.ts';
 import { guardError, guardWarning, type GuardIssue } from './issue.ts';
 import { GUARD_LIMITS } from './limits.ts';
 import type { AnswerKeyInfo, CheckOptions } from './types.ts';
+
+/** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 /** What the checker found: all issues, what the guard reads, and the compiled patterns. */
 export interface CheckResult {
@@ -273,7 +277,7 @@ class Checker {
     }
     let re: RE2JS;
     try {
-      re = RE2JS.compile(pattern);
+      re = re2().RE2JS.compile(pattern);
     } catch (err) {
       // re2 rejects backreferences and lookarounds: they cannot run in linear time.
       const detail = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : String(err);

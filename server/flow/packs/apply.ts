@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LineCounter } from 'yaml';
-import { SourceMap, type DocPath } from '../load.ts';
+import { emptySourceMap, type DocPath } from '../load.ts';
 import { patternProblem } from './paths.ts';
 import { edgeKey, isObj, MergeState, type Site } from './state.ts';
 import { Node, type Edge, type Overlay, type OverlayNode } from '../schema.ts';
@@ -14,7 +13,7 @@ import { schemaDiagnostics } from '../schema-issues.ts';
 type Obj = Record<string, unknown>;
 const EDGE_FIELDS = ['id', 'from', 'to', 'guard', 'on', 'label'] as const;
 /** A source map with no positions, for documents that exist only in memory. */
-export const EMPTY_MAP = new SourceMap(null, new LineCounter());
+export const EMPTY_MAP = emptySourceMap();
 const scopeName = (scope: string | null) => (scope === null ? 'the top level' : `subgraph '${scope}'`);
 
 /** Applies overlay `o`, the layer at index `layer`, to the merge state. */

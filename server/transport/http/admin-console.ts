@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { atMount } from './mount-path.ts';
 import { pageFiles } from './page-files.ts';
+import { rootPath } from '../../shared/root-dir.ts';
 
 /**
  * The operator console's page: `/admin` (an HTML shell) and `/admin/console.css`.
@@ -17,8 +17,8 @@ const ADMIN_CSP = [
 ].join('; ');
 
 const FILES = {
-  html: fileURLToPath(new URL('../../../client/admin/index.html', import.meta.url)),
-  css: fileURLToPath(new URL('../../../client/admin/console.css', import.meta.url)),
+  html: rootPath('client/admin/index.html'),
+  css: rootPath('client/admin/console.css'),
 };
 
 export function adminConsole(): Router {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { ROOT_URL, rootPath } from '../../shared/root-dir.ts';
 
 /**
  * The browser code in `client/` is TypeScript. The published package ships
@@ -24,7 +24,7 @@ export const CLIENT_BUNDLES = {
 export type BundleName = keyof typeof CLIENT_BUNDLES;
 
 /** The repository root from source (`server/…`), or `dist/` in the package (`dist/server/…`). */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = rootPath('.');
 
 /** A built bundle with its validator and compressed forms (made once, with the build). */
 export interface BuiltBundle {
@@ -93,7 +93,7 @@ export function bundleHandler(name: BundleName) {
 /** The prebuilt bundle beside the compiled server, else a fresh build from source. */
 async function bundleText(name: BundleName): Promise<string> {
   try {
-    return await readFile(new URL(`../../../client/${name}`, import.meta.url), 'utf8');
+    return await readFile(new URL(`client/${name}`, ROOT_URL), 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     return bundleFromSource(name, root);

@@ -1,5 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvSync from 'csv-stringify/sync';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { SessionStore, StoredSession } from '../../store/session-store.ts';
+
+/** csv-stringify/sync, loaded on the first request that needs it, not with the server (server/shared/lazy-require.ts). */
+const csv = lazyRequire<typeof CsvSync>('csv-stringify/sync');
 
 /** The statuses a lead is exported with: a session's status, with an idle ending (`abandoned`, outcome `timed_out`) as `timed_out`. */
 export const EXPORT_STATUSES = ['completed', 'escalated', 'abandoned', 'timed_out', 'active', 'waiting', 'error'] as const;
@@ -66,5 +70,5 @@ export function intakesCsv(intakes: readonly Intake[]): string {
   const header = ['session_id', 'flow_id', 'revision', 'status', 'completed_at', 'updated_at', 'outcome', 'urgent', ...keys];
   const rows = intakes.map((i) => [i.sessionId, i.flowId, i.revision, i.status, i.completedAt ?? '', i.updatedAt, i.outcome ?? '', i.urgent ?? '',
     ...keys.map((k) => cell(i.answers[k]))]);
-  return stringify([header, ...rows], { quoted_match: /[",\r\n]/, record_delimiter: 'windows' });
+  return csv().stringify([header, ...rows], { quoted_match: /[",\r\n]/, record_delimiter: 'windows' });
 }

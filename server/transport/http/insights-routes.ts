@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvSync from 'csv-stringify/sync';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { TenantDirectory } from '../../catalog/tenants.ts';
 import type { ConversationService } from '../../conversation/service.ts';
@@ -15,6 +16,9 @@ import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
 import { answersOf } from './public-routes.ts';
 import { LayoutCache } from './admin-views.ts';
 import { visitorSessions, type VisitorQuery } from './visitor-data.ts';
+
+/** csv-stringify/sync, loaded on the first request that needs it, not with the server (server/shared/lazy-require.ts). */
+const csv = lazyRequire<typeof CsvSync>('csv-stringify/sync');
 
 // Insights (docs/insights.md), under /api/v1/admin with the admin routes'
 // keys: the funnel of a flow from the maintained counts, what the console's
@@ -61,7 +65,7 @@ const nodeOrder = (flow: CompiledFlow | undefined) =>
 function funnelCsv(f: Funnel): string {
   const header = ['node_id', 'key', 'reached', 'answered', 'reasked', 'dropped', 'escalated', 'top_reasons'];
   const rows = f.nodes.map((n) => [n.id, n.key ?? '', n.reached, n.answered, n.reasked, n.dropped, n.escalated, n.reasons.map((r) => `${r.reason} (${r.count})`).join('; ')]);
-  return stringify([header, ...rows], { quoted_match: /[",\r\n]/, record_delimiter: 'windows' });
+  return csv().stringify([header, ...rows], { quoted_match: /[",\r\n]/, record_delimiter: 'windows' });
 }
 
 /** `/api/v1/admin/tenants/:tenant/flows/:flow/funnel`, `…/insights`, and `/api/v1/admin/tenants/:tenant/visitors`. */

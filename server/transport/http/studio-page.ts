@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { atMount } from './mount-path.ts';
 import { pageFiles } from './page-files.ts';
+import { rootPath } from '../../shared/root-dir.ts';
 
 /**
  * The Studio's page: `/studio` (an HTML shell) and `/studio/studio.css`; the
@@ -18,8 +18,8 @@ const cspOf = (nonce: string) => [
 ].join('; ');
 
 const FILES = {
-  html: fileURLToPath(new URL('../../../client/studio/index.html', import.meta.url)),
-  css: fileURLToPath(new URL('../../../client/studio/studio.css', import.meta.url)),
+  html: rootPath('client/studio/index.html'),
+  css: rootPath('client/studio/studio.css'),
 };
 
 /** `/studio` and its stylesheet. */

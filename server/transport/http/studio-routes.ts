@@ -5,12 +5,13 @@ import type { Drafter } from '../../extract/anthropic/draft-flow.ts';
 import { compileText } from '../../flow/document.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { ConversationService } from '../../conversation/service.ts';
 import { toWire } from '../../protocol/index.ts';
 import { sourceFile, sourceKind } from '../../catalog/sources.ts';
 import { flowDocumentJsonSchemaText } from '../../flow/json-schema.ts';
-import { goldenFromTranscript, goldensOfFlow, runDraftGoldens, tenantGoldenJobs, type DraftGoldenRun } from '../../golden/draft-goldens.ts';
+import type { DraftGoldenRun } from '../../golden/draft-goldens.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../flow/diagnostic.ts';
@@ -21,6 +22,11 @@ import { audit } from '../audit-log.ts';
 import { HttpError } from '../errors.ts';
 import { LayoutCache } from './admin-views.ts';
 import { actorOf, admitAdmin, clientIp, param } from './auth.ts';
+
+/** yaml, loaded on the first request that needs it, not with the server (server/shared/lazy-require.ts). */
+const yaml = lazyRequire<typeof Yaml>('yaml');
+/** The golden runner (and the yaml package it reads goldens with), imported on the first golden request, not with the server. */
+const goldenRunner = () => import('../../golden/draft-goldens.ts');
 
 // The Studio's REST API under /api/v1/admin (docs/studio.md): read the source
 // files under FLOWS_DIR, check a draft, publish it without a restart, list a
@@ -192,6 +198,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     const file = join(publisher.dir, body.path);
     const lib = checked.catalog.library;
     const own = [...lib.flows.values()].find((f) => f.file === file);
+    const { goldensOfFlow, runDraftGoldens, tenantGoldenJobs } = await goldenRunner();
     if (own?.flow) {
       // a global flow runs the goldens beside it, as written
       const run = await runDraftGoldens(goldensOfFlow(own.file), own.flow, service.implementations);
@@ -226,7 +233,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (existsSync(target)) throw new HttpError('stale_version', `${basename(target)} exists already: choose another name`);
     const global = body.path.startsWith('global/');
     const { record, transcript, state } = view.value;
-    const text = goldenFromTranscript({
+    const text = (await goldenRunner()).goldenFromTranscript({
       name: body.name, flow: global ? basename(body.path) : record.flowId, ...(global ? {} : { tenant: record.tenant }),
       now: record.createdAt, transcript, status: state.status, ...(state.locale ? { locale: state.locale } : {}),
     });
@@ -263,7 +270,7 @@ export function studioRoutes(deps: StudioDeps): Router {
           writeFileSync(file, g.text);
           return file;
         });
-        const run = await runDraftGoldens(files, compiled.flow, service.implementations);
+        const run = await (await goldenRunner()).runDraftGoldens(files, compiled.flow, service.implementations);
         goldens = goldens.map((g, i) => ({ ...g, ok: run.results[i]?.ok ?? null, ...(run.results[i]?.message ? { message: run.results[i]!.message! } : {}) }));
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -308,6 +315,7 @@ export function studioRoutes(deps: StudioDeps): Router {
     if (!out.ok && out.reason === 'unknown_revision') {
       throw Object.assign(new HttpError('invalid_request', `revision: ${tenant}/${flow} never served revision '${body.revision}' (GET …/revisions lists them)`), { field: 'revision' });
     }
+    if (!out.ok && out.reason === 'stale') throw new HttpError('stale_version', `someone published ${tenant}/${flow} at the same moment; look at the revisions again, then roll back if it is still what you want`);
     if (!out.ok) {
       res.status(422).json({ error: { code: 'invalid_flow', message: 'that revision no longer compiles against the other files' }, diagnostics: wire(out.diagnostics) });
       return;
@@ -330,5 +338,5 @@ function goldenRunBody(run: DraftGoldenRun) {
 
 /** A proposed golden as a golden file for the draft (`draft.flow.yaml` beside it). */
 function goldenText(g: { name: string; turns: Array<{ user: string; node?: string }> }): string {
-  return stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
+  return yaml().stringify({ name: g.name, flow: 'draft.flow.yaml', extractor: 'rules', turns: g.turns.map((t) => ({ user: String(t.user), ...(t.node ? { expect: { node: t.node } } : {}) })) }, { lineWidth: 0 });
 }
