@@ -4,7 +4,7 @@ import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import { ReplayExtractor } from '../extract/replay.ts';
 import { loadEvalFile, type ResolvedCase } from '../golden/eval-cases.ts';
-import { cassettePath, readCassette, writeCassette, type Cassette } from '../golden/eval-cassettes.ts';
+import { cassettePath, readCassette, replayCase, writeCassette, type Cassette } from '../golden/eval-cassettes.ts';
 import { formatSummary, summarise } from '../golden/eval-report.ts';
 import { runCases, type ExtractorFor } from '../golden/eval-run.ts';
 import { loadAnthropic, RecordingExtractor, type RecordedTurn } from '../golden/record.ts';
@@ -89,7 +89,7 @@ export async function evalCommand(paths: readonly string[], opts: EvalOptions, i
     }
     const unrecorded = cases.filter((c) => !tapes.get(c.file)!.cases[c.id]);
     if (unrecorded.length) io.err(`questline eval: ${unrecorded.length} case(s) have no cassette (they replay as no answer): ${unrecorded.slice(0, 5).map((c) => c.id).join(', ')}${unrecorded.length > 5 ? ', …' : ''}`);
-    extractorFor = (c) => new ReplayExtractor([tapes.get(c.file)!.cases[c.id]?.calls ?? []]);
+    extractorFor = (c) => replayCase(c, tapes.get(c.file)!.cases[c.id]?.calls);
   } else {
     const options = recordOptions();
     if (typeof options === 'string') {

@@ -502,6 +502,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.path.locked) d.s.route = undefined; // the route taken on the tentative path is now final
+  // "wrong number sorry, it ends 0134": an earlier answer the reply went back to without a value read is asked again
+  const reopened = proposal.reopen && !d.s.detour && proposal.reopen.key !== currentKey && d.s.answers.has(proposal.reopen.key)
+    ? d.idx.questionByKey.get(proposal.reopen.key) : undefined;
+  if (reopened?.node.type === 'question') {
+    reopenAnswer(d, reopened);
+    return;
+  }
   if (refine !== undefined) {
     ask(d, current, undefined, refine);
     return;
@@ -534,6 +541,23 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
     addWayForward(d, current, d.s.attempts >= max);
   }
+}
+
+/**
+ * Asks an earlier question again (its answer is taken back): the reply went back to it ("wrong number sorry, it ends
+ * 0134", "hang on, the pole on court 4 is leaning") but no new value could be read. A detour: once it is answered the
+ * conversation comes back to the question it was at. No miss is counted.
+ */
+function reopenAnswer(d: Draft, c: CompiledNode): void {
+  if (c.node.type !== 'question') return;
+  const key = c.node.key;
+  uncommit(d, key);
+  emit(d, 'confirmation', { key, outcome: 'reopened' });
+  d.s.detour = { node: d.s.node!, stack: d.s.stack };
+  d.s.node = c.node.id;
+  d.s.attempts = 0;
+  d.s.assessing = undefined;
+  ask(d, c, d.flow.messages.reopen, undefined, true);
 }
 
 /**
@@ -591,7 +615,8 @@ function assessCurrent(
  */
 function offeredKeys(d: Draft, input: Extract<Input, { kind: 'message' }>): Set<string> {
   const req = extractionRequest(d.flow, d.base, input.text, input.now);
-  return new Set([...(req.current ? [req.current.key] : []), ...req.open.map((q) => q.key)]);
+  // earlier answers are offered for a correction only (an update that `corrects`; anything else to an answered key is refused)
+  return new Set([...(req.current ? [req.current.key] : []), ...req.open.map((q) => q.key), ...(req.previous ? [req.previous.key] : []), ...(req.answered ?? []).map((q) => q.key)]);
 }
 
 /** The key of the question a message's extraction request names as current (none at a path prompt or off a question). */

@@ -77,7 +77,8 @@ export function extractionRequest(
   const paths = flow.source.paths && !session.path.locked ? pathChoices(flow) : [];
   const triggers = activeTriggers(flow, session.node);
   const before = previousAnswer(flow, session, current?.key);
-  const previous = before ? { ...regionalQuestion(before, region), value: before.value } : undefined;
+  const previous = before ? { ...before, ...regionalQuestion(before, region) } : undefined;
+  const answered = answeredBefore(flow, session, current?.key, previous?.key).map((q) => ({ ...q, ...regionalQuestion(q, region) }));
   return {
     text,
     current,
@@ -88,6 +89,7 @@ export function extractionRequest(
     defaultCountry: region,
     ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
     ...(previous ? { previous } : {}),
+    ...(answered.length > 0 ? { answered } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
     ...(session.llm ? { usage: session.llm } : {}),
     // the language the visitor writes in, when not English (extractors read absent as 'en')
@@ -120,9 +122,10 @@ export function reviewRequest(flow: CompiledFlow, session: Session, keys: readon
 
 /**
  * The question the visitor answered on the last turn (the first in flow order when a message answered several),
- * with its value (null when skipped): the next reply may correct it ("sorry, I meant 25k"). Not a pii question.
+ * with its value (null when skipped): the next reply may correct it ("sorry, I meant 25k"). A pii question comes
+ * without its value (`pii: true`): a correction of it can only give a whole new value or have it asked again.
  */
-function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string | undefined): (OpenQuestion & { value: unknown }) | undefined {
+function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string | undefined): (OpenQuestion & { value?: unknown; pii?: true }) | undefined {
   if (session.turn === 0) return undefined;
   const idx = flowIndex(flow);
   let best: { c: CompiledNode; value: unknown; rank: number } | undefined;
@@ -130,11 +133,34 @@ function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string
     if (rec.turn !== session.turn || rec.source !== 'user' || key === currentKey) continue;
     const c = idx.questionByKey.get(key);
     const rank = idx.keyRank.get(key) ?? Number.MAX_SAFE_INTEGER;
-    if (!c || c.node.type !== 'question' || c.node.pii || (best && best.rank <= rank)) continue;
+    if (!c || c.node.type !== 'question' || (best && best.rank <= rank)) continue;
     best = { c, value: rec.value, rank };
   }
   const q = best ? asOpen(best.c) : null;
-  return q && best ? { ...q, value: best.value } : undefined;
+  if (!q || !best) return undefined;
+  return best.c.node.type === 'question' && best.c.node.pii ? { ...q, pii: true } : { ...q, value: best.value };
+}
+
+/** How many earlier answers a request carries besides `previous` (the latest first). */
+const ANSWERED_BACK = 12;
+
+/**
+ * The questions answered (or skipped) before, latest first, besides the current one and `previous`: a reply may
+ * correct one of them by naming it ("oops, typo in the email"). A pii question's value is left out (`pii: true`).
+ */
+function answeredBefore(flow: CompiledFlow, session: Session, currentKey: string | undefined, previousKey: string | undefined): (OpenQuestion & { value?: unknown; pii?: true })[] {
+  if (session.turn === 0 || session.answers.size === 0) return [];
+  const idx = flowIndex(flow);
+  const found: { q: OpenQuestion; value: unknown; pii: boolean; turn: number; rank: number }[] = [];
+  for (const [key, rec] of session.answers.entries()) {
+    if (rec.source !== 'user' || key === currentKey || key === previousKey) continue;
+    const c = idx.questionByKey.get(key);
+    const q = c ? asOpen(c) : null;
+    if (!c || !q || c.node.type !== 'question') continue;
+    found.push({ q, value: rec.value, pii: c.node.pii === true, turn: rec.turn, rank: idx.keyRank.get(key) ?? 0 });
+  }
+  found.sort((a, b) => b.turn - a.turn || a.rank - b.rank);
+  return found.slice(0, ANSWERED_BACK).map((f) => (f.pii ? { ...f.q, pii: true as const } : { ...f.q, value: f.value }));
 }
 
 /**

@@ -92,8 +92,10 @@ export interface ExtractionRequest {
   locale?: string;
   /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
   history?: readonly HistoryEntry[];
-  /** The question answered (or skipped, value null) on the turn before, when it is not the current one: a reply may correct it. */
-  previous?: OpenQuestion & { value: unknown };
+  /** The question answered (or skipped, value null) on the turn before, when it is not the current one: a reply may correct it; a pii one without its value (`pii: true`). */
+  previous?: OpenQuestion & { value?: unknown; pii?: true };
+  /** Earlier answered (or skipped) questions, latest first, besides `current` and `previous`; a pii one without its value (`pii: true`). */
+  answered?: readonly (OpenQuestion & { value?: unknown; pii?: true })[];
   /** The session, for extractors that keep per-session state. */
   sessionId?: string;
   /** The session's model usage so far (per-session budget). */
@@ -132,6 +134,8 @@ export interface Proposal {
   trigger?: { id: string; confidence?: number; evidence?: string };
   /** Why the current question could not be answered from this message, for the re-ask; `specific` when it is a clarification about what was typed, said even where the question has an `invalid_prompt`. */
   problem?: { key: string; reason: string; specific?: true };
+  /** The reply corrects this earlier answer but its new value could not be read ("wrong number, it ends 0134"): the engine asks that question again. */
+  reopen?: { key: string };
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */
   assessment?: { key: string; score: number; feedback?: string };
   /** The model call behind this proposal (usage and duration), when one was made. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ExtractionRequest, Proposal, ProposedUpdate } from './extractor.ts';
-import { coerceValue } from './parse/index.ts';
+import { coerceValue, MAX_TYPED_CHARS, type ParseContext } from './parse/index.ts';
+import { lateCorrection } from './offline/late-correction.ts';
+import { packOf } from '../language/registry.ts';
 
 /** The tools an LLM extractor may call (seed 001): the names are part of the replay format. */
 export const TOOL_NAMES = ['update_answers', 'unknown_answer', 'escalate_to_human', 'vote_path', 'assess_answer', 'match_trigger'] as const;
@@ -65,5 +67,20 @@ export function proposalFromToolCalls(calls: readonly ToolCall[], req: Extractio
         break;
     }
   }
+  withLateCorrection(proposal, req, ctx);
   return proposal;
+}
+
+/**
+ * A correction of an earlier answer in the reply ("sorry, the budget is 30k", "wrong number, it ends 0134") read by the
+ * offline rules (offline/late-correction.ts): the model is asked about the open questions only, so the correction, or the
+ * earlier question to ask again, is added to its proposal in place of anything it proposed for that key.
+ */
+function withLateCorrection(proposal: Proposal, req: ExtractionRequest, ctx: ParseContext): void {
+  if ((!req.previous && !req.answered) || typeof req.text !== 'string' || req.text.length > MAX_TYPED_CHARS) return;
+  const late = lateCorrection(req.text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale));
+  if (late?.update) {
+    const key = late.update.key;
+    proposal.updates = [...proposal.updates.filter((u) => u.key !== key), late.update];
+  } else if (late?.reopen && !proposal.updates.some((u) => u.key === late.reopen)) proposal.reopen = { key: late.reopen };
 }

@@ -4,6 +4,10 @@ import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { ToolCall } from '../extract/tool-calls.ts';
 import type { RecordedTurn } from './record.ts';
+import type { Extractor } from '../extract/extractor.ts';
+import { OfflineExtractor } from '../extract/offline/index.ts';
+import { ReplayExtractor } from '../extract/replay.ts';
+import type { ResolvedCase } from './eval-cases.ts';
 
 // Cassettes of an eval run against Claude: per case file, per case id, the
 // model's tool calls (or the offline proposal as calls when the hybrid rule or
@@ -17,6 +21,18 @@ export const Cassette = z
   })
   .strict();
 export type Cassette = z.infer<typeof Cassette>;
+
+/**
+ * The extractor that replays a case: its own turn from the recorded calls. A cassette records the case's turn only,
+ * so a `previous` reply to another question (the turn before) is read by the offline rules.
+ */
+export function replayCase(c: ResolvedCase, calls: readonly ToolCall[] | undefined): Extractor {
+  const replay = new ReplayExtractor([calls ?? []]);
+  if (!c.previous || c.previous.question.key === c.question.key) return replay;
+  const offline = new OfflineExtractor();
+  let turn = 0;
+  return { name: replay.name, extract: (req) => (turn++ === 0 ? offline.extract(req) : replay.extract(req)) };
+}
 
 /** The cassette file of a case file in `dir`: `number.yaml` → `dir/number.cassette.yaml`. */
 export function cassettePath(dir: string, casesFile: string): string {

@@ -29,6 +29,7 @@ export const MessagesShape = z.object({
   language_changed: z.string(),
   stuck_offer: z.string(), stuck_skip: z.string(),
   corrected: z.string().describe('said when a reply corrects the answer given the turn before; {label} is the question, {value} the new value in words'),
+  reopen: z.string().describe('said before an earlier question is asked again because a reply went back to it without a value the bot could read ("wrong number, it ends 0134")'),
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),

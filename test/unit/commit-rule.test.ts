@@ -163,6 +163,44 @@ describe('a correction of the previous answer typed at the next question', () =>
     expect(r.session.attempts).toBe(0);
   });
 
+  const phone = { id: 'q.phone', type: 'question', key: 'phone', label: 'phone number', prompt: 'Your mobile number?', answer: { type: 'phone' }, pii: true };
+  const hazard = { id: 'q.hazard', type: 'question', key: 'safety_hazard', prompt: 'Is anything unsafe right now, like a pole that could fall?', answer: { type: 'boolean' } };
+  const name = { id: 'q.name', type: 'question', key: 'name', prompt: 'Who am I chatting with?', answer: { type: 'text', kind: 'name' } };
+
+  it('asks an earlier question again when the reply goes back to it without a readable value, then comes back', async () => {
+    const r = await talk([hazard, name, budget], ['no', "hang on, my colleague says the pole on court 4 is leaning. I'm Gary"]);
+    expect(r.session.answers.has('safety_hazard')).toBe(false);
+    expect(r.session.answers.get('name')?.value).toBe('Gary');
+    expect(r.session.node).toBe('q.hazard');
+    expect(r.messages.map((m) => m.text).join(' ')).toContain("Sure, let's correct that. Is anything unsafe");
+    const next = await talk([hazard, name, budget], ['no', "hang on, my colleague says the pole on court 4 is leaning. I'm Gary", 'yes']);
+    expect(next.session.answers.get('safety_hazard')?.value).toBe(true);
+    expect(next.session.node).toBe('q.budget');
+  });
+
+  it('asks a pii answer again on "wrong number", and takes a whole new one', async () => {
+    const ins = { id: 'q.ins', type: 'question', key: 'has_insurance', prompt: 'Do you have insurance?', answer: { type: 'boolean' } };
+    const r = await talk([phone, ins], ['(202) 555-0143', 'wrong number sorry, it ends 0134. and yes we have insurance']);
+    expect(r.session.answers.has('phone')).toBe(false);
+    expect(r.session.answers.get('has_insurance')?.value).toBe(true);
+    expect(r.session.node).toBe('q.phone');
+    const s = await talk([phone, ins], ['(202) 555-0143', 'oops wrong number, it is (202) 555-0134']);
+    expect(s.session.answers.get('phone')?.value).toBe('+12025550134');
+  });
+
+  it('corrects an older answer the reply names, adds to a multiple choice, and reads a total beside a per-item figure', async () => {
+    const r = await talk([budget, timeline, name], ['20k', 'later', 'Ann. sorry, the budget should be 30k']);
+    expect(r.session.answers.get('budget')?.value).toBe(30000);
+    expect(r.session.answers.get('name')?.value).toBe('Ann');
+    const symptoms = { id: 'q.sym', type: 'question', key: 'symptoms', prompt: 'Which symptoms?', answer: { type: 'enum', multiple: true, options: [{ value: 'fever', label: 'Fever' }, { value: 'cough', label: 'Cough' }] } };
+    const s = await talk([symptoms, hazard], ['fever', 'no. she has a cough too, forgot to say']);
+    expect(s.session.answers.get('symptoms')?.value).toEqual(['fever', 'cough']);
+    expect(s.session.answers.get('safety_hazard')?.value).toBe(false);
+    const t = await talk([budget, timeline], ['15k', "oh that 15k was per court, we've got 2 so 30k total. and as soon as possible"]);
+    expect(t.session.answers.get('budget')?.value).toBe(30000);
+    expect(t.session.answers.get('timeline')?.value).toBe('asap');
+  });
+
   it('keeps the year of a date corrected without one, and leaves the previous answer alone for a self-correction of the current one', async () => {
     const dob = { id: 'q.dob', type: 'question', key: 'date_of_birth', prompt: 'Date of birth?', answer: { type: 'date', past: true } };
     const age = { id: 'q.age', type: 'question', key: 'age', prompt: 'Age?', answer: { type: 'integer', min: 0, max: 120 } };

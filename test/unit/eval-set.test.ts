@@ -5,7 +5,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { ReplayExtractor } from '../../server/extract/replay.ts';
 import { EvalFile, loadEvalFile, resolveCases } from '../../server/golden/eval-cases.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
-import { runCases } from '../../server/golden/eval-run.ts';
+import { judge, runCases } from '../../server/golden/eval-run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -46,12 +46,15 @@ describe('the labelled reply set through the offline rules', () => {
   }, 120_000);
 
   it('replays the recorded Claude cassettes (fake server scripted to the labels) with no silently wrong case beyond the listed ones', async () => {
-    const { readCassette, cassettePath } = await import('../../server/golden/eval-cassettes.ts');
+    const { readCassette, cassettePath, replayCase } = await import('../../server/golden/eval-cassettes.ts');
     const tapes = new Map(files.map((f) => [f, readCassette(cassettePath(join(EVAL_DIR, 'cassettes'), f))]));
     expect(cases.filter((c) => !tapes.get(c.file)!.cases[c.id]).map((c) => c.id)).toEqual([]);
-    const results = await runCases(cases, (c) => new ReplayExtractor([tapes.get(c.file)!.cases[c.id]!.calls]));
-    // the turns the hybrid rule settled offline were recorded as the offline proposal: they share the offline list
-    expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
+    const results = await runCases(cases, (c) => replayCase(c, tapes.get(c.file)!.cases[c.id]!.calls));
+    // the turns the hybrid rule settled offline were recorded as the offline proposal: they share the offline list;
+    // an earlier answer the reply goes back to without a readable value is asked again on both paths (the offline
+    // late-correction rules add it to the model's proposal): clarified by design when the case's own answer is right
+    const reopened = (r: (typeof results)[number]) => r.previous?.outcome.kind === 'reask' && judge(r.expected, r.outcome, r.type) === 'correct';
+    expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id) && !reopened(r)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
   }, 120_000);
 });
 

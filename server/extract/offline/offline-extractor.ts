@@ -62,7 +62,7 @@ export class OfflineExtractor implements Extractor {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
     let text = typeof req.text === 'string' ? req.text : '';
     // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
-    const late = req.previous && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.current, ctx, packOf(req.locale)) : null;
+    const late = (req.previous || req.answered) && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale)) : null;
     if (late) text = late.rest;
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
@@ -72,7 +72,9 @@ export class OfflineExtractor implements Extractor {
     const withoutContacts = scannable === null ? null : blankContacts(scannable, ctx);
     const proposal: Proposal = { extractor: this.name, updates: [], unknown: [] };
     const updates: ProposedUpdate[] = [];
-    if (late) updates.push(late.update);
+    if (late?.update) updates.push(late.update);
+    // "wrong number sorry, it ends 0134": the earlier answer is asked again; a free-text rest is not taken as this answer meanwhile
+    if (late?.reopen) proposal.reopen = { key: late.reopen };
     const cur = req.current;
 
     if (cur) {
@@ -113,6 +115,8 @@ export class OfflineExtractor implements Extractor {
         if ('skip' in reading) proposal.unknown.push(cur.key);
         else if ('problem' in reading) proposal.problem = { key: cur.key, reason: reading.problem, specific: true };
         else updates.push({ ...update(cur.key, reading.value, reading.exact ? 1 : PARTIAL, reading.evidence), ...(reading.confirm ? { confirm: true as const } : {}) });
+      } else if (parsed.ok && late?.reopen && isText) {
+        // an earlier answer is asked again first: a free-text rest is not taken as this answer meanwhile (asked in its turn)
       } else if (parsed.ok) {
         const u = update(cur.key, parsed.value, parsed.exact && !parsed.check ? 1 : PARTIAL, parsed.evidence);
         if (parsed.conversion) u.conversion = parsed.conversion;

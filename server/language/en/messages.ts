@@ -74,6 +74,7 @@ export const EN: Messages = {
   stuck_skip: ', skip this one',
   check_value: "Just to check: {value}?",
   corrected: "Thanks — I've changed {label} to {value}.",
+  reopen: "Sure, let's correct that.",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",
   contact_skip_chip: 'Skip',
   contact_noted: "Thanks — our team will reach you at {contact}.",

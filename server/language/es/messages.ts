@@ -74,6 +74,7 @@ export const ES: Messages = {
   stuck_skip: ', omitir esta pregunta',
   check_value: 'Solo para confirmar: ¿{value}?',
   corrected: 'Gracias — he cambiado {label} a {value}.',
+  reopen: 'Claro, corrijámoslo.',
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',
   contact_skip_chip: 'Omitir',
   contact_noted: 'Gracias — nuestro equipo le contactará en {contact}.',

@@ -74,6 +74,7 @@ export const FR: Messages = {
   stuck_skip: ', passer cette question',
   check_value: 'Juste pour vérifier : {value} ?',
   corrected: "Merci — j'ai changé {label} en {value}.",
+  reopen: 'Bien sûr, corrigeons cela.',
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
   contact_skip_chip: 'Passer',
   contact_noted: 'Merci — notre équipe vous contactera à {contact}.',
