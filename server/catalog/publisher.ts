@@ -164,13 +164,13 @@ export class Publisher {
       if (textVersion(current) !== version) return { ok: false, reason: 'stale', version: textVersion(current) };
       const checked = this.check(path, text);
       if (!checked.ok) return { ok: false, reason: 'invalid', diagnostics: checked.diagnostics };
-      const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', meta);
-      if (!revisions) {
+      const done = await this.apply([{ file, text }], checked.catalog, 'publish', meta);
+      if (!done) {
         // another instance published between our read and our write (its lock expired): stale, nothing written
         await this.sync();
         return { ok: false, reason: 'stale', version: textVersion(this.textOf(file) ?? '') };
       }
-      return { ok: true, revisions, writtenBack: !this.texts.has(file) };
+      return { ok: true, ...done };
     });
   }
 
@@ -195,9 +195,9 @@ export class Publisher {
       }
       if (hasErrors(diagnostics)) return { ok: false, reason: 'invalid', diagnostics: sortDiagnostics(diagnostics) };
       // a new file: no baseline before it; written when FLOWS_DIR takes it, else kept under DATA_DIR like a publish
-      const revisions = await this.apply([{ file, text }], checked.catalog, 'publish', { by: meta.by, note: meta.note ?? 'created in the Studio' }, { created: true });
-      if (!revisions) return { ok: false, reason: 'exists' };
-      return { ok: true, version: textVersion(text), revisions, writtenBack: !this.texts.has(file) };
+      const done = await this.apply([{ file, text }], checked.catalog, 'publish', { by: meta.by, note: meta.note ?? 'created in the Studio' }, { created: true });
+      if (!done) return { ok: false, reason: 'exists' };
+      return { ok: true, version: textVersion(text), ...done };
     });
   }
 
@@ -254,9 +254,9 @@ export class Publisher {
         return { ok: false, reason: 'invalid', diagnostics: diagnostics.length ? diagnostics : [{ code: 'not_served', severity: 'error', message: catalog.problems.join('; ') }] };
       }
       const note = meta.note ? `${meta.note} (rollback to ${revision})` : `rollback to ${revision}`;
-      const revisions = changes.length ? await this.apply(changes, catalog, 'rollback', { by: meta.by, note }) : [];
-      if (!revisions) return { ok: false, reason: 'stale' };
-      return { ok: true, revision: this.catalog.flow(tenant, flow)!.revision, revisions };
+      const done = changes.length ? await this.apply(changes, catalog, 'rollback', { by: meta.by, note }) : { revisions: [] };
+      if (!done) return { ok: false, reason: 'stale' };
+      return { ok: true, revision: this.catalog.flow(tenant, flow)!.revision, revisions: done.revisions };
     });
   }
 
@@ -273,7 +273,7 @@ export class Publisher {
    * still as this instance last read it (compare-and-set): undefined when
    * another instance's publish came in between, and nothing was changed.
    */
-  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<PublishedRevision[] | undefined> {
+  private async apply(changes: Array<{ file: string; text: string }>, catalog: TenantDirectory, kind: 'publish' | 'rollback', meta: PublishMeta, opts: { created?: boolean } = {}): Promise<{ revisions: PublishedRevision[]; writtenBack: boolean } | undefined> {
     const records = await this.log.all();
     const before: Array<Omit<PublishRecord, 'seq'>> = [];
     const after: Array<Omit<PublishRecord, 'seq'>> = [];
@@ -296,14 +296,16 @@ export class Publisher {
     const added = await this.log.append([...before, ...after], this.seen);
     if (!added) return undefined;
     this.seen = Math.max(this.seen, ...added.map((r) => r.seq));
+    let all = true;
     changes.forEach(({ file, text }, i) => {
       const written = writes[i] === true && writeBack(file, text);
+      all &&= written;
       // with a shared log (Redis) every instance serves the log's text, whatever its own FLOWS_DIR holds
       if (written && !this.log.shared) this.texts.delete(file);
       else this.texts.set(file, text);
     });
     this.catalog.adopt(catalog);
-    return after.flatMap((r) => r.revisions);
+    return { revisions: after.flatMap((r) => r.revisions), writtenBack: all };
   }
 
   /** Takes records in: the texts they put in place that FLOWS_DIR does not hold. True when any text changed. */

@@ -57,6 +57,8 @@ describe('Studio publish with Redis (two instances)', () => {
     const source = await api(a.url, `/admin/sources/${SOURCE}`, { headers: admin });
     const published = await api(a.url, '/admin/publish', { body: { path: SOURCE, text: source.body.text.replace(OLD, NEW), version: source.body.version }, headers: admin });
     expect(published.status).toBe(201);
+    // the publishing instance wrote its own FLOWS_DIR too, and says so
+    expect(published.body.writtenBack).toBe(true);
     expect(await question(b.url)).toContain(NEW);
     // B's FLOWS_DIR is untouched; it serves the shared log's text, and says so when asked for the source
     expect((await api(b.url, `/admin/sources/${SOURCE}`, { headers: admin })).body.text).toContain(NEW);

@@ -41,7 +41,8 @@ import { readText, type TextReading } from './short-text.ts';
  * carries its conversion (echoed by the engine), in a unit of another kind or
  * another currency it is asked about; a date without a day ("mid January") is
  * asked about; short text answers lose filler by fixed rules (parse/text.ts)
- * and name answers take the name out of "my name is …", "it is for me, …".
+ * and a name question (declared or inferred from its key or prompt) is read clause by clause
+ * (name-reply.ts): the name of the person asked for, asked again when there is none.
  */
 
 /** Confidence of an answer found inside a longer message rather than being the whole of it. */
