@@ -109,6 +109,9 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
   const few = found.length === 0 && w.few ? w.few.exec(text) : null;
   if (few) return checkNumber(spec, few[1] ? 1 : 2, few[0].trim(), false, undefined, pack);
   if (found.length === 0) return fail(say(pack, spec.type === 'integer' ? 'notWhole' : 'notNumber'));
+  // "4k per court, 3 courts": a per-item figure with the count of those items is the total
+  const total = found.length === 2 ? perItemTotal(text, found, typedText) : null;
+  if (total) return checkNumber(spec, total.value, total.evidence, false, undefined, pack);
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
   if (found.length > 1 && labelsDiffer(text, found, w)) return clarify(say(pack, 'total'));
   // "6+", "10 or more": a lower bound, not the number
@@ -163,6 +166,28 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
 // The words around a number per language (negation, open end, hedge, counted nouns, none…) are each pack's numbers.ts (server/language/<code>/).
 // A word right after a number: its label ("2 tennis and 2 padel").
 const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
+
+// "per court", "each court", "pro Platz", "je Platz" right after a number
+const PER_AFTER = /^\s*(?:(?:[$€£]|dollars?|euros?|usd|eur)\s*)?(?:per|each|a|an|pro|je)\s+([\p{L}]{3,})/iu;
+const stem4 = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().slice(0, 4);
+
+/**
+ * "4k per court, 3 courts", "5.000 € pro Platz, 2 Plätze": one number per item and the other counting those items
+ * (a word with the same start) give the total; null otherwise (a per-item figure alone is the commit rule's to check).
+ */
+function perItemTotal(text: string, found: FoundNumber[], typed: string): { value: number; evidence: string } | null {
+  const [a, b] = found as [FoundNumber, FoundNumber];
+  for (const [per, count] of [[a, b], [b, a]] as const) {
+    const item = PER_AFTER.exec(text.slice(per.end, per.end + 30));
+    const counted = LABEL_AFTER.exec(text.slice(count.end, count.end + 30));
+    if (!item || !counted || !Number.isInteger(count.value) || count.value < 1 || stem4(item[1]!) !== stem4(counted[1]!)) continue;
+    const first = Math.min(per.start, count.start);
+    const last = Math.max(per.end + item[0].length, count.end + counted[0].length);
+    // the evidence as typed ("6.000", not the normalised "06000"), so the commit rule finds it in the reply
+    return { value: per.value * count.value, evidence: (typed.length === text.length ? typed : text).slice(first, last).trim() };
+  }
+  return null;
+}
 
 /** Whether each number is followed by its own, different word ("2 tennis and 2 padel"). */
 function labelsDiffer(text: string, found: FoundNumber[], w: NumberWords): boolean {
