@@ -40,7 +40,9 @@ const opens = (said: string, phrase: string) => said === phrase || said.startsWi
  * What a reply says to a pending check: `yes` (commit the value), `no` (ask
  * again), or `other` (a new value or anything else: read as usual). A reply
  * that proposes another value for the key is `other` whatever it starts with
- * ("no, the 16th"); at a yes/no question only the yes/no words count.
+ * ("no, the 16th"); at a yes/no question only the yes/no words count; at a
+ * text question a reply opening with a yes or no word is that answer (any
+ * reply reads as a text value there).
  */
 export function checkReply(d: Draft, pending: NonNullable<Session['checking']>, proposal: Proposal, text: string): 'yes' | 'no' | 'other' {
   const lex = packOf(d.flow.locale).lexicon;
@@ -48,6 +50,10 @@ export function checkReply(d: Draft, pending: NonNullable<Session['checking']>, 
   if (lex.neither.some((p) => said.includes(normal(p)))) return 'other';
   const boolean = d.idx.questionByKey.get(pending.key)?.node.type === 'question'
     && (d.idx.questionByKey.get(pending.key)!.node as { answer?: { type?: string } }).answer?.type === 'boolean';
+  // at a text question every reply reads as a value: "yes" (or "yes, that's it") is the answer to the check, not a new value
+  const text_ = (d.idx.questionByKey.get(pending.key)?.node as { answer?: { type?: string } } | undefined)?.answer?.type === 'text';
+  if (text_ && lex.yes.some((p) => opens(said, normal(p)))) return 'yes';
+  if (text_ && lex.no.some((p) => opens(said, normal(p)))) return 'no';
   const proposed = proposal.updates.find((u) => u.key === pending.key);
   const newValue = !boolean && proposed !== undefined && JSON.stringify(proposed.value) !== JSON.stringify(pending.value);
   if (newValue) return 'other';

@@ -89,6 +89,44 @@ describe('the confirmation: "Just to check: …?"', () => {
   });
 });
 
+describe('the confirmation of a short text answer', () => {
+  const flow = () => {
+    const doc = {
+      version: 'v1', id: 'check.text',
+      nodes: [
+        { id: 'q.company', type: 'question', key: 'company', prompt: 'Which school, club or organisation is the project for?', answer: { type: 'text', max: 200 } },
+        { id: 'q.courts', type: 'question', key: 'courts', prompt: 'How many courts?', answer: { type: 'integer', min: 1, max: 50 } },
+        { id: 'n.done', type: 'terminal', say: 'Noted.' },
+      ],
+    };
+    const r = compileText(JSON.stringify(doc), 'check.text');
+    if (r.kind !== 'flow' || !r.flow) throw new Error('does not compile');
+    return r.flow;
+  };
+  async function conversation() {
+    const clock = new ScriptedClock(NOW);
+    const conv = new LocalConversation(flow(), { extractor: new OfflineExtractor(), env: clock });
+    await conv.start({ now: clock.now() });
+    return { say: async (text: string) => { clock.tick(); return conv.send(text, clock.now()); } };
+  }
+
+  it('commits the checked head on a yes (not "yes" itself) and asks again on a no', async () => {
+    for (const yes of ['yes', "yes that's right"]) {
+      const { say } = await conversation();
+      const asked = await say('Harbour Padel Ltd, the council owns the site though');
+      expect(asked.messages.map((m) => m.text).join(' / ')).toBe('Just to check: Harbour Padel Ltd?');
+      const r = await say(yes);
+      expect(r.session.answers.get('company')?.value).toBe('Harbour Padel Ltd');
+      expect(r.session.node).toBe('q.courts');
+    }
+    const { say } = await conversation();
+    await say('Harbour Padel Ltd, the council owns the site though');
+    const no = await say('no');
+    expect(no.session.answers.get('company')).toBeUndefined();
+    expect(no.session.node).toBe('q.company');
+  });
+});
+
 describe('a correction of the previous answer typed at the next question', () => {
   const flow = (nodes: unknown[]) => {
     const r = compileText(JSON.stringify({ version: 'v1', id: 'late.test', nodes: [...nodes, { id: 'n.done', type: 'terminal', say: 'Noted.' }] }), 'late.test');

@@ -49,10 +49,14 @@ describe('named validators in the conversation service', () => {
   it("re-asks with the flow's message after an answer the validator refuses", async () => {
     const svc = service();
     const s = must(await svc.startSession({ tenant: 'shop', flow: 'flow.order' }));
-    const again = must(await svc.message(s.sessionId, 'my order from Tuesday', 'c-1'));
+    const again = must(await svc.message(s.sessionId, 'ORD-42', 'c-1'));
     expect(again.state).toMatchObject({ status: 'active', nodeId: 'q.order' });
     expect(again.events).toContainEqual(expect.objectContaining({ type: 'validation_failed', key: 'order_no', reason: 'Order numbers look like ORD-1234.' }));
     expect(again.messages.at(-1)).toMatchObject({ role: 'bot', kind: 'invalid', nodeId: 'q.order' });
+    // a reply with no code in it is asked for the code before any validator runs
+    const vague = must(await svc.message(s.sessionId, 'my order from Tuesday', 'c-1b'));
+    expect(vague.state).toMatchObject({ status: 'active', nodeId: 'q.order' });
+    expect(vague.events).not.toContainEqual(expect.objectContaining({ type: 'answer_set' }));
     const done = must(await svc.message(s.sessionId, 'ORD-0042', 'c-2'));
     expect(done.state.status).toBe('completed');
   });

@@ -7,6 +7,7 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { lateCorrection } from './late-correction.ts';
+import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
@@ -41,7 +42,8 @@ import { readText, type TextReading } from './short-text.ts';
  * carries its conversion (echoed by the engine), in a unit of another kind or
  * another currency it is asked about; a date without a day ("mid January") is
  * asked about; short text answers lose filler by fixed rules (parse/text.ts)
- * and name answers take the name out of "my name is …", "it is for me, …".
+ * and a name question (declared or inferred from its key or prompt) is read clause by clause
+ * (name-reply.ts): the name of the person asked for, asked again when there is none.
  */
 
 /** Confidence of an answer found inside a longer message rather than being the whole of it. */
@@ -80,9 +82,12 @@ export class OfflineExtractor implements Extractor {
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
       // so the visitor's last message was a reply to this question that the bot asked back about
-      const before = !req.previous && cur.answer.type === 'date' ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user' && !h.pii)?.text : undefined;
-      const narrowed = before ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
-      const parsed = narrowed ?? parseAnswer(cur.answer, text, ctx);
+      const followUp = !req.previous && ['date', 'integer', 'number'].includes(cur.answer.type);
+      const before = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user' && !h.pii)?.text : undefined;
+      const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
+      const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
+      // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
+      const parsed = (before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null) ?? read;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;

@@ -195,7 +195,7 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) return null;
   let matching = tokens.filter((t) => fits(t.token));
   // "bf 104877", "BF 109 221": a code typed in parts is one code when its parts together have the example's shape
-  if (matching.length === 0 && format.kind === 'shape') matching = spacedCodes(text, format.re);
+  if (matching.length === 0 && format.kind === 'shape') matching = spacedCodes(text, format.re, pack);
   // "W123456789, group 98765": a code labelled as something else is not the answer when another one is
   if (matching.length > 1) {
     const mine = matching.filter((t) => !labelledElsewhere(text, t.start, q, pack));
@@ -220,10 +220,13 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
 }
 
 /** Codes typed in parts ("bf 104877", "BF 109 221"): runs of up to four words whose letters and digits together have the shape. */
-function spacedCodes(text: string, shape: RegExp): Array<{ token: string; start: number }> {
+function spacedCodes(text: string, shape: RegExp, pack: LanguagePack): Array<{ token: string; start: number }> {
   const parts = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
   const out: Array<{ token: string; start: number }> = [];
+  // a word of the language is no part of a code ("the number is 104-233" is not IS-104233)
+  const common = new Set([...pack.lexicon.filler, ...pack.lexicon.skipFiller, ...pack.text.codeWords, ...en.text.codeWords].map(foldPhrase));
   for (let i = 0; i < parts.length; i++) {
+    if (/^\p{L}+$/u.test(parts[i]![0]) && common.has(foldPhrase(parts[i]![0]))) continue;
     for (let j = i + 1; j < Math.min(parts.length, i + 4); j++) {
       const span = text.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length);
       if (!/^[\p{L}\p{N}]+(?:[\s\-/.][\p{L}\p{N}]+)*$/u.test(span)) break;

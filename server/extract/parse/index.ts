@@ -43,9 +43,23 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, pack);
   if (tail !== null) {
     const corrected = parseClean(spec, tail, ctx);
-    if (corrected.ok) return { ...corrected, exact: false };
+    if (corrected.ok) return { ...(spec.type === 'date' ? withYearBefore(spec, clean, tail, corrected, ctx) : corrected), exact: false };
   }
   return parseClean(spec, clean, ctx);
+}
+
+const YEAR = /(?<![\p{N}])(?:1[89]\d\d|2\d\d\d)(?![\p{N}])/u;
+
+/**
+ * "June 9th 2010, wait no, June 19th": a date corrected without a year keeps the year said before the correction
+ * (read again with it, so the question's bounds still apply); the corrected reading as it was when that fails.
+ */
+function withYearBefore<R extends ParseResult & { ok: true }>(spec: Extract<AnswerSpec, { type: 'date' }>, clean: string, tail: string, corrected: R, ctx: ParseContext): R | (ParseResult & { ok: true }) {
+  if (YEAR.test(tail)) return corrected;
+  const year = YEAR.exec(clean.slice(0, clean.lastIndexOf(tail)))?.[0];
+  if (!year) return corrected;
+  const again = parseClean(spec, `${tail.replace(/[\s,.;:!]+$/u, '')} ${year}`, ctx);
+  return again.ok && String(again.value).slice(0, 4) === year ? { ...again, evidence: corrected.evidence } : corrected;
 }
 
 /** parseAnswer for a non-text type on scrubbed text. */
