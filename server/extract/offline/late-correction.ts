@@ -75,7 +75,9 @@ export function lateCorrection(
     const clause = sentence.slice(clauseAt);
     const question = /\?\s*$/.test(sentence);
     const forCurrent = current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, clause, ctx).ok;
-    const named = earlier.filter((q) => namesQuestion(sentence, q, pack));
+    // a sentence about the current question ("set court size to the whole stadium") names an earlier one only by its key
+    const aboutCurrent = current !== null && namesKey(sentence, current);
+    const named = earlier.filter((q) => (aboutCurrent ? namesKey(sentence, q) : namesQuestion(sentence, q, pack)));
     const order = [...named, ...(previous && !named.includes(previous) ? [previous] : [])];
     const blank = (from: number) => cut(text, at + from, at + sentence.length);
     // a name respelled or completed says itself what it corrects, with or without a marker
@@ -243,6 +245,13 @@ function namesQuestion(sentence: string, q: OpenQuestion, pack: LanguagePack): b
     .map((w) => fold(w).text).filter((w) => w.length >= 4 && !filler.has(w) && !COMMON.has(w));
   const said = fold(sentence).text.match(/[\p{L}]{4,}/gu) ?? [];
   return said.some((w) => !COMMON.has(w) && own.some((o) => w === o || w.startsWith(o) || stem(w, o)));
+}
+
+/** Whether a sentence names the question by a word of its key ("court size" for court_size; words of 4 letters or more). */
+function namesKey(sentence: string, q: OpenQuestion): boolean {
+  const own = q.key.split(/[_.-]+/).map((w) => fold(w).text).filter((w) => w.length >= 4 && !COMMON.has(w));
+  const said = fold(sentence).text.match(/[\p{L}]{4,}/gu) ?? [];
+  return said.some((w) => own.some((o) => w === o || w.startsWith(o) || stem(w, o)));
 }
 
 /** Two words share a stem: a common start of 6 letters or more, short of each by at most 3. */

@@ -62,7 +62,8 @@ export class OfflineExtractor implements Extractor {
   /** Proposes updates, unknowns, an escalation and a path vote for one user message. */
   extract(req: ExtractionRequest): Proposal {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
-    let text = typeof req.text === 'string' ? req.text : '';
+    const typed = typeof req.text === 'string' ? req.text : '';
+    let text = typed;
     // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
     const late = (req.previous || req.answered) && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale)) : null;
     if (late) text = late.rest;
@@ -159,7 +160,12 @@ export class OfflineExtractor implements Extractor {
     if (scannable !== null) {
       const vote = votePath(scannable, req.paths, req.locale);
       if (vote) proposal.pathVote = vote;
-      const trigger = matchTrigger(scannable, req.triggers, req.locale ?? 'en');
+    }
+    // triggers read the whole message: "hold on, there are sparks and the pole is leaning" is a hazard, whatever else
+    // the message corrects
+    const whole = late ? (typed.length <= MAX_TYPED_CHARS ? scrub(typed) : null) : scannable;
+    if (whole !== null) {
+      const trigger = matchTrigger(whole, req.triggers, req.locale ?? 'en');
       if (trigger) proposal.trigger = trigger;
     }
     return proposal;
