@@ -55,12 +55,16 @@ describe('a hostile-but-valid tenant', () => {
     const attacker = { 'X-Forwarded-For': '203.0.113.7' };
 
     /** One first exchange with acme: start, then the first message; ms, or null when refused. */
+    // each exchange is another visitor of the other tenant (their own address): one address starting more than
+    // `startsPerIp` (60 a minute) sessions would be refused by its own limit, whatever the attacker does
+    let visitors = 0;
     const exchange = async (): Promise<number | null> => {
+      const from = { ...victim, 'X-Forwarded-For': `198.51.${100 + Math.floor(visitors / 250)}.${(visitors++ % 250) + 1}` };
       const t0 = performance.now();
-      const started = await call(`${api}/tenants/acme/sessions`, { flow: 'flow.sales' }, victim);
+      const started = await call(`${api}/tenants/acme/sessions`, { flow: 'flow.sales' }, from);
       if (started.status !== 201) return null;
       const sent = await call(`${api}/sessions/${started.body.sessionId}/messages`, { text: 'I need new lights for our gym', clientId: 'first' },
-        { 'X-Forwarded-For': victim['X-Forwarded-For'], Authorization: `Bearer ${started.body.token}` });
+        { 'X-Forwarded-For': from['X-Forwarded-For'], Authorization: `Bearer ${started.body.token}` });
       return sent.status === 200 ? performance.now() - t0 : null;
     };
     const measure = async (ms: number) => {

@@ -78,6 +78,10 @@ describe.runIf(SECONDS > 0)('soak', () => {
       if (port) url = `http://127.0.0.1:${port}`;
     }
     expect(url, lines.join('\n')).not.toBe('');
+    // the listener is up before the flows are compiled (listen-first start-up): wait until /readyz says they are served
+    while (Date.now() < deadline && (await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) !== 200) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const heapNow = async () => {
       const n = heaps.length;
       proc!.kill('SIGUSR2');
