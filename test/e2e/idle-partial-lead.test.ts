@@ -1,10 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IntakePayload } from '../../server/delivery/payload.ts';
+import { webhookReceiver as receiver } from '../support/webhook-receiver.ts';
 import { api, chat, type ChatClient } from './helpers.ts';
 import { REPO_FLOWS, startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/server.ts';
 
@@ -12,29 +10,6 @@ import { REPO_FLOWS, startTestServer, TEST_ADMIN_KEY, type TestServer } from '..
 // business's webhook. A real server (its background sweep every 0.2 s and its
 // outbox worker) with Acme ending sessions idle for 1 s and wanting partial
 // leads, and a webhook receiver on 127.0.0.1.
-
-interface Delivery { headers: IncomingHttpHeaders; body: IntakePayload }
-
-async function receiver(): Promise<{ url: string; got: Delivery[]; close: () => Promise<void> }> {
-  const got: Delivery[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body: IntakePayload.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))) });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    got,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
-  };
-}
 
 describe('an idle session with a short inactivity setting', () => {
   const flowsDir = mkdtempSync(join(tmpdir(), 'questline-idle-flows-'));

@@ -153,15 +153,20 @@ describe('coverage', () => {
   });
 });
 
+/** A flows folder: the global flow.g with its golden `adult`, and tenant acme serving flow.g (it inherits the golden). */
+function inheritingTenant(): string {
+  const flows = join(mkdtempSync(join(tmpdir(), 'questline-inherit-')), 'flows');
+  mkdirSync(join(flows, 'global'), { recursive: true });
+  mkdirSync(join(flows, 'tenants', 'acme'), { recursive: true });
+  writeFileSync(join(flows, 'global', 'g.flow.json'), JSON.stringify(FLOW, null, 2));
+  writeFileSync(join(flows, 'global', 'adult.golden.yaml'), HAPPY);
+  writeFileSync(join(flows, 'tenants', 'acme', 'tenant.json'), JSON.stringify({ id: 'acme', name: 'Acme', keys: ['pk_acme_test'], origins: ['http://localhost:3000'], flows: ['flow.g'] }));
+  return flows;
+}
+
 describe('inherited goldens', () => {
   it("re-runs the global goldens of a tenant's flow on its merged flow, with its declared overrides", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'questline-inherit-'));
-    const flows = join(root, 'flows');
-    mkdirSync(join(flows, 'global'), { recursive: true });
-    mkdirSync(join(flows, 'tenants', 'acme'), { recursive: true });
-    writeFileSync(join(flows, 'global', 'g.flow.json'), JSON.stringify(FLOW, null, 2));
-    writeFileSync(join(flows, 'global', 'adult.golden.yaml'), HAPPY);
-    writeFileSync(join(flows, 'tenants', 'acme', 'tenant.json'), JSON.stringify({ id: 'acme', name: 'Acme', keys: ['pk_acme_test'], origins: ['http://localhost:3000'], flows: ['flow.g'] }));
+    const flows = inheritingTenant();
     writeFileSync(join(flows, 'tenants', 'acme', 'g.json'), JSON.stringify({ version: 'v1', layer: 'tenant', extends: 'flow.g', nodes: [{ id: 'q.age', prompt: 'How old are you?' }] }));
     const library = loadLibrary(flows);
     const check = async () => {
@@ -184,13 +189,7 @@ describe('inherited goldens', () => {
 
 describe('tenant golden declarations', () => {
   it('reports a skip or override naming a golden the tenant does not inherit, or a turn it does not have', () => {
-    const root = mkdtempSync(join(tmpdir(), 'questline-inherit-'));
-    const flows = join(root, 'flows');
-    mkdirSync(join(flows, 'global'), { recursive: true });
-    mkdirSync(join(flows, 'tenants', 'acme'), { recursive: true });
-    writeFileSync(join(flows, 'global', 'g.flow.json'), JSON.stringify(FLOW, null, 2));
-    writeFileSync(join(flows, 'global', 'adult.golden.yaml'), HAPPY);
-    writeFileSync(join(flows, 'tenants', 'acme', 'tenant.json'), JSON.stringify({ id: 'acme', name: 'Acme', keys: ['pk_acme_test'], origins: ['http://localhost:3000'], flows: ['flow.g'] }));
+    const flows = inheritingTenant();
     const declare = (yaml: string) => {
       writeFileSync(join(flows, 'tenants', 'acme', 'goldens.yaml'), yaml);
       return discoverJobs([flows], loadLibrary(flows)).problems;
