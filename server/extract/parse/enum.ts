@@ -69,7 +69,8 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   if (hits.length === 0 && words.length === 0 && !window) return fail(say(pack, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), pack) }));
   // a label word in another form alone ("LED" in "we make LED drivers") is a weak sign in a longer reply: checked first
   const strong = hits.length > 0 || words.some((e) => e.via === 'meaning') || window !== null || wordCount(folded.text) <= WEAK_WORDS;
-  const clean = strong && !typos && hits.length === all.length && !hedged(folded.text, pack) && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS;
+  const clean = strong && !typos && hits.length === all.length && !hedged(folded.text, pack, all) && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS
+    && !joinedToUnread(folded.text, [...all, ...words, ...(window ? [window] : [])], pack);
   const evidenceOf = (list: ReadonlyArray<{ start: number; end: number }>) => [...list].sort((a, b) => a.start - b.start).map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
   // what was read for one option, as the commit rule sets it aside; evidence fitting several options is not (its words stay unexplained)
   const sureSpans = [...hits, ...words.filter((e) => e.owners.length === 1), ...(window?.contained ? [window] : [])];
@@ -79,9 +80,9 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     const chosen = [...new Set(sure.filter((o) => o.length === 1).flat())].sort((a, b) => a - b);
     if (chosen.length === 0) return fail(chooseFrom(options, pack));
     const unsure = sure.some((o) => o.length !== 1) || (window !== null && !window.contained);
-    const exact = !typos && !unsure && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !hedged(folded.text, pack);
+    const exact = !typos && !unsure && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !hedged(folded.text, pack, all);
     const many = ok(chosen.map((i) => options[i]!.value), evidenceOf(sureSpans), exact);
-    return hedged(folded.text, pack) && many.ok ? { ...many, check: true } : many;
+    return hedged(folded.text, pack, all) && many.ok ? { ...many, check: true } : many;
   }
   const exactPhrase = !typos && onlyFillerOutside(folded, all) && hits.length === all.length && words.length === 0 && !window;
   // what each piece of evidence points at: one option, or a few equally (a group fitting several labels, a window in part)
@@ -120,7 +121,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   if (window !== null && !window.contained) return fail(chooseFrom(options, pack));
   const one = ok(options[winner]!.value, evidenceOf(sureSpans), exactPhrase || clean);
   // "maybe his vaccines?", "probably support": a tentative choice is checked with the visitor first
-  return hedged(folded.text, pack) && one.ok ? { ...one, check: true } : one;
+  return hedged(folded.text, pack, all) && one.ok ? { ...one, check: true } : one;
 }
 
 const loose = new Map<LanguagePack, ReadonlySet<string>>();
@@ -130,6 +131,28 @@ function looseFiller(pack: LanguagePack): ReadonlySet<string> {
   let set = loose.get(pack);
   if (!set) loose.set(pack, (set = new Set([...pack.lexicon.joinFiller, ...pack.lexicon.filler, ...(pack.options.meaning?.plain ?? [])].map((w) => fold(w).text))));
   return set;
+}
+
+/**
+ * Whether a joiner after what was read leads to something that was not read: "padel and the lights are old" adds a
+ * clause the reading does not cover (checked first), "poorly and has a temperature" does not (the temperature is read).
+ */
+function joinedToUnread(folded: string, read: ReadonlyArray<{ start: number; end: number }>, pack: LanguagePack): boolean {
+  const r = joinRules(pack);
+  const filler = looseFiller(pack);
+  const after = new RegExp(`^\\s*,?\\s*(?:${alternation(pack.lexicon.joiners)})(?![\\p{L}])`, 'u');
+  for (const span of read) {
+    const m = after.exec(folded.slice(span.end));
+    if (!m) continue;
+    const from = span.end + m[0].length;
+    for (const w of folded.slice(from).matchAll(/[\p{L}\p{N}][\p{L}\p{N}']*/gu)) {
+      if (filler.has(w[0]) || r.filler.has(w[0])) continue;
+      const at = from + w.index;
+      if (!read.some((s) => s.start <= at && at < s.end)) return true;
+      break;
+    }
+  }
+  return false;
 }
 
 /** Past this many words a reply is more than a choice: a reading of it is checked unless it is the option alone. */

@@ -157,11 +157,20 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Whether a folded reply holds a hedge of the pack ("probably", "vielleicht") or asks a question back. */
-export function hedged(folded: string, pack: LanguagePack): boolean {
-  const m = pack.options.meaning;
+/**
+ * Whether a folded reply holds a hedge of the pack ("probably", "vielleicht"), a skip phrase ("no idea") or asks a
+ * question back — outside the spans that name an option (an option called "Not sure" is no hedge).
+ */
+export function hedged(folded: string, pack: LanguagePack, inside: ReadonlyArray<{ start: number; end: number }> = []): boolean {
   if (folded.includes('?')) return true;
-  if (!m) return false;
-  const padded = ` ${folded.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ')} `;
-  return m.hedges.some((h) => padded.includes(` ${foldPhrase(h)} `));
+  const m = pack.options.meaning;
+  const phrases = [...(m?.hedges ?? []), ...pack.lexicon.skip].map(foldPhrase).filter(Boolean);
+  for (const p of phrases) {
+    for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
+      const before = folded[at - 1], after = folded[at + p.length];
+      if ((before !== undefined && /[\p{L}\p{N}]/u.test(before)) || (after !== undefined && /[\p{L}\p{N}]/u.test(after))) continue;
+      if (!inside.some((s) => s.start <= at && at + p.length <= s.end)) return true;
+    }
+  }
+  return false;
 }
