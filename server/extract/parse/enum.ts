@@ -34,7 +34,7 @@ export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseC
  * another thing; two options are asked about; a window reached only in part is
  * checked first.
  */
-export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en, now?: string): ParseResult {
+export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en, now?: string, literal = false): ParseResult {
   const { options, phrases } = compiledOptions(spec);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
@@ -45,16 +45,17 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   let all = longestHits(findHits(folded, phrases));
   let typos = false;
   if (all.length === 0) {
-    const byNumber = byPosition(spec, options, folded.text, pack) ?? byOrdinal(spec, options, folded.text, pack);
+    const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack));
     if (byNumber) return byNumber;
   }
   // the option said in other words, outside the phrases already read: label words in other forms, meaning groups
   // (a window option's label words — "within", "months", "bis" — say nothing apart from the date read against its window)
   const windowed = windowOptions(options, pack);
-  let words = optionEvidence(options, folded.text, all, pack)
+  // (a structured value — a model's proposal — names an option as written: `literal` reads no other words)
+  let words = literal ? [] : optionEvidence(options, folded.text, all, pack)
     .filter((e) => !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
   // a date or period at options that are windows of time, read outside the options' own phrases ("this month" is a synonym)
-  const window = windowEvidence(options, blankSpans(folded.text, all), pack, now);
+  const window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
   // for a single choice, a label word in another form only supports what stronger evidence says: "LED" in "the LED
   // lights are flickering" names no purchase beside the fault
   const stronger = new Set([...all.map((h) => h.owner), ...words.filter((e) => e.via === 'meaning').flatMap((e) => e.owners), ...(window?.owners ?? [])].map((i) => options[i]!.value));
@@ -361,7 +362,7 @@ export function coerceEnum(spec: EnumSpec, value: unknown, pack: LanguagePack = 
       const i = typeof item === 'string' ? optionIndex(options, item) : -1;
       if (i === -1) {
         // "court and lights" as one string is still a list.
-        if (typeof item === 'string' && !Array.isArray(value)) return asExact(parseEnum(spec, item, pack));
+        if (typeof item === 'string' && !Array.isArray(value)) return asExact(parseEnum(spec, item, pack, undefined, true));
         return fail(`"${String(item)}" isn't one of the options. ${chooseFrom(options, pack)}`);
       }
       chosen.add(i);
@@ -373,7 +374,7 @@ export function coerceEnum(spec: EnumSpec, value: unknown, pack: LanguagePack = 
   if (typeof single !== 'string') return fail(chooseFrom(options, pack));
   const i = optionIndex(options, single);
   if (i !== -1) return ok(options[i]!.value, single, true);
-  return asExact(parseEnum(spec, single, pack));
+  return asExact(parseEnum(spec, single, pack, undefined, true));
 }
 
 /** The option a structured value names exactly: its value verbatim first, then any phrase folded. */

@@ -42,7 +42,7 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
     { name: 'female', anchors: ['weiblich'], words: ['weiblich', 'frau', 'madchen', 'tochter'] },
     { name: 'male', anchors: ['mannlich'], words: ['mannlich', 'mann', 'junge', 'sohn'] },
   ],
-  hedges: ['vielleicht', 'wahrscheinlich', 'eventuell', 'evtl', 'moglicherweise', 'ich glaube', 'glaube ich', 'denke ich', 'ich denke', 'eher',
+  hedges: ['meistens', 'hauptsachlich', 'uberwiegend', 'unter anderem', 'vielleicht', 'wahrscheinlich', 'eventuell', 'evtl', 'moglicherweise', 'ich glaube', 'glaube ich', 'denke ich', 'ich denke', 'eher',
     'nicht sicher', 'weiss nicht', 'weiss noch nicht', 'kommt darauf an', 'kommt drauf an', 'hangt davon ab', 'hangt von', 'oder so', 'je nachdem'],
   positions: {
     reply: /^(?:(?:ich nehme |ich wahle |wir nehmen |bitte )?(?:die |das |der |den )?(?:(?:option|nummer|nr\.?|punkt|wahl|#) ?(\d{1,2})|(\d{1,2})\.(?: option| punkt)?|(erste|ersten|erster|erstes|zweite|zweiten|zweiter|zweites|dritte|dritten|dritter|drittes|vierte|vierten|vierter|viertes|funfte|funften|funfter|funftes|letzte|letzten|letzter|letztes)(?: option| punkt| moglichkeit)?|(?:option|nummer) (eins|zwei|drei|vier|funf|sechs|sieben|acht|neun|zehn)))(?: bitte| danke)?[.!]*$/,

@@ -51,7 +51,7 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
     { name: 'female', anchors: ['female'], words: ['female', 'woman', 'women', 'girl', 'lady', 'feminine'] },
     { name: 'male', anchors: ['male'], words: ['male', 'man', 'men', 'boy', 'guy', 'gentleman', 'masculine'] },
   ],
-  hedges: ['maybe', 'perhaps', 'probably', 'possibly', 'i think', 'think', 'i guess', 'guess', 'reckon', 'might', 'not sure', 'unsure', 'depends', 'it depends', 'kind of', 'sort of',
+  hedges: ['mostly', 'mainly', 'partly', 'among other things', 'maybe', 'perhaps', 'probably', 'possibly', 'i think', 'think', 'i guess', 'guess', 'reckon', 'might', 'not sure', 'unsure', 'depends', 'it depends', 'kind of', 'sort of',
     'either', 'or something', 'i suppose'],
   positions: {
     // the whole reply: "option 2", "number 2", "#2", "no. 2", "the second one", "2nd", "the last one (please)"
