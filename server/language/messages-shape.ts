@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { lazy } from '../shared/lazy.ts';
 
 // The keys of the built-in message catalogue (see catalogue.ts); `{name}` marks a placeholder.
 
-const words = lazy(() => z.array(z.string().min(1)));
+const words = () => z.array(z.string().min(1));
 
-/** Every built-in text; a flow or tenant may change any of them per locale. */
-export const MessagesShape = lazy(() => z.object({
+/**
+ * Every built-in text; a flow or tenant may change any of them per locale.
+ * Built by each call, not when the module loads (`import('questline')` builds
+ * no schema): flow/messages/catalogue.ts builds it once, on first use.
+ */
+export const MessagesShape = () => z.object({
   ended_completed: z.string(), ended_escalated: z.string(), ended_other: z.string(),
   waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
   more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
@@ -38,7 +41,7 @@ export const MessagesShape = lazy(() => z.object({
   handover_closed: z.string().describe('said when an operator closes a conversation (an escalated one, or one they took over)'),
   commands_back: words(), commands_restart: words(), commands_human: words(), commands_cancel: words(), commands_skip: words(),
   language_names: words().describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
-}).strict());
+}).strict();
 /** A locale's complete catalogue. */
 export type Messages = z.infer<ReturnType<typeof MessagesShape>>;
 
