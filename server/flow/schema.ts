@@ -213,7 +213,10 @@ export const Trigger = lazy(() => z
       .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10)'),
     together: z.array(z.array(z.string()).min(1)).optional()
       .describe('offline rule: each entry names word lists that must all occur, not negated, in one clause: [chest, pain] fires on "my chest has been hurting"'),
-    unless: Texts().optional().describe('offline rule: phrases that keep the trigger from firing in their clause (a past event, someone else\'s history: "years ago", "died of")'),
+    together_in_message: z.array(z.array(z.string()).min(1)).optional()
+      .describe('offline rule: like `together`, but the lists may be in different clauses of the message (each hit not negated in its own clause): [rash, look, fever] fires on "fever, and a rash like bruises"'),
+    unless: Texts().optional().describe('offline rule: phrases that keep the trigger from firing in their clause (a past event, someone else\'s history: "years ago", "died of"); not when negated ("hasn\'t stopped")'),
+    figurative: Texts().optional().describe('offline rule: objects that make a hit a figure of speech when they follow it ("overdosed on netflix", "killing myself laughing", "die of embarrassment")'),
     description: z.string().optional().describe('when it applies, for the model'),
     goto: Id().optional().describe('node to go to when it matches'),
     command: z.enum(['back', 'restart', 'human', 'cancel', 'skip']).optional().describe('command to run when it matches'),

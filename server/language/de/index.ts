@@ -26,4 +26,8 @@ export const de: LanguagePack = {
   text: DE_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
+  otherChannel: {
+    phone: /\b(?:anrufen|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
+    email: /\b(?:per e-?mail|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,
+  },
 };
