@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_LEFTOVERS } from './leftovers.ts';
 import { DE_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { DE_DATES } from './dates.ts';
@@ -24,6 +25,7 @@ export const de: LanguagePack = {
   names: DE_NAMES,
   options: DE_OPTIONS,
   text: DE_TEXT,
+  leftovers: DE_LEFTOVERS,
   negatedYesIsNeither: true,
   declineRule: null,
 };

@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { EN_LEFTOVERS } from './leftovers.ts';
 import { EN_TEXT } from './text-words.ts';
 import { EN_DATES } from './dates.ts';
 import { EN } from './lexicon.ts';
@@ -25,6 +26,7 @@ export const en: LanguagePack = {
   names: EN_NAMES,
   options: EN_OPTIONS,
   text: EN_TEXT,
+  leftovers: EN_LEFTOVERS,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {
