@@ -7,6 +7,7 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { remarksOnly, unsureBeside } from './remarks.ts';
+import { prefersOtherChannel } from './other-channel.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -96,7 +97,8 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, packOf(req.locale)));
+      // "I'd rather you called me" at the email question, "lieber per Mail" at the phone question, with no value of its own (other-channel.ts)
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, packOf(req.locale)) || (!parsed.ok && prefersOtherChannel(cur, withoutContacts, pack)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);

@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_SPOKEN } from './spoken.ts';
 import { DE_LEFTOVERS } from './leftovers.ts';
 import { DE_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
@@ -26,6 +27,7 @@ export const de: LanguagePack = {
   options: DE_OPTIONS,
   text: DE_TEXT,
   leftovers: DE_LEFTOVERS,
+  spoken: DE_SPOKEN,
   negatedYesIsNeither: true,
   declineRule: null,
 };
