@@ -4,6 +4,7 @@ import type { Extractor } from '../extract/extractor.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import { ReplayExtractor } from '../extract/replay.ts';
 import { loadEvalFile, type ResolvedCase } from '../golden/eval-cases.ts';
+import type { EvalFlowRef } from '../golden/eval-flow.ts';
 import { cassettePath, readCassette, replayCase, writeCassette, type Cassette } from '../golden/eval-cassettes.ts';
 import { formatSummary, summarise } from '../golden/eval-report.ts';
 import { runCases, type ExtractorFor } from '../golden/eval-run.ts';
@@ -20,6 +21,10 @@ export interface EvalOptions {
   cassettes?: string;
   /** Also list the clarified cases. */
   verbose?: boolean;
+  /** Judge every case question that is a question of this shipped flow with its declaration (overrides the files' `flow:` header). */
+  through?: EvalFlowRef;
+  /** Ignore the files' `flow:` header: every question as declared. */
+  labelsOnly?: boolean;
 }
 
 const EXTRACTORS = ['rules', 'claude', 'replay'] as const;
@@ -32,8 +37,10 @@ function caseFiles(paths: readonly string[]): string[] {
 }
 
 /**
- * `questline eval CASES… [--extractor rules|claude|replay] [--json] [--record DIR] [--cassettes DIR]`:
- * runs labelled replies through the extractor and the engine and prints,
+ * `questline eval CASES… [--extractor rules|claude|replay] [--json] [--record DIR] [--cassettes DIR]
+ * [--tenant T [--flow ID] [--flows DIR] | --labels-only]`: runs labelled replies through the extractor and the
+ * engine (each case question through the shipped flow the file's `flow:` header or `--tenant` names, when it is
+ * one of that flow's questions) and prints,
  * per answer type, correct / clarified / silently wrong. Exit 1 when any
  * case is silently wrong (or cannot run), 2 on a usage error.
  */
@@ -58,7 +65,9 @@ export async function evalCommand(paths: readonly string[], opts: EvalOptions, i
   }
   let cases: ResolvedCase[];
   try {
-    cases = caseFiles(paths).flatMap(loadEvalFile);
+    if (opts.through && opts.labelsOnly) throw new Error('--labels-only and --tenant/--flow exclude each other');
+    const load = { ...(opts.through ? { flow: opts.through } : {}), ...(opts.labelsOnly ? { labelsOnly: true } : {}) };
+    cases = caseFiles(paths).flatMap((f) => loadEvalFile(f, load));
   } catch (err) {
     io.err(`questline eval: ${(err as Error).message}`);
     return EXIT_USAGE;

@@ -146,15 +146,17 @@ function program(io: CliIo, done: (code: number) => void): Command {
     .option('--cassettes <dir>', 'with replay: where the cassettes are')
     .option('--verbose', 'also list the clarified cases')
     .option('--red-flags', 'the files are red-flag sets (emergencies, ordinary): send each as the first and the second reply of a --flow session; print caught / missed / false alarms; exit 1 on any')
-    .option('--flow <id>', 'with --red-flags: the flow id', 'flow.patient_intake')
-    .option('--tenant <id>', 'with --red-flags: run the tenant\'s merged flow')
-    .option('--flows <dir>', 'with --red-flags: the flows folder', 'flows')
+    .option('--flow <id>', 'the flow id (with --red-flags: default flow.patient_intake; else default the tenant\'s only flow)')
+    .option('--tenant <id>', 'run the tenant\'s merged flow (with --red-flags); judge every case question that is a question of that flow with its declaration (synonyms, examples, labels), overriding the files\' flow: header')
+    .option('--flows <dir>', 'the flows folder (default flows)')
+    .option('--labels-only', 'judge every case question as the file declares it, ignoring a flow: header')
     .action(async (paths: string[], opts: EvalOptions & { redFlags?: boolean; flow?: string; tenant?: string; flows?: string }) => {
       const { redFlags, flow, tenant, flows, ...rest } = opts;
       if (redFlags) {
         return done(await (await import('./eval-red-flags.ts')).redFlagCommand(paths, { ...(flow ? { flow } : {}), ...(tenant ? { tenant } : {}), ...(flows ? { flows } : {}), ...(rest.json ? { json: true } : {}) }, io));
       }
-      done(await (await import('./eval.ts')).evalCommand(paths, rest, io));
+      const through = tenant || flow ? { through: { ...(tenant ? { tenant } : {}), ...(flow ? { id: flow } : {}), ...(flows ? { flows } : {}) } } : {};
+      done(await (await import('./eval.ts')).evalCommand(paths, { ...rest, ...through }, io));
     });
 
   cmd

@@ -82,7 +82,7 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   if (Array.isArray(out.triggers)) {
     out.triggers.forEach((t, i) => {
       if (!isMap(t)) return;
-      for (const k of ['phrases', 'examples', 'unless']) at(t, k, ['triggers', i]);
+      for (const k of ['phrases', 'examples', 'unless', 'figurative']) at(t, k, ['triggers', i]);
       if (isMap(t.words)) for (const k of Object.keys(t.words)) at(t.words, k, ['triggers', i, 'words']);
     });
   }

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { QuestionNode } from '../flow/schema.ts';
+import { EvalFlowRef, flowsDirOf, loadFlowQuestions, type FlowQuestions, type PathPrompt } from './eval-flow.ts';
 
 // `questline eval` case files: labelled visitor replies. Each case is one
 // question (as a flow declares it), the reply as typed, and what a careful
 // person would record: a value, a re-ask, or a skip.
 
 /** A question as a flow declares it, without id and type; `key` defaults to its name in `questions:` (else `answer`); `note` is a comment for the reader. */
-export const EvalQuestion = QuestionNode.omit({ id: true, type: true }).extend({ key: QuestionNode.shape.key.optional(), note: z.string().optional() });
+export const EvalQuestion = QuestionNode().omit({ id: true, type: true }).extend({ key: QuestionNode().shape.key.optional(), note: z.string().optional() });
 export type EvalQuestion = z.infer<typeof EvalQuestion>;
 
 /** The flow-level context a case runs in. */
@@ -66,6 +67,8 @@ export const EvalFile = z
     questions: z.record(z.string(), EvalQuestion).optional(),
     /** Context every case of the file runs in unless it says otherwise. */
     defaults: z.object(FlowContext).strict().optional(),
+    /** The shipped flow the questions stand for (eval-flow.ts): a case question whose key is one of its questions is judged with that flow's declaration. */
+    flow: EvalFlowRef.optional(),
     cases: z.array(EvalCase).min(1),
   })
   .strict();
@@ -83,6 +86,10 @@ export interface ResolvedCase {
   locale?: string;
   now: string;
   note?: string;
+  /** When the case's question is the shipped flow's path prompt (a question keyed `path` through a flow with paths): the paths asked. */
+  pathPrompt?: PathPrompt;
+  /** The shipped flow whose declarations the case's questions took (absent = as the file declares them). */
+  via?: string;
   /** The question answered just before and its reply; `expect` = what it holds afterwards (absent = not judged). */
   previous?: { question: EvalQuestion & { key: string }; reply: string; expect?: { values: unknown[]; tolerance: number } };
 }
@@ -90,25 +97,44 @@ export interface ResolvedCase {
 /** Where the session clock stands when a case does not say (a Thursday, like the goldens). */
 export const EVAL_DEFAULT_NOW = '2026-01-15T10:00:00Z';
 
+/** How a case file is read: its own `flow:` header (default), another shipped flow (`--tenant`), or its labels only. */
+export interface EvalLoadOptions {
+  /** Judge against this flow instead of the file's header (the command line's `--tenant`/`--flow`/`--flows`). */
+  flow?: EvalFlowRef;
+  /** Ignore any flow reference: every question as the file declares it. */
+  labelsOnly?: boolean;
+}
+
 /** Reads one case file; throws with the file name and the problems when it is not a valid case file. */
-export function loadEvalFile(file: string): ResolvedCase[] {
+export function loadEvalFile(file: string, opts: EvalLoadOptions = {}): ResolvedCase[] {
   const parsed = EvalFile.safeParse(parse(readFileSync(file, 'utf8')));
   if (!parsed.success) {
     throw new Error(`${file}: not a case file: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
-  return resolveCases(parsed.data, file);
+  const ref = opts.labelsOnly ? undefined : opts.flow ?? parsed.data.flow;
+  let through: FlowQuestions | undefined;
+  try {
+    through = ref ? loadFlowQuestions(ref, flowsDirOf(ref, opts.flow ? null : file)) : undefined;
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+  return resolveCases(parsed.data, file, through);
 }
 
-/** Resolves a parsed case file's cases (question names, defaults, expectations). */
-export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
+/** Resolves a parsed case file's cases (question names, defaults, expectations); through a shipped flow when given one. */
+export function resolveCases(data: EvalFile, file: string, through?: FlowQuestions): ResolvedCase[] {
   const question = (c: EvalCase, asked: string | EvalQuestion): EvalQuestion & { key: string } => {
     const named = typeof asked === 'string' ? data.questions?.[asked] : undefined;
     if (typeof asked === 'string' && !named) throw new Error(`${file}: case ${c.id}: no question '${asked}' in questions:`);
     const { note: _note, ...q } = named ?? (asked as EvalQuestion);
-    return { ...q, key: q.key ?? (typeof asked === 'string' ? asked : 'answer') };
+    const key = q.key ?? (typeof asked === 'string' ? asked : 'answer');
+    // the shipped flow's own declaration of the same key (its language's labels, synonyms, patterns)
+    const shipped = through?.question(key, c.locale ?? data.defaults?.locale);
+    return shipped ? { ...(shipped as EvalQuestion), key } : { ...q, key };
   };
   return data.cases.map((c) => {
     const q = question(c, c.question);
+    const pathPrompt = q.key === 'path' ? through?.paths(c.locale ?? data.defaults?.locale) : undefined;
     const key = q.key;
     const prevValues = [...(c.expect_previous !== undefined ? [c.expect_previous] : []), ...(c.accept_previous ?? [])];
     const country = c.default_country ?? data.defaults?.default_country;
@@ -123,6 +149,8 @@ export function resolveCases(data: EvalFile, file: string): ResolvedCase[] {
       ...(locale ? { locale } : {}),
       now: c.now ?? data.defaults?.now ?? EVAL_DEFAULT_NOW,
       ...(c.note ? { note: c.note } : {}),
+      ...(pathPrompt ? { pathPrompt } : {}),
+      ...(through ? { via: through.name } : {}),
       ...(c.previous ? {
         previous: {
           question: question(c, c.previous.question),

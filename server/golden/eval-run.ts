@@ -56,7 +56,11 @@ export function caseFlow(c: ResolvedCase): CompiledFlow {
     version: 'v1',
     id: 'eval.case',
     ...(c.defaultCountry ? { default_country: c.defaultCountry } : {}),
-    nodes: [...before, { id: 'q.case', type: 'question', ...c.question }, TERMINAL],
+    // through a shipped flow, a question keyed `path` is the flow's path prompt: a decision routing on the path
+    ...(c.pathPrompt ? { paths: c.pathPrompt } : {}),
+    nodes: [...before, c.pathPrompt
+      ? { id: 'q.case', type: 'decision', routes: { on: 'path', cases: Object.fromEntries(Object.keys(c.pathPrompt.options).map((p) => [p, TERMINAL.id])) } }
+      : { id: 'q.case', type: 'question', ...c.question }, TERMINAL],
   };
   const r = compileText(JSON.stringify(doc), `${c.file}#${c.id}`);
   if (r.kind !== 'flow' || !r.flow || hasErrors(r.diagnostics)) {
@@ -65,8 +69,9 @@ export function caseFlow(c: ResolvedCase): CompiledFlow {
   return r.flow;
 }
 
-/** What a turn left in the session for `key`: a value, a skip, or nothing yet (asked again). */
-function outcomeOf(session: Session, key: string): EvalOutcome {
+/** What a turn left in the session for `key`: a value, a skip, or nothing yet (asked again); at a path prompt, the path it routed on. */
+function outcomeOf(session: Session, key: string, pathPrompt = false): EvalOutcome {
+  if (pathPrompt) return session.path.tentative !== null ? { kind: 'value', value: session.path.tentative } : { kind: 'reask' };
   const rec = session.answers.get(key);
   return !rec ? { kind: 'reask' } : rec.validation === 'skipped' || rec.value === null ? { kind: 'skip' } : { kind: 'value', value: rec.value };
 }
@@ -104,7 +109,7 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
     clock.tick();
   }
   const reply = await conv.send(c.reply, clock.now());
-  const outcome = outcomeOf(reply.session, c.question.key);
+  const outcome = outcomeOf(reply.session, c.question.key, c.pathPrompt !== undefined);
   const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
   let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text');
   let previous: CaseResult['previous'];

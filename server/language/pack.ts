@@ -52,6 +52,11 @@ export interface LanguagePack {
   readonly spoken?: SpokenWords;
   /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */
   readonly declineRule: { invites: RegExp; bareNo: RegExp } | null;
+  /**
+   * A reply asking to be reached another way instead ("I'd rather you called me", "lieber anrufen"): at an optional
+   * email question a wish for a call, at an optional phone question a wish for an email, declines that question.
+   */
+  readonly otherChannel: { phone: RegExp; email: RegExp };
 }
 
 /** Name introductions of one language and the words that end a name. */

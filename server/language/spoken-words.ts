@@ -1,6 +1,5 @@
 /**
- * How a language talks about contact details: an address or a number said out loud, and the other way
- * to be reached asked for instead. How a language says an email address or a phone number out loud, as visitors type it when they
+ * How a language says an email address or a phone number out loud, as visitors type it when they
  * spell it ("john dot smith at gmail dot com", "sabine punkt mueller ät web punkt de", "nine one
  * seven, five five five …", "null eins sieben sechs …"): server/extract/parse/spelled.ts.
  */
@@ -13,8 +12,4 @@ export interface SpokenWords {
   readonly digits: Readonly<Record<string, string>>;
   /** Words repeating the next digit ("double", "triple"; "doppel"). */
   readonly repeat: Readonly<Record<string, number>>;
-  /** Replies at an email question that ask for a call instead or have no address ("I'd rather you called", "lieber anrufen", "no email"): with no address in them, a skip. */
-  readonly insteadOfEmail: readonly string[];
-  /** Replies at a phone question that ask for email instead or have no number ("email is fine", "lieber per Mail", "no phone"): with no number in them, a skip. */
-  readonly insteadOfPhone: readonly string[];
 }

@@ -33,6 +33,10 @@ export interface TextWords {
   readonly quantityOnly: readonly string[];
   /** An unsure start ("can't remember", "weiß ich nicht mehr"): with only a few lowercase words after it, nothing is given. */
   readonly unsure: readonly string[];
+  /** Leaving the answer to later or to someone else ("I'll bring them", "my husband handles that", "bringe ich mit"): with only `contentFree` words beside it, nothing is given. */
+  readonly deferrals: readonly string[];
+  /** Words that say nothing a question asks for (pronouns, articles, "just", "weird", "husband", "halt", "spinnen"): a reply of these beside a not-knowing, deferring or skip phrase gives nothing. */
+  readonly contentFree: readonly string[];
   /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
   readonly codeWords: readonly string[];
 }

@@ -35,7 +35,7 @@ async function record(casesDir: string, outDir: string): Promise<void> {
     const recorder = await RecordingExtractor.create({ apiKey: 'sk-fake-no-model', baseURL: fake.url, model: MODEL, maxRetries: 0 });
     const offline = new OfflineExtractor();
     const files = readdirSync(casesDir).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(casesDir, f));
-    const cases = files.flatMap(loadEvalFile);
+    const cases = files.flatMap((f) => loadEvalFile(f));
     const recorded = new Map<string, Array<[string, RecordedTurn]>>();
     const scripted = (c: ResolvedCase): Extractor => ({
       name: recorder.name,

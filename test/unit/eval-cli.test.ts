@@ -52,6 +52,29 @@ describe('questline eval', () => {
     expect(verdicts.four).toBeUndefined();
   });
 
+  it('judges the cases through a tenant\'s shipped flow with --tenant, by the declared labels with --labels-only', async () => {
+    const header = join(dir, 'timeline.yaml');
+    const flows = new URL('../../flows/', import.meta.url).pathname;
+    writeFileSync(header, `flow: { tenant: acme, flows: ${JSON.stringify(flows)} }
+questions:
+  timeline: { prompt: "When?", answer: { type: enum, options: [ { value: asap, label: "As soon as possible" }, { value: later, label: "Later" } ] } }
+cases:
+  - { id: urgent, question: timeline, reply: "immediately", expect: asap }
+`);
+    const through = JSON.parse((await run(['eval', header, '--json'])).out);
+    expect(through).toMatchObject({ total: 1, correct: 1 });
+    const labels = JSON.parse((await run(['eval', header, '--json', '--labels-only'])).out);
+    expect(labels).toMatchObject({ total: 1, correct: 0, clarified: 1 });
+    // --tenant on the command line for a file without the header
+    const plain = join(dir, 'plain.yaml');
+    writeFileSync(plain, readFileSync(header, 'utf8').replace(/^flow:.*\n/, ''));
+    expect(JSON.parse((await run(['eval', plain, '--json'])).out)).toMatchObject({ correct: 0 });
+    expect(JSON.parse((await run(['eval', plain, '--json', '--tenant', 'acme', '--flows', flows])).out)).toMatchObject({ correct: 1 });
+    const bad = await run(['eval', plain, '--tenant', 'nobody', '--flows', flows]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/tenant 'nobody'/);
+  });
+
   it('records a Claude run to a cassette and replays it to the same verdicts', async () => {
     process.env.ANTHROPIC_API_KEY = 'sk-test-fake';
     process.env.ANTHROPIC_BASE_URL = fakeServer().url;

@@ -5,7 +5,7 @@ import type { OpenQuestion } from '../../server/extract/extractor.ts';
 import type { AnswerSpec } from '../../server/flow/answer-types.ts';
 
 // Contact details said in words (parse/spelled.ts with each pack's spoken.ts), the other channel asked for instead
-// (offline/other-channel.ts) and numbers in ranges set aside for fiction (parse/phone.ts).
+// (the pack's otherChannel) and numbers in ranges set aside for fiction (parse/phone.ts).
 
 const NOW = '2026-01-15T10:00:00Z';
 const us = { now: NOW, defaultCountry: 'US' };
@@ -62,6 +62,10 @@ describe('the other channel asked for instead', () => {
     expect(propose({ type: 'phone' }, 'no thanks, email is fine').unknown).toEqual(['phone']);
     expect(propose({ type: 'email' }, 'rufen Sie mich lieber an', 'de').unknown).toEqual(['email']);
     expect(propose({ type: 'phone' }, 'doch lieber per Mail', 'de').unknown).toEqual(['phone']);
+    expect(propose({ type: 'email' }, 'no email, phone only').unknown).toEqual(['email']);
+    expect(propose({ type: 'email' }, 'hab keine', 'de').unknown).toEqual(['email']);
+    expect(propose({ type: 'email' }, 'lieber Telefon', 'de').unknown).toEqual(['email']);
+    expect(propose({ type: 'phone' }, 'no calls please, at work all day').unknown).toEqual(['phone']);
   });
   it('takes the value when the reply gives one of the question\'s own type', () => {
     const p = propose({ type: 'email' }, 'gern auch anrufen, Mail ist kasse@tsv-oberdorf.de', 'de');

@@ -54,3 +54,32 @@ describe('volunteered options are negation-aware', () => {
     expect(at('555 201 3344, Fever nicht', 'de')).toEqual([]);
   });
 });
+
+describe('an option word inside a not-knowing phrase is not volunteered (the walkthrough: "keine Ahnung" picked "no lighting")', () => {
+  const lighting: OpenQuestion = {
+    nodeId: 'q.current_lighting', key: 'current_lighting', required: true,
+    answer: {
+      type: 'enum',
+      options: [
+        // as the engine hands it over in a German session: labels and synonyms in that language
+        { value: 'none', label: 'Noch keine Beleuchtung', synonyms: ['keine', 'keine beleuchtung', 'noch nichts'] },
+        { value: 'metal_halide', label: 'Halogen-Metalldampf' },
+      ],
+    },
+  };
+  const sport: OpenQuestion = { nodeId: 'q.sport', key: 'sport', required: true, answer: { type: 'enum', options: [{ value: 'tennis', label: 'Tennis' }] } };
+  const volunteered = (text: string, locale: string) => volunteeredUpdates(text, sport, [sport, lighting], { ...ctx, locale });
+
+  it('German: "keine Ahnung" at another question answers nothing; "noch keine Beleuchtung" still does', () => {
+    expect(volunteered('keine Ahnung ehrlich gesagt, ich bin erst seit kurzem im Verein', 'de')).toEqual([]);
+    expect(volunteered('weiß ich nicht, bin neu hier', 'de')).toEqual([]);
+    expect(volunteered('keine Ahnung, aber es gibt noch keine Beleuchtung', 'de')).toEqual([
+      expect.objectContaining({ key: 'current_lighting', value: 'none' }),
+    ]);
+  });
+
+  it('English: "no idea" / "not sure" hold no option', () => {
+    const en: OpenQuestion = { ...lighting, answer: { type: 'enum', options: [{ value: 'none', label: 'No lights yet', synonyms: ['none', 'no idea yet'] }, { value: 'sure', label: 'Sure thing' }] } };
+    expect(volunteeredUpdates('honestly no idea, I just started here', sport, [sport, en], ctx)).toEqual([]);
+  });
+});

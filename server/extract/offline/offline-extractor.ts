@@ -7,7 +7,6 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { remarksOnly, unsureBeside } from './remarks.ts';
-import { prefersOtherChannel } from './other-channel.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -97,8 +96,8 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      // "I'd rather you called me" at the email question, "lieber per Mail" at the phone question, with no value of its own (other-channel.ts)
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, packOf(req.locale)) || (!parsed.ok && prefersOtherChannel(cur, withoutContacts, pack)));
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, pack)
+        || (!parsed.ok && reachedOtherwise(cur, withoutContacts, pack)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
@@ -189,6 +188,16 @@ const NAMES_SKIP = /\b(?:skip|if not|if none|leave (?:it )?blank)\b/i;
 const HAS_NONE = /^[\s,.!]*(?:no,?\s+)?(?:i|we)\s+(?:don['’]?t|do not|dont|haven['’]?t|have not)\s+(?:have|got|use)\s+(?:an?\s+|any\s+|one\b)?[\p{L}\s'’-]{0,30}[\s.!]*$/iu;
 
 const NONE_COUNT = /^[\s,.!]*(?:none|nothing|no one|nobody|zero)[\s,.!]*$/i;
+
+/**
+ * Rule 2b: an optional email question answered with a wish for a call ("I'd rather you called me", "lieber anrufen"), or
+ * an optional phone question with a wish for an email, declines it: the flow asks the other way next, as it does for a skip.
+ */
+function reachedOtherwise(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  if (q.required) return false;
+  const wish = q.answer.type === 'email' ? pack.otherChannel.phone : q.answer.type === 'phone' ? pack.otherChannel.email : null;
+  return wish !== null && wish.test(text);
+}
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
 function declines(q: OpenQuestion, text: string, pack: LanguagePack): boolean {

@@ -53,9 +53,13 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   if (pointsElsewhere(text, pack)) return { problem: say(pack, 'pointsElsewhere') };
   // "lots", "a few", "viele": a quantity that lists nothing
   if (onlyQuantity(text, pack)) return { problem: say(pack, 'whichOnes') };
+  const nameAsked = spec.kind === 'name' || NAME_KEYS.has(q.key);
+  // "idk they're just weird", "I'll bring the bottles in", "keine Ahnung, die spinnen halt": nothing for the question —
+  // a required question is asked again with a hint, an optional one skipped
+  if (!nameAsked && noContent(text, pack)) return q.required ? { problem: say(pack, 'moreDetail') } : { skip: true };
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
-  if (spec.kind === 'name' || NAME_KEYS.has(q.key)) return null;
+  if (nameAsked) return null;
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
   if (value === null || !isShort(spec)) return null;
@@ -107,6 +111,27 @@ function unsureOnly(text: string, pack: LanguagePack): boolean {
   // the words after it as typed: a capital there may be a name ("not sure Aetna") — not a plain hedge
   const typed = after.length === 0 ? [] : trimmed.split(/\s+/).slice(-after.length);
   return after.length <= 3 && typed.every((w) => !/^\p{Lu}/u.test(w) || /^(?:I|I'm|I’m)$/u.test(w));
+}
+
+/**
+ * Whether the reply only says it does not know, leaves the answer to later or to someone else, or skips, with nothing
+ * beside that but words that say nothing the question asks for ("idk my husband handles that", "I'll bring the bottles
+ * in", "keine Ahnung, die spinnen halt"). A digit or any other word is content ("not sure, court 3 flickers").
+ */
+export function noContent(text: string, pack: LanguagePack): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length > 160 || /\p{N}/u.test(trimmed)) return false;
+  let t = ` ${fold(trimmed).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  let hit = false;
+  for (const p of [...pack.text.unsure, ...pack.text.deferrals, ...pack.lexicon.skip, ...pack.text.pointers].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    if (p !== '' && t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  if (!hit) return false;
+  const free = new Set([...pack.text.contentFree, ...pack.lexicon.skipFiller].map(foldPhrase));
+  return t.split(' ').every((w) => w === '' || free.has(w));
 }
 
 // ---------------------------------------------------------------- codes

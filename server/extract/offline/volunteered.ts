@@ -101,9 +101,12 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
     }
   }
   if (found.length === 0) return [];
-  // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts)
+  // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts);
+  // "keine Ahnung, bin neu hier": an option word inside a not-knowing phrase ("keine" of "keine Ahnung") answers nothing
+  const unsure = unsureSpans(folded.text, pack);
   const hits = longestHits(found).filter((h) => h.owner.eligible && ownerCount(enums, h.owner.folded) === 1
-    && !negated(folded.text, h.start, pack) && !negatedAfter(folded.text, h.end, pack));
+    && !negated(folded.text, h.start, pack) && !negatedAfter(folded.text, h.end, pack)
+    && !unsure.some(([a, b]) => h.start >= a && h.end <= b));
   const out: Array<{ key: string; value: unknown; evidence: string }> = [];
   for (const q of others) {
     if (q.answer.type !== 'enum') continue;
@@ -116,6 +119,17 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
     out.push({ key: q.key, value: q.answer.multiple ? values : values[0], evidence });
   }
   return out;
+}
+
+/** Where the folded message says it does not know ("no idea", "keine Ahnung", the pack's hedges and unsure starts). */
+function unsureSpans(folded: string, pack: LanguagePack): Array<readonly [number, number]> {
+  const spans: Array<readonly [number, number]> = [];
+  for (const w of [...pack.text.unsure, ...pack.lexicon.neither]) {
+    const f = foldPhrase(w);
+    if (f === '') continue;
+    for (const start of findPhrase(folded, f)) spans.push([start, start + f.length] as const);
+  }
+  return spans;
 }
 
 /** How many of the questions have a phrase of this spelling. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../../shared/lazy.ts';
 import { fail, ok, theOneFound, type ParseResult } from './parse-result.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { spelledEmail } from './spelled.ts';
@@ -12,7 +13,7 @@ export interface FoundEmail {
 
 // Dot-separated labels keep the domain part unambiguous, so the scan is linear.
 const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
-const VALID = z.email();
+const VALID = lazy(() => z.email());
 
 /** Every valid email address in the text, lowercased (the committed form). */
 export function findEmails(text: string): FoundEmail[] {
@@ -22,7 +23,7 @@ export function findEmails(text: string): FoundEmail[] {
     // Sentence punctuation glued to the local part ("(ann@x.io") is not part of it.
     const lead = /^['.]+/.exec(m[0])?.[0].length ?? 0;
     const value = m[0].slice(lead).toLowerCase();
-    if (VALID.safeParse(value).success) found.push({ value, start: m.index + lead, end: m.index + m[0].length });
+    if (VALID().safeParse(value).success) found.push({ value, start: m.index + lead, end: m.index + m[0].length });
   }
   return found;
 }

@@ -8,7 +8,9 @@ export const DE: Lexicon = {
     'bin mir nicht sicher', 'bin nicht sicher', 'unsicher', 'kann ich nicht sagen', 'kann ich nicht genau sagen',
     'möchte ich nicht sagen', 'sage ich lieber nicht', 'lieber nicht sagen', 'möchte ich nicht angeben', 'keine angabe',
     'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp', 'null ahnung', 'kein plan',
-    'keinen plan', 'null plan',
+    'keinen plan', 'null plan', 'möchte ich noch nicht sagen', 'will ich noch nicht sagen', 'will ich nicht sagen', 'sage ich noch nicht',
+    'sag ich noch nicht', 'sage ich lieber noch nicht', 'sag ich lieber nicht', 'möchte ich lieber nicht sagen', 'möchte ich noch nicht verraten',
+    'möchte ich nicht verraten', 'verrate ich noch nicht', 'lieber noch nicht', 'noch nicht sagen',
   ],
   skipFiller: [
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',

@@ -44,4 +44,5 @@ export const DE_PARSER: ParserMessages = {
   codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
   whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
+  moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',
 };

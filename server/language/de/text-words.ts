@@ -35,6 +35,21 @@ export const DE_TEXT: TextWords = {
   clauseWords: ['ist', 'sind', 'war', 'es', 'wir', 'ich', 'er', 'sie', 'hat', 'haben', 'geht', 'gehört', 'liegt'],
   notGiven: ['nicht zur hand', 'verloren', 'weiß nicht', 'kann nicht', 'nicht da'],
   quantityOnly: ['viele', 'einige', 'mehrere', 'jede menge', 'ein paar', 'etliche', 'zu viele', 'verschiedene', 'diverse', 'eine menge', 'ganz viele', 'sehr viele'],
-  unsure: ['weiß ich nicht mehr', 'weiß nicht mehr', 'kann mich nicht erinnern', 'erinnere mich nicht', 'hab ich vergessen', 'habe ich vergessen', 'vergessen', 'fällt mir nicht ein', 'weiß ich nicht', 'keine ahnung'],
+  unsure: ['weiß ich nicht mehr', 'weiß nicht mehr', 'kann mich nicht erinnern', 'erinnere mich nicht', 'hab ich vergessen', 'habe ich vergessen', 'vergessen', 'fällt mir nicht ein', 'weiß ich nicht', 'keine ahnung', 'kein plan', 'keinen plan', 'weiß nicht', 'k.a.', 'null ahnung'],
+  deferrals: [
+    'bringe ich mit', 'bring ich mit', 'bringe ich', 'bring ich', 'bringe sie mit', 'bringe die mit', 'ich bringe', 'sage ich später', 'sag ich später',
+    'sage ich ihnen', 'sag ich ihnen', 'reiche ich nach', 'schicke ich', 'schick ich', 'muss ich nachschauen', 'muss ich nachsehen', 'muss ich fragen',
+    'schaue ich nach', 'schau ich nach', 'kümmert sich darum', 'kümmert sich drum', 'kümmert sich', 'macht das', 'macht mein', 'macht meine',
+    'weiß mein', 'weiß meine', 'müssen sie', 'fragen sie', 'regelt das', 'erledigt das', 'hat die unterlagen', 'hat das',
+  ],
+  contentFree: [
+    'ich', 'du', 'er', 'sie', 'es', 'wir', 'ihr', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'mein', 'meine', 'meinen', 'meinem',
+    'unser', 'unsere', 'ist', 'sind', 'war', 'halt', 'eben', 'einfach', 'irgendwie', 'mal', 'so', 'ja', 'doch', 'auch', 'nur', 'wohl', 'schon', 'echt',
+    'spinnen', 'spinnt', 'zicken', 'zickt', 'komisch', 'seltsam', 'merkwürdig', 'sonderbar', 'rum', 'herum', 'machen', 'macht', 'mucken', 'was',
+    'sowas', 'irgendwas', 'alles', 'und', 'oder', 'aber', 'mit', 'dann', 'später', 'nachher', 'morgen', 'beim', 'termin', 'vor', 'ort', 'vorbei',
+    'mann', 'frau', 'partner', 'partnerin', 'mutter', 'vater', 'eltern', 'sohn', 'tochter', 'chef', 'chefin', 'kollege', 'kollegin', 'arzt', 'ärztin',
+    'hausarzt', 'apotheke', 'jemand', 'anderes', 'packungen', 'packung', 'schachteln', 'liste', 'unterlagen', 'karte', 'sachen', 'zeug', 'hier', 'da',
+    'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
+  ],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
 };

@@ -44,4 +44,5 @@ export const EN_PARSER: ParserMessages = {
   codeItself: () => 'Could you type the number itself, as it is written?',
   whichCode: () => 'I found more than one number there — which one is it?',
   whichOnes: () => 'Which ones? Please list them.',
+  moreDetail: () => "Even a rough answer helps — could you tell me what you can here, in your own words?",
 };

@@ -26,4 +26,8 @@ export const es: LanguagePack = {
   text: ES_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
+  otherChannel: {
+    phone: /\b(?:ll[áa]menme|ll[áa]mame|prefiero (?:una )?llamada|por tel[ée]fono|una llamada)\b/i,
+    email: /\b(?:por (?:e-?mail|correo))\b/i,
+  },
 };

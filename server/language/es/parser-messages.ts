@@ -44,4 +44,5 @@ export const ES_PARSER: ParserMessages = {
   codeItself: () => '¿Podría escribir el número tal como aparece?',
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
+  moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
 };

@@ -14,6 +14,8 @@ export const ES_TEXT: TextWords = {
   clauseWords: ['es', 'son', 'está', 'somos', 'soy', 'tiene', 'tienen', 'él', 'ella'],
   notGiven: ['no lo tengo', 'perdí', 'no sé', 'no encuentro', 'a mano'],
   quantityOnly: ['muchos', 'muchas', 'varios', 'varias', 'algunos', 'algunas', 'bastantes', 'demasiados'],
+  deferrals: ['los traigo', 'lo traigo', 'las traigo', 'le digo después', 'se encarga', 'lo lleva mi', 'tengo que mirar', 'tengo que preguntar'],
+  contentFree: ['yo', 'él', 'ella', 'ellos', 'eso', 'esto', 'los', 'las', 'lo', 'la', 'el', 'mi', 'mis', 'son', 'es', 'están', 'raros', 'raro', 'rara', 'raras', 'solo', 'marido', 'esposa', 'mujer', 'de', 'eso', 'después', 'luego'],
   unsure: ['no me acuerdo', 'no recuerdo', 'olvidé', 'ni idea', 'no sé'],
   codeWords: ['id', 'número', 'no', 'nº', 'código', 'referencia', 'ref'],
 };

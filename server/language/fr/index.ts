@@ -26,4 +26,8 @@ export const fr: LanguagePack = {
   text: FR_TEXT,
   negatedYesIsNeither: true,
   declineRule: null,
+  otherChannel: {
+    phone: /\b(?:appelez-moi|appelez moi|m'appeler|me rappeler|rappelez-moi|par t[ée]l[ée]phone|un appel)\b/i,
+    email: /\b(?:par e-?mail|par courriel|par mail)\b/i,
+  },
 };

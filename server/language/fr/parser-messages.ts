@@ -44,4 +44,5 @@ export const FR_PARSER: ParserMessages = {
   codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
+  moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
 };

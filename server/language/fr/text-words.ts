@@ -14,6 +14,8 @@ export const FR_TEXT: TextWords = {
   clauseWords: ['est', 'sont', "c'est", 'il', 'elle', 'nous', 'je', 'ils', 'a', 'ont'],
   notGiven: ['pas sous la main', 'perdu', 'sais pas', 'sais plus', 'trouve pas'],
   quantityOnly: ['beaucoup', 'plusieurs', 'quelques-uns', 'quelques uns', 'certains', 'pas mal', 'trop'],
+  deferrals: ["j'apporterai", 'je les apporterai', 'je vous dirai', "c'est mon mari qui", "c'est ma femme qui", 's’en occupe', "s'en occupe", 'je dois vérifier'],
+  contentFree: ['je', 'il', 'elle', 'ils', 'elles', 'ça', 'ca', 'les', 'le', 'la', 'mon', 'ma', 'mes', 'sont', 'est', 'juste', 'bizarre', 'bizarres', 'bref', 'mari', 'femme', 'qui', 'plus', 'tard'],
   unsure: ['je ne sais plus', 'je ne me souviens pas', 'oublié', "j'ai oublié", 'aucune idée'],
   codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
 };
