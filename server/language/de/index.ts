@@ -1,4 +1,6 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_SPOKEN } from './spoken.ts';
+import { DE_LEFTOVERS } from './leftovers.ts';
 import { DE_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { DE_DATES } from './dates.ts';
@@ -24,10 +26,12 @@ export const de: LanguagePack = {
   names: DE_NAMES,
   options: DE_OPTIONS,
   text: DE_TEXT,
+  leftovers: DE_LEFTOVERS,
+  spoken: DE_SPOKEN,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
-    phone: /\b(?:anrufen|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
-    email: /\b(?:per e-?mail|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,
+    phone: /\b(?:keine e-?mail|keine mail|ha(?:be|b) keine|lieber (?:per )?telefon|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
+    email: /\b(?:kein telefon|keine telefonnummer|kein handy|nicht anrufen|keine anrufe|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,
   },
 };
