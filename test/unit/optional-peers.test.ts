@@ -72,7 +72,7 @@ describe('optional peer dependencies are loaded on first use only', () => {
 
 // The packages that made `import('questline')` slow (bench/import.ts, docs/benchmarks.md) are loaded when a
 // message, a YAML file, a pattern or a request first needs them (server/shared/lazy-require.ts), never by an import.
-const HEAVY = ['yaml', 're2js', 'chrono-node', 'libphonenumber-js', 'js-quantities', 'csv-stringify'];
+const HEAVY = ['yaml', 're2js', 'chrono-node', 'libphonenumber-js', 'js-quantities', 'csv-stringify', 'damerau-levenshtein'];
 
 describe('heavy packages are loaded on first use only', () => {
   for (const entry of ['server/api/index.ts', 'server/api/server.ts', 'server/main.ts']) {

@@ -40,6 +40,8 @@ export const DE: Lexicon = {
   neither: [
     'weiß nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
     'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein',
+    // a half yes ("ja, aber nur einmal im Monat"), as English's "but only"
+    'aber nur', 'nur teilweise', 'teilweise', 'zum teil', 'so halb',
   ],
   declines: [
     'nein', 'nö', 'nee', 'nein danke', 'ne danke', 'nichts', 'nichts weiter', 'nichts mehr', 'sonst nichts', 'das wars', "das war's",
