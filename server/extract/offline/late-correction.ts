@@ -102,6 +102,9 @@ export function lateCorrection(
       if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
       return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + edit.from, at + edit.to) };
     }
+    // "oh one thing, she gets nosebleeds a lot" right after a free-text question was skipped: the note it was asked for
+    const note = previous ? skippedNote(sentence, previous, current, ctx) : undefined;
+    if (note !== undefined) return { update: { key: previous!.key, value: note, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
     const refers = previous && !previous.pii && typeof previous.value === 'number' && repeatsNumber(sentence, previous, ctx);
     if (markerAt === Infinity && !refers) {
@@ -124,8 +127,10 @@ export function lateCorrection(
       const value = read?.value;
       // the same value again beside "wrong" or "by mistake" names what was wrong ("I clicked male by mistake"): asked again below
       const same = value !== undefined && !q.pii && JSON.stringify(value) === JSON.stringify(q.value);
-      // …unless only the whole sentence read it, the correcting clause not ("asap isn't realistic, more like this summer"): asked again below
-      if (same && !late && !(read!.whole && clause !== sentence && isNamed)) continue;
+      // …unless only the whole sentence read it, the correcting clause not ("asap isn't realistic, more like this summer",
+      // "Sofort ist unrealistisch, eher im Herbst"): the sentence says the answer given and puts it another way — asked again below
+      const repeats = same && read!.whole && clause !== sentence && markerAt !== Infinity;
+      if (same && !late && !(repeats && (isNamed || isPrevious))) continue;
       // an addition to a free-text answer marked only by "actually" or "sorry" is taken beside an answer to the current
       // question ("no, and it's courts 1 AND 2 actually"); as the whole reply it is more likely this answer's own words
       const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!\s]+$/u, ''));
@@ -138,8 +143,9 @@ export function lateCorrection(
         return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
       }
       // the sentence goes back to this answer but its new value cannot be read: ask the question again
-      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers))) {
-        return { reopen: q.key, rest: blank(clauseAt) };
+      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers) || (isPrevious && repeats))) {
+        // a head that says the answer given goes with it ("Sofort ist unrealistisch, …")
+        return { reopen: q.key, rest: blank(repeats || (clauseAt > 0 && namesQuestion(sentence.slice(0, clauseAt), q, pack)) ? 0 : clauseAt) };
       }
     }
   }
@@ -483,4 +489,18 @@ function restated(sentence: string, named: readonly Earlier[], current: OpenQues
     }
   }
   return undefined;
+}
+
+/** Words that add something after a question was passed: "oh one thing", "one more thing", "I forgot to say", "eine Sache noch", "Nachtrag". */
+const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe)(?![\p{L}])[\s,:;—–-]*/iu;
+
+/** The note said after an optional free-text question was skipped ("oh one thing, she gets nosebleeds a lot"); undefined when none. */
+function skippedNote(sentence: string, previous: Earlier, current: OpenQuestion | null, ctx: ParseContext): string | undefined {
+  const a = previous.answer;
+  if (previous.pii || previous.value !== null || a.type !== 'text' || isName(previous) || (a.max !== undefined && a.max <= 200)) return undefined;
+  const m = NOTE.exec(sentence);
+  if (!m) return undefined;
+  if (current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, sentence, ctx).ok) return undefined;
+  const said = sentence.slice(m[0].length).trim().replace(/[\s.!]+$/u, '');
+  return (said.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3 ? said : undefined;
 }
