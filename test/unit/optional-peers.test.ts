@@ -85,7 +85,7 @@ describe('heavy packages are loaded on first use only', () => {
 
 // What `questline/server` takes most time to load (bench/import.ts) is loaded when the server is made
 // (createQuestline, startServer) or the first logger or limiter is, never by importing the entry.
-const SERVER_HEAVY = ['express', 'socket.io', 'prom-client', '@opentelemetry/api', 'rate-limiter-flexible', 'pino'];
+const SERVER_HEAVY = ['express', 'socket.io', 'prom-client', '@opentelemetry/api', 'rate-limiter-flexible', 'pino', 'proxy-addr', 'ipaddr.js'];
 
 describe("the server's packages are loaded when the server is made", () => {
   for (const entry of ['server/api/server.ts', 'server/main.ts']) {
