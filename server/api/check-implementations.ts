@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../shared/lazy.ts';
 import { checkImplementations as checkNames, type FlowSource } from '../catalog/implementations-check.ts';
 import type { Diagnostic } from '../flow/diagnostic.ts';
 import { checkArgs } from '../shared/check-args.ts';
@@ -11,13 +12,13 @@ export interface Registered {
   actions?: Iterable<string> | Readonly<Record<string, unknown>>;
 }
 
-const Names = z.union([
+const Names = lazy(() => z.union([
   z.array(z.string()),
   z.custom<Iterable<string>>((v) => v instanceof Set || v instanceof Map),
   z.record(z.string(), z.unknown()),
-], { message: 'expected the implementations ({ name: fn }) or a list of their names' });
+], { message: 'expected the implementations ({ name: fn }) or a list of their names' }));
 
-const RegisteredShape = z.strictObject({ validators: Names.optional(), actions: Names.optional() });
+const RegisteredShape = lazy(() => z.strictObject({ validators: Names().optional(), actions: Names().optional() }));
 
 const namesIn = (x: Registered['validators']): string[] =>
   x === undefined ? [] : Array.isArray(x) ? x : x instanceof Set ? [...x] : x instanceof Map ? [...x.keys()] : Object.keys(x);
@@ -29,6 +30,6 @@ const namesIn = (x: Registered['validators']): string[] =>
  */
 export function checkImplementations(flow: unknown, registered: Registered = {}, source?: FlowSource): Diagnostic[] {
   const compiled = compiledFlowArg('checkImplementations(flow, { validators, actions })', flow);
-  checkArgs('checkImplementations(flow, { validators, actions })', 'registered', RegisteredShape, registered);
+  checkArgs('checkImplementations(flow, { validators, actions })', 'registered', RegisteredShape(), registered);
   return checkNames(compiled, { validators: namesIn(registered.validators), actions: namesIn(registered.actions) }, source ?? originOf(compiled));
 }

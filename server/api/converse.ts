@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../shared/lazy.ts';
 import type { ActionRegistry, CallEnv } from '../conversation/actions.ts';
 import { checkedExtractor } from '../conversation/checked-extractor.ts';
 import type { Implementations } from '../conversation/implementations.ts';
@@ -57,7 +58,7 @@ export interface Conversation {
 const CALL = 'converse(flow, options)';
 
 /** converse's options as checked at the call (the functions are only checked to be functions). */
-const ConverseOptionsShape = z.strictObject({
+const ConverseOptionsShape = lazy(() => z.strictObject({
   validators: z.record(z.string(), fn('(value, args, answers) => message | null')).optional(),
   actions: z.record(z.string(), fn('async (input, { signal, attempt }) => object')).optional(),
   extractor: z.looseObject({ name: z.string(), extract: fn('extract(request) => proposal') }, { message: 'expected an extractor { name, extract(request) }' }).optional(),
@@ -66,7 +67,7 @@ const ConverseOptionsShape = z.strictObject({
   now: z.custom<string | (() => string)>((v) => typeof v === 'function' || (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v))),
     { message: 'expected an ISO date-time or a function returning one' }).optional(),
   session: z.looseObject({ v: z.number(), flow: z.object({ id: z.string(), revision: z.string() }) }, { message: "expected a saved session (an exchange's session)" }).optional(),
-});
+}));
 
 /**
  * Holds a conversation on `flow` with your validators, actions and extractor:
@@ -77,7 +78,7 @@ const ConverseOptionsShape = z.strictObject({
  */
 export function converse(flow: CompiledFlow, opts: ConverseOptions = {}): Conversation {
   const compiled = compiledFlowArg(CALL, flow);
-  checkArgs(CALL, 'options', ConverseOptionsShape, opts ?? {});
+  checkArgs(CALL, 'options', ConverseOptionsShape(), opts ?? {});
   const missing = checkImplementations(compiled, { validators: opts.validators ?? {}, actions: opts.actions ?? {} });
   if (missing.length) {
     throw new QuestlineUsageError('unregistered_implementation',

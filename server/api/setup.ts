@@ -14,7 +14,7 @@ import { openFlow, type FlowDocumentInput, type OpenFlowOptions } from './open-f
 // TypeScript error where it is written, before anything runs.
 
 /** A flow document as written (zod's input type of a v1 flow). */
-type FlowInput = z.input<typeof FlowV1>;
+type FlowInput = z.input<ReturnType<typeof FlowV1>>;
 type NodeInput = FlowInput['nodes'][number];
 type QuestionInput = Extract<NodeInput, { type: 'question' }>;
 type RuleInput = NonNullable<QuestionInput['validate']>[number];

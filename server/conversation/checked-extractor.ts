@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../shared/lazy.ts';
 import type { Extractor, ExtractionRequest, Proposal } from '../extract/extractor.ts';
 import { QuestlineUsageError } from '../shared/usage-error.ts';
 
@@ -7,15 +8,15 @@ import { QuestlineUsageError } from '../shared/usage-error.ts';
 // mean "nothing"), anything else of the wrong shape is a developer error
 // naming the extractor and what was expected — not a crash deep in a turn.
 
-const ProposalShape = z.looseObject({
+const ProposalShape = lazy(() => z.looseObject({
   extractor: z.string().optional(),
   updates: z.array(z.looseObject({ key: z.string(), value: z.unknown() }), { message: 'expected a list of { key, value }' }).optional(),
   unknown: z.array(z.string(), { message: 'expected a list of answer keys' }).optional(),
-});
+}));
 
 /** The proposal an extractor returned, with `updates` and `unknown` defaulted, or a QuestlineUsageError saying what is wrong. */
 export function checkedProposal(extractor: string, value: unknown): Proposal {
-  const r = ProposalShape.safeParse(value);
+  const r = ProposalShape().safeParse(value);
   if (!r.success) {
     const lines = r.error.issues.map((i) => `${['proposal', ...i.path.map(String)].join('.')}: ${i.message.replace(/^Invalid input: /, '')}`);
     throw new QuestlineUsageError('invalid_proposal',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Status } from '../engine/session.ts';
+import { Status } from '../protocol/session.ts';
 import type { Completion } from './completion.ts';
 
 // The body POSTed to a tenant's webhook: one ending of one session, with every

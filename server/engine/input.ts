@@ -67,8 +67,12 @@ export interface TriggerChoice {
   /** Offline rule: named word lists, all of one `together` entry in one clause, not negated. */
   words?: Readonly<Record<string, readonly string[]>>;
   together?: readonly (readonly string[])[];
-  /** Offline rule: phrases that keep it from firing in their clause (a past event, a relative's history). */
+  /** Offline rule: named word lists, all of one entry anywhere in the message (each not negated in its clause). */
+  togetherInMessage?: readonly (readonly string[])[];
+  /** Offline rule: phrases that keep it from firing in their clause (a past event, a relative's history), unless negated themselves. */
   unless?: readonly string[];
+  /** Offline rule: objects that make a hit they follow a figure of speech ("overdosed on netflix"). */
+  figurative?: readonly string[];
   /** When it applies, for the model. */
   description?: string;
 }

@@ -1,8 +1,7 @@
 import { AnswerMap } from './answer-map.ts';
 import { z } from 'zod';
-import { Status } from '../protocol/session.ts';
-
-export { Status } from '../protocol/session.ts';
+import { STATUSES } from '../protocol/statuses.ts';
+import { lazy } from '../shared/lazy.ts';
 
 // The session is the engine's whole state between turns. In memory, answers
 // live in a persistent map (answer-map.ts) so a turn costs the same with 20
@@ -38,7 +37,7 @@ export function upgradeSession(json: unknown): unknown {
 
 /** Where a committed answer came from. */
 /** How a value typed in another unit was understood ("5000 sq ft" → 465 m²): kept with the answer, echoed to the visitor. */
-export const Conversion = z.object({
+export const Conversion = lazy(() => z.object({
   /** The words the value came from, as typed. */
   raw: z.string(),
   /** The unit typed, as shown back ("ft²"). */
@@ -49,14 +48,15 @@ export const Conversion = z.object({
   value: z.number(),
   /** Whether `value` is the conversion itself, not rounded (an integer question rounds). */
   exact: z.boolean(),
-});
-export type Conversion = z.infer<typeof Conversion>;
+}));
+export type Conversion = z.infer<ReturnType<typeof Conversion>>;
 
-export const AnswerRecord = z.object({
+export const AnswerRecord = lazy(() => z.object({
   value: z.unknown(),
   /** The turn that committed it (0 for `given` answers and the start). */
   turn: z.number().int().nonnegative(),
-  source: z.enum(['user', 'action', 'operator', 'given', 'assessment']),
+  /** `derived`: computed from other answers by the question's `derive` (an age from a date of birth). */
+  source: z.enum(['user', 'action', 'operator', 'given', 'assessment', 'derived']),
   /** Extractor name for user answers: rules, anthropic, replay. */
   extractor: z.string().optional(),
   confidence: z.number().optional(),
@@ -67,61 +67,61 @@ export const AnswerRecord = z.object({
   /** How validation went: 'passed', or 'skipped' for an optional question left blank. */
   validation: z.enum(['passed', 'skipped']),
   /** How a value typed in another unit was understood. */
-  conversion: Conversion.optional(),
-});
-export type AnswerRecord = z.infer<typeof AnswerRecord>;
+  conversion: Conversion().optional(),
+}));
+export type AnswerRecord = z.infer<ReturnType<typeof AnswerRecord>>;
 
 /** Votes, tentative and locked path (hysteresis state; policy lives in the flow). */
-export const PathState = z.object({
+export const PathState = lazy(() => z.object({
   scores: z.record(z.string(), z.number()),
   tentative: z.string().nullable(),
   locked: z.boolean(),
-});
-export type PathState = z.infer<typeof PathState>;
+}));
+export type PathState = z.infer<ReturnType<typeof PathState>>;
 
 /** A subgraph call: the subgraph node in the caller, and the subgraph entered. */
-export const Frame = z.object({ node: z.string(), ref: z.string() });
-export type Frame = z.infer<typeof Frame>;
+export const Frame = lazy(() => z.object({ node: z.string(), ref: z.string() }));
+export type Frame = z.infer<ReturnType<typeof Frame>>;
 
 /** What the session waits for besides a user message. */
-export const Pending = z.discriminatedUnion('kind', [
+export const Pending = lazy(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('action'), callId: z.string(), attempt: z.number().int().nonnegative() }),
   /** `since`: when the wait began (the session clock then), which an interrupt's `timeout_s` counts from; absent in sessions saved before it was kept. */
   z.object({ kind: z.literal('interrupt'), when: z.enum(['before', 'after']), since: z.string().optional() }),
   z.object({ kind: z.literal('path_prompt') }),
-]);
-export type Pending = z.infer<typeof Pending>;
+]));
+export type Pending = z.infer<ReturnType<typeof Pending>>;
 
 /** A dependency being asked out of graph order: the question that needs it, to come back to once it is answered (flow-ir.md `dependencies`). */
-export const Detour = z.object({ node: z.string(), stack: z.array(Frame) });
-export type Detour = z.infer<typeof Detour>;
+export const Detour = lazy(() => z.object({ node: z.string(), stack: z.array(Frame()) }));
+export type Detour = z.infer<ReturnType<typeof Detour>>;
 
 /** Enough to undo one turn's commits for `back`: a delta, never a copy of the answers. */
-export const Checkpoint = z.object({
+export const Checkpoint = lazy(() => z.object({
   turn: z.number().int(),
   node: z.string().nullable(),
-  stack: z.array(Frame),
-  path: PathState,
-  route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
+  stack: z.array(Frame()),
+  path: PathState(),
+  route: z.object({ node: z.string(), stack: z.array(Frame()), turn: z.number().int() }).optional(),
   /** Each key the turn changed, with its record before (absent = was unanswered). */
-  changes: z.array(z.object({ key: z.string(), before: AnswerRecord.optional() })),
-  detour: Detour.optional(),
-});
-export type Checkpoint = z.infer<typeof Checkpoint>;
+  changes: z.array(z.object({ key: z.string(), before: AnswerRecord().optional() })),
+  detour: Detour().optional(),
+}));
+export type Checkpoint = z.infer<ReturnType<typeof Checkpoint>>;
 
 
-const sessionFields = {
+const sessionFields = lazy(() => ({
   v: z.literal(SESSION_VERSION),
   id: z.string().optional(),
   flow: z.object({ id: z.string(), revision: z.string() }),
-  status: Status,
+  status: z.enum(STATUSES),
   /** A terminal's outcome: completed, escalated, abandoned or a custom string. */
   outcome: z.string().optional(),
   /** The node the conversation is at: the question asked, or the node waited on. */
   node: z.string().nullable(),
-  stack: z.array(Frame),
+  stack: z.array(Frame()),
   attempts: z.number().int().nonnegative(),
-  path: PathState,
+  path: PathState(),
   turn: z.number().int().nonnegative(),
   /** Tenant/session metadata the flow's guards and templates read. */
   context: z.record(z.string(), z.unknown()),
@@ -129,16 +129,16 @@ const sessionFields = {
   locale: z.string().optional(),
   /** The region of the visitor's language tag at start (`en-GB` → GB): phone numbers and regional option synonyms. */
   region: z.string().regex(/^[A-Z]{2}$/).optional(),
-  pending: Pending.optional(),
+  pending: Pending().optional(),
   /** Keys asked again even though answered: after `back`, or a path switch with `carry: reask`. */
   reask: z.array(z.string()).optional(),
   /** Where a decision routed on the tentative (unlocked) path, to re-route if the path switches. */
-  route: z.object({ node: z.string(), stack: z.array(Frame), turn: z.number().int() }).optional(),
+  route: z.object({ node: z.string(), stack: z.array(Frame()), turn: z.number().int() }).optional(),
   /** The question waiting for the dependency now asked (server/engine/dependencies.ts). */
-  detour: Detour.optional(),
+  detour: Detour().optional(),
   /** Action results by call and input hash, so a handler is not called twice. */
   cache: z.record(z.string(), z.record(z.string(), z.unknown())),
-  checkpoints: z.array(Checkpoint),
+  checkpoints: z.array(Checkpoint()),
   /** The session clock at the last turn (ISO 8601). */
   now: z.string(),
   /** An assessed answer being refined: the answer so far and the refinements asked (flow-ir.md `assess`). */
@@ -154,7 +154,7 @@ const sessionFields = {
    * ("Just to check: 15 January 2027?"): a yes commits it, a no or a new value goes on as usual (server/engine/check-value.ts).
    */
   checking: z.object({
-    key: z.string(), value: z.unknown(), extractor: z.string(), text: z.string().optional(), conversion: Conversion.optional(),
+    key: z.string(), value: z.unknown(), extractor: z.string(), text: z.string().optional(), conversion: Conversion().optional(),
   }).optional(),
   /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
   progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),
@@ -178,11 +178,11 @@ const sessionFields = {
     inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative(),
     cacheReadTokens: z.number().nonnegative(), cacheCreationTokens: z.number().nonnegative(), durationMs: z.number().nonnegative(),
   }).optional(),
-};
+}));
 
 /** The stored (JSON) form of a session. */
-export const SessionJson = z.object({ ...sessionFields, answers: z.record(z.string(), AnswerRecord) });
-export type SessionJson = z.infer<typeof SessionJson>;
+export const SessionJson = lazy(() => z.object({ ...sessionFields(), answers: z.record(z.string(), AnswerRecord()) }));
+export type SessionJson = z.infer<ReturnType<typeof SessionJson>>;
 
 /** The in-memory session: JSON fields plus answers in a persistent map. Treat as immutable. */
 export type Session = Readonly<Omit<SessionJson, 'answers'> & { answers: AnswerMap<AnswerRecord> }>;
@@ -210,7 +210,7 @@ export function sessionToJson(s: Session): SessionJson {
 
 /** Upgrades, parses and checks a stored session; throws when it is not one. */
 export function sessionFromJson(json: unknown): Session {
-  const parsed = SessionJson.parse(upgradeSession(json));
+  const parsed = SessionJson().parse(upgradeSession(json));
   return { ...parsed, answers: AnswerMap.of(Object.entries(parsed.answers)) };
 }
 

@@ -1,4 +1,4 @@
-import { ENDED_STATUSES } from '../protocol/session.ts';
+import { ENDED_STATUSES } from '../protocol/statuses.ts';
 import { fillMessage } from '../flow/messages/catalogue.ts';
 import type { CompiledEdge, CompiledNode } from '../flow/compiled-flow.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';

@@ -22,7 +22,9 @@ export function activeTriggers(flow: CompiledFlow, node: string | null): readonl
   if (!list) {
     list = Object.freeze(all.filter((t) => node === null || !t.off_at?.includes(node)).map((t) => Object.freeze({
       id: t.id, phrases: t.phrases ?? [], examples: t.examples ?? [], ...(t.description ? { description: t.description } : {}),
-      ...(t.words && t.together?.length ? { words: t.words, together: t.together } : {}), ...(t.unless?.length ? { unless: t.unless } : {}),
+      ...(t.words && (t.together?.length || t.together_in_message?.length) ? { words: t.words, together: t.together ?? [] } : {}),
+      ...(t.words && t.together_in_message?.length ? { togetherInMessage: t.together_in_message } : {}),
+      ...(t.unless?.length ? { unless: t.unless } : {}), ...(t.figurative?.length ? { figurative: t.figurative } : {}),
     })));
     byNode.set(key, list);
   }

@@ -1,5 +1,6 @@
 import type { Proposal } from './input.ts';
-import type { Session, Status } from './session.ts';
+import type { Session } from './session.ts';
+import type { StatusName as Status } from '../protocol/statuses.ts';
 
 /** The built-in commands; their words can be changed per flow under `commands`. */
 export type Command = 'back' | 'restart' | 'human' | 'cancel' | 'skip';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { lazy } from '../shared/lazy.ts';
 import { Text, Texts, type Plain } from './text.ts';
 
 /** ISO calendar date `YYYY-MM-DD`, the committed form of every `date` answer. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date YYYY-MM-DD');
+export const IsoDate = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date YYYY-MM-DD'));
 
-const TextAnswer = z
+const TextAnswer = lazy(() => z
   .object({
     type: z.literal('text'),
     min: z.number().int().nonnegative().optional().describe('minimum length in characters'),
@@ -21,9 +22,9 @@ const TextAnswer = z
         'with kind name, whose name is asked: respondent (the person typing, the default) or subject (the person the intake is about, e.g. the patient — "this is for my son, Tom Baker" gives "Tom Baker")',
       ),
   })
-  .strict();
+  .strict());
 
-const NumberAnswer = z
+const NumberAnswer = lazy(() => z
   .object({
     type: z.enum(['number', 'integer']),
     min: z.number().optional(),
@@ -40,63 +41,63 @@ const NumberAnswer = z
       .optional()
       .describe('ISO 4217 code of a money answer, e.g. "USD": an amount in another currency is not converted but asked again'),
   })
-  .strict();
+  .strict());
 
-const BooleanAnswer = z
+const BooleanAnswer = lazy(() => z
   .object({
     type: z.literal('boolean'),
     synonyms: z
-      .object({ true: Texts.optional(), false: Texts.optional() })
+      .object({ true: Texts().optional(), false: Texts().optional() })
       .strict()
       .optional()
       .describe('extra words beyond the built-in English yes/no'),
   })
-  .strict();
+  .strict());
 
 /** One enum option; a bare string is shorthand for `{ value }`. */
-export const EnumOption = z.union([
+export const EnumOption = lazy(() => z.union([
   z.string().min(1),
   z
     .object({
       value: z.string().min(1),
-      label: Text.optional(),
-      synonyms: Texts.optional().describe(
+      label: Text().optional(),
+      synonyms: Texts().optional().describe(
         'other words naming the option; by locale, a regional key ("en-US", "en-GB") replaces the locale\'s list for visitors from that region ("football": soccer in en, American football in en-US)',
       ),
     })
     .strict(),
-]);
+]));
 
-const EnumAnswer = z
+const EnumAnswer = lazy(() => z
   .object({
     type: z.literal('enum'),
-    options: z.array(EnumOption),
+    options: z.array(EnumOption()),
     multiple: z.boolean().optional().describe('answer is a list of option values, kept in option order'),
   })
-  .strict();
+  .strict());
 
-const PlainAnswer = z.object({ type: z.enum(['email', 'phone', 'url']) }).strict();
+const PlainAnswer = lazy(() => z.object({ type: z.enum(['email', 'phone', 'url']) }).strict());
 
-const DateAnswer = z
+const DateAnswer = lazy(() => z
   .object({
     type: z.literal('date'),
     past: z.boolean().optional().describe('must be today or earlier'),
     future: z.boolean().optional().describe('must be today or later'),
-    min: IsoDate.optional(),
-    max: IsoDate.optional(),
+    min: IsoDate().optional(),
+    max: IsoDate().optional(),
   })
-  .strict();
+  .strict());
 
 /** A question's value type and constraints; without it the answer is `text`. */
-export const AnswerSpec = z.discriminatedUnion('type', [
-  TextAnswer,
-  NumberAnswer,
-  BooleanAnswer,
-  EnumAnswer,
-  PlainAnswer,
-  DateAnswer,
-]);
-export type AnswerSpec = Plain<z.infer<typeof AnswerSpec>>;
+export const AnswerSpec = lazy(() => z.discriminatedUnion('type', [
+  TextAnswer(),
+  NumberAnswer(),
+  BooleanAnswer(),
+  EnumAnswer(),
+  PlainAnswer(),
+  DateAnswer(),
+]));
+export type AnswerSpec = Plain<z.infer<ReturnType<typeof AnswerSpec>>>;
 export type AnswerType = AnswerSpec['type'];
 
 /** Every answer type name, in the order the docs list them. */
@@ -151,7 +152,7 @@ export function valueSchema(spec: AnswerSpec = { type: 'text' }): z.ZodType {
     case 'url':
       return z.url();
     case 'date': {
-      let d = IsoDate;
+      let d = IsoDate();
       if (spec.min) d = d.refine((v) => v >= spec.min!, `on or after ${spec.min}`);
       if (spec.max) d = d.refine((v) => v <= spec.max!, `on or before ${spec.max}`);
       return d.describe('ISO date YYYY-MM-DD');

@@ -41,9 +41,11 @@ export function checkTriggers(ctx: CompileContext): void {
     (t.off_at ?? []).forEach((id, j) => {
       if (!ctx.byId.has(id)) ctx.error('unknown_node', `trigger '${t.id}' is off at '${id}', which is not a node`, { path: ['triggers', i, 'off_at', j] });
     });
-    (t.together ?? []).forEach((names, j) => names.forEach((name, k) => {
-      if (!t.words || !Object.hasOwn(t.words, name)) ctx.error('unknown_word_list', `trigger '${t.id}' uses word list '${name}' in together, which is not in its words`, { path: ['triggers', i, 'together', j, k] });
-    }));
+    for (const field of ['together', 'together_in_message'] as const) {
+      (t[field] ?? []).forEach((names, j) => names.forEach((name, k) => {
+        if (!t.words || !Object.hasOwn(t.words, name)) ctx.error('unknown_word_list', `trigger '${t.id}' uses word list '${name}' in ${field}, which is not in its words`, { path: ['triggers', i, field, j, k] });
+      }));
+    }
     // a message that is exactly a command word runs the command before any trigger is checked
     const phrases: string[] = t.phrases === undefined ? [] : Array.isArray(t.phrases) ? t.phrases : (Object.values(t.phrases) as string[][]).flat();
     for (const phrase of phrases) {
@@ -52,7 +54,7 @@ export function checkTriggers(ctx: CompileContext): void {
         ctx.warn('trigger_is_command', `trigger '${t.id}' has the phrase '${phrase}', which is also the '${command}' command word: a message of just those words runs the command, not the trigger`, { path: ['triggers', i, 'phrases'] });
       }
     }
-    if (!t.phrases?.length && !t.examples?.length && !t.together?.length && !t.description) {
+    if (!t.phrases?.length && !t.examples?.length && !t.together?.length && !t.together_in_message?.length && !t.description) {
       ctx.warn('trigger_never_matches', `trigger '${t.id}' has no phrases, examples or description, so nothing can match it`, at);
     }
   });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../shared/canonical-json.ts';
+import { lazyRequire } from '../shared/lazy-require.ts';
 import { analyseGraph } from './compile-graph.ts';
 import { checkPathUse, compileConstraints } from './compile-constraints.ts';
 import { createContext, type CompileContext, type CompileInput } from './compile-context.ts';
@@ -14,6 +14,9 @@ import type { Diagnostic } from './diagnostic.ts';
 import type { DocPath } from './load.ts';
 import { resolveMessages } from './messages/catalogue.ts';
 import { projectFlow } from './project.ts';
+
+/** node:crypto, loaded by the first compile (not by `import('questline')`). */
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 export type { CompileInput } from './compile-context.ts';
 
@@ -109,7 +112,7 @@ export function compileFlow(input: CompileInput): CompileResult {
   if (diagnostics.some((d) => d.severity === 'error') || compiled.some(({ ctx }) => !ctx.entry)) return { diagnostics };
   const plains = compiled.map(({ ctx }) => plainFlow(ctx.flow, ctx.placed));
   const hashed = source.locales ? compiled.map(({ locale }, i) => ({ locale, flow: plains[i] })) : plains[0];
-  const revision = createHash('sha256').update(canonicalJson(hashed)).digest('hex').slice(0, 16);
+  const revision = nodeCrypto().createHash('sha256').update(canonicalJson(hashed)).digest('hex').slice(0, 16);
   const flows = compiled.map(({ locale, ctx }, i) => finalize(ctx, plains[i]!, revision, locale, resolveMessages(locale, source.messages, input.messages)));
   if (source.locales) {
     const byLocale = new Map(compiled.map(({ locale }, i) => [locale, flows[i]!]));

@@ -54,18 +54,18 @@ export function compileDocument(doc: SourceDoc): DocumentResult {
   const data = doc.data as { version?: unknown; layer?: unknown } | null;
   const version = data && typeof data === 'object' && !Array.isArray(data) ? data.version : undefined;
   if (version === 'v1' && data && 'layer' in data) {
-    const parsed = parseLenient(Overlay, doc);
+    const parsed = parseLenient(Overlay(), doc);
     return { kind: 'overlay', ...(parsed.data && !parsed.diagnostics.length ? { overlay: parsed.data } : {}), diagnostics: sortDiagnostics(parsed.diagnostics) };
   }
   if (version === 'v1') {
-    const parsed = parseLenient(FlowV1, doc);
+    const parsed = parseLenient(FlowV1(), doc);
     if (!parsed.data) return { kind: 'flow', version, diagnostics: sortDiagnostics(parsed.diagnostics) };
     const res = compileFlow({ flow: parsed.data, file: doc.file, map: doc.map });
     const diagnostics = sortDiagnostics([...parsed.diagnostics, ...res.diagnostics]);
     return { kind: 'flow', version, ir: parsed.data, ...(res.flow && !parsed.diagnostics.length ? { flow: res.flow } : {}), diagnostics };
   }
   if (version === 'v0') {
-    const parsed = parseLenient(FlowV0, doc);
+    const parsed = parseLenient(FlowV0(), doc);
     if (!parsed.data) return { kind: 'flow', version, diagnostics: sortDiagnostics(parsed.diagnostics) };
     const { flow, origin } = migrateV0(parsed.data as FlowV0); // v0 texts are plain strings (a map fails as `locales_missing`)
     const res = compileFlow({ flow, file: doc.file, map: doc.map, nodePath: (id) => origin.get(id) });

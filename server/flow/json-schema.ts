@@ -4,7 +4,7 @@ import { FlowV0, FlowV1, Overlay } from './schema.ts';
 
 /** The JSON Schema of flow files (v1 flows, overlays, v0 checklists), generated from the zod IR. */
 export function flowDocumentJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(z.union([FlowV1, Overlay, FlowV0]), { target: 'draft-2020-12', unrepresentable: 'any' });
+  const schema = z.toJSONSchema(z.union([FlowV1(), Overlay(), FlowV0()]), { target: 'draft-2020-12', unrepresentable: 'any' });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://questline.dev/schema/flow.schema.json',

@@ -53,6 +53,7 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   const node = (n: Obj, path: DocPath) => {
     for (const k of NODE_TEXTS) at(n, k, path);
     if (Array.isArray(n.validate)) n.validate.forEach((r, i) => { if (isMap(r)) at(r, 'message', [...path, 'validate', i]); });
+    if (isMap(n.derive)) at(n.derive, 'message', [...path, 'derive']);
     const answer = isMap(n.answer) ? n.answer : undefined;
     if (answer && Array.isArray(answer.options)) {
       answer.options.forEach((o, i) => {
@@ -82,7 +83,7 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   if (Array.isArray(out.triggers)) {
     out.triggers.forEach((t, i) => {
       if (!isMap(t)) return;
-      for (const k of ['phrases', 'examples', 'unless']) at(t, k, ['triggers', i]);
+      for (const k of ['phrases', 'examples', 'unless', 'figurative']) at(t, k, ['triggers', i]);
       if (isMap(t.words)) for (const k of Object.keys(t.words)) at(t.words, k, ['triggers', i, 'words']);
     });
   }

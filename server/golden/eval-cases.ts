@@ -9,7 +9,7 @@ import { EvalFlowRef, flowsDirOf, loadFlowQuestions, type FlowQuestions, type Pa
 // person would record: a value, a re-ask, or a skip.
 
 /** A question as a flow declares it, without id and type; `key` defaults to its name in `questions:` (else `answer`); `note` is a comment for the reader. */
-export const EvalQuestion = QuestionNode.omit({ id: true, type: true }).extend({ key: QuestionNode.shape.key.optional(), note: z.string().optional() });
+export const EvalQuestion = QuestionNode().omit({ id: true, type: true }).extend({ key: QuestionNode().shape.key.optional(), note: z.string().optional() });
 export type EvalQuestion = z.infer<typeof EvalQuestion>;
 
 /** The flow-level context a case runs in. */

@@ -2,10 +2,14 @@ import { z } from 'zod';
 
 // The keys of the built-in message catalogue (see catalogue.ts); `{name}` marks a placeholder.
 
-const words = z.array(z.string().min(1));
+const words = () => z.array(z.string().min(1));
 
-/** Every built-in text; a flow or tenant may change any of them per locale. */
-export const MessagesShape = z.object({
+/**
+ * Every built-in text; a flow or tenant may change any of them per locale.
+ * Built by each call, not when the module loads (`import('questline')` builds
+ * no schema): flow/messages/catalogue.ts builds it once, on first use.
+ */
+export const MessagesShape = () => z.object({
   ended_completed: z.string(), ended_escalated: z.string(), ended_other: z.string(),
   waiting: z.string(), required: z.string(), not_understood: z.string(), not_caught: z.string(),
   more: z.string(), more_including: z.string(), also_about: z.string(), list_and: z.string(),
@@ -18,7 +22,7 @@ export const MessagesShape = z.object({
   reask_url: z.string(), reask_date: z.string(), reask_text_between: z.string(), reask_text_min: z.string(), reask_text_max: z.string(),
   reask_text: z.string(), reask_pattern: z.string(), reask_rule: z.string(),
   constraint_one_of: z.string(), constraint_group_and: z.string(), constraint_group_or: z.string(), constraint_expr: z.string(),
-  cancel_confirm: z.string(), cancel_done: z.string(), cancel_yes_chip: z.string(), cancel_no_chip: z.string(), cancel_yes: words,
+  cancel_confirm: z.string(), cancel_done: z.string(), cancel_yes_chip: z.string(), cancel_no_chip: z.string(), cancel_yes: words(),
   path_prompt: z.string(),
   review_prompt: z.string(), review_confirm: z.string(), review_confirm_chip: z.string(), review_change_chip: z.string(),
   review_change_one: z.string(), review_which: z.string(), review_first_one: z.string(),
@@ -30,14 +34,15 @@ export const MessagesShape = z.object({
   stuck_offer: z.string(), stuck_skip: z.string(),
   corrected: z.string().describe('said when a reply corrects the answer given the turn before; {label} is the question, {value} the new value in words'),
   reopen: z.string().describe('said before an earlier question is asked again because a reply went back to it without a value the bot could read ("wrong number, it ends 0134")'),
+  derive_mismatch: z.string().describe('said before a question is asked again because an answer given disagrees with the one derived from it (an age and a date of birth); {label} and {from} are the two questions\' labels, {derived} the derived value, {given} the one given'),
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),
   handover_by_email: z.string(), handover_by_phone: z.string(), handover_by_chat: z.string(),
   handover_closed: z.string().describe('said when an operator closes a conversation (an escalated one, or one they took over)'),
-  commands_back: words, commands_restart: words, commands_human: words, commands_cancel: words, commands_skip: words,
-  language_names: words.describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
+  commands_back: words(), commands_restart: words(), commands_human: words(), commands_cancel: words(), commands_skip: words(),
+  language_names: words().describe('what a visitor types to switch to this language ("deutsch", "auf deutsch")'),
 }).strict();
 /** A locale's complete catalogue. */
-export type Messages = z.infer<typeof MessagesShape>;
+export type Messages = z.infer<ReturnType<typeof MessagesShape>>;
 

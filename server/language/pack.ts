@@ -1,5 +1,7 @@
 import type { DateWords } from './date-words.ts';
 import type { Lexicon } from './lexicon.ts';
+import type { LeftoverWords } from './leftover-words.ts';
+import type { SpokenWords } from './spoken-words.ts';
 import type { Messages } from './messages-shape.ts';
 import type { NumberWords } from './number-words.ts';
 import type { ParserMessages } from './parser-messages.ts';
@@ -44,6 +46,10 @@ export interface LanguagePack {
   readonly text: TextWords;
   /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
   readonly negatedYesIsNeither: boolean;
+  /** What competes with a value in the rest of a reply and what explains a number beside it (the commit rule's remarks); absent = every leftover word is checked. */
+  readonly leftovers?: LeftoverWords;
+  /** How an email address or a phone number is spelled out in words ("at", "dot", "nine one seven"); absent = not read. */
+  readonly spoken?: SpokenWords;
   /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */
   readonly declineRule: { invites: RegExp; bareNo: RegExp } | null;
   /**
@@ -51,6 +57,11 @@ export interface LanguagePack {
    * email question a wish for a call, at an optional phone question a wish for an email, declines that question.
    */
   readonly otherChannel: { phone: RegExp; email: RegExp };
+  /**
+   * An age said in passing ("she's 35", "35 years old", "aged 35", "sie ist 35"): group 1 or 2 is the number; read as
+   * the answer to an open age question that was not asked (volunteered.ts); absent = none is read in this language.
+   */
+  readonly age?: RegExp;
 }
 
 /** Name introductions of one language and the words that end a name. */

@@ -33,8 +33,39 @@ describe('the commit rule: every word of a reply accounted for', () => {
   it('checks first when a word is left over: a clause, a qualifier, a second thing', () => {
     expect(confirmOf(sport, 'padel and the lights are old')).toBe(true);
     expect(confirmOf({ type: 'number', unit: 'm²' }, 'about 300 m² each')).toBe(true);
-    expect(confirmOf({ type: 'boolean' }, "we're uninsured right now", 'Do you have health insurance?')).toBe(true);
+    expect(confirmOf({ type: 'boolean' }, "I do but the card's at home", 'Do you have health insurance?')).toBe(true);
     expect(confirmOf({ type: 'date', future: true }, 'bis zum 1. März, da beginnt unsere Saison', 'Bis wann?', 'de')).toBe(true);
+  });
+});
+
+describe('explained leftovers: a remark that competes with nothing (offline/remarks.ts)', () => {
+  const valueOf = (answer: AnswerSpec, text: string, prompt?: string, locale?: string) => {
+    const u = propose(answer, text, prompt, locale).updates.find((x) => x.key === 'answer');
+    return u === undefined ? undefined : u.confirm ? { check: u.value } : u.value;
+  };
+  const budget: AnswerSpec = { type: 'integer', unit: 'USD', currency: 'USD', min: 0 };
+  it('commits a value beside a reason, a story, a source or an aside', () => {
+    expect(valueOf({ type: 'boolean' }, 'yep, through my husband\'s work', 'Do you have health insurance?')).toBe(true);
+    expect(valueOf({ type: 'boolean' }, 'not right now, it was earlier this morning', 'Are you having chest pain right now?')).toBe(false);
+    expect(valueOf({ type: 'boolean' }, 'nein, alles ok', 'Ist gerade etwas unsicher?', 'de')).toBe(false);
+    expect(valueOf({ type: 'phone' }, 'cell is 415 555 0132, best after 3pm')).toBe('+14155550132');
+    expect(valueOf({ type: 'phone' }, 'Büro +49 221 98765412, am besten vormittags', undefined, 'de')).toBe('+4922198765412');
+    expect(valueOf({ type: 'email' }, 'facilities@lincolnhs.org - shared inbox, checked daily')).toBe('facilities@lincolnhs.org');
+    expect(valueOf({ type: 'date' }, 'Dec 25th, 1956 — a Christmas baby!')).toBe('1956-12-25');
+    expect(valueOf(budget, 'board approved 60k usd', 'What budget do you have in mind?')).toBe(60000);
+    expect(valueOf(budget, '1,5 Mio. USD fürs ganze Stadion', 'Welches Budget?', 'de')).toBe(1500000);
+    expect(valueOf(budget, 'zero, we were hoping for sponsorship lol', 'What budget do you have in mind?')).toBe(0);
+  });
+  it('checks a value beside a hedge, a contrast, a negation, a rate, a second figure or a question', () => {
+    expect(valueOf({ type: 'boolean' }, "yes but the card's at home", 'Do you have health insurance?')).toEqual({ check: true });
+    expect(valueOf({ type: 'boolean' }, "I'm not on site today, can't tell", 'Is anything unsafe?')).toEqual({ check: false });
+    expect(valueOf({ type: 'boolean' }, "we're uninsured right now", 'Do you have health insurance?')).toBeUndefined(); // "right now" says no yes
+    expect(valueOf({ type: 'date' }, 'i think 11/2/1950, her memory isn\'t great')).toEqual({ check: '1950-11-02' });
+    expect(valueOf({ type: 'date', past: true }, 'last tuesday, he is a newborn')).toEqual({ check: '2026-01-13' });
+    expect(valueOf(budget, 'we spent 20k on the last install', 'What budget do you have in mind?')).toEqual({ check: 20000 });
+    expect(valueOf(budget, '20k, about 500 a month for maintenance', 'What budget do you have in mind?')).not.toBe(20000); // asked about: two figures
+    expect(valueOf(budget, '20k per court', 'What budget do you have in mind?')).toEqual({ check: 20000 });
+    expect(valueOf(budget, 'maybe 15k? depends on the board', 'What budget do you have in mind?')).toEqual({ check: 15000 });
   });
 });
 

@@ -205,7 +205,7 @@ describe('email addresses', () => {
   });
 
   it('rejects text without an address', () => {
-    expect(reason(email, 'ann at example dot com')).toBe("That doesn't look like an email address.");
+    expect(reason(email, 'ann at example')).toBe("That doesn't look like an email address."); // spelled without an ending: no address
   });
 
   it('asks which one when two addresses are given', () => {

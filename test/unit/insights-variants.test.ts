@@ -76,7 +76,7 @@ describe('variants: two revisions of a flow side by side', () => {
     const svc = new ConversationService({ store: new MemoryStore(), tenants: before, actions: sampleActions });
     const s = must(await svc.startSession({ tenant: 'acme', flow: 'flow.sales', visitor: 'visitor-0001' }));
     expect(s.state.status).toBe('active');
-    const bad = Tenant.safeParse({ id: 'x', name: 'X', keys: ['pk_x_demo1'], origins: [], flows: ['flow.sales'], variants: { 'flow.sales': { revision: 'latest', share: 2 } } });
+    const bad = Tenant().safeParse({ id: 'x', name: 'X', keys: ['pk_x_demo1'], origins: [], flows: ['flow.sales'], variants: { 'flow.sales': { revision: 'latest', share: 2 } } });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.path.join('.'))).toEqual(['variants.flow.sales.revision', 'variants.flow.sales.share']);
   });
 });

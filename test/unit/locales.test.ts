@@ -292,8 +292,8 @@ describe('packs and tenants change texts by locale', () => {
   it('an overlay changes one locale\'s prompt and keeps the others; a plain list in a concat field goes to every locale', async () => {
     const { mergeAndCompile } = await import('../../server/flow/packs/packs.ts');
     const { Overlay, FlowV1 } = await import('../../server/flow/schema.ts');
-    const base = FlowV1.parse(DOC);
-    const overlay = Overlay.parse({
+    const base = FlowV1().parse(DOC);
+    const overlay = Overlay().parse({
       version: 'v1', layer: 'tenant', extends: 'flow.l10n',
       nodes: [{ id: 'q.sport', prompt: { de: 'Welchen Sport spielen Sie?' } }],
       messages: { de: { not_understood: 'Wie bitte?' } },
@@ -306,8 +306,8 @@ describe('packs and tenants change texts by locale', () => {
     expect(de.messages.not_understood).toBe('Wie bitte?');
     expect(r.flow!.messages.not_understood).toBe("Sorry, I didn't understand that.");
 
-    const withPaths = FlowV1.parse({ ...DOC, paths: { options: { p: { label: 'P', examples: { en: ['one'], de: ['eins'] } } } } });
-    const more = Overlay.parse({ version: 'v1', layer: 'industry', extends: 'flow.l10n', merge: { 'paths.options.*.examples': 'concat' },
+    const withPaths = FlowV1().parse({ ...DOC, paths: { options: { p: { label: 'P', examples: { en: ['one'], de: ['eins'] } } } } });
+    const more = Overlay().parse({ version: 'v1', layer: 'industry', extends: 'flow.l10n', merge: { 'paths.options.*.examples': 'concat' },
       paths: { options: { p: { examples: ['two'] } } } });
     const merged = mergeAndCompile({ flow: withPaths }, [{ overlay: more }]);
     expect(merged.ir!.paths!.options.p!.examples).toEqual({ en: ['one', 'two'], de: ['eins', 'two'] });
@@ -315,9 +315,9 @@ describe('packs and tenants change texts by locale', () => {
 
   it('tenant.json `messages` changes the built-in texts of the tenant\'s flows', async () => {
     const { Tenant } = await import('../../server/catalog/tenant.ts');
-    const t = Tenant.parse({ id: 'x', name: 'X', keys: ['pk_x_12345'], origins: [], flows: ['flow.l10n'], messages: { de: { handoff: 'Sie werden verbunden.' } } });
+    const t = Tenant().parse({ id: 'x', name: 'X', keys: ['pk_x_12345'], origins: [], flows: ['flow.l10n'], messages: { de: { handoff: 'Sie werden verbunden.' } } });
     expect(t.messages?.de?.handoff).toBe('Sie werden verbunden.');
-    expect(() => Tenant.parse({ id: 'x', name: 'X', keys: ['pk_x_12345'], origins: [], flows: [], messages: { de: { no_such_text: 'x' } } })).toThrow();
+    expect(() => Tenant().parse({ id: 'x', name: 'X', keys: ['pk_x_12345'], origins: [], flows: [], messages: { de: { no_such_text: 'x' } } })).toThrow();
   });
 });
 

@@ -3,7 +3,7 @@ import { compileText } from '../../server/flow/document.ts';
 import { checklistOrder, migrateV0 } from '../../server/flow/migrate.ts';
 import { FlowV0 } from '../../server/flow/schema.ts';
 
-const v0 = (doc: Record<string, unknown>) => FlowV0.parse({ version: 'v0', id: 'flow.c', ...doc }) as FlowV0;
+const v0 = (doc: Record<string, unknown>) => FlowV0().parse({ version: 'v0', id: 'flow.c', ...doc }) as FlowV0;
 
 describe('v0 checklist order', () => {
   it('asks the lowest priority first, ties broken by key', () => {

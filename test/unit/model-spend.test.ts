@@ -178,10 +178,10 @@ describe('budgets', () => {
 
   it('the tenant file takes per-session and daily caps of calls and tokens', () => {
     const base = { id: 'lyon', name: 'Lyon', keys: ['pk_lyon_demo'], origins: [], flows: ['flow.team'] };
-    const ok = Tenant.safeParse({ ...base, llm: { budget: { calls: 40, tokens: 60000 }, daily: { calls: 5000, tokens: 4000000 } } });
+    const ok = Tenant().safeParse({ ...base, llm: { budget: { calls: 40, tokens: 60000 }, daily: { calls: 5000, tokens: 4000000 } } });
     expect(ok.success).toBe(true);
-    expect(Tenant.safeParse({ ...base, llm: { budget: { calls: 0 } } }).success).toBe(false);
-    expect(Tenant.safeParse({ ...base, llm: { daily: { dollars: 5 } } }).success).toBe(false);
+    expect(Tenant().safeParse({ ...base, llm: { budget: { calls: 0 } } }).success).toBe(false);
+    expect(Tenant().safeParse({ ...base, llm: { daily: { dollars: 5 } } }).success).toBe(false);
   });
 });
 

@@ -118,13 +118,13 @@ describe('tenant file schema', () => {
   const valid = { id: 'acme', name: 'Acme', keys: ['pk_acme_demo'], origins: ['https://acme.example'], flows: ['flow.sales'] };
 
   it('accepts the interfaces.md shape and defaults packs to none', () => {
-    const t = Tenant.parse({ ...valid, webhook: { url: 'https://crm.example/hooks', secret: 'whsec_123456' }, llm: { model: 'm', budget: { calls: 40 } } });
+    const t = Tenant().parse({ ...valid, webhook: { url: 'https://crm.example/hooks', secret: 'whsec_123456' }, llm: { model: 'm', budget: { calls: 40 } } });
     expect(t.packs).toEqual([]);
   });
 
   it('rejects an origin with a path, an unknown field and an upper-case id', () => {
-    expect(Tenant.safeParse({ ...valid, origins: ['https://acme.example/app'] }).success).toBe(false);
-    expect(Tenant.safeParse({ ...valid, colour: 'red' }).success).toBe(false);
-    expect(Tenant.safeParse({ ...valid, id: 'Acme' }).success).toBe(false);
+    expect(Tenant().safeParse({ ...valid, origins: ['https://acme.example/app'] }).success).toBe(false);
+    expect(Tenant().safeParse({ ...valid, colour: 'red' }).success).toBe(false);
+    expect(Tenant().safeParse({ ...valid, id: 'Acme' }).success).toBe(false);
   });
 });

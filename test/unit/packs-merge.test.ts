@@ -5,7 +5,7 @@ import { formatReport } from '../../server/flow/packs/report.ts';
 import { mergeAndCompile, mergeLayers, provenanceOf, type LayerInput } from '../../server/flow/packs/packs.ts';
 import { FlowV1 as FlowSchema, Overlay, type FlowSource as FlowV1 } from '../../server/flow/schema.ts';
 
-const base: FlowV1 = FlowSchema.parse({
+const base: FlowV1 = FlowSchema().parse({
   version: 'v1',
   id: 'flow.t',
   paths: { options: { p1: { label: 'P1', examples: ['one'] } } },
@@ -34,7 +34,7 @@ const BASE = { flow: base, file: 'global/t.flow.json' };
 
 /** A tenant (or other) layer from a partial overlay, checked against the Overlay schema. */
 function layer(o: Record<string, unknown>, info: LayerInput['info'] = {}): LayerInput {
-  const overlay = Overlay.parse({ version: 'v1', layer: 'tenant', extends: 'flow.t', ...o });
+  const overlay = Overlay().parse({ version: 'v1', layer: 'tenant', extends: 'flow.t', ...o });
   return { overlay, info: { name: `${overlay.layer} ${overlay.id ?? 't'}`, ...info } };
 }
 const pack = (o: Record<string, unknown>) => layer({ layer: 'industry', id: 'p', ...o });
@@ -220,7 +220,7 @@ describe('problems are diagnostics with positions in the layer file', () => {
   const fromText = (text: string, file: string): LayerInput => {
     const loaded = parseFlowText(text, file);
     if (!loaded.ok) throw new Error('fixture does not parse');
-    return { overlay: Overlay.parse(loaded.doc.data), info: { name: 'tenant t', file }, map: loaded.doc.map };
+    return { overlay: Overlay().parse(loaded.doc.data), info: { name: 'tenant t', file }, map: loaded.doc.map };
   };
 
   it('points an unknown field in a node entry at its key', () => {

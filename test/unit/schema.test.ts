@@ -34,7 +34,7 @@ describe('round trip', () => {
     const loaded = loadFlowFile(file);
     if (!loaded.ok) throw new Error(`cannot load ${file}`);
     const data = loaded.doc.data as { version: string; layer?: string };
-    const schema = data.version === 'v0' ? FlowV0 : data.layer ? Overlay : FlowV1;
+    const schema = data.version === 'v0' ? FlowV0() : data.layer ? Overlay() : FlowV1();
     const first = schema.parse(data);
     const viaJson = schema.parse(JSON.parse(JSON.stringify(first)));
     expect(viaJson).toEqual(first);

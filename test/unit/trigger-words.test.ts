@@ -72,6 +72,46 @@ describe('trigger word lists that occur together in one clause', () => {
   });
 });
 
+describe('negated unless phrases, word lists across clauses, figurative objects, units', () => {
+  const bleed: TriggerChoice = {
+    id: 'bleed', phrases: ['overdosed', 'kms'], examples: [],
+    words: { bleed: ['bleed*', 'nosebleed*'], on: ['hasnt stopped', 'still bleeding', 'over an hour'], rash: ['rash'], look: ['like bruis*'], fever: ['fever*'] },
+    together: [['bleed', 'on']],
+    togetherInMessage: [['rash', 'look', 'fever']],
+    unless: ['stopped', 'years ago'],
+    figurative: ['netflix', 'chocolate', 'laughing'],
+  };
+  const fired = (text: string) => matchTrigger(text, [bleed])?.id === 'bleed';
+
+  it('an unless phrase that is itself negated does not void its clause ("hasn\'t stopped" is no "stopped")', () => {
+    expect(fired("my son's nosebleed hasn't stopped in over an hour")).toBe(true);
+    expect(fired('the nosebleed has not stopped')).toBe(false); // "has not stopped" is not in the list: no rule holds, nothing voided
+    expect(fired('nosebleed this morning, it stopped, been bleeding over an hour before that')).toBe(true);
+    expect(fired('the bleeding stopped after over an hour')).toBe(false);
+  });
+
+  it('together_in_message: the lists may stand in different clauses, each not negated and not voided in its own', () => {
+    expect(fired('teenage daughter feverish, headache, and a rash that looks like bruises')).toBe(true);
+    expect(fired('no fever, and a rash that looks like bruises')).toBe(false);
+    expect(fired('fever years ago, a rash that looks like bruises')).toBe(false);
+    // the clause rule still needs one clause
+    expect(fired('nosebleed this morning. over an hour in the queue')).toBe(false);
+  });
+
+  it('a hit followed by a figurative object is a figure of speech; a laughing marker alone is not one', () => {
+    expect(fired('I overdosed on netflix this weekend haha')).toBe(false);
+    expect(fired('overdosed on all the chocolate at christmas')).toBe(false);
+    expect(fired('I think I overdosed on my insulin lol')).toBe(true);
+    expect(fired('overdosed haha')).toBe(true);
+  });
+
+  it('a short abbreviation right after a number is a unit, not the word', () => {
+    expect(fired('ran 10 kms yesterday')).toBe(false);
+    expect(fired('walked 5kms')).toBe(false);
+    expect(fired('kms fr nothing matters')).toBe(true);
+  });
+});
+
 describe('a flow declaring trigger word lists', () => {
   it('compiles when together names its words, and is an error (unknown_word_list) when it names a list it lacks', async () => {
     const { compileText } = await import('../../server/flow/document.ts');
@@ -81,5 +121,11 @@ describe('a flow declaring trigger word lists', () => {
     });
     expect(compileText(flow([['chest', 'pain']])).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(compileText(flow([['chest', 'ache']])).diagnostics.map((d) => d.code)).toContain('unknown_word_list');
+    const inMessage = (names: string[]) => JSON.stringify({
+      version: 'v1', id: 'f', nodes: [{ id: 'q.a', type: 'question', key: 'a', prompt: 'A?' }, { id: 'n.x', type: 'terminal', say: 'Call 911.' }],
+      triggers: [{ id: 't', words: { chest: ['chest'], pain: ['pain*'] }, together_in_message: [names], figurative: ['laughing'], goto: 'n.x' }],
+    });
+    expect(compileText(inMessage(['chest', 'pain'])).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compileText(inMessage(['chest', 'ache'])).diagnostics.map((d) => d.code)).toContain('unknown_word_list');
   });
 });

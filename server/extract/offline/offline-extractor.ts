@@ -6,6 +6,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
+import { remarksOnly, unsureBeside } from './remarks.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -154,7 +155,8 @@ export class OfflineExtractor implements Extractor {
       // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
       const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
       const left = aside ? [] : unexplainedWords(withoutContacts ?? text, read, cur, packOf(req.locale));
-      if (left.length > 0) mine.confirm = true;
+      // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
+      if (left.length > 0 ? !remarksOnly(text, withoutContacts ?? text, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(text, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

@@ -10,7 +10,15 @@ import type { TriggerChoice } from '../extractor.ts';
 // of the rule: "can't breathe" is [cant] + [breathe], not a negated breath.
 // A hit that starts with a negator and is followed by a degree word ("not
 // breathing badly") negates the degree, not the event: it does not count.
-// `unless` phrases void their clause (a past event, someone else's history).
+// `unless` phrases void their clause (a past event, someone else's history),
+// but not when they are negated themselves ("hasn't stopped" is no "stopped").
+// `together_in_message` entries are the same rule over the whole message: each
+// list's hit in a clause of its own that does not negate or void it ("fever,
+// headache, and a rash like bruises"). A hit followed by one of the trigger's
+// `figurative` objects (after a linking word: "overdosed on netflix", "killing
+// myself laughing", "die of embarrassment") is a figure of speech and does not
+// count; a laughing marker alone ("lol") is no object and changes nothing. A
+// short abbreviation right after a number is a unit ("ran 5 kms"), not a hit.
 
 /** Words that negate what follows them in the same clause (apostrophes dropped). */
 const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'nor', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt',
@@ -22,10 +30,18 @@ const DEGREE = new Set(['badly', 'much', 'too', 'that']);
 /** Where a clause ends. */
 const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|except|and now|yet|also)\b/g;
 const WORD = /[\p{L}\p{N}]+(?:[.,]\d+)?/gu;
+/** How many words before an `unless` phrase a negator may stand and still negate it ("hasnt stopped", "has not fully stopped"). */
+const UNLESS_NEGATION_WINDOW = 2;
+/** Words that may stand between a hit and its figurative object: a linking word, then determiners ("overdosed on all the chocolate"). */
+const LINKS = new Set(['on', 'of', 'from', 'with', 'over', 'at', 'about', 'by', 'in', 'to', 'for', 'vor', 'an', 'von', 'mit', 'uber', 'auf']);
+const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'his', 'her', 'their', 'our', 'your', 'this', 'that', 'these', 'those', 'all', 'some', 'too', 'much', 'so', 'way',
+  'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'zu', 'viel']);
+/** At most this many linking words and determiners between a hit and its figurative object. */
+const LINK_WINDOW = 3;
 
 interface Pattern { re: RegExp; min?: number }
 interface CompiledRule { groups: Pattern[][] }
-interface Compiled { rules: CompiledRule[]; unless: Pattern[] }
+interface Compiled { rules: CompiledRule[]; anywhere: CompiledRule[]; unless: Pattern[]; figurative: RegExp | undefined }
 
 const cache = new WeakMap<TriggerChoice, Compiled>();
 
@@ -60,13 +76,22 @@ function patterns(entries: readonly string[]): Pattern[] {
   return out;
 }
 
+/** The figurative objects as one pattern anchored at the start of a text (a word ending in * takes any ending). */
+function objectsOf(entries: readonly string[]): RegExp | undefined {
+  const alts = entries.map((e) => plainText(e).trim().split(/\s+/).filter((w) => w.length > 0)
+    .map((w) => (w.endsWith('*') ? `${escape(w.slice(0, -1))}\\p{L}*` : escape(w))).join('\\s+')).filter((a) => a.length > 0);
+  return alts.length ? new RegExp(`^(?:${alts.sort((x, y) => y.length - x.length).join('|')})(?![\\p{L}\\p{N}])`, 'u') : undefined;
+}
+
 function compile(t: TriggerChoice): Compiled {
   let c = cache.get(t);
   if (!c) {
     const lists = new Map(Object.entries(t.words ?? {}).map(([name, entries]) => [name, patterns(entries)]));
     c = {
       rules: (t.together ?? []).map((names) => ({ groups: names.map((n) => lists.get(n) ?? []) })),
+      anywhere: (t.togetherInMessage ?? []).map((names) => ({ groups: names.map((n) => lists.get(n) ?? []) })),
       unless: patterns(t.unless ?? []),
+      figurative: objectsOf(t.figurative ?? []),
     };
     if (Object.isFrozen(t)) cache.set(t, c);
   }
@@ -120,12 +145,17 @@ function clauses(text: string): Span[] {
 
 const inside = (pos: number, spans: readonly Span[]) => spans.some((s) => pos >= s.start && pos < s.end);
 
-/** Whether the hit is negated in its clause (negators inside the rule's own hits do not count). */
-function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]): boolean {
+/** Whether one of the `window` words before the hit in its clause is a negator (negators inside `covered` hits do not count). */
+function negatedWithin(text: string, clause: Span, hit: Span, covered: readonly Span[], window: number): boolean {
   const before = [...text.slice(clause.start, hit.start).matchAll(WORD)]
     .filter((m) => !inside(clause.start + m.index, covered))
-    .slice(-NEGATION_WINDOW);
-  if (before.some((m) => NEGATORS.has(m[0]))) return true;
+    .slice(-window);
+  return before.some((m) => NEGATORS.has(m[0]));
+}
+
+/** Whether the hit is negated in its clause (negators inside the rule's own hits do not count). */
+function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]): boolean {
+  if (negatedWithin(text, clause, hit, covered, NEGATION_WINDOW)) return true;
   // "not breathing badly": the negation is of the degree
   const first = /^[\p{L}]+/u.exec(text.slice(hit.start, hit.end))?.[0];
   if (first && NEGATORS.has(first)) {
@@ -135,29 +165,73 @@ function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]
   return false;
 }
 
-/** The evidence of the first `together` entry of the trigger that holds in a clause of the text; undefined when none does. */
+/** Whether the clause holds an `unless` phrase of the trigger that is not itself negated ("stopped", not "hasn't stopped"). */
+function voids(m: Prepared, c: Compiled, clause: Span): boolean {
+  if (!c.unless.length) return false;
+  return hits(m, c.unless, clause).some((h) => !negatedWithin(m.text, clause, h, [], UNLESS_NEGATION_WINDOW));
+}
+
+/** Whether the text following a hit in its clause starts with a figurative object of the trigger, past at most a few linking words ("on netflix"). */
+export function figurativeAfter(following: string, t: TriggerChoice): boolean {
+  const re = compile(t).figurative;
+  if (!re) return false;
+  let rest = plainText(following);
+  for (let i = 0; i <= LINK_WINDOW; i++) {
+    const after = rest.replace(/^[^\p{L}\p{N}]+/u, '');
+    if (re.test(after)) return true;
+    const w = /^[\p{L}]+/u.exec(after)?.[0];
+    if (!w || !(LINKS.has(w) || DETERMINERS.has(w))) return false;
+    rest = after.slice(w.length);
+  }
+  return false;
+}
+
+/** Whether the hit is a short abbreviation right after a number: a unit ("5 kms"), not the word. */
+export function unitAfterNumber(text: string, hit: Span): boolean {
+  const word = text.slice(hit.start, hit.end);
+  return /^\p{L}{1,3}$/u.test(word) && /\d\s?$/u.test(text.slice(Math.max(0, hit.start - 2), hit.start));
+}
+
+/** The hits of one rule's lists in a clause that count: not negated, not figurative, not a unit; undefined when a list has none. */
+function liveHits(m: Prepared, rule: CompiledRule, clause: Span, t: TriggerChoice): Span[][] {
+  const found = rule.groups.map((g) => hits(m, g, clause).filter((h) => !unitAfterNumber(m.text, h)));
+  const covered = found.flat();
+  return found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered) && !figurativeAfter(m.text.slice(h.end, clause.end), t)));
+}
+
+/**
+ * The evidence of the first `together` entry of the trigger that holds in a
+ * clause of the text, else of the first `together_in_message` entry that
+ * holds across the message's clauses; undefined when none does.
+ */
 export function matchTogether(source: string, t: TriggerChoice): string | undefined {
-  if (!t.together?.length || !t.words) return undefined;
+  if (!(t.together?.length || t.togetherInMessage?.length) || !t.words) return undefined;
   const c = compile(t);
   const m = prepare(source);
-  for (const clause of m.clauses) {
-    if (c.unless.length && hits(m, c.unless, clause).length > 0) continue;
+  const open = m.clauses.filter((clause) => !voids(m, c, clause));
+  for (const clause of open) {
     for (const rule of c.rules) {
-      const found = rule.groups.map((g) => hits(m, g, clause));
-      if (found.some((f) => f.length === 0)) continue;
-      const covered = found.flat();
-      const live = found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered)));
-      if (live.every((f) => f.length > 0)) return m.text.slice(clause.start, clause.end).trim();
+      if (liveHits(m, rule, clause, t).every((f) => f.length > 0)) return m.text.slice(clause.start, clause.end).trim();
+    }
+  }
+  for (const rule of c.anywhere) {
+    const live = rule.groups.map(() => [] as Span[]);
+    for (const clause of open) liveHits(m, rule, clause, t).forEach((f, i) => live[i]!.push(...f));
+    if (live.every((f) => f.length > 0)) {
+      const all = live.flat();
+      const from = Math.min(...all.map((h) => clauseAround(m.text, h.start).start));
+      const to = Math.max(...all.map((h) => clauseAround(m.text, h.start).end));
+      return m.text.slice(from, to).trim();
     }
   }
   return undefined;
 }
 
-/** Whether an `unless` phrase of the trigger stands in this clause's text. */
+/** Whether an `unless` phrase of the trigger stands in this clause's text, not negated itself. */
 export function vetoed(clauseText: string, t: TriggerChoice): boolean {
   if (!t.unless?.length) return false;
   const m = prepare(clauseText);
-  return hits(m, compile(t).unless, { start: 0, end: m.text.length }).length > 0;
+  return voids(m, compile(t), { start: 0, end: m.text.length });
 }
 
 /** The clause of `text` around position `at`: [start, end). */

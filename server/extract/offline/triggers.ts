@@ -1,6 +1,6 @@
 import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
-import { clauseAround, matchTogether, vetoed } from './trigger-words.ts';
+import { clauseAround, figurativeAfter, matchTogether, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
 
 // The offline rule for flow triggers: a trigger's phrase (or example) found
@@ -51,7 +51,8 @@ export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] |
   // its guard is an English dictionary ("Feier" is no English word but is one letter from German "Feuer")
   const text = language === 'en' ? repairTypos(typed, triggers) : typed;
   const folded = fold(apostrophes(text));
-  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start) && !vetoedHit(folded.text, h.start, triggers[h.owner]!));
+  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
+    && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!));
   for (const [i, t] of triggers.entries()) {
     const hit = hits.find((h) => h.owner === i);
     if (hit) return { id: t.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
@@ -67,4 +68,10 @@ function vetoedHit(text: string, start: number, t: TriggerChoice): boolean {
   if (!t.unless?.length) return false;
   const c = clauseAround(text, start);
   return vetoed(text.slice(c.start, c.end), t);
+}
+
+/** Whether a `figurative` object of the trigger follows a phrase hit in its clause ("overdosed on netflix"). */
+function figurativeHit(text: string, end: number, t: TriggerChoice): boolean {
+  if (!t.figurative?.length) return false;
+  return figurativeAfter(text.slice(end, clauseAround(text, end).end), t);
 }

@@ -8,7 +8,7 @@ import { fail, ok, type ParseResult } from './parse-result.ts';
 import { findHits, longestHits, longestOwners, onlyFillerOutside, phraseSet, spellings, type PhraseCandidate, type PhraseSet } from './phrase-match.ts';
 
 type BooleanSpec = Extract<AnswerSpec, { type: 'boolean' }>;
-type Side = 'true' | 'false' | 'neither';
+type Side = 'true' | 'false' | 'neither' | 'plain';
 
 // Built-in yes/no words per language (each language pack's lexicon, server/language/<code>/lexicon.ts); "not sure" holds "sure", "no idea" holds "no":
 // the `neither` phrases are longer, so they win and the parse fails.
@@ -38,6 +38,8 @@ function candidates(spec: BooleanSpec, pack: LanguagePack): PhraseCandidate<Side
     ...YES.map((phrase) => ({ phrase, owner: 'true' as const })),
     ...NO.map((phrase) => ({ phrase, owner: 'false' as const })),
     ...NEITHER.map((phrase) => ({ phrase, owner: 'neither' as const })),
+    // "right now", "alles ok": a yes or no word inside them answers nothing (they are longer, so they win)
+    ...(pack.leftovers?.plain ?? []).map((phrase) => ({ phrase, owner: 'plain' as const })),
   ].filter((c) => !taken.has(foldPhrase(c.phrase)));
   return [...custom, ...builtIn];
 }
@@ -47,7 +49,7 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
   const folded = fold(text);
   const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].flatMap(spellings).map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
-  const hits = longestHits(findHits(folded, phrasesOf(spec, pack))).map((h) => {
+  const hits = longestHits(findHits(folded, phrasesOf(spec, pack))).filter((h) => h.owner !== 'plain').map((h) => {
     if (h.owner !== 'true' && h.owner !== 'false') return h;
     if (custom.has(folded.text.slice(h.start, h.end))) {
       return negated(folded.text, h.start, pack) || negatedAfter(folded.text, h.end, pack) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;

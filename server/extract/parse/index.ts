@@ -73,7 +73,7 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
     case 'enum':
       return parseEnum(spec, clean, packOf(ctx.locale), ctx.now);
     case 'email':
-      return parseEmail(clean);
+      return parseEmail(clean, packOf(ctx.locale));
     case 'phone':
       return parsePhone(clean, ctx);
     case 'url':

@@ -2,7 +2,9 @@ import type * as Phones from 'libphonenumber-js';
 import type { CountryCode, Examples } from 'libphonenumber-js';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 import { findEmails } from './email.ts';
-import { fail, mask, theOneFound, type ParseContext, type ParseResult } from './parse-result.ts';
+import { fail, mask, ok, theOneFound, type ParseContext, type ParseResult } from './parse-result.ts';
+import { packOf } from '../../language/registry.ts';
+import { spelledDigits } from './spelled.ts';
 
 /** libphonenumber-js and its example numbers, loaded on the first phone number read (server/shared/lazy-require.ts). */
 const phones = lazyRequire<typeof Phones>('libphonenumber-js');
@@ -54,9 +56,29 @@ export function scanPhones(text: string, ctx: ParseContext): FoundPhone[] {
 
 function scan(plain: string, country: CountryCode): FoundPhone[] {
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
-  return phones().findPhoneNumbersInText(plain, { defaultCountry: country })
+  const found = phones().findPhoneNumbersInText(plain, { defaultCountry: country })
     .filter((f) => f.number.isValid() && !localOnly(plain.slice(f.startsAt, f.endsAt), f.number.nationalNumber, country))
     .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
+  // a number in a range set aside for fiction (below) is read as a number too, as the US 555-01xx ones are
+  if (!FICTION_GATE.test(plain.replace(/\D/g, ''))) return found;
+  const fiction = phones().findPhoneNumbersInText(plain, { defaultCountry: country, leniency: 'POSSIBLE' } as Parameters<typeof Phones.findPhoneNumbersInText>[1])
+    .filter((f) => !f.number.isValid() && fictional(f.number.number) && !found.some((v) => f.startsAt < v.end && v.start < f.endsAt))
+    .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
+  return [...found, ...fiction].sort((a, b) => a.start - b.start);
+}
+
+/*
+ * Numbers set aside for drama and examples, which libphonenumber calls invalid although they have the
+ * right length: Ofcom's UK ranges 07700 900000–900999 (mobile) and 01632 960000–960999 (the US 555-0100–0199
+ * ones are valid to libphonenumber already). Visitors trying a demo and people writing test replies type
+ * them; a careful person records them as given.
+ */
+const FICTION = [/^\+447700900\d{3}$/, /^\+441632960\d{3}$/];
+const FICTION_GATE = /7700900|1632960/;
+
+/** Whether an E.164 number is in a range set aside for fiction (see FICTION). */
+function fictional(e164: string): boolean {
+  return FICTION.some((re) => re.test(e164));
 }
 
 /** National numbers shorter than this, typed without the trunk prefix, are taken for a number without its area code. */
@@ -77,10 +99,22 @@ function localOnly(typed: string, national: string, country: CountryCode): boole
 /** Parses a phone answer: the one valid number in the message, normalised to E.164. */
 export function parsePhone(text: string, ctx: ParseContext): ParseResult {
   const found = findPhones(text, ctx);
-  const partial = found.length === 0 && text.replace(/\D/g, '').length >= 4 && phones().parsePhoneNumberFromString(text, phoneCountry(ctx));
+  // "nine one seven five five five zero one two three": digits said in words, read as the digits they say
+  const spoken = found.length === 0 ? packOf(ctx.locale).spoken : undefined;
+  const spelled = spoken ? spelledDigits(text, spoken) : null;
+  if (spelled) {
+    const said = findPhones(spelled.value, ctx);
+    if (said.length === 1) return ok(said[0]!.value, text.slice(spelled.start, spelled.end), false);
+  }
+  const parsed = found.length === 0 && text.replace(/\D/g, '').length >= 4 ? phones().parsePhoneNumberFromString(text, phoneCountry(ctx)) : undefined;
+  // a number of the right length that is no number of its country is not short of an area code: say so
+  const partial = parsed && !parsed.isPossible();
+  const wrong = parsed && parsed.isPossible();
   const example = exampleNumber(phoneCountry(ctx));
   return theOneFound(text, found, {
-    none: partial
+    none: wrong
+      ? `That number doesn't look right — could you check the digits?${example ? ` (For example ${example}.)` : ''}`
+      : partial
       ? `That phone number doesn't look complete — please include the area code, or the country code if it's outside the country${example ? ` (for example ${example})` : ''}.`
       : `That doesn't look like a phone number${example ? ` — for example ${example}` : ''}.`,
     many: 'I found more than one phone number — which one should I use?',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../../shared/lazy.ts';
 import { findEmails } from './email.ts';
 import { fail, mask, theOneFound, type ParseResult } from './parse-result.ts';
 import { unspell } from './spelled.ts';
@@ -18,7 +19,7 @@ export interface FoundUrl {
 const URL_LIKE =
   /\bhttps?:\/\/[^\s<>"'`]+|(?<![\p{L}\p{N}@./:-])(?:www\.)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,24}(?![\p{L}\p{N}-])(?::\d{1,5})?(?:[/?#][^\s<>"'`]*)?/giu;
 const TRAILING = /[.,;:!?)\]}'"»”’]+$/u;
-const VALID = z.url({ protocol: /^https?$/ });
+const VALID = lazy(() => z.url({ protocol: /^https?$/ }));
 // A short list is enough: it only decides whether a bare "x.y" in a message
 // about something else is confidently a web address.
 const WELL_KNOWN_TLDS = new Set([
@@ -37,7 +38,7 @@ export function findUrls(text: string): FoundUrl[] {
     const raw = m[0].replace(TRAILING, '');
     const hasScheme = /^https?:\/\//i.test(raw);
     const value = hasScheme ? raw : `https://${raw}`;
-    if (!VALID.safeParse(value).success) continue;
+    if (!VALID().safeParse(value).success) continue;
     const host = (hasScheme ? raw.replace(/^https?:\/\//i, '') : raw).split(/[/?#:]/)[0]!.toLowerCase();
     const tld = host.slice(host.lastIndexOf('.') + 1);
     const distinctive = hasScheme || host.startsWith('www.') || WELL_KNOWN_TLDS.has(tld);

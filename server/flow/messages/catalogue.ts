@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MessagesShape, type Messages } from '../../language/messages-shape.ts';
+import { lazy } from '../../shared/lazy.ts';
 import { baseLanguage, PACKS } from '../../language/registry.ts';
 import { EN } from '../../language/en/messages.ts';
 
@@ -13,8 +14,8 @@ export { MessagesShape, type Messages } from '../../language/messages-shape.ts';
 export { fillMessage } from '../../language/fill-message.ts';
 
 /** Built-in texts to change (in a flow's or a tenant's `messages`, by locale). */
-export const BuiltInMessages = MessagesShape.partial().strict().meta({ id: 'BuiltInMessages', description: 'built-in texts to change; see docs/engine.md for the keys' });
-export type BuiltInMessages = z.infer<typeof BuiltInMessages>;
+export const BuiltInMessages = lazy(() => MessagesShape().partial().strict().meta({ id: 'BuiltInMessages', description: 'built-in texts to change; see docs/engine.md for the keys' }));
+export type BuiltInMessages = z.infer<ReturnType<typeof BuiltInMessages>>;
 
 /** The shipped catalogues, by base language: each language pack's built-in texts (server/language/<code>/messages.ts). */
 export const CATALOGUES: Readonly<Record<string, Messages>> = Object.fromEntries(PACKS.map((p) => [p.code, p.messages]));

@@ -129,7 +129,7 @@ function placeAt(path: DocPath, value: unknown): unknown {
 
 /** Checks a node against the node schema, reporting problems at its entry in the overlay. */
 function checkNode(st: MergeState, site: Site, node: unknown): node is Node {
-  const res = Node.safeParse(node);
+  const res = Node().safeParse(node);
   if (res.success) return true;
   const l = st.layers[site.layer]!;
   const issues = res.error.issues.map((i) => ({ ...i, path: [...site.src, ...i.path] }));

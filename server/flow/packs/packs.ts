@@ -106,7 +106,7 @@ function runMerge(base: BaseInput, layers: readonly LayerInput[]): { result: Mer
   const diagnostics = [...st.diagnostics];
   let ir: FlowSource | undefined;
   if (!hasErrors(diagnostics)) {
-    const parsed = FlowV1.safeParse(st.flow);
+    const parsed = FlowV1().safeParse(st.flow);
     if (parsed.success) ir = parsed.data;
     else diagnostics.push(...mapDiagnostics(schemaDiagnostics(parsed.error, { file: '', data: st.flow, map: EMPTY_MAP }), st));
   }

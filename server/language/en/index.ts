@@ -1,4 +1,6 @@
 import type { LanguagePack } from '../pack.ts';
+import { EN_SPOKEN } from './spoken.ts';
+import { EN_LEFTOVERS } from './leftovers.ts';
 import { EN_TEXT } from './text-words.ts';
 import { EN_DATES } from './dates.ts';
 import { EN } from './lexicon.ts';
@@ -26,6 +28,8 @@ export const en: LanguagePack = {
   names: EN_NAMES,
   options: { ...EN_OPTIONS, meaning: EN_OPTION_MEANING },
   text: EN_TEXT,
+  leftovers: EN_LEFTOVERS,
+  spoken: EN_SPOKEN,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {
@@ -33,7 +37,9 @@ export const en: LanguagePack = {
     bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it|everything)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it|everything)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?(?:[\s,.!]+(?:thanks|thank you|cheers|thx))?[\s,.!]*$/i,
   },
   otherChannel: {
-    phone: /\b(?:call(?:ed|ing)?\s+me|give me a (?:call|ring)|a (?:phone )?call|ring me|phone me|text me|by (?:tele)?phone|over the phone|via phone|on the phone|phone (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\b(?:call(?:ed)?|phoned?|ring|rang)|(?:call|phone)\b.*\b(?:instead|rather|better|only))\b/i,
-    email: /\b(?:e-?mail me|by e-?mail|via e-?mail|over e-?mail|e-?mail (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\be-?mail|e-?mail\b.*\b(?:instead|rather|better|only))\b/i,
+    phone: /\b(?:just (?:call|ring|phone)|no e-?mail|(?:don['’]?t|do not) (?:have|use) (?:an? )?e-?mail|call(?:ed|ing)?\s+me|give me a (?:call|ring)|a (?:phone )?call|ring me|phone me|text me|by (?:tele)?phone|over the phone|via phone|on the phone|phone (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\b(?:call(?:ed)?|phoned?|ring|rang)|(?:call|phone)\b.*\b(?:instead|rather|better|only))\b/i,
+    email: /\b(?:no (?:phone|calls)|(?:don['’]?t|do not) call|e-?mail me|by e-?mail|via e-?mail|over e-?mail|e-?mail (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\be-?mail|e-?mail\b.*\b(?:instead|rather|better|only))\b/i,
   },
+  // "she's 35", "I am 41", "aged 9", "age: 35", "35 years old", "35 yo"; not "she's 35 weeks", "I'm 5 foot"
+  age: /\b(?:(?:i['’]?m|i am|she['’]?s|she is|he['’]?s|he is|they['’]?re|they are|aged?:?)\s+(\d{1,3})(?![\d.,'’]|\s*(?:weeks?|wks?|months?|days?|kg|kilos?|lbs?|pounds|stone|st|cm|m|ft|foot|feet|in|inches|%|percent|minutes?|mins?|hours?|degrees?|°))(?:\s*(?:years?|yrs?)(?:\s*old)?)?|(\d{1,3})\s*(?:years?|yrs?)[\s-]*old|(\d{1,3})\s*y\/?o)\b/i,
 };

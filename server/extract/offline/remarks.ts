@@ -1,0 +1,100 @@
+import type { OpenQuestion } from '../extractor.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
+
+/*
+ * EXPLAINED LEFTOVERS (the commit rule, docs/understanding.md): once a value is read, the words
+ * left over are a remark — a reason, a story, a source of money, an aside — unless something in
+ * them competes with the value: a hedge, a contrast or condition ("but", "unless", "maybe"), an
+ * answer that ended ("used to", "no longer"), a correction marker, a question, a negation where
+ * it can deny the value, and for a number or a date a second figure, a rate ("per court", "a
+ * month") or a bound ("after", "until"). "Dec 25th, 1956 — a Christmas baby!", "cell is 415 555
+ * 0132, best after 3pm", "yep BCBS", "zero, we were hoping for sponsorship lol" are committed;
+ * "yes but the card's at home", "i think 11/2/1950" are still checked.
+ *
+ * A number is stricter: words in its own clause must say where it comes from or what it covers
+ * ("board approved 60k", "1.2 million for the whole stadium", "vom Förderverein"); another word
+ * there ("we spent 20k") is checked as before. Other clauses are remarks as for any value.
+ */
+
+const MARK = 'qqvalueqq';
+const CLAUSE = /[,;:!.()[\]{}—–…]+|\s-\s|\n/u;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+
+const cache = new WeakMap<LanguagePack, { compete: string[]; date: string[]; number: string[]; negators: string[]; bound: string[] }>();
+
+function listsOf(pack: LanguagePack) {
+  let l = cache.get(pack);
+  if (!l && pack.leftovers) {
+    const w = pack.leftovers;
+    l = { compete: w.compete.map(foldPhrase), date: w.dateCompete.map(foldPhrase), number: w.numberCompete.map(foldPhrase), negators: pack.lexicon.negators.map(foldPhrase), bound: w.bound.map(foldPhrase) };
+    cache.set(pack, l);
+  }
+  return l;
+}
+
+const TYPES = new Set(['boolean', 'integer', 'number', 'date', 'phone', 'email', 'url']);
+
+/** Whether a reply says its value is a guess ("… but not sure", "ohne Gewähr"), whatever else it holds. */
+export function unsureBeside(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  return TYPES.has(q.answer.type) && pack.leftovers !== undefined && has(fold(text).text, pack.leftovers.unsure.map(foldPhrase));
+}
+
+const has = (clause: string, phrases: readonly string[]) => phrases.some((p) => findPhrase(clause, p).length > 0);
+
+/** A negator within three words before the value's mark ("not 415…", "nicht 0171…"). */
+function negatedValue(clause: string, negators: readonly string[]): boolean {
+  const at = clause.indexOf(MARK);
+  if (at === -1) return false;
+  const before = (clause.slice(0, at).match(WORD) ?? []).slice(-3).join(' ');
+  return has(before, negators);
+}
+
+/**
+ * Whether the words a reply leaves over beside its value (`read`: the spans of the value and of
+ * other answers found in `text`) are only remarks that neither negate nor compete, so the value
+ * may be committed without a check; false when the pack has no leftover words.
+ */
+export function remarksOnly(text: string, masked: string, read: readonly string[], q: OpenQuestion, pack: LanguagePack, value: unknown, left: readonly string[]): boolean {
+  const lists = listsOf(pack);
+  const type = q.answer.type;
+  // options are matched by their own rules (enum.ts); text answers are not checked here
+  if (!lists || !TYPES.has(type) || text.includes('?')) return false;
+  // the value's own span marked, so its clause is known; other answers found (contacts) are blank already
+  const spans: Array<[number, number]> = [];
+  const lower = text.toLowerCase();
+  for (const span of read) {
+    const at = span ? lower.indexOf(span.toLowerCase()) : -1;
+    if (at !== -1 && !spans.some(([s, e]) => at < e && s < at + span.length)) spans.push([at, at + span.length]);
+  }
+  const spanText = spans.map(([s, e]) => text.slice(s, e)).join(' ');
+  let marked = masked;
+  for (const [s, e] of spans.sort((a, b) => b[0] - a[0])) marked = `${marked.slice(0, s)} ${MARK} ${marked.slice(e)}`;
+  const numeric = type === 'integer' || type === 'number';
+  const contact = type === 'phone' || type === 'email' || type === 'url';
+  let valueClauses = 0;
+  for (const raw of marked.split(CLAUSE)) {
+    const isValue = raw.includes(MARK);
+    const clause = fold(raw).text;
+    if (clause.trim() === '') continue;
+    if (isValue) valueClauses++;
+    if (has(clause, lists.compete)) return false;
+    // a second figure beside a number or a date, in digits or in words ("sixteenth of june nineteen seventy")
+    if ((numeric || type === 'date') && (/\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
+    if (numeric && has(clause, lists.number)) return false;
+    // a bound or a relative day, in the date's own words too ("last tuesday, he's a newborn")
+    if (type === 'date' && (has(clause, lists.date) || (isValue && has(fold(spanText).text, lists.date)))) return false;
+    // "we're uninsured": a yes made of a pronoun and a verb begins a statement when more words follow in its clause
+    if (type === 'boolean' && isValue && lists.bound.includes(fold(spanText).text) && (clause.match(WORD) ?? []).some((w) => w !== MARK && left.includes(w))) return false;
+    // a negation: beside a yes it competes wherever it is ("yes, no sparks"), beside a no it agrees ("not right now, it was
+    // yesterday"); beside a contact only right before it ("not 0171…"); beside a number or a date anywhere
+    if (type === 'boolean' ? value === true && has(clause, lists.negators) : contact ? isValue && negatedValue(clause, lists.negators) : has(clause, lists.negators)) return false;
+    if (numeric && isValue) {
+      // words in a number's own clause must say where it comes from or what it covers
+      let rest = clause.replace(new RegExp(MARK, 'gu'), ' ');
+      for (const re of pack.leftovers!.numberExplained) rest = rest.replace(re, ' ');
+      if ((rest.match(WORD) ?? []).some((w) => left.includes(w) || left.includes(w.replace(/s$/u, '')))) return false;
+    }
+  }
+  return valueClauses > 0;
+}

@@ -1,0 +1,31 @@
+import type { LeftoverWords } from '../leftover-words.ts';
+
+/** German leftovers (server/extract/offline/remarks.ts). */
+export const DE_LEFTOVERS: LeftoverWords = {
+  compete: [
+    'aber', 'doch', 'jedoch', 'allerdings', 'außer', 'es sei denn', 'falls', 'wenn', 'vielleicht', 'eventuell', 'wahrscheinlich',
+    'möglicherweise', 'glaube', 'denke', 'schätze', 'nicht sicher', 'unsicher', 'hängt', 'kommt drauf an', 'kommt darauf an', 'oder',
+    'nur', 'teilweise', 'früher', 'nicht mehr', 'sorry', 'entschuldigung', 'moment', 'warte', 'eigentlich', 'falsch', 'meine',
+    'meinte', 'tippfehler', 'korrektur', 'hoffentlich', 'weiß nicht', 'keine ahnung', 'kann ich nicht sagen', 'nicht nachgesehen',
+  ],
+  unsure: ['nicht sicher', 'unsicher', 'nicht ganz sicher', 'weiß nicht genau', 'nicht mehr genau', 'keine ahnung', 'wenn ich mich recht erinnere', 'ohne gewähr'],
+  plain: ['alles ok', 'alles okay', 'alles gut', 'alles in ordnung', 'alles sicher'],
+  bound: ['haben wir', 'habe ich', 'haben wir nicht', 'habe ich nicht'],
+  dateCompete: [
+    'nach', 'vor', 'bis', 'ab', 'seit', 'zwischen', 'um', 'gegen', 'ungefähr', 'etwa', 'ca', 'circa', 'woche', 'wochenende',
+    'ende', 'anfang', 'mitte', 'nächste', 'nächsten', 'letzte', 'letzten',
+  ],
+  numberCompete: [
+    'pro', 'je', 'jeweils', 'jede', 'jeden', 'jedes', 'im monat', 'im jahr', 'in der woche', 'am tag', 'monatlich', 'jährlich',
+    'wöchentlich', 'täglich', 'stündlich', 'übrig', 'verbleibend', 'ausgegeben', 'bereits', 'schon', 'mehr', 'weniger', 'über',
+    'mindestens', 'bisher', 'plus', 'noch', 'nochmal', 'zusätzlich', 'extra',
+  ],
+  numberExplained: [
+    // folded text: "für" is "fur", "Förderverein" is "forderverein"
+    /\b(?:der |die |das |unser |unsere )?(?:vorstand|verein|forderverein|gemeinde|stadt|schule|kreis|stiftung|sponsor(?:en)?)?\s*(?:hat |haben )?(?:genehmigt|bewilligt|freigegeben|beschlossen|zugesagt|eingeplant|vorgesehen|gesammelt)\b/gu,
+    /\b(?:vom|von der|von|aus dem|aus der|aus|uber den|uber die|uber das|durch) (?:dem |der |den |unserem |unserer |einem |einer )?[\p{L}'-]+\b/gu,
+    /\b(?:fordermittel|forderung|zuschuss|spenden?|sponsoring|rucklagen|eigenmittel|vorstand|verein|forderverein|gemeinde|stadt|schule|stiftung|sponsor(?:en)?)\b/gu,
+    /\b(?:fur|furs) (?:das |den |die |unser |unsere |beide |alle )?(?:ganze |ganzen |gesamte |gesamten |komplette |kompletten )?[\p{L}'-]+(?: [\p{L}'-]+)?\b/gu,
+    /\b(?:insgesamt|gesamt|alles in allem|maximal|max|hochstens|obergrenze|limit|idealerweise)\b/gu,
+  ],
+};

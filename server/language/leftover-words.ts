@@ -1,0 +1,22 @@
+/**
+ * The words the commit rule reads in what is left of a reply once its value is set aside
+ * (server/extract/offline/remarks.ts): what competes with the value (a hedge, a contrast, a
+ * condition, an answer that ended) and what explains a number (a source, an approval, a scope).
+ * Phrases are written as visitors type them; matching folds case and accents.
+ */
+export interface LeftoverWords {
+  /** Phrases that compete with any value beside them, in the value's clause or another: "but", "unless", "maybe", "used to", "aber", "falls". */
+  readonly compete: readonly string[];
+  /** Yes/no phrases made of a pronoun and a verb ("i do", "we're not", "habe ich"): a yes or no only on their own — with more words in their clause they begin a statement ("we're uninsured"), which is checked. */
+  readonly bound: readonly string[];
+  /** Phrases holding a yes or no word that answer neither ("right now", "all good", "alles ok"): the word in them is no yes or no. */
+  readonly plain: readonly string[];
+  /** Phrases that make any value beside them a guess, even where every other word is filler ("I think it's 202 555 0163 but not sure"). */
+  readonly unsure: readonly string[];
+  /** Phrases that make a date a span or a bound rather than the day: "after", "before", "until", "week", "nach", "bis", "Woche". */
+  readonly dateCompete: readonly string[];
+  /** Phrases that make a number a rate or a part: "per", "each", "a month", "pro", "jeweils", "monatlich". */
+  readonly numberCompete: readonly string[];
+  /** Where a number comes from or what it covers, explained beside it in its clause ("board approved", "from a grant", "for the whole stadium", "vom Förderverein", "fürs ganze Stadion"); on folded text. */
+  readonly numberExplained: readonly RegExp[];
+}
