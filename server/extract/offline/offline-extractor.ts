@@ -9,6 +9,7 @@ import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { remarksOnly, unsureBeside } from './remarks.ts';
 import { assertsItem, yesNoByContent } from './yes-no-content.ts';
+import { readDuration } from './duration-reply.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -94,7 +95,9 @@ export class OfflineExtractor implements Extractor {
       const typedRead = (before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null) ?? read;
       // a yes/no said by content, without a yes or no word: "saw a few sparks last night", "nothing like that" (yes-no-content.ts)
       const content = !typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? yesNoByContent(cur, withoutContacts, packOf(req.locale)) : null;
-      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : typedRead;
+      // a count of days or an age given another way: "since Monday", "a week", "18 months" (duration-reply.ts)
+      const duration = (cur.answer.type === 'integer' || cur.answer.type === 'number') && withoutContacts !== null ? readDuration(cur, withoutContacts, ctx, packOf(req.locale), typedRead.ok) : null;
+      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;

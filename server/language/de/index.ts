@@ -1,4 +1,5 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_DURATIONS } from './durations.ts';
 import { DE_YES_NO } from './yes-no.ts';
 import { DE_SPOKEN } from './spoken.ts';
 import { DE_LEFTOVERS } from './leftovers.ts';
@@ -30,6 +31,7 @@ export const de: LanguagePack = {
   leftovers: DE_LEFTOVERS,
   spoken: DE_SPOKEN,
   yesNo: DE_YES_NO,
+  durations: DE_DURATIONS,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
