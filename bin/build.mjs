@@ -54,24 +54,27 @@ const esbuild = await import('esbuild');
 const outdir = join(dist, 'server', 'api');
 const common = { absWorkingDir: root, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', legalComments: 'none', logLevel: 'warning' };
 
-// 1. core.js: every module `import('questline')` needs, in one file (one read, one compile). Each module's
-//    exports are kept under a name of its own (m0, m1, …), so the other entries can share them.
+// 1. core.js: every module `import('questline')` needs, in one file (one read, one compile), keeping only
+//    the names some entry point uses. A module's export `x` is kept as `m<i>_x` (i: the module's index), so
+//    the other entries can take it from there. Three esbuild passes: the names every module exports (a
+//    bundle keeping all of them, imported once here), then the names the other entries take from each core
+//    module (bundled with the core modules left outside), then core.js with those names only. Keeping every
+//    export of every module cost `import('questline')` about a tenth of its own time (docs/benchmarks.md).
 const graph = await esbuild.build({ ...common, entryPoints: ['server/api/index.ts'], outdir: join(dist, '.graph'), write: false, metafile: true });
 const core = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('server/')).sort();
 const coreIndex = new Map(core.map((f, i) => [f, i]));
+const entryIndex = coreIndex.get('server/api/index.ts');
+const allNamesFile = join(dist, '.graph', 'all-names.js');
 await esbuild.build({
   ...common,
   stdin: { contents: core.map((f, i) => `export * as m${i} from ${JSON.stringify(`./${f}`)};`).join('\n'), resolveDir: root, loader: 'ts', sourcefile: 'questline-core.ts' },
-  outfile: join(outdir, 'core.js'),
+  outfile: allNamesFile,
 });
-const modules = await import(pathToFileURL(join(outdir, 'core.js')).href);
-/** A module of core.js, re-exported under its own names. */
-const reexport = (i) => `import { m${i} as m } from './core.js';\nexport const { ${Object.keys(modules[`m${i}`]).join(', ')} } = m;\n`;
-// `questline` itself: its names, from core.js
-writeFileSync(join(outdir, 'index.js'), `// questline: the public API (server/api/index.ts), bundled in core.js by bin/build.mjs\n${reexport(coreIndex.get('server/api/index.ts'))}`);
-
-// 2. The other entry points, with code splitting; a module that is in core.js is read from there, never bundled twice.
-const fromCore = {
+const allNames = await import(pathToFileURL(allNamesFile).href);
+/** Every name core module `i` exports. */
+const exportsOf = (i) => Object.keys(allNames[`m${i}`]);
+/** A plugin resolving the other entries' imports of a core module to `contents(i)`, a module of its own. */
+const coreModules = (contents) => ({
   name: 'questline-core',
   setup(b) {
     b.onResolve({ filter: /^\.\.?\// }, (a) => {
@@ -79,17 +82,37 @@ const fromCore = {
       const i = coreIndex.get(relative(root, resolve(a.resolveDir, a.path)).split(sep).join('/'));
       return i === undefined ? undefined : { path: String(i), namespace: 'questline-core' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'questline-core' }, (a) => ({ contents: reexport(a.path), resolveDir: root, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'questline-core' }, (a) => ({ contents: contents(Number(a.path)), resolveDir: root, loader: 'js' }));
   },
-};
-const bundled = await esbuild.build({
-  ...common,
-  entryPoints: { server: 'server/api/server.ts', testing: 'server/api/testing.ts', cli: 'server/cli/main.ts' },
-  outdir,
-  splitting: true,
-  chunkNames: 'chunk-[hash]',
-  plugins: [fromCore],
 });
+const entries = { server: 'server/api/server.ts', testing: 'server/api/testing.ts', cli: 'server/cli/main.ts' };
+const used = new Map(core.map((_, i) => [i, new Set(i === entryIndex ? exportsOf(i) : [])]));
+const probe = await esbuild.build({
+  ...common, entryPoints: entries, outdir: join(dist, '.graph'), splitting: true, write: false,
+  plugins: [coreModules((i) => `export { ${exportsOf(i).join(', ')} } from './questline-core-${i}.js';`)],
+});
+for (const out of probe.outputFiles) {
+  for (const m of out.text.matchAll(/(?:import|export)\s*(\*\s*as\s*\w+|\{[^}]*\})\s*from\s*"\.\/questline-core-(\d+)\.js"/g)) {
+    const names = m[1].startsWith('*') ? exportsOf(Number(m[2])) : m[1].slice(1, -1).split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean);
+    for (const n of names) used.get(Number(m[2])).add(n);
+  }
+}
+rmSync(join(dist, '.graph'), { recursive: true, force: true });
+/** `export { m<i>_x as x, … } from './core.js'`: the names of core module `i` an entry takes. */
+const reexport = (i) => `export { ${[...used.get(i)].map((n) => `m${i}_${n} as ${n}`).join(', ')} } from './core.js';\n`;
+await esbuild.build({
+  ...common,
+  stdin: {
+    contents: core.map((f, i) => (used.get(i).size ? `export { ${[...used.get(i)].map((n) => `${n} as m${i}_${n}`).join(', ')} } from ${JSON.stringify(`./${f}`)};` : '')).join('\n'),
+    resolveDir: root, loader: 'ts', sourcefile: 'questline-core.ts',
+  },
+  outfile: join(outdir, 'core.js'),
+});
+// `questline` itself: its names, from core.js
+writeFileSync(join(outdir, 'index.js'), `// questline: the public API (server/api/index.ts), bundled in core.js by bin/build.mjs\n${reexport(entryIndex)}`);
+
+// 2. The other entry points, with code splitting; a module that is in core.js is read from there, never bundled twice.
+const bundled = await esbuild.build({ ...common, entryPoints: entries, outdir, splitting: true, chunkNames: 'chunk-[hash]', plugins: [coreModules(reexport)] });
 if (bundled.errors.length > 0) process.exit(1);
 
 for (const file of STATIC) {

@@ -2,7 +2,9 @@
 // SDK and graph layout are optional peer dependencies, imported only when
 // configured or asked for.
 
-export { createQuestline, type Questline, type QuestlineOptions } from '../questline.ts';
+import type { Questline, QuestlineOptions } from '../questline.ts';
+
+export type { Questline, QuestlineOptions } from '../questline.ts';
 export { startServer, StartupError, type RunningServer, type ServerOverrides } from '../main.ts';
 export { loadConfig, ConfigError, parseOperatorKeys, type Config } from '../config.ts';
 export type { OperatorKey } from '../transport/admin-access.ts';
@@ -13,3 +15,13 @@ export { DirectoryArchive, MemoryArchive, type RevisionArchive } from '../catalo
 export { createLogger, type Logger } from '../observability/logger.ts';
 export { loadProjectConfig, findProjectConfig, ProjectConfigError, CONFIG_FILES } from '../project-config.ts';
 export { verifySignature, signPayload, DEFAULT_TOLERANCE_SECONDS } from '../delivery/signature.ts';
+
+/**
+ * Builds Questline: an express handler and a socket.io attach, over a backend, for the flows of a folder.
+ * The server's modules (express, socket.io, prom-client, the rate limits) load on this call, not when
+ * `questline/server` is imported.
+ */
+export async function createQuestline(opts: QuestlineOptions): Promise<Questline> {
+  const { createQuestline: create } = await import('../questline.ts');
+  return create(opts);
+}

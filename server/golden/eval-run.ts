@@ -48,6 +48,12 @@ export interface CaseResult {
 export type ExtractorFor = (c: ResolvedCase) => Extractor;
 
 const TERMINAL = { id: 'n.done', type: 'terminal', say: 'Noted.' };
+/**
+ * After a follow-up case's question (the same question twice), the question a real flow asks next: when the bot took
+ * the first reply instead of asking back, the case's reply comes there, as it would in a conversation, rather than
+ * after the end.
+ */
+const AFTER = { id: 'q.after', type: 'question', key: 'eval_after', prompt: 'Is there anything else you would like to add?', answer: { type: 'text', max: 2000 }, required: false };
 
 /** The flow a case runs in: its question (after the previous one, when the case has one), then the end. */
 export function caseFlow(c: ResolvedCase): CompiledFlow {
@@ -60,7 +66,7 @@ export function caseFlow(c: ResolvedCase): CompiledFlow {
     ...(c.pathPrompt ? { paths: c.pathPrompt } : {}),
     nodes: [...before, c.pathPrompt
       ? { id: 'q.case', type: 'decision', routes: { on: 'path', cases: Object.fromEntries(Object.keys(c.pathPrompt.options).map((p) => [p, TERMINAL.id])) } }
-      : { id: 'q.case', type: 'question', ...c.question }, TERMINAL],
+      : { id: 'q.case', type: 'question', ...c.question }, ...(c.previous && c.previous.question.key === c.question.key && !c.pathPrompt ? [AFTER] : []), TERMINAL],
   };
   const r = compileText(JSON.stringify(doc), `${c.file}#${c.id}`);
   if (r.kind !== 'flow' || !r.flow || hasErrors(r.diagnostics)) {
@@ -147,7 +153,8 @@ export function sameValue(expected: unknown, actual: unknown, tolerance: number,
   if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= tolerance;
   if (typeof expected === 'string' && typeof actual === 'string') {
     if (type !== 'text') return expected === actual;
-    const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
+    // an aside in brackets is the same record as one after a comma: "Marcus (father)" and "Marcus, father"
+    const norm = (s: string) => s.normalize('NFC').trim().replace(/\s*\(\s*([^()]*?)\s*\)/g, ', $1').replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
     return norm(expected) === norm(actual);
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {

@@ -1,4 +1,5 @@
-import { pino, type Level, type Logger } from 'pino';
+import type { DestinationStream, Level, Logger } from 'pino';
+import { lazyRequire } from '../shared/lazy-require.ts';
 
 export type { Logger } from 'pino';
 
@@ -20,8 +21,12 @@ export const REDACT_PATHS = [
   'headers.authorization', 'headers["x-questline-admin"]', 'headers.cookie',
 ];
 
+/** pino, loaded by the first createLogger (not by `import('questline/server')`). */
+const pinoPackage = lazyRequire<typeof import('pino')>('pino');
+
 /** The server's root logger: JSON lines on stdout, ISO timestamps, secrets and visitor text redacted. */
 export function createLogger(level: Level | 'silent' = 'info', destination?: NodeJS.WritableStream): Logger {
+  const { pino } = pinoPackage();
   const options = {
     level,
     base: { service: 'questline' },
@@ -29,5 +34,5 @@ export function createLogger(level: Level | 'silent' = 'info', destination?: Nod
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  return destination ? pino(options, destination as pino.DestinationStream) : pino(options);
+  return destination ? pino(options, destination as DestinationStream) : pino(options);
 }

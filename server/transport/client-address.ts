@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import ipaddr from 'ipaddr.js';
-import proxyaddr from 'proxy-addr';
+import type ipaddr from 'ipaddr.js';
+import type proxyaddr from 'proxy-addr';
+import { lazyRequire } from '../shared/lazy-require.ts';
+
+/** proxy-addr and ipaddr.js, loaded when an address is first read or a trust setting parsed (not by `import('questline/server')`). */
+const proxyAddr = lazyRequire<typeof proxyaddr>('proxy-addr');
+const ipAddr = lazyRequire<typeof ipaddr>('ipaddr.js');
 
 // Who is asking, as limits and logs see it. Behind a reverse proxy every
 // connection comes from the proxy; TRUST_PROXY says which hops may name the
@@ -20,7 +25,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  proxyaddr.compile(list); // throws "invalid IP address: …" early, at start
+  proxyAddr().compile(list); // throws "invalid IP address: …" early, at start
   return list;
 }
 
@@ -29,13 +34,13 @@ export function compileTrust(setting: TrustProxy): TrustFn {
   if (setting === true) return () => true;
   if (setting === false) return () => false;
   if (typeof setting === 'number') return (_addr, i) => i < setting;
-  return proxyaddr.compile(setting);
+  return proxyAddr().compile(setting);
 }
 
 /** The client's address of a request (an HTTP request or a socket.io handshake's), past trusted proxies. */
 export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
   if (!req.socket?.remoteAddress) return 'unknown';
-  return proxyaddr(req, trust);
+  return proxyAddr()(req, trust);
 }
 
 /**
@@ -44,8 +49,8 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
  * whole /64, so a script could otherwise rotate through 2^64 addresses).
  */
 export function limitKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
+  if (!ipAddr().isValid(address)) return address;
+  const parsed = ipAddr().process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
   return `${parts.join(':')}::/64`;

@@ -1,4 +1,8 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { lazyRequire } from '../shared/lazy-require.ts';
+
+/** rate-limiter-flexible, loaded when the first limiter is made (not by `import('questline/server')` or the config). */
+const limiterPackage = lazyRequire<typeof import('rate-limiter-flexible')>('rate-limiter-flexible');
 
 // Rate limits, in this process's memory, or shared by every instance in Redis
 // with STORE=redis (server/redis/rate-limits.ts). A message is charged to its socket (or REST
@@ -91,11 +95,11 @@ export function tenantCeilingOf(s: Pick<RateLimitSettings, 'perTenant' | 'tenant
 }
 
 function refusal(e: unknown, scope: string): Limited {
-  if (e instanceof RateLimiterRes) return { ok: false, scope, retryAfterMs: e.msBeforeNext };
+  if (e instanceof limiterPackage().RateLimiterRes) return { ok: false, scope, retryAfterMs: e.msBeforeNext };
   throw e;
 }
 
-const memoryLimiter = (r: Rate, keyPrefix: string) => new RateLimiterMemory({ points: r.points, duration: r.seconds, keyPrefix });
+const memoryLimiter = (r: Rate, keyPrefix: string) => new (limiterPackage().RateLimiterMemory)({ points: r.points, duration: r.seconds, keyPrefix });
 
 /** Builds the limiter of one rate (default: in this process's memory; rate-limits-redis.ts: shared in Redis). */
 export type LimiterFactory = (r: Rate, keyPrefix: string) => RateLimiterAbstract;

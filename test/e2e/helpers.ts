@@ -110,7 +110,7 @@ export function contiguous(ids: readonly number[], from = 1): boolean {
 }
 
 export interface SendOptions {
-  /** How many times a `rate_limited` refusal is sent again before giving up; default 40. */
+  /** How many times a `rate_limited` or `busy` refusal is sent again before giving up; default 40. */
   attempts?: number;
   /** The pause before sending again, in ms (a function: drawn for each pause); default 150. */
   pauseMs?: number | (() => number);
@@ -122,8 +122,9 @@ export interface SendOptions {
 
 /**
  * Sends a message and waits for its ack; a `rate_limited` refusal (the default
- * limits: 5 messages/s per socket, 20 per IP) processed nothing, so it is sent
- * again with the same clientId after a pause.
+ * limits: 5 messages/s per socket, 20 per IP) or a `busy` one (the server shedding
+ * load on a loaded machine) processed nothing, so it is sent again with the same
+ * clientId after a pause, as the widget does.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function sendPastRateLimits(c: ChatClient, text: string, clientId: string, opts: SendOptions = {}): Promise<any> {
@@ -137,7 +138,7 @@ export async function sendPastRateLimits(c: ChatClient, text: string, clientId: 
       if (nullWhenDisconnected) return null;
       throw err;
     }
-    if (ack?.ok === false && ack.error?.code === 'rate_limited') {
+    if (ack?.ok === false && (ack.error?.code === 'rate_limited' || ack.error?.code === 'busy')) {
       await new Promise((r) => setTimeout(r, typeof pauseMs === 'number' ? pauseMs : pauseMs()));
       continue;
     }

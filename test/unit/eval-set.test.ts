@@ -5,7 +5,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { ReplayExtractor } from '../../server/extract/replay.ts';
 import { EvalFile, loadEvalFile, resolveCases } from '../../server/golden/eval-cases.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
-import { judge, runCases } from '../../server/golden/eval-run.ts';
+import { judge, runCases, sameValue } from '../../server/golden/eval-run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -121,12 +121,21 @@ describe('the eval runner', () => {
         { id: 'follow-up', previous: { question: 'courts', reply: 'banana' }, question: 'courts', reply: '6', expect: 6 },
         // a previous reply the bot did not take never reaches the case's question: clarified
         { id: 'previous-not-taken', previous: { question: 'courts', reply: 'banana' }, question: 'notes', reply: 'skip', must: 'skip' },
+        // the same question twice, the first reply taken: the second comes at the next question, as in a conversation
+        { id: 'taken-then-corrected', previous: { question: 'courts', reply: '4' }, question: 'courts', reply: 'sorry, 5 courts not 4', expect: 5 },
       ],
     };
     const results = await runCases(resolveCases(two, 'two.yaml'), () => new OfflineExtractor());
-    expect(Object.fromEntries(results.map((r) => [r.id, r.verdict]))).toEqual({ 'kept': 'correct', 'not-corrected': 'wrong', 'follow-up': 'correct', 'previous-not-taken': 'clarified' });
+    expect(Object.fromEntries(results.map((r) => [r.id, r.verdict]))).toEqual({ 'kept': 'correct', 'not-corrected': 'wrong', 'follow-up': 'correct', 'previous-not-taken': 'clarified', 'taken-then-corrected': 'correct' });
     expect(results[1]!.previous).toMatchObject({ key: 'courts', outcome: { kind: 'value', value: 4 }, verdict: 'wrong' });
     expect(EvalFile.safeParse({ ...two, cases: [{ id: 'x', question: 'courts', reply: '4', expect: 4, expect_previous: 3 }] }).success).toBe(false);
+  });
+
+  it('takes an aside in brackets and one after a comma for the same text record', () => {
+    expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'text')).toBe(true);
+    expect(sameValue('Paul (ex-husband)', 'Paul, ex-husband', 0, 'text')).toBe(true);
+    expect(sameValue('Paul (ex-husband)', 'Paul, husband', 0, 'text')).toBe(false);
+    expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'enum')).toBe(false);
   });
 
   it('judges a case file through a shipped flow: the flow\'s synonyms, its language\'s labels and its path prompt', async () => {

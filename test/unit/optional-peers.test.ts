@@ -82,3 +82,16 @@ describe('heavy packages are loaded on first use only', () => {
     });
   }
 });
+
+// What `questline/server` takes most time to load (bench/import.ts) is loaded when the server is made
+// (createQuestline, startServer) or the first logger or limiter is, never by importing the entry.
+const SERVER_HEAVY = ['express', 'socket.io', 'prom-client', '@opentelemetry/api', 'rate-limiter-flexible', 'pino', 'proxy-addr', 'ipaddr.js'];
+
+describe("the server's packages are loaded when the server is made", () => {
+  for (const entry of ['server/api/server.ts', 'server/main.ts']) {
+    it(`${entry} does not import one statically`, () => {
+      const loaded = staticPackages(entry);
+      expect(SERVER_HEAVY.filter((n) => loaded.has(n)).map((n) => `${n} via ${loaded.get(n)!.join(' → ')}`)).toEqual([]);
+    });
+  }
+});

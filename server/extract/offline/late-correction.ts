@@ -34,7 +34,9 @@ export interface LateCorrection { update?: ProposedUpdate; reopen?: string; rest
 const SENTENCE = /(?:[^.!?;\n]|[.!?;](?![\s]|$))+[.!?;]*/gu;
 const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
 /** Markers that a reply goes back to something said before (stronger than "sorry" or "actually", which also open a plain answer). */
-const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|tippfehler|falsch|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé)(?![\p{L}])/iu;
+const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|tippfehler|falsch|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé|now (?:that )?i think about it|come to think of it|on second thought|wenn ich(?:['’]s| es) mir recht überlege|jetzt wo ich drüber nachdenke)(?![\p{L}])/iu;
+/** Words that put an answer another way ("more like 4 days", "ex-husband technically", "eher 25.000 $"): a correction when a new value is read, never a reason to ask again. */
+const APPROX = /(?<![\p{L}])(?:more like|closer to|technically|strictly speaking|eher|genau genommen|streng genommen|plutôt|más bien)(?![\p{L}])/iu;
 const YEAR = /(?<![\p{N}])(?:\d{4}|'\d{2})(?![\p{N}])/u;
 /** Words that add to a multiple choice rather than replace it. */
 const ADDS = /(?<![\p{L}])(?:also|too|as well|plus|forgot|forgotten|auch|außerdem|ausserdem|noch|zusätzlich|vergessen|aussi|también)(?![\p{L}])/iu;
@@ -64,12 +66,13 @@ export function lateCorrection(
     pack.corrections.lastIndex = 0;
     const weak = pack.corrections.exec(sentence);
     const late = LATE.exec(sentence);
-    const markerAt = Math.min(weak?.index ?? Infinity, late?.index ?? Infinity);
+    const approx = APPROX.exec(sentence);
+    const markerAt = Math.min(weak?.index ?? Infinity, late?.index ?? Infinity, approx?.index ?? Infinity);
     let clauseAt = markerAt === Infinity ? 0 : clauseStart(sentence, markerAt);
     // "ach nein, wir wollen doch …": a head of interjections belongs to the correction, unless it answers the current question ("no, and …")
     // a trailing marker ("eher 3 bis 12 Monate, sorry.") marks the sentence before it
     pack.corrections.lastIndex = 0;
-    if (!/[\p{L}\p{N}]/u.test(sentence.slice(clauseAt).replace(pack.corrections, '').replace(new RegExp(LATE.source, 'giu'), ''))) clauseAt = 0;
+    if (!/[\p{L}\p{N}]/u.test(sentence.slice(clauseAt).replace(pack.corrections, '').replace(new RegExp(LATE.source, 'giu'), '').replace(new RegExp(APPROX.source, 'giu'), ''))) clauseAt = 0;
     const head = sentence.slice(0, clauseAt);
     if (clauseAt > 0 && INTERJECTIONS.test(head) && !(current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, head, ctx).ok)) clauseAt = 0;
     const clause = sentence.slice(clauseAt);
@@ -86,14 +89,30 @@ export function lateCorrection(
     for (const q of earlier.filter(isName)) {
       const marked = markerAt !== Infinity || named.includes(q);
       if (nameAsked && !marked) continue;
-      const value = nameFix(sentence, q, marked);
+      const value = nameFix(sentence, q, marked, nameAsked, pack);
       if (value === undefined) continue;
       const from = nameClause(sentence, value);
       return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
     }
+    // "Oak Hill Middle not High", "endet auf 79 nicht 78": a part of the answer named and replaced, with or without a marker
+    for (const q of order) {
+      if (isName(q) || (current !== null && q.key === current.key)) continue;
+      const edit = notEdit(sentence, q, ctx, pack);
+      if (edit === undefined) continue;
+      if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
+      return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + edit.from, at + edit.to) };
+    }
+    // "oh one thing, she gets nosebleeds a lot" right after a free-text question was skipped: the note it was asked for
+    const note = previous ? skippedNote(sentence, previous, current, ctx) : undefined;
+    if (note !== undefined) return { update: { key: previous!.key, value: note, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
     const refers = previous && !previous.pii && typeof previous.value === 'number' && repeatsNumber(sentence, previous, ctx);
-    if (markerAt === Infinity && !refers) continue;
+    if (markerAt === Infinity && !refers) {
+      // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
+      const again = restated(sentence, named, current, ctx, pack);
+      if (again) return { update: { key: again.key, value: again.value, evidence: sentence.slice(again.from, again.to).trim(), corrects: true }, rest: cut(text, at + again.from, at + again.to) };
+      continue;
+    }
     for (const q of order) {
       const isPrevious = q === previous;
       const isNamed = named.includes(q);
@@ -103,22 +122,30 @@ export function lateCorrection(
         if (isNamed && late && !question) return { reopen: q.key, rest: blank(clauseAt) };
         continue;
       }
-      const read = readValue(q, sentence, clause, ctx, markerAt !== Infinity);
+      // "more like", "technically" alone add nothing to a description
+      const read = readValue(q, sentence, clause, ctx, weak !== null || late !== null);
       const value = read?.value;
       // the same value again beside "wrong" or "by mistake" names what was wrong ("I clicked male by mistake"): asked again below
       const same = value !== undefined && !q.pii && JSON.stringify(value) === JSON.stringify(q.value);
-      if (same && !late) continue;
+      // …unless only the whole sentence read it, the correcting clause not ("asap isn't realistic, more like this summer",
+      // "Sofort ist unrealistisch, eher im Herbst"): the sentence says the answer given and puts it another way — asked again below
+      const repeats = same && read!.whole && clause !== sentence && markerAt !== Infinity;
+      if (same && !late && !(repeats && (isNamed || isPrevious))) continue;
       // an addition to a free-text answer marked only by "actually" or "sorry" is taken beside an answer to the current
       // question ("no, and it's courts 1 AND 2 actually"); as the whole reply it is more likely this answer's own words
       const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!\s]+$/u, ''));
       if (added && !late && !isNamed && !/[\p{L}\p{N}]/u.test(blank(read!.whole ? 0 : clauseAt))) continue;
       if (value !== undefined && !same) {
-        const from = read!.whole ? 0 : clauseAt;
+        // "asap isn't realistic, more like this summer": a head that names this answer goes with the correction
+        const head = sentence.slice(0, clauseAt);
+        const headNames = clauseAt > 0 && namesQuestion(head, q, pack) && !(current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, head, ctx).ok);
+        const from = read!.whole || headNames ? 0 : clauseAt;
         return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
       }
       // the sentence goes back to this answer but its new value cannot be read: ask the question again
-      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers))) {
-        return { reopen: q.key, rest: blank(clauseAt) };
+      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers) || (isPrevious && repeats))) {
+        // a head that says the answer given goes with it ("Sofort ist unrealistisch, …")
+        return { reopen: q.key, rest: blank(repeats || (clauseAt > 0 && namesQuestion(sentence.slice(0, clauseAt), q, pack)) ? 0 : clauseAt) };
       }
     }
   }
@@ -132,7 +159,7 @@ function isName(q: Earlier): boolean {
 
 /** The reply with `from`..`to` blanked and a joiner left at its start dropped. */
 function cut(text: string, from: number, to: number): string {
-  return (text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)).replace(/^[\s,.;:!—–-]*(?:and|und|et|y)?\s*/iu, '').replace(/[\s,;:.!—–-]+$/u, '');
+  return (text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)).replace(/^[\s,.;:!—–-]*(?:(?:and|und|et|y)(?![\p{L}]))?\s*/iu, '').replace(/[\s,;:.!—–-]+$/u, '');
 }
 
 /** Where the clause holding the marker at `markerAt` starts: after the last boundary before it, else the sentence's start. */
@@ -205,11 +232,40 @@ function repeatsNumber(sentence: string, q: Earlier, ctx: ParseContext): boolean
  * instead of another ("Emily, not Emma"), a first or last name added ("Vorname ist Klaus"), or — when the sentence
  * marks or names it — the name completed ("Sam Whitfield, full name" for "Sam"). Undefined when none.
  */
-function nameFix(sentence: string, q: Earlier, marked: boolean): string | undefined {
+function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked: boolean, pack: LanguagePack): string | undefined {
   if (typeof q.value !== 'string' || q.value.trim() === '') return undefined;
   const words = q.value.trim().split(/\s+/);
   const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
   const runs = [...sentence.matchAll(NAME_RUN)].map((r) => r[0]);
+  const swap = (i: number, w: string) => words.map((x, j) => (j === i ? x.replace(/^[\p{L}'’-]+/u, w) : x)).join(' ');
+  // a word like one of the name's, respelled in words ("John with an h", "Meyer mit ey") or said alone or as the legal name
+  // ("Jonathan actually, legal name"); at a name question only a spelling said in words counts
+  const fullSaid = FULL.test(sentence) || NAME_WORDS.test(sentence);
+  for (const m of sentence.matchAll(/\p{Lu}[\p{L}'’-]+/gu)) {
+    const w = m[0];
+    const lw = letters(w);
+    if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(w, pack)) continue;
+    const i = words.findIndex((x) => similar(letters(x), lw));
+    if (i < 0) continue;
+    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + w.length));
+    if (spelled || (!nameAsked && marked && (fullSaid || aloneIn(sentence, m.index, w, pack)))) return swap(i, w);
+  }
+  // "Thomas, sorry, that's his full name" for "Tom Baker": the one name said beside "full name" is the first name
+  if (!nameAsked && marked && fullSaid && words.length >= 2) {
+    const said = [...sentence.matchAll(/\p{Lu}[\p{L}'’-]+/gu)].filter((m) => letters(m[0]).length >= 3 && !notAName(m[0], pack) && !words.some((x) => letters(x) === letters(m[0])));
+    if (said.length === 1 && aloneIn(sentence, said[0]!.index, said[0]![0], pack)) return swap(0, said[0]![0]);
+  }
+  // "ex-husband technically" for "Paul, husband": the relation said anew
+  if (marked) {
+    // the relation as the name reading records it ("stepdad" → "stepfather", "dad" → "father")
+    const as = (r: string) => pack.names.reply.relationAs[r] ?? r;
+    for (const m of sentence.matchAll(/(?<![\p{L}-])(ex-?|step-?|half-?|great-?|stief)(\p{L}{3,})(?![\p{L}])/giu)) {
+      const word = fold(m[2]!).text;
+      const i = words.findIndex((x) => /^\p{Ll}/u.test(x) && [word, as(word)].includes(letters(x)));
+      const whole = m[0].toLowerCase();
+      if (i >= 0) return swap(i, as(whole) !== whole ? as(whole) : `${m[1]!.toLowerCase()}${as(word)}`);
+    }
+  }
   // a respelling: the same letters, written otherwise
   for (const run of runs) {
     for (const w of run.split(/\s+/)) {
@@ -268,3 +324,183 @@ const COMMON = new Set([
   'it’s', 'thanks', 'something', 'else', 'other', 'anything', 'more', 'less', 'within', 'than', 'only', 'been', 'having', 'hoping', 'looking', 'help', 'need', 'want', 'make', 'say', 'said', 'sorry', 'actually', 'wait', 'fine',
   'ihre', 'ihren', 'ihrer', 'haben', 'sind', 'eine', 'einen', 'oder', 'wenn', 'bitte', 'gerade', 'einfach', 'sagen', 'welche', 'welchen', 'welches',
 ]);
+
+/** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
+const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
+/** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
+const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth)\s+name|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich)(?![\p{L}])/iu;
+/** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
+const BESIDE_NAME = new Set(['it', "it's", 'its', 'is', 'the', 'his', 'her', 'my', 'their', 'legal', 'full', 'name', "that's", 'thats', 'ist', 'es', 'der', 'die', 'das',
+  'übrigens', 'ubrigens', 'eigentlich', 'natürlich', 'naturlich', 'richtig', 'btw', 'by', 'way', 'correct', 'right', 'lol', 'oh', 'ah', 'and', 'und', 'no', 'nein', 'not', 'but']);
+
+/** Whether a capitalised word is no name (a marker or a common word opening the sentence: "Sorry", "Oops", "It's"). */
+function notAName(w: string, pack: LanguagePack): boolean {
+  const f = fold(w).text;
+  pack.corrections.lastIndex = 0;
+  return pack.names.notNames.has(f) || pack.names.stop.has(f) || BESIDE_NAME.has(f) || pack.corrections.test(w) || LATE.test(w) || APPROX.test(w);
+}
+
+/** Whether the clause holding the word says nothing else but markers and a few words about it ("Jonathan actually", "Thomas, sorry"). */
+function aloneIn(sentence: string, at: number, w: string, pack: LanguagePack): boolean {
+  let start = 0;
+  let end = sentence.length;
+  for (const b of sentence.matchAll(BOUNDARY)) {
+    if (b.index + b[0].length <= at) start = b.index + b[0].length;
+    else if (b.index >= at + w.length) { end = b.index; break; }
+  }
+  const rest = sentence.slice(start, at) + ' ' + sentence.slice(at + w.length, end);
+  pack.corrections.lastIndex = 0;
+  const stripped = rest.replace(pack.corrections, ' ').replace(new RegExp(LATE.source, 'giu'), ' ').replace(new RegExp(APPROX.source, 'giu'), ' ');
+  return (stripped.match(/[\p{L}'’]+/gu) ?? []).every((x) => BESIDE_NAME.has(fold(x).text));
+}
+
+/** Two spellings of one name: the same first letter, and one starts the other ("Jon", "Jonathan") or they differ by a letter or two ("Maier", "Meyer"). */
+function similar(a: string, b: string): boolean {
+  if (a === b || a[0] !== b[0]) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 3 && long.startsWith(short)) return true;
+  return distance(a, b) <= (short.length >= 4 ? 2 : 1);
+}
+
+/** The Levenshtein distance of two short words. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+const NOT_WORDS = new Set(['not', 'nicht', 'statt', 'anstatt', 'pas']);
+const EDIT_TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’&@_-]|\.(?=[\p{L}\p{N}]))*/gu;
+/** Words before the new part that are no part of it: "sorry its", "ist die", "the last four are". */
+const EDIT_LEAD = new Set(['sorry', 'oops', 'actually', 'its', "it's", 'it’s', 'it', 'is', 'ist', 'es', 'der', 'die', 'das', 'the', 'and', 'und', 'no', 'nein', 'wait',
+  'ach', 'oh', 'entschuldigung', 'i', 'ich', 'meant', 'meinte', 'mean', 'should', 'be', 'sollte', 'sein', 'heißt', 'heisst', 'called', 'my', 'bad', 'well', 'so', 'also', 'ok', 'okay',
+  'um', 'hmm', 'correction', 'korrektur', 'a', 'an', 'ein', 'eine', 'that', "that's", 'was', 'war', 'were', 'a', 'typo', 'tippfehler', 'btw', 'übrigens', 'ubrigens']);
+/** Words after the edit that belong to it ("…, my bad", "…, sorry"). */
+const EDIT_TAIL = /^[\s,;:—–-]*(?:(?:sorry|my bad|btw|übrigens|entschuldigung|bitte|please|thanks|technically|actually|lol|oops|typo|tippfehler|hab mich vertippt|my mistake|mein fehler)[\s,;:!.—–-]*)+$/iu;
+/** Words saying the edit is at the end: "ends in 92", "the last digits", "endet auf 79". */
+const AT_END = /(?<![\p{L}])(?:ends?|ending|last|endet|enden|letzten?|hinten)(?![\p{L}])/iu;
+
+/**
+ * "Oak Hill Middle not High", "Grundschule Nord, nicht Realschule", "the last digits are 0123 not 0132": a part of the
+ * earlier answer said after "not"/"nicht", and what replaces it before. The new value is the words before "not" when
+ * they hold the rest of the answer, else the answer with that part replaced; asked again when the part is found but
+ * the replacement is not, or the answer is pii (its value unseen) and digits are swapped. Undefined when the sentence
+ * names no part of the answer.
+ */
+function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack): { value: unknown; from: number; to: number } | { reopen: true } | undefined {
+  const toks = [...sentence.matchAll(EDIT_TOKEN)].map((m) => ({ t: m[0], at: m.index, end: m.index + m[0].length, f: fold(m[0]).text }));
+  const gap = (i: number) => sentence.slice(toks[i]!.end, toks[i + 1]!.at);
+  for (let k = 1; k < toks.length - 1; k++) {
+    if (!NOT_WORDS.has(toks[k]!.f) || /[,;:—–]/.test(gap(k))) continue;
+    // the words before "not", back to the clause's start (a comma right before "not" is allowed), less the lead-in
+    let s0 = k - 1;
+    while (s0 > 0 && !/[,;:—–]|\s[-–]\s/.test(gap(s0 - 1))) s0--;
+    let p0 = s0;
+    pack.corrections.lastIndex = 0;
+    while (p0 < k && (EDIT_LEAD.has(toks[p0]!.f) || new RegExp(`^(?:${pack.corrections.source})$`, 'iu').test(toks[p0]!.t))) p0++;
+    const before = toks.slice(p0, k);
+    const y = toks[k + 1]!;
+    const finish = (yEnd: number) => {
+      const tail = sentence.slice(yEnd);
+      const to = EDIT_TAIL.test(tail) || tail.trim() === '' ? sentence.length : (/[,;:—–]/.exec(tail) ? yEnd : yEnd);
+      return { from: before.length > 0 ? toks[s0]!.at : toks[s0]!.at, to };
+    };
+    // a typed answer said both ways: "june 5th not may 6", "8 not 7" — the part after "not" must read as the answer given
+    if (!q.pii && q.value !== undefined && !['text', 'phone', 'email', 'url'].includes(q.answer.type)) {
+      if (before.length === 0) continue;
+      const end = Math.min(y.at + (/[,;:—–]/.exec(sentence.slice(y.at))?.index ?? sentence.length - y.at), sentence.length);
+      const said = sentence.slice(before[0]!.at, before.at(-1)!.end);
+      const now = readValue(q, said, said, ctx, true)?.value;
+      const was = readValue(q, sentence.slice(y.at, end), sentence.slice(y.at, end), ctx, true)?.value;
+      if (now !== undefined && was !== undefined && JSON.stringify(was) === JSON.stringify(q.value) && JSON.stringify(now) !== JSON.stringify(q.value)) {
+        return { value: now, ...finish(end) };
+      }
+      continue;
+    }
+    if (typeof q.value !== 'string' || q.pii) {
+      // digits swapped in an answer not seen here (pii): ask it again
+      if (q.pii && q.answer.type === 'phone' && /^\d{2,}$/.test(y.t) && before.length > 0 && /^\d{2,}$/.test(before.at(-1)!.t)) return { reopen: true };
+      continue;
+    }
+    const old = q.value;
+    if (q.answer.type === 'text') {
+      const oldToks = [...old.matchAll(EDIT_TOKEN)].map((m) => ({ t: m[0], f: fold(m[0]).text }));
+      // the longest run after "not" that is a run of the answer's words
+      for (let len = Math.min(4, toks.length - k - 1); len >= 1; len--) {
+        const run = toks.slice(k + 1, k + 1 + len);
+        if (run.some((r, j) => j > 0 && /[^\s]/.test(sentence.slice(run[j - 1]!.end, r.at)))) continue;
+        if (run.every((r) => r.f.length < 2)) continue;
+        // the part is the whole rest of its clause ("not high.", "nicht Realschule, sorry"): "not club lights" names no part
+        const after = sentence.slice(run.at(-1)!.end);
+        if (!(after.trim() === '' || /^\s*[,;:.!?—–]/.test(after) || EDIT_TAIL.test(after))) continue;
+        const i = oldToks.findIndex((_, j) => run.every((r, n) => oldToks[j + n]?.f === r.f));
+        if (i < 0) continue;
+        const spot = finish(run.at(-1)!.end);
+        if (before.length === 0) return { reopen: true };
+        const others = oldToks.filter((_, j) => j < i || j >= i + len).map((o) => o.f);
+        const said = before.map((b) => b.f);
+        if (others.length > 0 && others.every((o) => said.includes(o)) && said.some((w) => !oldToks.some((o) => o.f === w))) {
+          return { value: sentence.slice(before[0]!.at, before.at(-1)!.end), ...spot };
+        }
+        const put = before.slice(-len);
+        // a long clause before "not" is a sentence of its own, not the replacement ("the lights flicker, not the club's")
+        if (before.length > len + 2) continue;
+        if (put.some((b) => oldToks.some((o) => o.f === b.f))) return { reopen: true };
+        const words = oldToks.map((o) => o.t);
+        words.splice(i, len, ...put.map((b) => b.t));
+        return { value: words.join(' '), ...spot };
+      }
+      continue;
+    }
+    // a typed answer kept as a string (a phone, an email, a web address): the part replaced where it occurs once
+    if (!['phone', 'email', 'url'].includes(q.answer.type) || y.f.length < 2) continue;
+    const afterY = sentence.slice(y.end);
+    if (!(afterY.trim() === '' || /^\s*[,;:.!?—–]/.test(afterY) || EDIT_TAIL.test(afterY))) continue;
+    const hay = fold(old).text;
+    const found = [...hay.matchAll(new RegExp(y.f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index);
+    if (found.length === 0) continue;
+    const x = before.at(-1);
+    if (x === undefined || (/^\d+$/.test(y.t) && !/^\d+$/.test(x.t))) return { reopen: true };
+    const where = found.length === 1 ? found[0]! : AT_END.test(sentence) && hay.endsWith(y.f) ? hay.length - y.f.length : -1;
+    if (where < 0) return { reopen: true };
+    const read = parseAnswer(q.answer, old.slice(0, where) + x.t + old.slice(where + y.t.length), ctx);
+    if (!read.ok || read.value === old) return { reopen: true };
+    return { value: read.value, ...finish(y.end) };
+  }
+  return undefined;
+}
+
+/** A contact answer (email, phone, web address) said again under its name in a clause of its own, with another value; undefined when none. */
+function restated(sentence: string, named: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack): { key: string; value: unknown; from: number; to: number } | undefined {
+  for (const q of named) {
+    if (!['email', 'phone', 'url'].includes(q.answer.type) || current?.answer.type === q.answer.type) continue;
+    let start = 0;
+    for (const b of [...sentence.matchAll(BOUNDARY), { index: sentence.length, 0: '' } as unknown as RegExpMatchArray]) {
+      const clause = sentence.slice(start, b.index);
+      if (namesQuestion(clause, q, pack)) {
+        const read = parseAnswer(q.answer, clause, ctx);
+        if (read.ok && read.value !== q.value) return { key: q.key, value: read.value, from: start, to: b.index! };
+      }
+      start = b.index! + b[0].length;
+    }
+  }
+  return undefined;
+}
+
+/** Words that add something after a question was passed: "oh one thing", "one more thing", "I forgot to say", "eine Sache noch", "Nachtrag". */
+const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe)(?![\p{L}])[\s,:;—–-]*/iu;
+
+/** The note said after an optional free-text question was skipped ("oh one thing, she gets nosebleeds a lot"); undefined when none. */
+function skippedNote(sentence: string, previous: Earlier, current: OpenQuestion | null, ctx: ParseContext): string | undefined {
+  const a = previous.answer;
+  if (previous.pii || previous.value !== null || a.type !== 'text' || isName(previous) || (a.max !== undefined && a.max <= 200)) return undefined;
+  const m = NOTE.exec(sentence);
+  if (!m) return undefined;
+  if (current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, sentence, ctx).ok) return undefined;
+  const said = sentence.slice(m[0].length).trim().replace(/[\s.!]+$/u, '');
+  return (said.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3 ? said : undefined;
+}

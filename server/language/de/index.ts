@@ -35,7 +35,7 @@ export const de: LanguagePack = {
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
-    phone: /\b(?:keine e-?mail|keine mail|ha(?:be|b) keine|lieber (?:per )?telefon|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
+    phone: /\b(?:keine e-?mail|keine mail|ha(?:be|b) keine|lieber (?:per )?telefon|anrufen|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
     email: /\b(?:kein telefon|keine telefonnummer|kein handy|nicht anrufen|keine anrufe|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,
   },
 };
