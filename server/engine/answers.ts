@@ -7,6 +7,7 @@ import { changed, emit, holds, isPii, noteChange, recordOf, type Draft } from '.
 import { carryRank, certainlyUnanswered } from './route-memo.ts';
 import { acceptsWith } from './node-record.ts';
 import type { AnswerRecord } from './session.ts';
+import { derivedFrom, derivedValue, hasDerived } from './derive.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
 const re2 = lazyRequire<typeof import('re2js')>('re2js');
@@ -156,10 +157,31 @@ function keysOf(c: CompiledConstraint): readonly string[] {
   return keys;
 }
 
-/** Removes a committed answer (a path switch with `carry: drop`), remembering it for `back`. */
+/** Removes a committed answer (a path switch with `carry: drop`), remembering it for `back`; answers derived from it go too. */
 export function uncommit(d: Draft, key: string): void {
   if (!changed(d, key)) noteChange(d, key, d.s.answers.get(key));
   d.s.answers = d.s.answers.delete(key);
+  if (hasDerived(d)) rederive(d, key);
+}
+
+/**
+ * Brings the questions derived from `key` (flow-ir.md "Derived answers") up to date after it changed: the value
+ * their expression gives is committed (`source: 'derived'`), replacing any earlier one; one derived before is taken
+ * back when the expression gives nothing now. A mismatch with a value the visitor gives is asked about before
+ * anything is committed (engine.ts), so the derived value wins here.
+ */
+function rederive(d: Draft, key: string): void {
+  for (const c of derivedFrom(d, key)) {
+    if (c.node.type !== 'question') continue;
+    const k = c.node.key;
+    const stored = d.s.answers.get(k);
+    const value = derivedValue(d, c);
+    if (value === undefined) {
+      if (stored?.source === 'derived') uncommit(d, k);
+    } else if (!stored || JSON.stringify(stored.value) !== JSON.stringify(value)) {
+      commit(d, k, { value, turn: d.s.turn, source: 'derived', validation: 'passed' });
+    }
+  }
 }
 
 /** Commits a value with its provenance, and remembers the old record for `back`. */
@@ -182,12 +204,13 @@ export function commit(d: Draft, key: string, record: AnswerRecord): void {
   // the usual detail as one literal (same fields, same order)
   if (record.extractor && record.confidence === undefined && !record.conversion) {
     d.events.push({ type, turn: d.s.turn, node: d.s.node, key, value: shown, source: record.source, extractor: record.extractor });
-    return;
+  } else {
+    emit(d, type, {
+      key, value: shown, source: record.source,
+      ...(record.extractor ? { extractor: record.extractor } : {}),
+      ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),
+      ...(record.conversion && !isPii(d, key) ? { conversion: record.conversion } : {}),
+    });
   }
-  emit(d, type, {
-    key, value: shown, source: record.source,
-    ...(record.extractor ? { extractor: record.extractor } : {}),
-    ...(record.confidence !== undefined ? { confidence: record.confidence } : {}),
-    ...(record.conversion && !isPii(d, key) ? { conversion: record.conversion } : {}),
-  });
+  if (record.source !== 'derived' && hasDerived(d)) rederive(d, key);
 }

@@ -25,6 +25,7 @@ import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catal
 import { localNumber } from '../language/local-number.ts';
 import { flowFor, regionOf, sessionFlow } from './locale.ts';
 import { EN } from '../language/en/messages.ts';
+import { derivedMismatch, hasDerived, mismatchText, type Mismatch } from './derive.ts';
 
 // The engine: pure functions from (flow, session, input) to (session, effects,
 // events). No I/O, no clock (time arrives in the input), no randomness.
@@ -450,6 +451,18 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     skipCurrent = false;
     currentProblem = violation;
   }
+  // an answer derived from another that the message contradicts ("born March 2010 … she's 35"): neither value is stored
+  // (a value proposed for an answer already derived is no open question's, but still says the two disagree)
+  const mismatch = proposal.updates.length > 0 && hasDerived(d)
+    ? derivedMismatch(d, new Map([...proposal.updates.filter((u) => d.s.answers.get(u.key)?.source === 'derived').map((u) => [u.key, u.value] as const),
+      ...[...accepted].map(([k, a]) => [k, a.value] as const)]))
+    : undefined;
+  if (mismatch) {
+    for (const key of [mismatch.key, mismatch.from]) {
+      if (accepted.delete(key)) emit(d, rejected, { key, reason: `'${mismatch.key}' ${String(mismatch.given)} disagrees with ${String(mismatch.derived)} derived from '${mismatch.from}'`, extractor: proposal.extractor });
+    }
+    if (d.s.answers.get(mismatch.key)?.source === 'user') uncommit(d, mismatch.key);
+  }
   let refine: string | undefined;
   if (currentKey !== undefined && accepted.has(currentKey) && !d.at!.plain && current!.node.type === 'question' && current!.node.assess) {
     refine = assessCurrent(d, current!, accepted.get(currentKey)!, proposal, refining, declined);
@@ -509,6 +522,7 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     reopenAnswer(d, reopened);
     return;
   }
+  if (mismatch && askAboutMismatch(d, current, mismatch)) return;
   if (refine !== undefined) {
     ask(d, current, undefined, refine);
     return;
@@ -541,6 +555,31 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     ask(d, current, reason, undefined, proposal.problem?.specific === true && proposal.problem.reason === reason);
     addWayForward(d, current, d.s.attempts >= max);
   }
+}
+
+/**
+ * After a mismatch between a derived answer and the one it is derived from (derive.ts): the line saying why, then
+ * the question it is derived from — asked again here when it is the current one, or as a detour when it was answered
+ * before (its answer taken back), or in its turn when it has not been reached. Returns whether it asked.
+ */
+function askAboutMismatch(d: Draft, current: CompiledNode, m: Mismatch): boolean {
+  const text = mismatchText(d, m);
+  const source = d.idx.questionByKey.get(m.from);
+  if (source?.node.type === 'question' && source.node.id === current.node.id) {
+    ask(d, current, text, undefined, true); // no miss: the reply was understood
+    return true;
+  }
+  if (source?.node.type === 'question' && d.s.answers.has(m.from) && !d.s.detour) {
+    uncommit(d, m.from);
+    d.s.detour = { node: d.s.node!, stack: d.s.stack };
+    d.s.node = source.node.id;
+    d.s.attempts = 0;
+    d.s.assessing = undefined;
+    ask(d, source, text, undefined, true);
+    return true;
+  }
+  d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text });
+  return false;
 }
 
 /**

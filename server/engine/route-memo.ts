@@ -106,7 +106,7 @@ const impureCache = new WeakMap<CompiledGuard, boolean>();
 /** Whether a guard may read `attempts` or `today()` (judged on its source, erring towards yes). */
 function impure(g: CompiledGuard): boolean {
   let v = impureCache.get(g);
-  if (v === undefined) impureCache.set(g, (v = /attempts|today/.test(g.source)));
+  if (v === undefined) impureCache.set(g, (v = /attempts|today|years_since/.test(g.source)));
   return v;
 }
 

@@ -55,7 +55,8 @@ export const AnswerRecord = lazy(() => z.object({
   value: z.unknown(),
   /** The turn that committed it (0 for `given` answers and the start). */
   turn: z.number().int().nonnegative(),
-  source: z.enum(['user', 'action', 'operator', 'given', 'assessment']),
+  /** `derived`: computed from other answers by the question's `derive` (an age from a date of birth). */
+  source: z.enum(['user', 'action', 'operator', 'given', 'assessment', 'derived']),
   /** Extractor name for user answers: rules, anthropic, replay. */
   extractor: z.string().optional(),
   confidence: z.number().optional(),

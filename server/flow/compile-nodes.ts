@@ -26,7 +26,9 @@ export function compileNodes(ctx: CompileContext): void {
     const when = n.when !== undefined ? ctx.guardOf(n.when, { path: [...p.path, 'when'], node: n.id }) : null;
     const validators: CompiledValidator[] = [];
     let schema;
+    let derive;
     if (n.type === 'question') {
+      derive = compileDerive(ctx, n, p.path);
       checkAnswerSpec(ctx, n, p.path);
       validators.push(...compileValidators(ctx, n, p.path));
       // questions with the same answer spec share one schema (immutable): a long flow's checks stay warm
@@ -39,8 +41,20 @@ export function compileNodes(ctx: CompileContext): void {
       checkActionInputs(ctx, n, p.path);
     }
     checkTemplates(ctx, n, p.path);
-    ctx.nodes.set(n.id, { node: n, scope: p.scope, out: ctx.out.get(n.id) ?? [], when, validators, ...(schema ? { valueSchema: schema } : {}) });
+    ctx.nodes.set(n.id, { node: n, scope: p.scope, out: ctx.out.get(n.id) ?? [], when, validators, ...(schema ? { valueSchema: schema } : {}), ...(derive ? { derive } : {}) });
   }
+}
+
+/** Compiles a question's `derive` expression; it may not read the question's own key. */
+function compileDerive(ctx: CompileContext, n: QuestionNode, at: DocPath) {
+  if (n.derive === undefined) return undefined;
+  const guard = ctx.guardOf(n.derive.expr, { path: [...at, 'derive', 'expr'], node: n.id });
+  if (guard?.reads.includes(n.key)) {
+    ctx.error('derive_cycle', `question '${n.id}' derives '${n.key}' from itself`, { path: [...at, 'derive', 'expr'], node: n.id });
+    return undefined;
+  }
+  if (guard && guard.reads.length === 0) ctx.warn('derive_reads_nothing', `question '${n.id}' derives its answer from no other answer`, { path: [...at, 'derive', 'expr'], node: n.id });
+  return guard ?? undefined;
 }
 
 /** Reports questions whose dependencies form a cycle. */

@@ -34,6 +34,8 @@ export interface CompiledNode {
   validators: CompiledValidator[];
   /** For questions: the zod schema of a committed value. */
   valueSchema?: z.ZodType;
+  /** For a question with `derive`: its expression, compiled (flow-ir.md "Derived answers"). */
+  derive?: CompiledGuard;
 }
 
 /** A flow-level constraint, compiled. */

@@ -53,6 +53,7 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
   const node = (n: Obj, path: DocPath) => {
     for (const k of NODE_TEXTS) at(n, k, path);
     if (Array.isArray(n.validate)) n.validate.forEach((r, i) => { if (isMap(r)) at(r, 'message', [...path, 'validate', i]); });
+    if (isMap(n.derive)) at(n.derive, 'message', [...path, 'derive']);
     const answer = isMap(n.answer) ? n.answer : undefined;
     if (answer && Array.isArray(answer.options)) {
       answer.options.forEach((o, i) => {

@@ -72,6 +72,11 @@ export const QuestionNode = lazy(() => z
     carry: z.enum(['keep', 'reask', 'drop']).optional(),
     assess: Assess().optional(),
     internal: z.boolean().optional().describe('keep the answer from the visitor: left out of the visitor API and of reviews; exports and webhooks carry it'),
+    derive: z.object({
+      expr: Guard().describe('the value from other answers: "years_since(answers.date_of_birth)"; null while they are not answered'),
+      message: Message().optional().describe('said when a value given disagrees with the derived one, before the question it is derived from is asked again; {derived}, {given}, {label}, {from}'),
+    }).strict().optional()
+      .describe('the answer is computed from other answers once they are given, and the question is then not asked; a value given that disagrees is asked about'),
   })
   .strict());
 

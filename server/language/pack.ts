@@ -63,6 +63,11 @@ export interface LanguagePack {
    * email question a wish for a call, at an optional phone question a wish for an email, declines that question.
    */
   readonly otherChannel: { phone: RegExp; email: RegExp };
+  /**
+   * An age said in passing ("she's 35", "35 years old", "aged 35", "sie ist 35"): group 1 or 2 is the number; read as
+   * the answer to an open age question that was not asked (volunteered.ts); absent = none is read in this language.
+   */
+  readonly age?: RegExp;
 }
 
 /** Name introductions of one language and the words that end a name. */

@@ -175,7 +175,7 @@ describeBrowser('operator console', () => {
   });
 
   const NURSE_REVIEW = [
-    'Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132', 'no',
+    'Jane Marie Doe', 'March 27, 1984', 'female', '(415) 555-0132', 'no',
     'I feel sick: I have had trouble breathing and a cough', 'not right now, it stopped this morning',
   ];
 

@@ -103,7 +103,7 @@ describeBrowser('an escalation that stays open, widget and console together', ()
     // open it: the hand-back picker starts at the question the bot was on
     await firstRow.locator('button.open').click();
     await ops.getByRole('heading', { name: `Session ${sessionId}` }).waitFor();
-    await poll(() => ops.locator('#hand-back-node').inputValue()).toBe('q.age');
+    await poll(() => ops.locator('#hand-back-node').inputValue()).toBe('q.sex');
 
     // the visitor writes twice more: both taken, and they arrive in the console live (no list refresh)
     await send(chat, "I'm already in your waiting room");

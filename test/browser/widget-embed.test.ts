@@ -201,7 +201,7 @@ describeBrowser('the chat widget on host pages', () => {
     expect(await axeViolations(page)).toEqual([]);
     await chat.launcher().click();
     await page.waitForSelector('questline-chat .msg.bot');
-    for (const text of ['Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132', 'yes, through work', 'Blue Cross Blue Shield', 'XGP-449182']) await chat.say(text);
+    for (const text of ['Jane Marie Doe', 'March 27, 1984', 'female', '(415) 555-0132', 'yes, through work', 'Blue Cross Blue Shield', 'XGP-449182']) await chat.say(text);
     await chat.pick('Feeling unwell');
     expect((await chat.lastBot())?.text).toMatch(/more than one/);
     const send = page.locator('questline-chat .chip.submit');

@@ -100,7 +100,7 @@ describe('pii answers in a conversation that goes on after them', () => {
       const start = await c.request('session:start', { flow: 'flow.patient_intake' });
       expect(start.ok).toBe(true);
       fake.requests.length = 0;
-      const script = ['Jane Marie Doe', 'March 27, 1984', '41', 'female', '(415) 555-0132', 'yes, through work', 'Blue Cross Blue Shield', 'XGP-449182',
+      const script = ['Jane Marie Doe', 'March 27, 1984', 'female', '(415) 555-0132', 'yes, through work', 'Blue Cross Blue Shield', 'XGP-449182',
         "I've been feeling sick, fever and a sore throat", 'for about three days now', 'yes, I take something for the pain'];
       for (const [i, text] of script.entries()) expect(await c.request('message', { text, clientId: `np-${i}` }, 10_000), text).toEqual({ ok: true });
     } finally {

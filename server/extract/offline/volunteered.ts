@@ -18,8 +18,9 @@ const BY_NAME = 0.85;
 /**
  * Values for OTHER open questions that the message gives unambiguously:
  * email, phone and URL (self-identifying), enum options named by a distinctive
- * phrase that belongs to one question only, and "my name is …" for a name key.
- * Never a free-text or number answer for a question that was not asked.
+ * phrase that belongs to one question only, "my name is …" for a name key, and
+ * an age said as one ("she's 35", "35 years old") for the one age question.
+ * Never another free-text or number answer for a question that was not asked.
  */
 export function volunteeredUpdates(
   text: string,
@@ -44,6 +45,9 @@ export function volunteeredUpdates(
     add(updates, ctx, q, u.value, BY_OPTION, u.evidence);
   }
 
+  const age = ageUpdate(text, others, packOf(ctx.locale));
+  if (age) add(updates, ctx, age.q, age.value, SELF_EVIDENT, age.evidence);
+
   if (!(current && NAME_KEYS.has(current.key))) {
     let plain: string | undefined; // masked when a name question is open (most turns have none)
     for (const q of others) {
@@ -54,6 +58,25 @@ export function volunteeredUpdates(
     }
   }
   return updates.length < 2 ? updates : updates.sort((a, b) => others.findIndex((q) => q.key === a.key) - others.findIndex((q) => q.key === b.key));
+}
+
+/** A question asking an age: an integer question whose key is `age` (`patient_age`) or whose label or prompt asks one. */
+const AGE_KEY = /(?:^|_)age(?:_|$)/i;
+const AGE_ASKED = /\b(?:age|how old|alter|wie alt)\b/i;
+
+/**
+ * An age said in passing ("she's 35", "35 years old": the pack's `age`) for the one open age question that was
+ * not asked, so a date of birth and an age given together can be checked against each other (flow-ir.md "Derived
+ * answers"); none when the pattern is not found once or no single question asks an age.
+ */
+function ageUpdate(text: string, others: readonly OpenQuestion[], pack: LanguagePack): { q: OpenQuestion; value: number; evidence: string } | undefined {
+  if (!pack.age) return undefined;
+  const asks = others.filter((q) => q.answer.type === 'integer' && (AGE_KEY.test(q.key) || AGE_ASKED.test(`${q.label ?? ''} ${q.prompt ?? ''}`)));
+  if (asks.length !== 1) return undefined;
+  const all = [...text.matchAll(new RegExp(pack.age.source, `${pack.age.flags.replace('g', '')}g`))];
+  if (all.length !== 1) return undefined;
+  const m = all[0]!;
+  return { q: asks[0]!, value: Number(m[1] ?? m[2] ?? m[3]), evidence: m[0] };
 }
 
 /** Adds the one value of a self-identifying type found (email, url, phone) for the one other question of that type. */

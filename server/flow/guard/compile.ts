@@ -1,6 +1,6 @@
 import type { RE2JS } from 're2js';
 import type { CallExpr, CompareExpr, Expr, RefExpr } from './ast.ts';
-import { hasValue, lengthOf, lowerOf, todayOf } from './functions.ts';
+import { hasValue, lengthOf, lowerOf, todayOf, yearsSince } from './functions.ts';
 import { answerVsNumber, answerVsString, valueVsConstant, type OrderOp } from './order.ts';
 import type { EvalScope } from './types.ts';
 import { contains, freezeList, isTruthy, jsonEquals, normalize, orderedCompare, readOwnData } from './values.ts';
@@ -261,6 +261,8 @@ function compileCall(e: CallExpr, regexes: ReadonlyMap<CallExpr, RE2JS>): Node {
       return { fn: (s) => lengthOf(f(s)) };
     case 'lower':
       return { fn: (s) => lowerOf(f(s)) };
+    case 'years_since':
+      return { fn: (s) => yearsSince(f(s), s.today) };
     case 'matches': {
       const re = regexes.get(e);
       if (re === undefined) throw new Error('guard compiler: matches() pattern was not checked');

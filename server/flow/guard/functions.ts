@@ -18,6 +18,7 @@ export const BUILTINS: ReadonlyMap<string, BuiltinSpec> = new Map<string, Builti
   ['lower', { arity: 1, result: 'string', summary: 'lower(x): lowercase string; null for non-strings' }],
   ['matches', { arity: 2, result: 'boolean', summary: "matches(x, 'regex'): re2 search, linear time" }],
   ['today', { arity: 0, result: 'string', summary: "today(): the session's date as YYYY-MM-DD" }],
+  ['years_since', { arity: 1, result: 'number', summary: "years_since(date): whole years from a YYYY-MM-DD date to today() (an age from a date of birth); null for no date or one after today" }],
 ]);
 
 /** `has(x)`: false for missing, null, '' and []; true for 0 and false. */
@@ -54,4 +55,15 @@ export function matchesPattern(re: RE2JS, v: unknown): boolean {
 /** `today()`: the caller-injected date; the evaluator never reads the clock. */
 export function todayOf(today: unknown): string | null {
   return typeof today === 'string' ? today : null;
+}
+
+/** `years_since(x)`: whole years from the date `x` (YYYY-MM-DD…) to `today` (YYYY-MM-DD); null when either is not a date or `x` is after today. */
+export function yearsSince(v: unknown, today: unknown): number | null {
+  const date = /^(\d{4})-(\d{2})-(\d{2})/;
+  const from = typeof v === 'string' ? date.exec(v) : null;
+  const to = typeof today === 'string' ? date.exec(today) : null;
+  if (!from || !to || (v as string).slice(0, 10) > (today as string).slice(0, 10)) return null;
+  const years = Number(to[1]) - Number(from[1]);
+  // not yet had this year's birthday: one year fewer (29 February counts from 1 March in a common year)
+  return `${to[2]}-${to[3]}` < `${from[2]}-${from[3]}` ? years - 1 : years;
 }

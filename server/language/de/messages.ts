@@ -75,6 +75,7 @@ export const DE: Messages = {
   check_value: 'Nur zur Sicherheit: {value}?',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
   reopen: 'Gern, korrigieren wir das.',
+  derive_mismatch: "Das passt nicht zusammen: nach {from} wäre {label} {derived}, nicht {given}.",
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',
   contact_skip_chip: 'Überspringen',
   contact_noted: 'Danke — unser Team meldet sich unter {contact}.',

@@ -43,4 +43,6 @@ export const en: LanguagePack = {
     phone: /\b(?:just (?:call|ring|phone)|no e-?mail|(?:don['’]?t|do not) (?:have|use) (?:an? )?e-?mail|call(?:ed|ing)?\s+me|give me a (?:call|ring)|a (?:phone )?call|ring me|phone me|text me|by (?:tele)?phone|over the phone|via phone|on the phone|phone (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\b(?:call(?:ed)?|phoned?|ring|rang)|(?:call|phone)\b.*\b(?:instead|rather|better|only))\b/i,
     email: /\b(?:no (?:phone|calls)|(?:don['’]?t|do not) call|e-?mail me|by e-?mail|via e-?mail|over e-?mail|e-?mail (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\be-?mail|e-?mail\b.*\b(?:instead|rather|better|only))\b/i,
   },
+  // "she's 35", "I am 41", "aged 9", "age: 35", "35 years old", "35 yo"; not "she's 35 weeks", "I'm 5 foot"
+  age: /\b(?:(?:i['’]?m|i am|she['’]?s|she is|he['’]?s|he is|they['’]?re|they are|aged?:?)\s+(\d{1,3})(?![\d.,'’]|\s*(?:weeks?|wks?|months?|days?|kg|kilos?|lbs?|pounds|stone|st|cm|m|ft|foot|feet|in|inches|%|percent|minutes?|mins?|hours?|degrees?|°))(?:\s*(?:years?|yrs?)(?:\s*old)?)?|(\d{1,3})\s*(?:years?|yrs?)[\s-]*old|(\d{1,3})\s*y\/?o)\b/i,
 };

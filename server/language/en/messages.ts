@@ -75,6 +75,7 @@ export const EN: Messages = {
   check_value: "Just to check: {value}?",
   corrected: "Thanks — I've changed {label} to {value}.",
   reopen: "Sure, let's correct that.",
+  derive_mismatch: "That doesn't add up: from the {from}, the {label} would be {derived}, not {given}.",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",
   contact_skip_chip: 'Skip',
   contact_noted: "Thanks — our team will reach you at {contact}.",

@@ -75,6 +75,7 @@ export const ES: Messages = {
   check_value: 'Solo para confirmar: ¿{value}?',
   corrected: 'Gracias — he cambiado {label} a {value}.',
   reopen: 'Claro, corrijámoslo.',
+  derive_mismatch: "Eso no cuadra: según {from}, {label} sería {derived}, no {given}.",
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',
   contact_skip_chip: 'Omitir',
   contact_noted: 'Gracias — nuestro equipo le contactará en {contact}.',

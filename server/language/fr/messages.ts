@@ -75,6 +75,7 @@ export const FR: Messages = {
   check_value: 'Juste pour vérifier : {value} ?',
   corrected: "Merci — j'ai changé {label} en {value}.",
   reopen: 'Bien sûr, corrigeons cela.',
+  derive_mismatch: "Cela ne correspond pas : d’après {from}, {label} serait {derived}, et non {given}.",
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
   contact_skip_chip: 'Passer',
   contact_noted: 'Merci — notre équipe vous contactera à {contact}.',
