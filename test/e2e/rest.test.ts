@@ -53,6 +53,18 @@ describe('the REST API', () => {
     expect(tail.body.messages[0].id).toBe(21);
   });
 
+  it('applies a correction typed a turn late in words and says it back', async () => {
+    const script = ['we need new LED lights for our tennis courts', '1340 m2', 'no lights yet', '6 poles', '8 m', 'within 3 months', 'skip', '20k', 'Jon Baker'];
+    const { sessionId, token } = await restConversation(script);
+    const auth = { authorization: `Bearer ${token}` };
+    const send = async (text: string) => (await api(server.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: auth })).body;
+    const said = (body: { messages: WireMessage[] }) => body.messages.filter((m) => m.role === 'bot').map((m) => m.text).join(' / ');
+    expect(said(await send("it's John with an h btw. Lakeside Tennis Club"))).toContain("I've changed Name to John Baker.");
+    expect(said(await send('sorry its Lakeside Padel Club not tennis club. email john@lakeside.org'))).toContain("I've changed Organisation to Lakeside Padel Club.");
+    const view = await api(server.url, `/sessions/${sessionId}`, { headers: auth });
+    expect(view.body.answers).toMatchObject({ name: 'John Baker', company: 'Lakeside Padel Club', email: 'john@lakeside.org' });
+  });
+
   it("lists a tenant's flows and serves each flow, its graph layout and its outputs schema", async () => {
     const headers = { 'x-questline-key': ACME_KEY };
     const list = await api(server.url, '/tenants/acme/flows', { headers });

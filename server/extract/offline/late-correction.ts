@@ -91,7 +91,10 @@ export function lateCorrection(
       if (nameAsked && !marked) continue;
       const value = nameFix(sentence, q, marked, nameAsked, pack);
       if (value === undefined) continue;
-      const from = nameClause(sentence, value);
+      let from = nameClause(sentence, value);
+      // "sorry, it's spelled Scott": a head of markers and interjections goes with it
+      pack.corrections.lastIndex = 0;
+      if (from > 0 && !/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, ''))) from = 0;
       return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
     }
     // "Oak Hill Middle not High", "endet auf 79 nicht 78": a part of the answer named and replaced, with or without a marker
@@ -245,9 +248,10 @@ function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked: boole
     const w = m[0];
     const lw = letters(w);
     if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(w, pack)) continue;
-    const i = words.findIndex((x) => similar(letters(x), lw));
+    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + w.length)) || SPELLED_BEFORE.test(sentence.slice(0, m.index));
+    // "Catherine with a C" for "Katherine": said how it is spelled, the first letter may differ
+    const i = words.findIndex((x) => similar(letters(x), lw) || (spelled && lw.length >= 4 && distance(letters(x), lw) <= 2));
     if (i < 0) continue;
-    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + w.length));
     if (spelled || (!nameAsked && marked && (fullSaid || aloneIn(sentence, m.index, w, pack)))) return swap(i, w);
   }
   // "Thomas, sorry, that's his full name" for "Tom Baker": the one name said beside "full name" is the first name
@@ -327,6 +331,8 @@ const COMMON = new Set([
 
 /** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
 const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
+/** "spelled Scott", "it's spelt: Scott", "geschrieben: Schmitt", "schreibt sich Meyer": the spelling said before the name. */
+const SPELLED_BEFORE = /(?:spel(?:led|t)|written|geschrieben|schreibt sich|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
 /** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
 const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth)\s+name|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich)(?![\p{L}])/iu;
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
@@ -446,12 +452,21 @@ function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: Language
         if (others.length > 0 && others.every((o) => said.includes(o)) && said.some((w) => !oldToks.some((o) => o.f === w))) {
           return { value: sentence.slice(before[0]!.at, before.at(-1)!.end), ...spot };
         }
-        const put = before.slice(-len);
         // a long clause before "not" is a sentence of its own, not the replacement ("the lights flicker, not the club's")
         if (before.length > len + 2) continue;
+        // what the two sides share is no part of the edit: "Middle school, not high school", "St Mark's not St Mary's",
+        // "Realschule Nord, nicht Gymnasium" (for "Gymnasium Nord Schule")
+        let put = [...before];
+        let from = i;
+        let to = i + len;
+        while (put.length > 1 && to - from > 1 && put.at(-1)!.f === oldToks[to - 1]!.f) { put.pop(); to--; }
+        while (put.length > 1 && to - from > 1 && put[0]!.f === oldToks[from]!.f) { put.shift(); from++; }
+        for (let j = to; put.length > 1 && j < oldToks.length && put.at(-1)!.f === oldToks[j]!.f; j++) put.pop();
+        for (let j = from - 1; put.length > 1 && j >= 0 && put[0]!.f === oldToks[j]!.f; j--) put.shift();
+        put = put.slice(-Math.max(to - from, 1) - 1);
         if (put.some((b) => oldToks.some((o) => o.f === b.f))) return { reopen: true };
         const words = oldToks.map((o) => o.t);
-        words.splice(i, len, ...put.map((b) => b.t));
+        words.splice(from, to - from, ...put.map((b) => b.t));
         return { value: words.join(' '), ...spot };
       }
       continue;

@@ -10,7 +10,8 @@ export const DE: Lexicon = {
     'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp', 'null ahnung', 'kein plan',
     'keinen plan', 'null plan', 'möchte ich noch nicht sagen', 'will ich noch nicht sagen', 'will ich nicht sagen', 'sage ich noch nicht',
     'sag ich noch nicht', 'sage ich lieber noch nicht', 'sag ich lieber nicht', 'möchte ich lieber nicht sagen', 'möchte ich noch nicht verraten',
-    'möchte ich nicht verraten', 'verrate ich noch nicht', 'lieber noch nicht', 'noch nicht sagen',
+    'möchte ich nicht verraten', 'verrate ich noch nicht', 'lieber noch nicht', 'noch nicht sagen', 'möchte ich nicht nennen', 'will ich nicht nennen', 'nenne ich nicht',
+    'nenne ich lieber nicht', 'lieber nicht nennen', 'möchte ich noch nicht nennen',
   ],
   skipFiller: [
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',

@@ -40,7 +40,7 @@ export const DE_TEXT: TextWords = {
     'bringe ich mit', 'bring ich mit', 'bringe ich', 'bring ich', 'bringe sie mit', 'bringe die mit', 'ich bringe', 'sage ich später', 'sag ich später',
     'sage ich ihnen', 'sag ich ihnen', 'reiche ich nach', 'schicke ich', 'schick ich', 'muss ich nachschauen', 'muss ich nachsehen', 'muss ich fragen',
     'schaue ich nach', 'schau ich nach', 'kümmert sich darum', 'kümmert sich drum', 'kümmert sich', 'macht das', 'macht mein', 'macht meine',
-    'weiß mein', 'weiß meine', 'müssen sie', 'fragen sie', 'regelt das', 'erledigt das', 'hat die unterlagen', 'hat das',
+    'weiß mein', 'weiß meine', 'müssen sie', 'fragen sie', 'regelt das', 'erledigt das', 'hat die unterlagen', 'hat das', 'nachschauen', 'nachsehen', 'nachgucken', 'nachreichen', 'melde mich', 'melde ich mich',
   ],
   contentFree: [
     'ich', 'du', 'er', 'sie', 'es', 'wir', 'ihr', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'mein', 'meine', 'meinen', 'meinem',
@@ -49,7 +49,7 @@ export const DE_TEXT: TextWords = {
     'sowas', 'irgendwas', 'alles', 'und', 'oder', 'aber', 'mit', 'dann', 'später', 'nachher', 'morgen', 'beim', 'termin', 'vor', 'ort', 'vorbei',
     'mann', 'frau', 'partner', 'partnerin', 'mutter', 'vater', 'eltern', 'sohn', 'tochter', 'chef', 'chefin', 'kollege', 'kollegin', 'arzt', 'ärztin',
     'hausarzt', 'apotheke', 'jemand', 'anderes', 'packungen', 'packung', 'schachteln', 'liste', 'unterlagen', 'karte', 'sachen', 'zeug', 'hier', 'da',
-    'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
+    'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'zu', 'hause', 'zuhause', 'muss', 'müsste', 'steht', 'auf', 'drauf', 'drin', 'namen', 'name', 'dosis', 'genau', 'gerade', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
   ],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
 };

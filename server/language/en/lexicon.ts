@@ -8,6 +8,7 @@ export const EN: Lexicon = {
     'rather not say', "i'd rather not say", "i'd rather not", 'rather not', 'prefer not to say', 'i prefer not to say',
     "i'd prefer not to say", 'prefer not to answer', "i'd prefer not to", 'no comment', "can't say", 'cannot say',
     'not telling', 'none of your business', 'next question', 'n/a', 'not applicable',
+    'rather not name', "i'd rather not name", 'not saying', 'not saying yet',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
   skipFiller: [
@@ -15,7 +16,7 @@ export const EN: Lexicon = {
     'thanks', 'thank', 'you', 'i', "i'm", 'im', 'am', 'my', 'our', 'your', 'just', 'for', 'now', 'this', 'that', 'one', 'it', 'question',
     'yet', 'actually', 'to', 'be', 'tbh', 'but', 'the', 'answer', 'on', 'at', 'moment', 'right', 'no', 'say', 'can',
     "let's", 'lets', 'we', 'afraid', 'quite', 'very', 'yeah', 'nope', 'sadly', 'unfortunately', 'either',
-    'number', 'details', 'out', 'it',
+    'number', 'details', 'out', 'it', 'point', 'stage',
   ],
   human: [
     'talk to a human', 'speak to a human', 'talk with a human', 'speak with a human', 'talk to a person',

@@ -41,7 +41,7 @@ export const EN_TEXT: TextWords = {
     "i'll give", "i'll check", 'i will check', "i'll find out", "i'll ask", 'i will ask', "i'll let you know", 'let you know', 'tell you later',
     "i'll have to check", 'have to check', 'need to check', 'have to ask', 'need to ask', 'ask my', 'handles that', 'handles it', 'handles all that',
     'deals with that', 'deals with it', 'takes care of that', 'takes care of it', 'does that', 'does all that', 'knows that', 'would know',
-    'knows', 'has the details', 'has it', 'has that', 'has them', 'in charge of that', 'sorts that out', 'sorts it out', 'look it up', 'find it later',
+    'knows', 'has the details', 'has it', 'has that', 'has them', 'in charge of that', 'sorts that out', 'sorts it out', 'look it up', 'find it later', 'get back to you', "i'll get back", 'will get back', 'will check', 'let me check', 'check later', 'off the top of my head',
   ],
   contentFree: [
     'i', "i'm", 'im', "i'll", 'ill', "i've", 'you', 'he', "he's", 'she', "she's", 'it', "it's", 'its', 'they', "they're", 'theyre', 'them', 'we', "we're",
@@ -51,7 +51,7 @@ export const EN_TEXT: TextWords = {
     'weird', 'strange', 'odd', 'funny', 'wonky', 'off', 'acting', 'up', 'playing', 'messed', 'whatever', 'stuff', 'things', 'thing', 'anyway', 'though',
     'husband', 'wife', 'partner', 'spouse', 'mom', 'mum', 'mother', 'dad', 'father', 'parents', 'son', 'daughter', 'boss', 'colleague', 'doctor',
     'pharmacy', 'pharmacist', 'office', 'someone', 'somebody', 'else', 'one', 'guy', 'people', 'bottles', 'bottle', 'boxes', 'box', 'packets', 'list',
-    'card', 'paperwork', 'papers', 'details', 'info', 'information', 'appointment', 'visit', 'here', 'tell', 'seem', 'seems', 'seemed', "something's", 'something', 'somethings', 'have', 'has', 'got',
+    'card', 'paperwork', 'papers', 'details', 'info', 'information', 'appointment', 'visit', 'here', 'tell', 'gp', 'nurse', 'chemist', 'specialist', 'name', 'names', 'dose', 'doses', 'on', 'at', 'home', 'house', 'car', 'exactly', 'not', 'now', 'right', 'seem', 'seems', 'seemed', "something's", 'something', 'somethings', 'have', 'has', 'got',
   ],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
 };
