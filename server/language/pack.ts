@@ -2,6 +2,8 @@ import type { DateWords } from './date-words.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LeftoverWords } from './leftover-words.ts';
 import type { SpokenWords } from './spoken-words.ts';
+import type { YesNoWords } from './yes-no-words.ts';
+import type { DurationWords } from './duration-words.ts';
 import type { Messages } from './messages-shape.ts';
 import type { NumberWords } from './number-words.ts';
 import type { ParserMessages } from './parser-messages.ts';
@@ -48,6 +50,10 @@ export interface LanguagePack {
   readonly negatedYesIsNeither: boolean;
   /** What competes with a value in the rest of a reply and what explains a number beside it (the commit rule's remarks); absent = every leftover word is checked. */
   readonly leftovers?: LeftoverWords;
+  /** How a yes/no question is answered by content, without a yes or no word ("none", "nothing like that", the prompt's items); absent = not read. */
+  readonly yesNo?: YesNoWords;
+  /** How a count of days or an age in years is given other than as a plain number ("since Monday", "18 months"); absent = not read. */
+  readonly durations?: DurationWords;
   /** How an email address or a phone number is spelled out in words ("at", "dot", "nine one seven"); absent = not read. */
   readonly spoken?: SpokenWords;
   /** English's own rule for declining an optional question (a bare "no" to a prompt inviting a skip); null = the lexicon's `invitesSkip` and `declines` lists. */

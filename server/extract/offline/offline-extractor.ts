@@ -1,5 +1,6 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
 import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, narrowDate, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
+import { ok, type ParseResult } from '../parse/parse-result.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
@@ -7,6 +8,8 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { remarksOnly, unsureBeside } from './remarks.ts';
+import { assertsItem, yesNoByContent } from './yes-no-content.ts';
+import { readDuration } from './duration-reply.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -89,7 +92,12 @@ export class OfflineExtractor implements Extractor {
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
       const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
-      const parsed = (before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null) ?? read;
+      const typedRead = (before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null) ?? read;
+      // a yes/no said by content, without a yes or no word: "saw a few sparks last night", "nothing like that" (yes-no-content.ts)
+      const content = !typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? yesNoByContent(cur, withoutContacts, packOf(req.locale)) : null;
+      // a count of days or an age given another way: "since Monday", "a week", "18 months" (duration-reply.ts)
+      const duration = (cur.answer.type === 'integer' || cur.answer.type === 'number') && withoutContacts !== null ? readDuration(cur, withoutContacts, ctx, packOf(req.locale), typedRead.ok) : null;
+      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
@@ -156,7 +164,9 @@ export class OfflineExtractor implements Extractor {
       const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
       const left = aside ? [] : unexplainedWords(withoutContacts ?? text, read, cur, packOf(req.locale));
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
-      if (left.length > 0 ? !remarksOnly(text, withoutContacts ?? text, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(text, cur, packOf(req.locale))) mine.confirm = true;
+      // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
+      if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
+      else if (left.length > 0 ? !remarksOnly(text, withoutContacts ?? text, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(text, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

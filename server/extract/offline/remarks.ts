@@ -33,6 +33,7 @@ function listsOf(pack: LanguagePack) {
   return l;
 }
 
+const CHANNEL_FREE = new Set(['but', 'though', 'although', 'however', 'or', 'either', 'aber', 'doch', 'jedoch', 'allerdings', 'oder']);
 const TYPES = new Set(['boolean', 'integer', 'number', 'date', 'phone', 'email', 'url']);
 
 /** Whether a reply says its value is a guess ("… but not sure", "ohne Gewähr"), whatever else it holds. */
@@ -78,7 +79,11 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
     const clause = fold(raw).text;
     if (clause.trim() === '') continue;
     if (isValue) valueClauses++;
-    if (has(clause, lists.compete)) return false;
+    // beside a contact, a contrast or an alternative is about the channel ("…@example.org, or call me whenever"): a second
+    // value of its type is the parser's to find
+    if (has(clause, contact ? lists.compete.filter((w) => !CHANNEL_FREE.has(w)) : lists.compete)) return false;
+    // "nothing dangerous": a denial beside a yes
+    if (type === 'boolean' && value === true && pack.yesNo && has(clause, pack.yesNo.none.map(foldPhrase))) return false;
     // a second figure beside a number or a date, in digits or in words ("sixteenth of june nineteen seventy")
     if ((numeric || type === 'date') && (/\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
     if (numeric && has(clause, lists.number)) return false;

@@ -6,7 +6,8 @@ import { coerceEnum, parseEnum } from './enum.ts';
 import { coerceNumber, parseNumber } from './number.ts';
 import { findEmails } from './email.ts';
 import { correctedTail } from './correction.ts';
-import { fail, mask, MAX_TYPED_CHARS, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
+import { fail, mask, MAX_TYPED_CHARS, ok, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
+import { readDays } from './days-since.ts';
 import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
 import { coercePhone, parsePhone } from './phone.ts';
@@ -66,8 +67,12 @@ function withYearBefore<R extends ParseResult & { ok: true }>(spec: Extract<Answ
 function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, ctx: ParseContext): ParseResult {
   switch (spec.type) {
     case 'number':
-    case 'integer':
-      return parseNumber(spec, withoutContacts(clean, ctx), packOf(ctx.locale));
+    case 'integer': {
+      const number = parseNumber(spec, withoutContacts(clean, ctx), packOf(ctx.locale));
+      // "since Monday", "a week" at a question counted in days (days-since.ts)
+      const days = number.ok ? null : readDays(spec, clean, ctx, packOf(ctx.locale), (s, t) => parseAnswer(s, t, ctx));
+      return days ? ok(days.value, days.evidence, false) : number;
+    }
     case 'boolean':
       return parseBoolean(spec, clean, packOf(ctx.locale));
     case 'enum':

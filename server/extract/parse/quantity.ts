@@ -41,7 +41,7 @@ const EXTRA: Record<string, string> = {
   tonnes: 'tonne', ha: 'hectare', hectares: 'hectare',
   // German, French and Spanish unit words (a visitor in those languages writes "25 Meter", "30 centimètres", "2 horas")
   metern: 'm', zentimeter: 'cm', zentimetern: 'cm', quadratmeter: 'm^2', quadratmetern: 'm^2', qm: 'm^2', litern: 'L',
-  stunde: 'h', stunden: 'h', std: 'h', minuten: 'min', kilo: 'kg', kilos: 'kg', tonnen: 'tonne', hektar: 'hectare',
+  stunde: 'h', stunden: 'h', std: 'h', minuten: 'min', woche: 'wk', wochen: 'wk', tag: 'day', tage: 'day', tagen: 'day', kilo: 'kg', kilos: 'kg', tonnen: 'tonne', hektar: 'hectare',
   mètre: 'm', mètres: 'm', centimètre: 'cm', centimètres: 'cm', millimètre: 'mm', millimètres: 'mm', kilomètre: 'km',
   kilomètres: 'km', heure: 'h', heures: 'h', pieds: 'ft', pouces: 'in', fuß: 'ft', fuss: 'ft', zoll: 'in', quadratfuß: 'ft^2', quadratfuss: 'ft^2',
   metro: 'm', metros: 'm', centímetro: 'cm', centímetros: 'cm', milímetro: 'mm', milímetros: 'mm', kilómetro: 'km',

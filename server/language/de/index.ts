@@ -1,4 +1,6 @@
 import type { LanguagePack } from '../pack.ts';
+import { DE_DURATIONS } from './durations.ts';
+import { DE_YES_NO } from './yes-no.ts';
 import { DE_SPOKEN } from './spoken.ts';
 import { DE_LEFTOVERS } from './leftovers.ts';
 import { DE_TEXT } from './text-words.ts';
@@ -28,6 +30,8 @@ export const de: LanguagePack = {
   text: DE_TEXT,
   leftovers: DE_LEFTOVERS,
   spoken: DE_SPOKEN,
+  yesNo: DE_YES_NO,
+  durations: DE_DURATIONS,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

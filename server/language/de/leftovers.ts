@@ -5,7 +5,7 @@ export const DE_LEFTOVERS: LeftoverWords = {
   compete: [
     'aber', 'doch', 'jedoch', 'allerdings', 'außer', 'es sei denn', 'falls', 'wenn', 'vielleicht', 'eventuell', 'wahrscheinlich',
     'möglicherweise', 'glaube', 'denke', 'schätze', 'nicht sicher', 'unsicher', 'hängt', 'kommt drauf an', 'kommt darauf an', 'oder',
-    'nur', 'teilweise', 'früher', 'nicht mehr', 'sorry', 'entschuldigung', 'moment', 'warte', 'eigentlich', 'falsch', 'meine',
+    'teilweise', 'früher', 'nicht mehr', 'sorry', 'entschuldigung', 'moment', 'warte', 'eigentlich', 'falsch', 'meine',
     'meinte', 'tippfehler', 'korrektur', 'hoffentlich', 'weiß nicht', 'keine ahnung', 'kann ich nicht sagen', 'nicht nachgesehen',
   ],
   unsure: ['nicht sicher', 'unsicher', 'nicht ganz sicher', 'weiß nicht genau', 'nicht mehr genau', 'keine ahnung', 'wenn ich mich recht erinnere', 'ohne gewähr'],

@@ -1,4 +1,6 @@
 import type { LanguagePack } from '../pack.ts';
+import { EN_DURATIONS } from './durations.ts';
+import { EN_YES_NO } from './yes-no.ts';
 import { EN_SPOKEN } from './spoken.ts';
 import { EN_LEFTOVERS } from './leftovers.ts';
 import { EN_TEXT } from './text-words.ts';
@@ -29,6 +31,8 @@ export const en: LanguagePack = {
   text: EN_TEXT,
   leftovers: EN_LEFTOVERS,
   spoken: EN_SPOKEN,
+  yesNo: EN_YES_NO,
+  durations: EN_DURATIONS,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {

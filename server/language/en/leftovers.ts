@@ -4,7 +4,7 @@ import type { LeftoverWords } from '../leftover-words.ts';
 export const EN_LEFTOVERS: LeftoverWords = {
   compete: [
     'but', 'though', 'although', 'however', 'except', 'unless', 'if', 'maybe', 'perhaps', 'probably', 'possibly', 'might',
-    'guess', 'think', 'not sure', 'unsure', 'depends', 'depending', 'or', 'either', 'only', 'partly', 'used to', 'anymore',
+    'guess', 'think', 'not sure', 'unsure', 'depends', 'depending', 'or', 'either', 'partly', 'used to', 'anymore',
     'any more', 'no longer', 'sorry', 'wait', 'actually', 'wrong', 'mean', 'meant', 'typo', 'correction', 'hopefully',
     'hope', "can't tell", 'cant tell', 'cannot tell', "can't say", 'cant say', 'no idea', "don't know", 'dont know',
     "haven't checked", 'not checked',

@@ -1,0 +1,60 @@
+import type { OpenQuestion } from '../extractor.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { parseAnswer, type ParseContext } from '../parse/index.ts';
+
+/*
+ * AN AGE GIVEN ANOTHER WAY (a count of days given as a start date is the parsers': parse/days-since.ts):
+ *  - at a question asking an age (its key or prompt: "age", "how old", "Alter"), without a unit of its
+ *    own: an age in months, weeks or days is the whole years it makes ("18 months" → 1, "3 weeks old"
+ *    → 0), one in years is its number ("42 yrs"), and a half ("7 and a half") is dropped — an age in
+ *    years counts whole years.
+ * A value read so is not exact: the commit rule judges the words around it.
+ */
+
+export interface DurationRead {
+  value: number;
+  evidence: string;
+}
+
+/** Whether an integer question asks an age in years: no unit (or years), and its key or prompt says age. */
+function asksAge(q: OpenQuestion, pack: LanguagePack): boolean {
+  const a = q.answer;
+  if (a.type !== 'integer' && a.type !== 'number') return false;
+  if (a.unit !== undefined && !/^(?:years?|yrs?|jahre?)$/iu.test(a.unit)) return false;
+  const words = pack.durations!;
+  const key = q.key.replace(/[_.-]+/g, ' ');
+  const asked = words.asksAge.test(key) || words.asksAge.test(q.prompt ?? '') || words.asksAge.test(q.label ?? '');
+  // a person's age counts whole years; a thing's ("Wie alt ist die Anlage, in Jahren?") is asked about as before
+  return asked && (words.person.test(q.prompt ?? '') || words.person.test(key) || words.person.test(q.label ?? ''));
+}
+
+/** A count of days or an age read from a reply that holds no plain number for the question; null when it holds none. */
+export function readDuration(q: OpenQuestion, text: string, ctx: ParseContext, pack: LanguagePack, numberRead: boolean): DurationRead | null {
+  if (!pack.durations || text.length > 200) return null;
+  // a number was read: only an age in months, weeks or days overrides it ("3 weeks old" is no age of 3)
+  if (numberRead) return asksAge(q, pack) ? ageInYears(text, ctx, pack, true) : null;
+  if (asksAge(q, pack)) return ageInYears(text, ctx, pack, false);
+  return null;
+}
+
+/** "18 months", "3 weeks old", "42 yrs", "7 and a half": the whole years of an age. */
+function ageInYears(text: string, ctx: ParseContext, pack: LanguagePack, smallerUnitOnly: boolean): DurationRead | null {
+  const units = pack.durations!.ageUnits;
+  const folded = text.toLowerCase();
+  const names = Object.keys(units).sort((a, b) => b.length - a.length).map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  const m = new RegExp(`(?<![\\p{L}])(${names})(?![\\p{L}])`, 'iu').exec(folded);
+  const numberPart = m ? text.slice(0, m.index) : text;
+  const n = parseAnswer({ type: 'number', min: 0 }, numberPart, ctx);
+  if (!n.ok || typeof n.value !== 'number') return null;
+  // a unit must follow the number it counts ("18 months"), a half is dropped only from a bare age ("7 and a half")
+  if (!m && Number.isInteger(n.value)) return null;
+  const per = m ? units[m[1]!.toLowerCase()]! : 1;
+  if (smallerUnitOnly && per === 1) return null;
+  // the unit counts the number right before it ("18 months"), not another ("40 next week")
+  const numberAt = text.lastIndexOf(n.evidence, m ? m.index : text.length);
+  if (m && (numberAt === -1 || !/^[\s-]*$/u.test(text.slice(numberAt + n.evidence.length, m.index)))) return null;
+  const value = Math.floor(n.value / per + 1e-9);
+  const at = text.indexOf(n.evidence);
+  const evidence = m && at !== -1 ? text.slice(at, m.index + m[0].length) : n.evidence;
+  return { value, evidence };
+}

@@ -1,0 +1,86 @@
+import type { AnswerSpec } from '../../flow/answer-types.ts';
+import type { LanguagePack } from '../../language/pack.ts';
+import { findPhrase, fold, foldPhrase } from './fold.ts';
+import type { ParseContext, ParseResult } from './parse-result.ts';
+
+/*
+ * A COUNT OF DAYS GIVEN AS A START, read where a plain number was not found, at a question counted in
+ * days (its unit is a day word of the pack): a start date ("since Monday", "started this morning",
+ * "since the 10th", "yesterday", "seit gestern") is the number of days from it to today on the
+ * session's calendar ("since Monday" on a Thursday is 3); one of a unit said with an article ("a
+ * week", "about a week", "eine Woche") is 1 of it (7 days). Not exact: the commit rule judges the rest.
+ */
+
+/** A count read, with the span of the reply it was read from. */
+export interface DaysRead {
+  value: number;
+  evidence: string;
+}
+
+type Parse = (spec: AnswerSpec, text: string) => ParseResult;
+
+const DAY_MS = 86_400_000;
+
+/** The days a reply at a question counted in days gives by a start or "a week"; null when it gives none. */
+export function readDays(spec: AnswerSpec, text: string, ctx: ParseContext, pack: LanguagePack, parse: Parse): DaysRead | null {
+  if (!pack.durations || text.length > 200 || !inDays(spec, pack)) return null;
+  return daysSince(spec, text, pack, parse) ?? oneOf(spec, text, pack, parse);
+}
+
+/** Whether a number question is counted in days (its unit is a day word of the pack). */
+function inDays(spec: AnswerSpec, pack: LanguagePack): boolean {
+  if (spec.type !== 'integer' && spec.type !== 'number') return false;
+  const unit = spec.unit === undefined ? '' : fold(spec.unit).text;
+  return pack.durations!.dayUnits.map(foldPhrase).includes(unit);
+}
+
+/** "since Monday", "started this morning", "yesterday": the days from that date to today. */
+function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Parse): DaysRead | null {
+  const words = pack.durations!;
+  const folded = fold(text).text;
+  const marker = words.since.map(foldPhrase).flatMap((m) => findPhrase(folded, m).map((at) => ({ at, m }))).sort((a, b) => a.at - b.at)[0];
+  const startDay = words.startDays.some((d) => findPhrase(folded, foldPhrase(d)).length > 0);
+  if (!marker && !startDay) return null;
+  const past: AnswerSpec = { type: 'date', past: true };
+  // the date is read after the marker ("since the 10th" → "the 10th"); "this morning" is today
+  const after = marker ? text.slice(marker.at + marker.m.length) : text;
+  const partOfDay = words.startDays.some((d) => findPhrase(fold(after).text, foldPhrase(d)).length > 0 && /morning|afternoon|evening|night|früh|fruh|morgen|abend|nacht/u.test(d));
+  // "since the 6th actually": a correction marker beside the date says nothing about the day
+  const date = parse(past, partOfDay ? todayOrYesterday(after, pack) : after.replace(pack.corrections, ' '));
+  const today = parse({ type: 'date' }, todayWord(pack));
+  if (!date.ok || !today.ok || typeof date.value !== 'string' || typeof today.value !== 'string') return null;
+  const days = Math.round((Date.parse(today.value) - Date.parse(date.value)) / DAY_MS);
+  const a = spec as Extract<AnswerSpec, { type: 'integer' | 'number' }>;
+  if (days < 0 || (a.max !== undefined && days > a.max)) return null;
+  // the evidence runs from the marker (when said) through the date read
+  if (partOfDay) return { value: days, evidence: text.slice(marker ? marker.at : 0).trim() };
+  const at = text.toLowerCase().indexOf(date.evidence.toLowerCase());
+  const from = marker && at !== -1 ? Math.min(marker.at, at) : at;
+  const evidence = at === -1 ? date.evidence : text.slice(Math.max(0, from), at + date.evidence.length);
+  return { value: days, evidence };
+}
+
+/** "this morning" → today, "last night" → yesterday: the day a part of a day named falls on, in the pack's words. */
+function todayOrYesterday(text: string, pack: LanguagePack): string {
+  const folded = fold(text).text;
+  return /last night|gestern|letzte nacht/u.test(folded) ? (pack.code === 'de' ? 'gestern' : 'yesterday') : todayWord(pack);
+}
+
+/** The pack's own word for today, for the session calendar's today (chrono reads it in every language). */
+function todayWord(pack: LanguagePack): string {
+  return pack.durations!.startDays.find((d) => !d.includes(' ') && /^(?:today|heute|aujourd'hui|hoy)$/u.test(d)) ?? 'today';
+}
+
+/** "a week", "about a week", "eine Woche": one of the unit, read as a number of it. */
+function oneOf(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Parse): DaysRead | null {
+  const re = pack.durations!.one;
+  re.lastIndex = 0;
+  if (!re.test(text)) return null;
+  re.lastIndex = 0;
+  const replaced = text.replace(re, '1 ');
+  const r = parse(spec, replaced);
+  if (!r.ok || typeof r.value !== 'number') return null;
+  const m = new RegExp(re.source, re.flags).exec(text);
+  return { value: r.value, evidence: m ? text.slice(m.index, m.index + m[0].length) + r.evidence.replace(/^1\s*/u, '') : r.evidence };
+}
+

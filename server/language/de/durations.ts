@@ -1,0 +1,12 @@
+import type { DurationWords } from '../duration-words.ts';
+
+/** German counts of days and ages (server/extract/offline/duration-reply.ts); words folded ("früh" as "fruh"). */
+export const DE_DURATIONS: DurationWords = {
+  since: ['seit', 'seitdem', 'angefangen', 'begonnen', 'fing', 'ab'],
+  startDays: ['gestern', 'heute', 'heute morgen', 'heute fruh', 'heute früh', 'vorgestern', 'gestern abend', 'letzte nacht'],
+  dayUnits: ['tag', 'tage', 'tagen', 'd', 'day', 'days'],
+  one: /(?<![\p{L}\p{N}])(ein|eine|einen|einem|einer)\s+(?=(?:tag|tage|woche|wochen|stunde|stunden|monat|monate|jahr|jahre)(?![\p{L}]))/giu,
+  asksAge: /(?:^|[^\p{L}])(?:alter|wie alt|age)(?:$|[^\p{L}])/iu,
+  person: /(?:^|[^\p{L}])(?:sie|ihr|ihre|du|dein|deine|patient|patientin|patienten|kind|kindes|sohn|tochter|baby|er|person|spieler|spielerin|mitglied|gast)(?:$|[^\p{L}])/iu,
+  ageUnits: { monat: 12, monate: 12, monaten: 12, woche: 52, wochen: 52, tag: 365, tage: 365, tagen: 365, jahr: 1, jahre: 1, jahren: 1, j: 1 },
+};

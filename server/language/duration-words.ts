@@ -1,0 +1,21 @@
+/**
+ * The words a count of days or an age in years is given with other than a plain number
+ * (server/extract/offline/duration-reply.ts): a start date ("since Monday", "seit gestern"), an
+ * article for one ("a week", "eine Woche"), and an age in months or weeks ("18 months", "3 Wochen alt").
+ */
+export interface DurationWords {
+  /** Words before a start date ("since", "started", "seit", "angefangen"); group-free phrases, folded. */
+  readonly since: readonly string[];
+  /** Days said alone that give a start ("yesterday", "this morning", "gestern", "heute früh"). */
+  readonly startDays: readonly string[];
+  /** Unit words a question's unit is in days with ("day", "days", "d", "Tage"). */
+  readonly dayUnits: readonly string[];
+  /** An article for one before a unit ("a week", "an hour", "eine Woche"): replaced by 1; group 1 the article. */
+  readonly one: RegExp;
+  /** What a prompt or key says to ask an age in years ("age", "how old", "Alter", "wie alt"). */
+  readonly asksAge: RegExp;
+  /** Words of a prompt or key naming a person, whose age is counted in whole years ("patient", "you", "child", "Kind"): a thing's age ("Wie alt ist die Anlage?") is not. */
+  readonly person: RegExp;
+  /** Units an age is given in, with how many make a year ("months": 12, "Wochen": 52, "years": 1). */
+  readonly ageUnits: Readonly<Record<string, number>>;
+}

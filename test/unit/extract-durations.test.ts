@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../server/extract/parse/index.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
+import type { OpenQuestion } from '../../server/extract/extractor.ts';
+import type { AnswerSpec } from '../../server/flow/answer-types.ts';
+
+// A count of days given as a start (parse/days-since.ts) and a person's age in months or weeks (offline/duration-reply.ts).
+
+const NOW = '2026-01-15T10:00:00Z'; // a Thursday
+const days: AnswerSpec = { type: 'integer', unit: 'days', min: 0, max: 3650 };
+const read = (text: string, locale?: string) => {
+  const r = parseAnswer(days, text, { now: NOW, defaultCountry: 'US', ...(locale ? { locale } : {}) });
+  return r.ok ? r.value : null;
+};
+const age = (text: string, prompt = "And the patient's age in years?") => {
+  const current: OpenQuestion = { nodeId: 'q', key: 'age', answer: { type: 'integer', min: 0, max: 120 }, required: true, prompt };
+  const u = new OfflineExtractor().extract({ text, current, open: [current], paths: [], now: NOW, defaultCountry: 'US' }).updates.find((x) => x.key === 'age');
+  return u === undefined ? undefined : u.confirm ? { check: u.value } : u.value;
+};
+
+describe('a count of days given as a start', () => {
+  it('counts the days from the start to today, and reads "a week" as 7', () => {
+    expect(read('since monday')).toBe(3);
+    expect(read('started this morning')).toBe(0);
+    expect(read('since the 10th')).toBe(5);
+    expect(read('about a week')).toBe(7);
+    expect(read('seit gestern', 'de')).toBe(1);
+    expect(read('2 Wochen', 'de')).toBe(14);
+  });
+  it('reads no start in the future', () => {
+    expect(read('since next monday')).toBeNull();
+  });
+});
+
+describe("a person's age in months or weeks", () => {
+  it('is the whole years it makes', () => {
+    expect(age('18 months')).toBe(1);
+    expect(age('3 weeks old')).toBe(0);
+    expect(age('7 and a half')).toBe(7);
+  });
+  it('leaves a unit that counts something else, and a thing\'s age, as before', () => {
+    expect(age('40 next week')).toEqual({ check: 40 });
+    expect(age('18 months', 'How old is the lighting system?')).toBeUndefined();
+  });
+});
