@@ -90,3 +90,21 @@ describe('an option said in other words', () => {
     expect(parseEnum(vet, 'booster and nail trim', en, NOW)).toMatchObject({ ok: true, value: ['vaccination'], evidence: 'booster', exact: false });
   });
 });
+
+describe('a reply to the path prompt', () => {
+  it('is read with the same understanding of options, and a phrase example pointing elsewhere leaves no vote', async () => {
+    const { votePath } = await import('../../server/extract/offline/path-vote.ts');
+    const paths = [
+      { name: 'buy_led', label: 'Buy LED lighting', examples: ['buy', 'quote', 'lights for a court'] },
+      { name: 'support', label: 'Support', examples: ['broken', 'warranty'] },
+    ];
+    const atPrompt = { now: NOW };
+    expect(votePath('the ones we got from you last year keep cutting out', paths, 'en', atPrompt)).toEqual({ path: 'support', confidence: 1 });
+    expect(votePath('buying new ones', paths, 'en', atPrompt)).toEqual({ path: 'buy_led', confidence: 1 });
+    // the words of an example ("lights", "court") are a weak hint: the fault said beside them decides
+    expect(votePath('our court lights keep tripping the breaker', paths, 'en', atPrompt)).toEqual({ path: 'support', confidence: 1 });
+    expect(votePath('a quote, the old ones are broken', paths, 'en', atPrompt)).toBeUndefined();
+    // elsewhere in the flow a message votes by its example phrases only, as before
+    expect(votePath('the ones we got from you last year keep cutting out', paths, 'en')).toBeUndefined();
+  });
+});

@@ -171,7 +171,8 @@ export class OfflineExtractor implements Extractor {
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
     if (scannable !== null) {
-      const vote = votePath(scannable, req.paths, req.locale);
+      // at the path prompt itself (no current question) the reply is read as the choice it answers
+      const vote = votePath(scannable, req.paths, req.locale, cur === null && req.paths.length > 0 ? { now: req.now } : undefined);
       if (vote) proposal.pathVote = vote;
     }
     // triggers read the whole message: "hold on, there are sparks and the pole is leaning" is a hazard, whatever else

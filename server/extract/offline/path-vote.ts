@@ -1,6 +1,8 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
 import { packOf } from '../../language/registry.ts';
 import { findHits, fold, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
+import { parseEnum } from '../parse/enum.ts';
+import type { AnswerSpec } from '../../flow/answer-types.ts';
 
 /** Words too common to count as evidence for a path. */
 const FILLER = new Set(['a', 'an', 'the', 'for', 'of', 'to', 'and', 'or', 'my', 'our', 'we', 'i', 'in', 'on', 'at', 'with', 'is', 'it', 'need', 'want', 'some']);
@@ -69,8 +71,41 @@ function compiledPaths(paths: readonly PathChoice[]): CompiledPaths {
  * longest (case-insensitive, on word boundaries). No vote when nothing
  * matches or two paths tie: the engine would rather ask than guess.
  */
-export function votePath(text: string, paths: readonly PathChoice[], locale?: string): Proposal['pathVote'] {
+export function votePath(text: string, paths: readonly PathChoice[], locale?: string, atPrompt?: { now: string }): Proposal['pathVote'] {
   if (paths.length === 0) return undefined;
+  const vote = voteByPhrase(text, paths, locale);
+  return atPrompt ? promptVote(text, paths, locale, atPrompt.now, vote) : vote;
+}
+
+const specs = new WeakMap<readonly PathChoice[], Extract<AnswerSpec, { type: 'enum' }>>();
+
+/**
+ * A reply to the path prompt itself is read as an answer to a choice of the paths (labels, examples as synonyms), with
+ * the options' understanding in other words (parse/option-meaning.ts): "the ones we got from you last year keep
+ * cutting out" is support. A reading committed by its rule is the vote, unless an example phrase said as written
+ * points elsewhere (then nothing: the prompt is asked again); a reading that would be checked gives no vote of its
+ * own, and the phrase vote stands only when it agrees.
+ */
+function promptVote(text: string, paths: readonly PathChoice[], locale: string | undefined, now: string, vote: Proposal['pathVote']): Proposal['pathVote'] {
+  let spec = specs.get(paths);
+  if (!spec) {
+    spec = { type: 'enum', options: paths.map((p) => ({ value: p.name, label: p.label ?? p.name, synonyms: [...p.examples] })) };
+    if (Object.isFrozen(paths)) specs.set(paths, spec);
+  }
+  const read = parseEnum(spec, text, packOf(locale), now);
+  if (!read.ok) {
+    // "a quote, the old ones are broken": examples of two paths said — asked again, not the longest one taken
+    const folded = fold(text);
+    const named = new Set(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, packOf(locale))).map((h) => h.owner));
+    return named.size > 1 ? undefined : vote;
+  }
+  const clear = read.exact && !read.check;
+  if (clear) return vote && vote.confidence === 1 && vote.path !== read.value ? undefined : { path: String(read.value), confidence: 1 };
+  return vote && vote.path === read.value ? vote : undefined;
+}
+
+/** The vote of a message's example phrases (or, failing them, the words of one example). */
+function voteByPhrase(text: string, paths: readonly PathChoice[], locale?: string): Proposal['pathVote'] {
   const folded = fold(text);
   // "I don't need a repair, I want a quote": a negated example is no vote for its path
   const { owners } = longestOwners(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, packOf(locale))));

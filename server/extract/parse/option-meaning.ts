@@ -143,7 +143,8 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
       }
     }
   }
-  found.sort((a, b) => b.len - a.len || a.at - b.at);
+  // longest first; of two as long, a group this question's options name before one they do not ("tripping" is a fault here, not a fall)
+  found.sort((a, b) => b.len - a.len || Number(b.group.owners.length > 0) - Number(a.group.owners.length > 0) || a.at - b.at);
   for (const f of found) {
     if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
     for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
