@@ -1,0 +1,12 @@
+import { fold } from '../server/extract/parse/fold.ts';
+import { packOf } from '../server/language/registry.ts';
+import { optionEvidence } from '../server/extract/parse/option-meaning.ts';
+import { normalOptions } from '../server/flow/answer-types.ts';
+console.log(JSON.stringify(fold('bis Ende Februar wäre super').text), JSON.stringify(fold('bis zum 15.03.').text));
+const en = packOf('en'); console.log(en.options.meaning!.stem('lighting'), en.options.meaning!.stem('lights'));
+const spec = { type: 'enum' as const, options: [{ value: 'buy_led', label: 'Buy new LED lighting' }, { value: 'support', label: 'Help with existing lights' }, { value: 'other', label: 'Something else' }] };
+//console.log(optionEvidence(normalOptions(spec), fold('need an invoice copy for the lights we bought in march').text, [], en));
+import { windowEvidence } from '../server/extract/parse/time-window.ts';
+const de = packOf('de');
+const t = { type: 'enum' as const, options: [{ value: 'asap', label: 'So bald wie möglich' }, { value: 'w3', label: 'Innerhalb von 3 Monaten' }, { value: 'w12', label: 'In 3 bis 12 Monaten' }, { value: 'r', label: 'Nur Recherche' }] };
+for (const s of ['bis ende februar ware super', 'bis zum 15.03.', 'februar']) console.log(s, windowEvidence(normalOptions(t), s, de, '2026-01-15T10:00:00Z'));

@@ -1,0 +1,10 @@
+import { parseEnum } from '../server/extract/parse/enum.ts';
+import { packOf } from '../server/language/registry.ts';
+const de = packOf('de');
+const a = { type: 'enum' as const, options: [{ value: 'akut', label: 'Akut krank oder verletzt' }, { value: 'routine', label: 'Routinetermin' }] };
+const f = { type: 'enum' as const, options: [{ value: 'kauf', label: 'Fahrrad kaufen' }, { value: 'werkstatt', label: 'Reparatur oder Wartung' }, { value: 'info', label: 'Nur informieren' }] };
+const l = { type: 'enum' as const, multiple: true, options: [{ value: 'reinigung', label: 'Reinigung' }, { value: 'reparatur', label: 'Reparatur' }, { value: 'montage', label: 'Montage' }, { value: 'pruefung', label: 'Prüfung' }] };
+console.log(parseEnum(a, 'Husten und Fieber seit Tagen', de, '2026-01-15T10:00:00Z'));
+console.log(parseEnum(f, 'kein Kauf, die Bremse ist defekt', de, '2026-01-15T10:00:00Z'));
+console.log(parseEnum(l, 'reinigen und prüfen', de, '2026-01-15T10:00:00Z'));
+console.log(['reinigen','reinigung','prufen','prufung','kaufen','kauf'].map((w) => de.options.meaning!.stem(w)));
