@@ -82,6 +82,9 @@ export function correctAtReview(d: Draft, c: CompiledNode, text: string, proposa
     const checked = checkValue(d, q, u.value);
     if (!checked.ok || canonicalJson(checked.value) === canonicalJson(d.s.answers.get(u.key)?.value ?? null)) continue;
     const s = score(q, line, said, u);
+    // a value no word of the reply ties to its question is taken only when the reply says little else: "the mobile
+    // ends in 0192 not 0129" corrects no area size
+    if (!named(q, line, said) && [...said].some((w) => !stems(u.evidence ?? '').has(w))) continue;
     // a yes or a no corrects a yes/no answer only when the reply names its question
     if (q.node.type === 'question' && q.node.answer?.type === 'boolean' && !named(q, line, said)) continue;
     if (best && s === best.score) tie = true;

@@ -162,4 +162,66 @@ export interface OptionWords {
   readonly negationAfter: RegExp | null;
   /** "all of them", "all except X" for a multiple choice: a cheap gate, the whole reply (group 1 the exceptions), filler beside the exceptions. */
   readonly all: { gate: RegExp; reply: RegExp; filler?: ReadonlySet<string> };
+  /** How an option is said in other words (server/extract/parse/option-meaning.ts); absent = only its label, value and synonyms. */
+  readonly meaning?: OptionMeaningWords;
+}
+
+/**
+ * What a language knows to read an option said in other words: word forms (a stemmer), meaning groups of common
+ * intake replies, hedges, positions ("the second one") and time windows ("by end of February").
+ */
+export interface OptionMeaningWords {
+  /** The word's stem ("vaccinated" → "vaccin"): a reply's word and an option's word with one stem are one word. */
+  readonly stem: (word: string) => string;
+  /** Words that never name an option on their own ("something", "else", "feeling"), besides the lexicon's filler. */
+  readonly plain: readonly string[];
+  /** Meaning groups: replies that say one thing in many words ("flu shot", "jabs", "booster" are a vaccination). */
+  readonly groups: readonly MeaningGroup[];
+  /** Words that make a reading tentative ("probably", "I think", "vielleicht"): the choice is checked, not committed. */
+  readonly hedges: readonly string[];
+  /** An option by its position: a whole reply such as "option 2", "the second one", "Nr. 2", "die zweite". */
+  readonly positions: { readonly reply: RegExp; readonly ordinals: Readonly<Record<string, number>>; readonly last: readonly string[] };
+  /** The words of dates and periods read against time-window options (server/extract/parse/time-window.ts). */
+  readonly time: TimeWords;
+}
+
+/** One meaning group: its words as visitors type them (matched by stem), and what links it to an option's label. */
+export interface MeaningGroup {
+  readonly name: string;
+  /** Words and phrases that say it ("twisted my ankle": "twisted"; "running low"). */
+  readonly words: readonly string[];
+  /** More words an option's label may use for it without a reply's saying it meaning it ("support", "help"). */
+  readonly anchors?: readonly string[];
+  /** Groups this one is a kind of: when no option's label names this group, the broader one's option is meant (a vaccination is a routine visit). */
+  readonly broader?: readonly string[];
+}
+
+/** Dates and periods in one language, for time-window options. */
+export interface TimeWords {
+  /** A label's window: group `upTo` (within N), `from`/`to` (N to M), `over` (more than N), each with `unit`; matched on the folded label. */
+  readonly windowLabel: readonly RegExp[];
+  /** The unit words by unit ("month" → 'month'), folded. */
+  readonly units: Readonly<Record<string, 'day' | 'week' | 'month' | 'year'>>;
+  /** "by", "until", "before", "bis", "spätestens": the period runs from now to the date. */
+  readonly until: RegExp;
+  /** "after", "nach": the period starts at the date. */
+  readonly after: RegExp;
+  /** "in 6 months", "within 2 weeks", "in 2 Wochen": group 1 the lead word, group 2 the number (digits or a word), group 3 the unit. */
+  readonly relative: RegExp;
+  /** Lead words of `relative` meaning "from now up to" ("within", "innerhalb"), folded; others mean "about then". */
+  readonly within: readonly string[];
+  /** Seasons by folded word: the months they span (1-based, inclusive; winter wraps). */
+  readonly seasons: Readonly<Record<string, readonly [number, number]>>;
+  /** Words for Easter (a movable date). */
+  readonly easter: readonly string[];
+  /** "next" before a season or year ("next spring", "nächstes Jahr"), folded. */
+  readonly next: readonly string[];
+  /** "this" before a season or year, folded. */
+  readonly this: readonly string[];
+  /** The word "year". */
+  readonly year: readonly string[];
+  /** Month names and abbreviations, folded, in calendar order (each entry the spellings of one month). */
+  readonly months: ReadonlyArray<readonly string[]>;
+  /** "mid", "Mitte" (kept as the whole month), "end", "Ende", "early", "Anfang": parts of a month. */
+  readonly monthPart: { readonly early: readonly string[]; readonly mid: readonly string[]; readonly end: readonly string[] };
 }

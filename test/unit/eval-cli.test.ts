@@ -57,9 +57,9 @@ describe('questline eval', () => {
     const flows = new URL('../../flows/', import.meta.url).pathname;
     writeFileSync(header, `flow: { tenant: acme, flows: ${JSON.stringify(flows)} }
 questions:
-  timeline: { prompt: "When?", answer: { type: enum, options: [ { value: asap, label: "As soon as possible" }, { value: later, label: "Later" } ] } }
+  timeline: { prompt: "When?", answer: { type: enum, options: [ { value: asap, label: "Alpha" }, { value: later, label: "Beta" } ] } }
 cases:
-  - { id: urgent, question: timeline, reply: "immediately", expect: asap }
+  - { id: urgent, question: timeline, reply: "this month", expect: asap }
 `);
     const through = JSON.parse((await run(['eval', header, '--json'])).out);
     expect(through).toMatchObject({ total: 1, correct: 1 });

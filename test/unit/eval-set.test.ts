@@ -143,15 +143,15 @@ describe('the eval runner', () => {
     const flows = fileURLToPath(new URL('../../flows/', import.meta.url));
     const file: EvalFile = {
       questions: {
-        // declared with labels only, as a blind writer sees the question
-        timeline: { prompt: 'When?', answer: { type: 'enum', options: [{ value: 'asap', label: 'As soon as possible' }, { value: 'later', label: 'Later' }] } },
-        path: { prompt: 'Buy or support?', answer: { type: 'enum', options: [{ value: 'buy_led', label: 'Buy LED lighting' }, { value: 'support', label: 'Support' }] } },
+        // declared with bare labels only (words no reply says), so only the flow's own declaration can read the replies
+        timeline: { prompt: 'When?', answer: { type: 'enum', options: [{ value: 'asap', label: 'Alpha' }, { value: 'later', label: 'Beta' }] } },
+        path: { prompt: 'Which?', answer: { type: 'enum', options: [{ value: 'buy_led', label: 'Alpha' }, { value: 'support', label: 'Beta' }] } },
         notes: { prompt: 'Anything else?', required: false },
       },
       cases: [
-        { id: 'synonym', question: 'timeline', reply: 'immediately', expect: 'asap' },
-        { id: 'german-label', question: 'timeline', reply: 'So bald wie möglich', expect: 'asap', locale: 'de' },
-        { id: 'path-example', question: 'path', reply: 'the lights are flickering', expect: 'support' },
+        { id: 'synonym', question: 'timeline', reply: 'this month', expect: 'asap' },
+        { id: 'german-label', question: 'timeline', reply: 'In 3 bis 12 Monaten', expect: 'within_12_months', locale: 'de' },
+        { id: 'path-example', question: 'path', reply: 'lights for a court', expect: 'buy_led' },
         { id: 'not-in-flow', question: 'notes', reply: 'gate code 4412', expect: 'gate code 4412' },
       ],
     };
@@ -163,8 +163,8 @@ describe('the eval runner', () => {
     const flowResults = await runCases(through, () => new OfflineExtractor());
     expect(flowResults.map((r) => [r.id, r.verdict, r.outcome])).toEqual([
       ['synonym', 'correct', { kind: 'value', value: 'asap' }],
-      ['german-label', 'correct', { kind: 'value', value: 'asap' }],
-      ['path-example', 'correct', { kind: 'value', value: 'support' }],
+      ['german-label', 'correct', { kind: 'value', value: 'within_12_months' }],
+      ['path-example', 'correct', { kind: 'value', value: 'buy_led' }],
       ['not-in-flow', 'correct', { kind: 'value', value: 'gate code 4412' }],
     ]);
     // the labels alone: the same replies meet the declared question

@@ -8,6 +8,8 @@ import { findName, NAME_KEYS } from '../../server/extract/offline/name.ts';
 import type { ProposedUpdate } from '../../server/extract/extractor.ts';
 import { findPhrase, fold, foldPhrase, originalSlice, type Folded } from '../../server/extract/parse/fold.ts';
 import { findHits, longestHits, longestOwners, phraseSet, type PhraseCandidate, type PhraseHit } from '../../server/extract/parse/phrase-match.ts';
+import { parseEnum } from '../../server/extract/parse/enum.ts';
+import { en } from '../../server/language/en/index.ts';
 import { negated } from '../../server/extract/parse/enum.ts';
 import { normalOptions } from '../../server/flow/answer-types.ts';
 
@@ -205,8 +207,9 @@ describe('phrase matching with compiled phrase sets', () => {
   it('enum answers parse as before', () => {
     fc.assert(fc.property(enumSpec, text, (spec, t) => {
       const options = normalOptions(spec);
-      const got = parseAnswer(spec, t, ctx);
-      expect(parseAnswer(spec, t, ctx)).toEqual(got); // cached spec
+      expect(parseAnswer(spec, t, ctx)).toEqual(parseAnswer(spec, t, ctx)); // cached spec
+      // the options as written (labels, values, synonyms): the reading in other words (option-meaning.ts) is tested apart
+      const got = parseEnum(spec as Parameters<typeof parseEnum>[0], t, en, ctx.now, true);
       // the reference: the same parse over the uncompiled candidate list
       const folded = fold(t);
       const hits = longestHits(refFindHits(folded, options.flatMap((o, i) => [o.label, o.value, ...o.synonyms].map((phrase) => ({ phrase, owner: i })))));

@@ -80,10 +80,15 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   if (vague) {
     return clarify(words.whichDayIn && vague.start.isCertain('month') ? words.whichDayIn(pack.messages.months[vague.start.get('month')! - 1]!) : say(pack, 'whichDay'));
   }
-  const values = results.map((r) => {
-    const year = r.start.get('year')!;
+  // a year said first ("2010 march 4th", "1984, March 27", "1990 am 4. März") is the date's year: chrono reads the
+  // day and month after it without one, which would be this year's (or, for a past question, last year's)
+  const yearFirst = results.map((r) => (r.start.isCertain('year') ? null : YEAR_FIRST.exec(text.slice(0, r.index))));
+  const values = results.map((r, i) => {
+    const said = yearFirst[i];
+    const year = said ? Number(said[1]) : r.start.get('year')!;
     const month = r.start.get('month')!;
     const day = r.start.get('day')!;
+    if (said) return isoDate(year, month, day);
     let value = isoDate(year, month, day);
     // "March 4th" for a past-only question means the last March 4th, not the coming one.
     if (value && spec.past && value > clock.today && !r.start.isCertain('year') && r.start.isCertain('month')) {
@@ -96,11 +101,14 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const value = distinct[0];
   if (!value) return fail(say(pack, 'noSuchDate'));
   const first = results[0]!;
-  const spans = results.map((r) => [r.index, r.index + r.text.length] as const);
+  const spans = results.map((r, i) => [yearFirst[i]?.index ?? r.index, r.index + r.text.length] as const);
   const r = checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
   const swappable = dotted !== null && Number(dotted[1]) <= 12 && Number(dotted[2]) <= 12 && dotted[1] !== dotted[2];
   return r.ok && monthFirst && swappable ? { ...r, check: true } : r;
 }
+
+/** A year just before a date without one: the year, then at most a comma or dash and one short word ("2016, the", "1990 am"). */
+const YEAR_FIRST = /(?<![\p{N}.,:\/-])((?:1[89]|20)\d\d)\s*[,\/-]?\s*(?:\p{L}{1,3}\s+)?$/u;
 
 /** A numeric date with dots, day.month.year ("3.2.2015", "03.02.15"). */
 const DOTTED = /(?<![\p{N}.])(\d{1,2})\.(\d{1,2})\.(?:\d{4}|\d{2})(?![\p{N}]|\.\d)/u;

@@ -6,6 +6,8 @@ import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
+import { hedged, optionEvidence } from './option-meaning.ts';
+import { windowEvidence, windowOptions } from './time-window.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
@@ -22,10 +24,17 @@ export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseC
 /**
  * Parses an enum answer: the longest matching label, value or synonym wins
  * (case-insensitive, on word boundaries); `multiple` collects every option
- * mentioned, in option order. A message that is only a number picks the
- * option at that position, since quick replies are numbered.
+ * mentioned, in option order. A message that is only a number or a position
+ * ("option 2", "the second one", "Nr. 2") picks the option there, since quick
+ * replies are numbered. Besides, an option said in other words counts
+ * (option-meaning.ts: a label word in another form, a meaning group of the
+ * pack) and, for options that are windows of time, a date or period said
+ * (time-window.ts, from `now`). A single choice is committed when everything
+ * the reply points at is one option, nothing is negated, hedged or joined to
+ * another thing; two options are asked about; a window reached only in part is
+ * checked first.
  */
-export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en): ParseResult {
+export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en, now?: string, literal = false): ParseResult {
   const { options, phrases } = compiledOptions(spec);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
@@ -36,34 +45,151 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en)
   let all = longestHits(findHits(folded, phrases));
   let typos = false;
   if (all.length === 0) {
-    const byNumber = byPosition(spec, options, folded.text, pack);
+    const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack));
     if (byNumber) return byNumber;
+  }
+  // the option said in other words, outside the phrases already read: label words in other forms, meaning groups
+  // (a window option's label words — "within", "months", "bis" — say nothing apart from the date read against its window)
+  const windowed = windowOptions(options, pack);
+  // (a structured value — a model's proposal — names an option as written: `literal` reads no other words)
+  let words = literal ? [] : optionEvidence(options, folded.text, all, pack)
+    .filter((e) => !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
+  // a date or period at options that are windows of time, read outside the options' own phrases ("this month" is a synonym)
+  const window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
+  // for a single choice, a label word in another form only supports what stronger evidence says: "LED" in "the LED
+  // lights are flickering" names no purchase beside the fault
+  const stronger = new Set([...all.map((h) => h.owner), ...words.filter((e) => e.via === 'meaning').flatMap((e) => e.owners), ...(window?.owners ?? [])].map((i) => options[i]!.value));
+  if (!spec.multiple && stronger.size > 0) words = words.filter((e) => e.via === 'meaning' || e.owners.some((o) => stronger.has(options[o]!.value)));
+  if (all.length === 0 && words.length === 0 && !window) {
     all = typoHits(folded, phrases, spec.multiple === true, pack);
     if (all.length === 0) return fail(chooseFrom(options, pack));
     typos = true;
   }
   // "I don't need support, I want a quote": a negated option is never chosen
   const hits = all.filter((h) => !negated(folded.text, h.start, pack) && !negatedAfter(folded.text, h.end, pack));
-  if (hits.length === 0) return fail(say(pack, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), pack) }));
-  const exact = !typos && onlyFillerOutside(folded, all) && hits.length === all.length;
+  if (hits.length === 0 && words.length === 0 && !window) return fail(say(pack, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), pack) }));
+  // a label word in another form alone ("LED" in "we make LED drivers") is a weak sign in a longer reply: checked first
+  const strong = hits.length > 0 || words.some((e) => e.via === 'meaning') || window !== null || wordCount(folded.text) <= WEAK_WORDS;
+  const clean = strong && !typos && hits.length === all.length && !hedged(folded.text, pack, all) && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS
+    && !joinedToUnread(folded.text, [...all, ...words, ...(window ? [window] : [])], pack);
+  const evidenceOf = (list: ReadonlyArray<{ start: number; end: number }>) => [...list].sort((a, b) => a.start - b.start).map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
+  // what was read for one option, as the commit rule sets it aside; evidence fitting several options is not (its words stay unexplained)
+  const sureSpans = [...hits, ...words.filter((e) => e.owners.length === 1), ...(window?.contained ? [window] : [])];
   if (spec.multiple) {
-    const chosen = [...new Set(hits.map((h) => h.owner))].sort((a, b) => a - b);
-    const evidence = hits.map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
-    return ok(chosen.map((i) => options[i]!.value), evidence, exact);
+    // each option named; a group that fits several options, or a window reached in part, leaves the reading to be checked
+    const sure = [...hits.map((h) => [h.owner]), ...words.map((e) => e.owners), ...(window ? [window.owners] : [])];
+    const chosen = [...new Set(sure.filter((o) => o.length === 1).flat())].sort((a, b) => a - b);
+    if (chosen.length === 0) return fail(chooseFrom(options, pack));
+    const unsure = sure.some((o) => o.length !== 1) || (window !== null && !window.contained);
+    const exact = !typos && !unsure && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !hedged(folded.text, pack, all);
+    const many = ok(chosen.map((i) => options[i]!.value), evidenceOf(sureSpans), exact);
+    return hedged(folded.text, pack, all) && many.ok ? { ...many, check: true } : many;
   }
+  const exactPhrase = !typos && onlyFillerOutside(folded, all) && hits.length === all.length && words.length === 0 && !window;
+  // what each piece of evidence points at: one option, or a few equally (a group fitting several labels, a window in part)
+  const sameValue = (i: number) => options.findIndex((o) => o.value === options[i]!.value);
+  const pointers = [...hits.map((h) => [sameValue(h.owner)]), ...words.map((e) => [...new Set(e.owners.map(sameValue))]), ...(window ? [[...new Set(window.owners.map(sameValue))]] : [])];
+  const named = [...new Set(pointers.filter((p) => p.length === 1).flat())];
   // "red or green" (or any two options named) for a single choice: asking beats guessing
-  const named = [...new Set(hits.map((h) => h.owner))].filter((i, k, all) => all.findIndex((j) => options[j]!.value === options[i]!.value) === k);
-  if (named.length !== 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
-  const winner = named[0]!;
-  const hit = hits.find((h) => h.owner === winner)!;
+  if (named.length > 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
+  let winner: number;
+  if (named.length === 1) {
+    winner = named[0]!;
+    // a group fitting several options must fit this one too ("pain" is an illness or an injury: "twisted, painful" is the injury),
+    // and then the reading is checked, not committed ("headache, dizzy" may name a second option)
+    const against = pointers.find((p) => p.length > 1 && !p.includes(winner));
+    if (against) return fail(say(pack, 'pickOne', { list: [...new Set([winner, ...against])].sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
+    if (pointers.some((p) => p.length > 1)) return ok(options[winner]!.value, evidenceOf(sureSpans), false);
+  } else {
+    // only evidence fitting several options: the one they all share, else asked which
+    const shared = pointers.reduce((acc, p) => acc.filter((i) => p.includes(i)));
+    if (shared.length !== 1) {
+      const list = [...new Set(pointers.flat())].sort((a, b) => a - b);
+      return fail(list.length > 0 && list.length <= 4 ? say(pack, 'pickOne', { list: list.map((i) => options[i]!.label).join(say(pack, 'or')) }) : chooseFrom(options, pack));
+    }
+    winner = shared[0]!;
+  }
   // "tennis and squash", "football or rugby, both really": a second thing named beside the one option is asked about, not dropped
-  const other = joinedToAnother(folded.text, hits, pack);
+  // (beside an option said in other words, a joined word of the language's filler — "poorly and has a temperature" — is no second thing)
+  const other = joinedToAnother(folded.text, hits, pack)
+    ?? joinedToAnother(folded.text, [...hits, ...words, ...(window ? [window] : [])].map((h) => ({ owner: winner, start: h.start, end: h.end })), pack, looseFiller(pack));
   if (other !== null) {
     // the other thing as the visitor wrote it ("Squash", not the folded "squash")
     return fail(other === 'both' ? say(pack, 'pickJustOne', { label: options[winner]!.label })
       : say(pack, 'pickOne', { list: `${options[winner]!.label}${say(pack, 'or')}${originalSlice(text, folded, other.start, other.end)}` }));
   }
-  return ok(options[winner]!.value, originalSlice(text, folded, hit.start, hit.end), exact);
+  // a window the reply's date reaches only in part ("sometime in 2027", beyond every window) is asked about, not taken
+  if (window !== null && !window.contained) return fail(chooseFrom(options, pack));
+  const one = ok(options[winner]!.value, evidenceOf(sureSpans), exactPhrase || clean);
+  // "maybe his vaccines?", "probably support": a tentative choice is checked with the visitor first
+  return hedged(folded.text, pack, all) && one.ok ? { ...one, check: true } : one;
+}
+
+const loose = new Map<LanguagePack, ReadonlySet<string>>();
+
+/** The words a joiner may stand beside without naming a second thing, beside an option said in other words: the join filler and the commit rule's filler. */
+function looseFiller(pack: LanguagePack): ReadonlySet<string> {
+  let set = loose.get(pack);
+  if (!set) loose.set(pack, (set = new Set([...pack.lexicon.joinFiller, ...pack.lexicon.filler, ...(pack.options.meaning?.plain ?? [])].map((w) => fold(w).text))));
+  return set;
+}
+
+/**
+ * Whether a joiner after what was read leads to something that was not read: "padel and the lights are old" adds a
+ * clause the reading does not cover (checked first), "poorly and has a temperature" does not (the temperature is read).
+ */
+function joinedToUnread(folded: string, read: ReadonlyArray<{ start: number; end: number }>, pack: LanguagePack): boolean {
+  const r = joinRules(pack);
+  const filler = looseFiller(pack);
+  const after = new RegExp(`^\\s*,?\\s*(?:${alternation(pack.lexicon.joiners)})(?![\\p{L}])`, 'u');
+  for (const span of read) {
+    const m = after.exec(folded.slice(span.end));
+    if (!m) continue;
+    const from = span.end + m[0].length;
+    for (const w of folded.slice(from).matchAll(/[\p{L}\p{N}][\p{L}\p{N}']*/gu)) {
+      if (filler.has(w[0]) || r.filler.has(w[0])) continue;
+      const at = from + w.index;
+      if (!read.some((s) => s.start <= at && at < s.end)) return true;
+      break;
+    }
+  }
+  return false;
+}
+
+/** Past this many words a reply is more than a choice: a reading of it is checked unless it is the option alone. */
+const CLEAN_WORDS = 25;
+/** Up to this many words, a label word in another form is the choice itself ("vaccines", "existing ones"). */
+const WEAK_WORDS = 3;
+
+const wordCount = (folded: string) => (folded.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+/** Whether the reply corrects itself ("support — sorry, no, buying"): the reading is checked. */
+function corrected(text: string, pack: LanguagePack): boolean {
+  pack.corrections.lastIndex = 0;
+  const found = pack.corrections.test(text);
+  pack.corrections.lastIndex = 0;
+  return found;
+}
+
+/** The folded text with the spans already read blanked out. */
+function blankSpans(folded: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
+  let out = folded;
+  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  return out;
+}
+
+/** "option 2", "the second one", "Nr. 2", "die zweite", "the last one": the option at that position. */
+function byOrdinal(spec: EnumSpec, options: readonly NormalOption[], folded: string, pack: LanguagePack): ParseResult | null {
+  const p = pack.options.meaning?.positions;
+  const m = p?.reply.exec(folded.trim());
+  if (!p || !m) return null;
+  const said = m.slice(1).find((g) => g !== undefined);
+  if (said === undefined) return null;
+  const n = /^\d+$/.test(said) ? Number(said) : p.last.includes(said) ? options.length : p.ordinals[said];
+  if (n === undefined) return null;
+  if (n < 1 || n > options.length) return fail(say(pack, 'pickNumber', { n: options.length }));
+  const value = options[n - 1]!.value;
+  return ok(spec.multiple ? [value] : value, folded.trim(), true);
 }
 
 /** A language's rules for a second thing named beside a single choice's one option (its lexicon's joiners, "both" words, "too" words and filler), compiled once. */
@@ -110,8 +236,8 @@ interface Span {
  * German words), as its span in the folded text; 'both' when the reply says
  * so; else null.
  */
-function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], pack: LanguagePack): Span | 'both' | null {
-  const r = joinRules(pack);
+function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], pack: LanguagePack, filler?: ReadonlySet<string>): Span | 'both' | null {
+  const r = filler ? { ...joinRules(pack), filler } : joinRules(pack);
   // "both" that is (part of) an option's own name ("Both", "both courts") is that option
   for (const m of folded.matchAll(r.both)) if (!hits.some((h) => h.start <= m.index && m.index < h.end)) return 'both';
   for (const h of hits) {
@@ -121,7 +247,7 @@ function joinedToAnother(folded: string, hits: readonly PhraseHit<number>[], pac
       if (!hits.some((o) => o.start === start)) return { start, end: start + after[1]!.length };
     }
     const before = r.before.exec(folded.slice(0, h.start));
-    if (before && !r.filler.has(before[1]!)) return { start: before.index, end: before.index + before[1]!.length };
+    if (before && !r.filler.has(before[1]!) && !hits.some((o) => o.start <= before.index && before.index < o.end)) return { start: before.index, end: before.index + before[1]!.length };
     const also = r.also.exec(folded.slice(h.end));
     if (also) {
       const start = h.end + also[0].search(/\p{L}/u);
@@ -236,7 +362,7 @@ export function coerceEnum(spec: EnumSpec, value: unknown, pack: LanguagePack = 
       const i = typeof item === 'string' ? optionIndex(options, item) : -1;
       if (i === -1) {
         // "court and lights" as one string is still a list.
-        if (typeof item === 'string' && !Array.isArray(value)) return asExact(parseEnum(spec, item, pack));
+        if (typeof item === 'string' && !Array.isArray(value)) return asExact(parseEnum(spec, item, pack, undefined, true));
         return fail(`"${String(item)}" isn't one of the options. ${chooseFrom(options, pack)}`);
       }
       chosen.add(i);
@@ -248,7 +374,7 @@ export function coerceEnum(spec: EnumSpec, value: unknown, pack: LanguagePack = 
   if (typeof single !== 'string') return fail(chooseFrom(options, pack));
   const i = optionIndex(options, single);
   if (i !== -1) return ok(options[i]!.value, single, true);
-  return asExact(parseEnum(spec, single, pack));
+  return asExact(parseEnum(spec, single, pack, undefined, true));
 }
 
 /** The option a structured value names exactly: its value verbatim first, then any phrase folded. */
@@ -262,7 +388,9 @@ function optionIndex(options: readonly NormalOption[], value: string): number {
 function byPosition(spec: EnumSpec, options: readonly NormalOption[], folded: string, pack: LanguagePack): ParseResult | null {
   // Folded text has single spaces, so each separator form below is distinct and the match stays linear.
   const whole = spec.multiple ? /^#?\d{1,3}(?:(?: ?[,&/] ?| and | )#?\d{1,3})*\.?$/ : /^#?\d{1,3}[.)]?$/;
-  if (!whole.test(folded)) return null;
+  // "1 und 3", "1, 3 et 4": the language's own joiners between the numbers
+  const joined = spec.multiple ? folded.replace(new RegExp(` (?:${alternation(pack.lexicon.joiners)}) `, 'g'), ' and ') : folded;
+  if (!whole.test(joined)) return null;
   const positions = (folded.match(/\d+/g) ?? []).map(Number);
   if (positions.some((p) => p < 1 || p > options.length)) return fail(say(pack, 'pickNumber', { n: options.length }));
   const chosen = [...new Set(positions)].sort((a, b) => a - b).map((p) => options[p - 1]!.value);

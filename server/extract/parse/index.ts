@@ -76,7 +76,7 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
     case 'boolean':
       return parseBoolean(spec, clean, packOf(ctx.locale));
     case 'enum':
-      return parseEnum(spec, clean, packOf(ctx.locale));
+      return parseEnum(spec, clean, packOf(ctx.locale), ctx.now);
     case 'email':
       return parseEmail(clean, packOf(ctx.locale));
     case 'phone':

@@ -11,6 +11,7 @@ import { DE as MESSAGES } from './messages.ts';
 import { DE_NUMBERS } from './numbers.ts';
 import { DE_PARSER } from './parser-messages.ts';
 import { DE_CORRECTIONS, DE_NAMES, DE_OPTIONS } from './phrases.ts';
+import { DE_OPTION_MEANING } from './option-meaning.ts';
 import { germanWordNumbers } from './word-numbers.ts';
 
 /** German: everything the offline rules and the bot know about the language. */
@@ -26,7 +27,7 @@ export const de: LanguagePack = {
   dates: DE_DATES,
   corrections: DE_CORRECTIONS,
   names: DE_NAMES,
-  options: DE_OPTIONS,
+  options: { ...DE_OPTIONS, meaning: DE_OPTION_MEANING },
   text: DE_TEXT,
   leftovers: DE_LEFTOVERS,
   spoken: DE_SPOKEN,

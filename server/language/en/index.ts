@@ -10,6 +10,7 @@ import { EN as MESSAGES } from './messages.ts';
 import { EN_NUMBERS } from './numbers.ts';
 import { EN_PARSER } from './parser-messages.ts';
 import { EN_CORRECTIONS, EN_NAMES, EN_OPTIONS } from './phrases.ts';
+import { EN_OPTION_MEANING } from './option-meaning.ts';
 import { findWordNumbers } from './word-numbers.ts';
 import { isEnglishWord } from './dictionary.ts';
 
@@ -27,7 +28,7 @@ export const en: LanguagePack = {
   dates: EN_DATES,
   corrections: EN_CORRECTIONS,
   names: EN_NAMES,
-  options: EN_OPTIONS,
+  options: { ...EN_OPTIONS, meaning: EN_OPTION_MEANING },
   text: EN_TEXT,
   leftovers: EN_LEFTOVERS,
   spoken: EN_SPOKEN,

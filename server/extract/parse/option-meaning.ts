@@ -1,0 +1,176 @@
+import type { NormalOption } from '../../flow/answer-types.ts';
+import type { LanguagePack, OptionMeaningWords } from '../../language/pack.ts';
+import { foldPhrase } from './fold.ts';
+
+/*
+ * AN OPTION SAID IN OTHER WORDS. Besides its label, value and synonyms (enum.ts), an option is named by
+ *  - a word of its label in another form ("vaccines", "refilled", "Impfung") when no other option's label has that
+ *    word: reply and label words are compared by their stems (the pack's Snowball stemmer);
+ *  - a meaning group of the language pack ("flu shot", "jabs", "booster" are a vaccination; "flickering", "cutting
+ *    out", "kaputt" a fault): a group counts for the option whose label words it holds best, or, when no label names
+ *    it, for the option of a broader group (a vaccination is a routine visit). A group that no option's label names
+ *    says nothing about this question.
+ * Each piece of evidence points at one option, or at a few when the group fits several labels equally well; what
+ * the reply as a whole means, and whether it is committed or checked, is decided in enum.ts.
+ */
+
+/** Evidence for options in a reply: the options it points at (one, or several equally), where, and how it was found. */
+export interface OptionEvidence {
+  owners: readonly number[];
+  start: number;
+  end: number;
+  via: 'word' | 'meaning';
+}
+
+interface Token {
+  stem: string;
+  start: number;
+  end: number;
+}
+
+interface CompiledGroup {
+  name: string;
+  /** Each phrase as its stems. */
+  phrases: ReadonlyArray<readonly string[]>;
+  /** The options it points at on this question (empty: it says nothing here). */
+  owners: readonly number[];
+}
+
+interface CompiledMeaning {
+  /** A content stem named by exactly one option value: the option's index (the first of that value). */
+  distinct: ReadonlyMap<string, number>;
+  groups: readonly CompiledGroup[];
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/** The stems of a folded text's words, with where each word is. */
+function tokens(folded: string, m: OptionMeaningWords): Token[] {
+  const out: Token[] = [];
+  for (const w of folded.matchAll(WORD)) {
+    // "knee's", "it's": the 's is a possessive or a verb, not part of the word
+    const word = w[0].replace(/['’]s$/u, '');
+    out.push({ stem: stemOf(word, m), start: w.index, end: w.index + w[0].length });
+  }
+  return out;
+}
+
+/** The folded words of a text ("(ill or hurt)" → ill, or, hurt; "i'm" stays one word). */
+function wordsOf(text: string): string[] {
+  return (foldPhrase(text).match(WORD) ?? []).map((w) => w.replace(/['’]s$/u, ''));
+}
+
+/** A word's stem; digits stay as they are. */
+function stemOf(word: string, m: OptionMeaningWords): string {
+  return /^\p{N}+$/u.test(word) ? word : m.stem(word);
+}
+
+/** Two stems of one word: equal, or one the other plus a letter or two ("injur" / "injuri"). */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 5 && long.length - short.length <= 2 && long.startsWith(short);
+}
+
+const cache = new WeakMap<readonly NormalOption[], Map<LanguagePack, CompiledMeaning>>();
+
+/** The words that never name an option on their own: the pack's plain words and the lexicon's filler and joiners. */
+function plainStems(pack: LanguagePack, m: OptionMeaningWords): Set<string> {
+  const lex = pack.lexicon;
+  return new Set([...m.plain, ...lex.filler, ...lex.joinFiller, ...lex.joiners, ...lex.negators].flatMap(wordsOf).map((w) => stemOf(w, m)));
+}
+
+function compile(options: readonly NormalOption[], pack: LanguagePack, m: OptionMeaningWords): CompiledMeaning {
+  let byPack = cache.get(options);
+  if (!byPack) cache.set(options, (byPack = new Map()));
+  const hit = byPack.get(pack);
+  if (hit) return hit;
+  const plain = plainStems(pack, m);
+  const contentOf = (text: string) => new Set(wordsOf(text).filter((w) => w.length >= 2 && !/^\p{N}+$/u.test(w)).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)));
+  // an option's content words: its label's and its value's (synonyms are phrases of their own, matched as written)
+  const content = options.map((o) => new Set([...contentOf(o.label), ...contentOf(o.value.replace(/[_.-]+/g, ' '))]));
+  const firstOf = new Map<string, number>();
+  options.forEach((o, i) => { if (!firstOf.has(o.value)) firstOf.set(o.value, i); });
+  const valuesOf = new Map<string, Set<string>>();
+  content.forEach((words, i) => { for (const w of words) (valuesOf.get(w) ?? valuesOf.set(w, new Set()).get(w)!).add(options[i]!.value); });
+  const distinct = new Map<string, number>();
+  for (const [w, values] of valuesOf) if (values.size === 1) distinct.set(w, firstOf.get([...values][0]!)!);
+  // which options a group names: those whose content words it holds the largest share of
+  const groupStems = new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))]));
+  const direct = (name: string): number[] => {
+    const stems = groupStems.get(name);
+    if (!stems) return [];
+    let best = 0;
+    let owners: number[] = [];
+    content.forEach((words, i) => {
+      if (words.size === 0 || firstOf.get(options[i]!.value) !== i) return;
+      const share = [...words].filter((w) => [...stems].some((s) => sameStem(s, w))).length / words.size;
+      if (share > best) [best, owners] = [share, [i]];
+      else if (share === best && share > 0) owners.push(i);
+    });
+    return owners;
+  };
+  const groups = m.groups.map((g): CompiledGroup => {
+    let owners = direct(g.name);
+    if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
+    return { name: g.name, owners, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+  });
+  const out = { distinct, groups };
+  byPack.set(pack, out);
+  return out;
+}
+
+/**
+ * The evidence for options in a folded reply outside the spans already read (the options' own phrases): meaning
+ * groups first, longest phrase first ("flu shot" before "flu"), then single label words in other forms.
+ */
+export function optionEvidence(options: readonly NormalOption[], folded: string, taken: ReadonlyArray<{ start: number; end: number }>, pack: LanguagePack): OptionEvidence[] {
+  const m = pack.options.meaning;
+  if (!m) return [];
+  const c = compile(options, pack, m);
+  const toks = tokens(folded, m).filter((t) => !taken.some((s) => t.start < s.end && s.start < t.end));
+  const used = new Array<boolean>(toks.length).fill(false);
+  const out: OptionEvidence[] = [];
+  // every group phrase found, longest first; a word belongs to one phrase
+  const found: Array<{ at: number; len: number; group: CompiledGroup }> = [];
+  for (const g of c.groups) {
+    for (const p of g.phrases) {
+      if (p.length === 0) continue;
+      for (let i = 0; i + p.length <= toks.length; i++) {
+        let k = 0;
+        while (k < p.length && sameStem(toks[i + k]!.stem, p[k]!) && (k === 0 || toks[i + k]!.start - toks[i + k - 1]!.end <= 2)) k++;
+        if (k === p.length) found.push({ at: i, len: p.length, group: g });
+      }
+    }
+  }
+  found.sort((a, b) => b.len - a.len || a.at - b.at);
+  for (const f of found) {
+    if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
+    for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
+    if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning' });
+  }
+  toks.forEach((t, i) => {
+    if (used[i]) return;
+    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1];
+    if (owner !== undefined) out.push({ owners: [owner], start: t.start, end: t.end, via: 'word' });
+  });
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Whether a folded reply holds a hedge of the pack ("probably", "vielleicht"), a skip phrase ("no idea") or asks a
+ * question back — outside the spans that name an option (an option called "Not sure" is no hedge).
+ */
+export function hedged(folded: string, pack: LanguagePack, inside: ReadonlyArray<{ start: number; end: number }> = []): boolean {
+  if (folded.includes('?')) return true;
+  const m = pack.options.meaning;
+  const phrases = [...(m?.hedges ?? []), ...pack.lexicon.skip].map(foldPhrase).filter(Boolean);
+  for (const p of phrases) {
+    for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
+      const before = folded[at - 1], after = folded[at + p.length];
+      if ((before !== undefined && /[\p{L}\p{N}]/u.test(before)) || (after !== undefined && /[\p{L}\p{N}]/u.test(after))) continue;
+      if (!inside.some((s) => s.start <= at && at + p.length <= s.end)) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,83 @@
+import type { OptionMeaningWords } from '../pack.ts';
+import { stemmer } from '../stem.ts';
+
+/**
+ * English: options said in other words. The groups are the common meanings of intake replies (a clinic's visit
+ * reasons, a vendor's buy / support / research, urgency, sex); a group counts for the option whose label names it (or
+ * names a broader group), and only when nothing in the reply points elsewhere (server/extract/parse/option-meaning.ts).
+ */
+export const EN_OPTION_MEANING: OptionMeaningWords = {
+  stem: stemmer('english'),
+  plain: ['something', 'else', 'feeling', 'feel', 'visit', 'option', 'one', 'ones', 'thing', 'things', 'kind', 'type', 'need', 'want', 'get', 'looking',
+    'with', 'for', 'from', 'our', 'your', 'my', 'it', 'as', 'or', 'and', 'the', 'a', 'an', 'in', 'to', 'of', 'on', 'at', 'by', 'is', 'are', 'be', 'up', 'out', 'all', 'any', 'some', 'just', 'only', 'also'],
+  groups: [
+    { name: 'illness', anchors: ['unwell', 'sick', 'ill', 'illness'],
+      words: ['sick', 'ill', 'unwell', 'poorly', 'feeling rough', 'feelin rough', 'rough', 'under the weather', 'not feeling well', 'not well', 'feeling bad',
+        'fever', 'temperature', 'a temp', 'high temp', 'cough', 'coughing', 'a cold', 'flu', 'infection', 'virus', 'bug', 'throwing up', 'threw up', 'vomit',
+        'vomiting', 'nausea', 'nauseous', 'diarrhea', 'diarrhoea', 'headache', 'migraine', 'sore throat', 'earache', 'ear infection', 'rash', 'stomach ache',
+        'tummy ache', 'tummy bug', 'dizzy', 'breathless', 'wheezing', 'congested', 'runny nose', 'symptoms'] },
+    { name: 'pain', broader: ['illness', 'injury'], anchors: ['pain', 'hurt'],
+      words: ['pain', 'painful', 'hurts', 'hurting', 'ache', 'aching', 'sore', 'killing me'] },
+    { name: 'injury', anchors: ['injury', 'injured', 'hurt'],
+      words: ['injury', 'injured', 'hurt my', 'hurt his', 'hurt her', 'hurt their', 'twisted', 'sprained', 'sprain', 'broke my', 'broke his', 'broke her',
+        'broken arm', 'broken leg', 'broken wrist', 'broken ankle', 'broken finger', 'broken toe', 'broken nose', 'fracture', 'fractured', 'fell', 'fell off',
+        'fell over', 'fall', 'tripped', 'slipped', 'cut my', 'cut his', 'cut her', 'burned', 'burnt', 'bruise', 'bruised', 'wound', 'bleeding', 'bumped',
+        'banged', 'swollen', 'swelling', 'bitten', 'bite', 'stung', 'accident', 'concussion', 'dislocated', 'pulled a muscle'] },
+    { name: 'routine', anchors: ['routine', 'regular', 'check', 'checkup', 'physical', 'wellness'],
+      words: ['routine', 'checkup', 'check up', 'check-up', 'physical', 'annual physical', 'annual exam', 'annual visit', 'wellness', 'screening', 'well child', 'well-child', 'exam',
+        'examination', 'follow up', 'follow-up', 'general check'] },
+    { name: 'vaccination', broader: ['routine'], anchors: ['vaccination', 'vaccine', 'immunization'],
+      words: ['vaccine', 'vaccines', 'vaccination', 'vaccinated', 'vax', 'shot', 'shots', 'flu shot', 'flu jab', 'jab', 'jabs', 'booster', 'immunization',
+        'immunisation', 'immunizations', 'tetanus', 'mmr'] },
+    { name: 'refill', broader: ['routine'], anchors: ['prescription', 'refill'],
+      words: ['refill', 'refilled', 'prescription', 'repeat prescription', 'renew', 'renewal', 'medication', 'meds', 'pills', 'tablets', 'inhaler',
+        'running low', 'run out', 'ran out', 'running out', 'top up'] },
+    { name: 'buy', anchors: ['buy', 'purchase', 'new'],
+      words: ['buy', 'buying', 'purchase', 'quote', 'quotation', 'price', 'pricing', 'cost', 'estimate', 'new lights', 'new lighting', 'new ones', 'new',
+        'install', 'installation', 'installed', 'upgrade', 'replace', 'replacing', 'retrofit', 'convert', 'switch to led', 'expand',
+        'get the pitch lit', 'light up'] },
+    { name: 'repair', anchors: ['support', 'help', 'existing', 'repair', 'fix', 'service', 'problem'],
+      words: ['support', 'broken', 'not working', "doesn't work", 'doesnt work', "don't work", 'dont work', 'stopped working', "won't turn on",
+        'wont turn on', "won't come on", 'wont come on', 'not turning on', 'not coming on', 'flicker', 'flickering', 'flickers', 'dead', 'dark',
+        'cutting out', 'cut out', 'cuts out', 'keep going off', 'keeps going off', 'went out', 'tripping', 'trips', 'fault', 'faulty', 'defect',
+        'defective', 'damaged', 'repair', 'fix', 'fixed', 'fixing', 'warranty', 'problem', 'problems', 'issue', 'issues', 'trouble', 'malfunction',
+        'buzzing', 'dimmer than', 'existing lights', 'lights we have', 'we already have'] },
+    { name: 'research', anchors: ['research', 'researching', 'browsing', 'looking'],
+      words: ['research', 'researching', 'browsing', 'just looking', 'looking around', 'curious', 'comparing', 'compare', 'exploring', 'getting prices', 'getting quotes', 'gathering information', 'info', 'information', 'ideas',
+        'early stages', 'early days', 'not decided'] },
+    { name: 'urgent', anchors: ['soon', 'asap', 'urgent', 'immediately'],
+      words: ['asap', 'a.s.a.p', 'as soon as possible', 'soon as possible', 'urgent', 'urgently', 'immediately', 'right away', 'right now',
+        'straight away', 'yesterday', 'quickly', 'quick', 'fast', 'soon', 'emergency', 'this week', 'today', 'tomorrow', 'sooner the better'] },
+    { name: 'female', anchors: ['female'], words: ['female', 'woman', 'women', 'girl', 'lady', 'feminine'] },
+    { name: 'male', anchors: ['male'], words: ['male', 'man', 'men', 'boy', 'guy', 'gentleman', 'masculine'] },
+  ],
+  hedges: ['mostly', 'mainly', 'partly', 'among other things', 'maybe', 'perhaps', 'probably', 'possibly', 'i think', 'think', 'i guess', 'guess', 'reckon', 'might', 'not sure', 'unsure', 'depends', 'it depends', 'kind of', 'sort of',
+    'either', 'or something', 'i suppose'],
+  positions: {
+    // the whole reply: "option 2", "number 2", "#2", "no. 2", "the second one", "2nd", "the last one (please)"
+    reply: /^(?:(?:i'?ll take |i'?d like |i want |i choose |i pick |pick |choose |go with |let'?s go with )?(?:the )?(?:(?:option|number|choice|no\.?|nr\.?|#) ?(\d{1,2})|(\d{1,2})(?:st|nd|rd|th)(?: one| option)?|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)(?: one| option| choice)?|(?:option|choice|number) (one|two|three|four|five|six|seven|eight|nine|ten)))(?: one)?(?: please| pls| thanks)?[.!]*$/,
+    ordinals: { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+      one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 },
+    last: ['last'],
+  },
+  time: {
+    windowLabel: [
+      /(?:^|\s)(?:within|in the next|next|less than|under|up to|inside of|no more than)\s+(?<upTo>\d+|a|one|two|three|six|twelve)\s+(?<unit>day|days|week|weeks|month|months|year|years)\b/,
+      /(?:^|\s)(?<from>\d+)\s*(?:to|-|–)\s*(?<to>\d+)\s+(?<unit>days|weeks|months|years)\b/,
+      /(?:^|\s)(?:more than|over|after|beyond|longer than)\s+(?<over>\d+|a|one|two|three|six|twelve)\s+(?<unit>day|days|week|weeks|month|months|year|years)\b/,
+    ],
+    units: { day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year' },
+    until: /(?:^|\s)(?:by|until|till|before|no later than|latest by|at the latest by)\s+(?:the\s+)?$/,
+    after: /(?:^|\s)(?:after|following)\s+(?:the\s+)?$/,
+    relative: /(?:^|\s)(in|within|in the next)\s+(?:about\s+|around\s+|roughly\s+)?(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|days|week|weeks|month|months|year|years)\b/,
+    within: ['within', 'in the next'],
+    seasons: { spring: [3, 5], summer: [6, 8], 'summer break': [6, 8], 'summer holidays': [7, 8], 'summer vacation': [6, 8], fall: [9, 11], autumn: [9, 11], winter: [12, 2] },
+    easter: ['easter'],
+    next: ['next', 'coming'],
+    this: ['this'],
+    year: ['year'],
+    months: [['january', 'jan'], ['february', 'feb'], ['march', 'mar'], ['april', 'apr'], ['may'], ['june', 'jun'], ['july', 'jul'], ['august', 'aug'],
+      ['september', 'sept', 'sep'], ['october', 'oct'], ['november', 'nov'], ['december', 'dec']],
+    monthPart: { early: ['early', 'beginning of', 'start of'], mid: ['mid', 'middle of', 'mid-'], end: ['end of', 'late', 'the end of'] },
+  },
+};

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnum } from '../../server/extract/parse/enum.ts';
+import { packOf } from '../../server/language/registry.ts';
+
+// Options said in the visitor's own words (server/extract/parse/option-meaning.ts, time-window.ts), with the labels
+// alone: word forms, the pack's meaning groups, positions, time windows, and the rule that commits only a reading
+// nothing in the reply contradicts.
+
+const NOW = '2026-01-15T10:00:00Z';
+const en = packOf('en');
+const de = packOf('de');
+const enumOf = (pairs: Array<[string, string]>, multiple = false) => ({ type: 'enum' as const, ...(multiple ? { multiple: true } : {}), options: pairs.map(([value, label]) => ({ value, label })) });
+const reason = enumOf([['unwell', 'Feeling unwell'], ['injury', 'An injury'], ['checkup', 'Check-up or physical'], ['vaccination', 'Vaccination'], ['refill', 'Prescription refill'], ['other', 'Something else'], ['sports', 'Sports physical']]);
+const visit = enumOf([['unwell', 'Feeling unwell or injured'], ['routine', 'Routine visit']]);
+const intent = enumOf([['buy', 'Buy new LED lighting'], ['support', 'Help with existing lights'], ['other', 'Something else']]);
+const timeline = enumOf([['asap', 'As soon as possible'], ['w3', 'Within 3 months'], ['w12', 'In 3 to 12 months'], ['research', 'Just researching']]);
+const zeit = enumOf([['asap', 'So bald wie möglich'], ['w3', 'Innerhalb von 3 Monaten'], ['w12', 'In 3 bis 12 Monaten'], ['research', 'Nur Recherche']]);
+const committed = (r: ReturnType<typeof parseEnum>) => (r.ok && r.exact && !r.check ? r.value : r.ok ? `check ${JSON.stringify(r.value)}` : 'ask');
+
+describe('an option said in other words', () => {
+  it('reads a label word in another form (by its stem) and commits it', () => {
+    expect(committed(parseEnum(reason, 'vaccines', en, NOW))).toBe('vaccination');
+    expect(committed(parseEnum(reason, 'need my inhaler refilled', en, NOW))).toBe('refill');
+    expect(committed(parseEnum(enumOf([['impfung', 'Impfung'], ['rezept', 'Rezept']]), 'Impfungen', de, NOW))).toBe('impfung');
+  });
+
+  it('reads the pack\'s meaning groups, the longest phrase first, for the option whose label names the group', () => {
+    expect(committed(parseEnum(reason, 'flu shot', en, NOW))).toBe('vaccination');
+    expect(committed(parseEnum(reason, 'twisted my ankle playing soccer', en, NOW))).toBe('injury');
+    expect(committed(parseEnum(reason, 'been sick all week', en, NOW))).toBe('unwell');
+    expect(committed(parseEnum(reason, 'annual physical', en, NOW))).toBe('checkup');
+    expect(committed(parseEnum(intent, 'our gym lights keep flickering since the storm', en, NOW))).toBe('support');
+    expect(committed(parseEnum(intent, 'buying new ones', en, NOW))).toBe('buy');
+    expect(committed(parseEnum(enumOf([['buy', 'Neue LED-Beleuchtung kaufen'], ['support', 'Hilfe mit bestehender Beleuchtung']]), 'die Hallenbeleuchtung flackert seit dem Gewitter', de, NOW))).toBe('support');
+  });
+
+  it('takes a broader group when no label names the group itself (a vaccination is a routine visit)', () => {
+    expect(committed(parseEnum(visit, 'just his 4 year shots', en, NOW))).toBe('routine');
+    expect(committed(parseEnum(visit, 'cut my hand on a tin can', en, NOW))).toBe('unwell');
+  });
+
+  it('commits only what nothing in the reply contradicts: two options are asked about, a hedge or a group fitting several is checked', () => {
+    expect(committed(parseEnum(reason, 'checkup and his flu shot', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(reason, 'my knee hurts', en, NOW))).toBe('ask'); // pain: unwell or injury
+    expect(committed(parseEnum(reason, 'twisted my ankle, it hurts', en, NOW))).toBe('check "injury"');
+    expect(committed(parseEnum(reason, 'maybe his vaccines?', en, NOW))).toBe('check "vaccination"');
+    expect(committed(parseEnum(intent, 'the warranty replacement you sent is the wrong colour', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(intent, 'i want to sell you some poles', en, NOW))).toBe('ask');
+    // a negated group is no evidence
+    expect(committed(parseEnum(intent, "it's not broken, we just want a quote", en, NOW))).toBe('buy');
+    // a label word alone in a long reply is a weak sign: checked ("LED" is the business, not a purchase)
+    expect(committed(parseEnum(intent, "we're a manufacturer of LED drivers and would like to supply you", en, NOW))).toBe('check "buy"');
+  });
+
+  it('takes an option by its position', () => {
+    expect(committed(parseEnum(intent, 'Option 2', en, NOW))).toBe('support');
+    expect(committed(parseEnum(intent, 'the second one please', en, NOW))).toBe('support');
+    expect(committed(parseEnum(intent, 'the last one', en, NOW))).toBe('other');
+    expect(committed(parseEnum(intent, 'Nr. 2', de, NOW))).toBe('support');
+    expect(committed(parseEnum(intent, 'die zweite', de, NOW))).toBe('support');
+    expect(committed(parseEnum(intent, 'option 7', en, NOW))).toBe('ask');
+  });
+
+  it('reads a date or period against options that are windows of time, from the session clock', () => {
+    expect(committed(parseEnum(timeline, 'by end of february if possible', en, NOW))).toBe('w3');
+    expect(committed(parseEnum(timeline, 'mid next month', en, NOW))).toBe('w3');
+    expect(committed(parseEnum(timeline, 'in 6 months or so', en, NOW))).toBe('w12');
+    expect(committed(parseEnum(timeline, 'next fall', en, NOW))).toBe('w12');
+    expect(committed(parseEnum(timeline, 'asap, season starts soon', en, NOW))).toBe('asap');
+    expect(committed(parseEnum(zeit, 'bis Ende Februar', de, NOW))).toBe('w3');
+    expect(committed(parseEnum(zeit, 'bis zum 15.03.', de, NOW))).toBe('w3');
+    expect(committed(parseEnum(zeit, 'zum Saisonstart im August', de, NOW))).toBe('w12');
+    // across two windows, or beyond every window: asked, never guessed
+    expect(committed(parseEnum(timeline, 'in 3 months', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(timeline, 'next spring', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(zeit, 'nach Ostern', de, NOW))).toBe('ask');
+    expect(committed(parseEnum(timeline, 'sometime in 2027', en, NOW))).toBe('ask');
+    // the same words a month later: the windows move with the clock
+    expect(committed(parseEnum(timeline, 'by end of february', en, '2025-08-01T10:00:00Z'))).toBe('w12');
+  });
+
+  it('takes every option named at a multiple choice, and checks one it cannot place', () => {
+    const services = enumOf([['cleaning', 'Cleaning'], ['repair', 'Repair'], ['installation', 'Installation'], ['inspection', 'Inspection']], true);
+    const vet = enumOf([['checkup', 'Check-up'], ['vaccination', 'Vaccination'], ['sick', 'Sick']], true);
+    // (not `exact` beside words such as "a": the commit rule then finds every word explained and commits the list)
+    expect(parseEnum(services, 'cleaning and a repair', en, NOW)).toMatchObject({ ok: true, value: ['cleaning', 'repair'] });
+    expect(parseEnum(vet, 'checkup and his flu shot', en, NOW)).toMatchObject({ ok: true, value: ['checkup', 'vaccination'], evidence: 'checkup, flu shot' });
+    expect(committed(parseEnum(services, '1 und 3', de, NOW))).toEqual(['cleaning', 'installation']);
+    // "nail trim" is no option: the reading is not exact, and its words are left for the commit rule to check
+    expect(parseEnum(vet, 'booster and nail trim', en, NOW)).toMatchObject({ ok: true, value: ['vaccination'], evidence: 'booster', exact: false });
+  });
+});
