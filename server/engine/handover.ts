@@ -71,10 +71,21 @@ export function commitContact(d: Draft, proposal: Proposal, text: string): strin
   return done;
 }
 
-/** When the team will reply: the tenant's `settings.reply_time` (in the session's context), else the catalogue's `handover_when`. */
+/**
+ * When the team will reply: the tenant's `settings.reply_time` (in the session's context) — one text, or one per
+ * language (`{ "en": "within one business day", "de": "innerhalb eines Werktags" }`, read in the session's language,
+ * then its base language) — else the catalogue's `handover_when` in the session's language.
+ */
 export function replyWhen(d: Draft): string {
   const t = d.s.context.reply_time;
-  return typeof t === 'string' && t.trim() ? t.trim() : d.flow.messages.handover_when;
+  if (typeof t === 'string') return t.trim() || d.flow.messages.handover_when;
+  if (t !== null && typeof t === 'object' && !Array.isArray(t)) {
+    const byLang = t as Record<string, unknown>;
+    const locale = d.flow.locale;
+    const said = byLang[locale] ?? byLang[locale.split(/[-_]/)[0]!.toLowerCase()];
+    if (typeof said === 'string' && said.trim()) return said.trim();
+  }
+  return d.flow.messages.handover_when;
 }
 
 /**

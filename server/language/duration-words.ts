@@ -8,6 +8,8 @@ export interface DurationWords {
   readonly since: readonly string[];
   /** Days said alone that give a start ("yesterday", "this morning", "gestern", "heute früh"). */
   readonly startDays: readonly string[];
+  /** Fixed-date holidays a start is named by ("christmas": "12-25", "new year's": "01-01", "Silvester": "12-31"), the last one on or before today. */
+  readonly holidays: Readonly<Record<string, string>>;
   /** Unit words a question's unit is in days with ("day", "days", "d", "Tage"). */
   readonly dayUnits: readonly string[];
   /** An article for one before a unit ("a week", "an hour", "eine Woche"): replaced by 1; group 1 the article. */

@@ -63,4 +63,22 @@ describe('a realistic sales conversation with the offline extractor', () => {
     expect(skipped.session.status).toBe('escalated');
     expect(skipped.messages.map((m) => m.text)).toEqual(['No problem.', expect.stringMatching(/Nobody is online right now/)]);
   });
+
+  it("tells a German visitor the tenant's reply time in German when the tenant gives it per language", async () => {
+    const replyTime = { en: 'within one business day', de: 'innerhalb eines Werktags' };
+    const de = salesConversation();
+    await de.start({ locale: 'de', context: { reply_time: replyTime } });
+    await de.send('ich möchte mit einem Menschen sprechen');
+    const told = await de.send('überspringen');
+    expect(told.messages.at(-1)?.text).toMatch(/wir antworten innerhalb eines Werktags/);
+    const en = salesConversation();
+    await en.start({ locale: 'en', context: { reply_time: replyTime } });
+    await en.send('can I talk to a human please');
+    expect((await en.send('skip')).messages.at(-1)?.text).toMatch(/reply within one business day/);
+    // a language the setting does not name: the bot's own words, never another language's text
+    const fr = salesConversation();
+    await fr.start({ locale: 'de', context: { reply_time: { en: 'within one business day' } } });
+    await fr.send('ich möchte mit einem Menschen sprechen');
+    expect((await fr.send('überspringen')).messages.at(-1)?.text).not.toMatch(/business day/);
+  });
 });

@@ -26,6 +26,8 @@ describe('a count of days given as a start', () => {
     expect(read('about a week')).toBe(7);
     expect(read('seit gestern', 'de')).toBe(1);
     expect(read('2 Wochen', 'de')).toBe(14);
+    expect(read('since christmas')).toBe(21); // the last 25 December
+    expect(read('seit Silvester', 'de')).toBe(15);
   });
   it('reads no start in the future', () => {
     expect(read('since next monday')).toBeNull();

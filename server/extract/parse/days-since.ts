@@ -44,6 +44,14 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
   const past: AnswerSpec = { type: 'date', past: true };
   // the date is read after the marker ("since the 10th" → "the 10th"); "this morning" is today
   const after = marker ? text.slice(marker.at + marker.m.length) : text;
+  // "since christmas", "seit Silvester": the last such day on or before today
+  const holiday = marker ? sinceHoliday(after, words.holidays, parse, pack) : null;
+  if (holiday !== null) {
+    const max = (spec as { max?: number }).max;
+    if (holiday.days < 0 || (max !== undefined && holiday.days > max)) return null;
+    const end = text.toLowerCase().indexOf(holiday.name, marker!.at);
+    return { value: holiday.days, evidence: text.slice(marker!.at, end === -1 ? text.length : end + holiday.name.length).trim() };
+  }
   const partOfDay = words.startDays.some((d) => findPhrase(fold(after).text, foldPhrase(d)).length > 0 && /morning|afternoon|evening|night|früh|fruh|morgen|abend|nacht/u.test(d));
   // "since the 6th actually": a correction marker beside the date says nothing about the day
   const date = parse(past, partOfDay ? todayOrYesterday(after, pack) : after.replace(pack.corrections, ' '));
@@ -84,3 +92,16 @@ function oneOf(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Parse)
   return { value: r.value, evidence: m ? text.slice(m.index, m.index + m[0].length) + r.evidence.replace(/^1\s*/u, '') : r.evidence };
 }
 
+
+/** The days since the last named holiday on or before today ("since christmas" on 15 January: 21); null when none is named. */
+function sinceHoliday(text: string, holidays: Readonly<Record<string, string>>, parse: Parse, pack: LanguagePack): { days: number; name: string } | null {
+  const folded = fold(text).text;
+  const name = Object.keys(holidays).sort((a, b) => b.length - a.length).find((h) => findPhrase(folded, foldPhrase(h)).length > 0);
+  if (name === undefined) return null;
+  const today = parse({ type: 'date' }, todayWord(pack));
+  if (!today.ok || typeof today.value !== 'string') return null;
+  const year = Number(today.value.slice(0, 4));
+  const md = holidays[name]!;
+  const date = `${md <= today.value.slice(5) ? year : year - 1}-${md}`;
+  return { days: Math.round((Date.parse(today.value) - Date.parse(date)) / DAY_MS), name };
+}
