@@ -48,3 +48,23 @@ describe("import('questline') builds no zod schema", () => {
     expect(calls.some((c) => c.includes('flow/schema.ts'))).toBe(true);
   });
 });
+
+describe("import('questline') loads no package it loads on first use through require()", () => {
+  // packages a language pack names at load but reads through createRequire on first use (server/language/stem.ts):
+  // the static check in optional-peers.test.ts cannot see them, so this imports the entry in a fresh process
+  it('snowball-stemmers is not loaded by the import, and is by the first option read in other words', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = [
+      "import { createRequire } from 'node:module';",
+      'const cache = () => Object.keys(createRequire(import.meta.url).cache).filter((k) => k.includes("snowball-stemmers")).length;',
+      "const api = await import('./server/api/index.ts');",
+      'const before = cache();',
+      "const { stemmer } = await import('./server/language/stem.ts');",
+      "stemmer('english')('vaccines');",
+      'console.log(JSON.stringify({ before, after: cache(), api: typeof api.converse }));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout.trim())).toEqual({ before: 0, after: 1, api: 'function' });
+  }, 60_000);
+});
