@@ -98,7 +98,7 @@ describe('the walkthrough, replayed in other words (sales, British English)', ()
     await v.start();
     await v.say('Hello, we are looking to get LED floodlights for our football pitch');
     await v.playUntil('q.install_date', {
-      'q.intent': ['buy new LED lighting'],
+      'q.intent': ['new LED floodlights please'],
       'q.court_size': ['roughly 7,400 m2'],
       'q.sport': ['football'],
       'q.current_lighting': ['old metal halide lamps'],
@@ -147,7 +147,7 @@ describe('the walkthrough, replayed in other words (sales, German)', () => {
 
     await v.playUntil('q.phone', {
       'q.sport': ['Tennis'],
-      'q.current_lighting': ['Metalldampf'],
+      'q.current_lighting': ['die alten Metalldampf-Strahler'],
       'q.venue': ['ein Verein mit Außenplätzen'],
       'q.pole_count': ['8 Masten'],
       'q.mounting_height': ['etwa 10 Meter'],
@@ -164,7 +164,7 @@ describe('the walkthrough, replayed in other words (sales, German)', () => {
 });
 
 describe('the walkthrough, replayed in other words (patient check-in)', () => {
-  it('a first message about a child\'s fever leaves no word of it as the name; a year-first date of birth is that date', async () => {
+  it('a first message about a child\'s fever leaves no word of it as the name; a year-first date of birth is that date, an age that contradicts it is not kept', async () => {
     const v = new Visitor('northside-clinic', NORTHSIDE_KEY, 'flow.patient_intake');
     await v.start();
     await v.say('my little girl has had a temperature since last night and is off her food');
@@ -172,8 +172,19 @@ describe('the walkthrough, replayed in other words (patient check-in)', () => {
     expect(first.full_name).toBeUndefined();
     await v.playUntil('q.date_of_birth', { 'q.full_name': ['Amelia Rose Turner'] });
     expect((await v.answers()).full_name).toBe('Amelia Rose Turner');
+    // a year-first date with an age that contradicts it: neither is kept, the date of birth is asked again
+    await v.say("2019/07/23, she's 12");
+    const contradicted = await v.answers();
+    expect(contradicted.date_of_birth).toBeUndefined();
+    expect(contradicted.age).toBeUndefined();
+    expect(v.last.nodeId).toBe('q.date_of_birth');
     await v.say('2019/07/23');
-    expect((await v.answers()).date_of_birth).toBe('2019-07-23');
+    const born = await v.answers();
+    expect(born.date_of_birth).toBe('2019-07-23');
+    // the age follows from it and is not asked
+    const now = new Date();
+    expect(born.age).toBe(now.getUTCFullYear() - 2019 - (now.getUTCMonth() * 100 + now.getUTCDate() < 6 * 100 + 23 ? 1 : 0));
+    expect(v.last.nodeId).not.toBe('q.age');
   });
 
   for (const [what, reply] of [
