@@ -1,6 +1,7 @@
 import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { fold, parseAnswer, type ParseContext } from '../parse/index.ts';
+import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -108,6 +109,9 @@ export function lateCorrection(
     // "oh one thing, she gets nosebleeds a lot" right after a free-text question was skipped: the note it was asked for
     const note = previous ? skippedNote(sentence, previous, current, ctx) : undefined;
     if (note !== undefined) return { update: { key: previous!.key, value: note, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+    // "no. oh and a cough too", "no, also a headache": more options for the multiple choice answered the turn before
+    const more = previous ? addedOptions(sentence, previous, current, ctx) : undefined;
+    if (more) return { update: { key: previous!.key, value: more.value, evidence: sentence.slice(more.from).trim(), corrects: true }, rest: blank(more.from) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
     const refers = previous && !previous.pii && typeof previous.value === 'number' && repeatsNumber(sentence, previous, ctx);
     if (markerAt === Infinity && !refers) {
@@ -154,6 +158,30 @@ export function lateCorrection(
   }
   return null;
 }
+
+/**
+ * Options added to the multiple choice answered the turn before, in a clause marked as an addition ("also", "too",
+ * "as well", "oh and", "auch"): the clause must name an option not chosen yet and must not answer the current question.
+ */
+function addedOptions(sentence: string, q: Earlier, current: OpenQuestion | null, ctx: ParseContext): { value: unknown[]; from: number } | undefined {
+  if (q.pii || q.answer.type !== 'enum' || !q.answer.multiple || !Array.isArray(q.value)) return undefined;
+  const marker = ADDS.exec(sentence) ?? OH_AND.exec(sentence);
+  if (!marker) return undefined;
+  const from = clauseStart(sentence, marker.index);
+  const clause = sentence.slice(from);
+  if (current !== null && current.key !== q.key && current.answer.type !== 'text' && parseAnswer(current.answer, clause, ctx).ok) return undefined;
+  const read = parseAnswer(q.answer, clause, ctx);
+  if (!read.ok || !Array.isArray(read.value)) return undefined;
+  // named, not inferred: every word read is in an option's own name ("a headache too", not "my back hurts" → sore throat)
+  const names = normalOptions(q.answer).flatMap((o) => [o.label, ...o.synonyms, String(o.value)]).map((n) => fold(n).text);
+  if (!read.evidence.split(', ').every((e) => names.some((n) => n.includes(fold(e).text)))) return undefined;
+  const chosen = q.value as unknown[];
+  const added = read.value.filter((v) => !chosen.includes(v));
+  return added.length === 0 ? undefined : { value: [...chosen, ...added], from };
+}
+
+/** "oh and a cough", "ach und Husten": an afterthought opening a clause. */
+const OH_AND = /(?<![\p{L}])(?:oh|ah|ach|oh,)\s+(?:and|und)(?![\p{L}])/iu;
 
 /** Whether a question asks for a person's name. */
 function isName(q: Earlier): boolean {

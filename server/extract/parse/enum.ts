@@ -13,7 +13,16 @@ type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
 /** The phrases that name each option (value, label, synonyms), owned by the option's index. */
 export function optionPhrases(options: readonly NormalOption[]): PhraseCandidate<number>[] {
-  return options.flatMap((o, i) => [o.label, o.value, ...o.synonyms].map((phrase) => ({ phrase, owner: i })));
+  return options.flatMap((o, i) => [o.label, o.value, ...o.synonyms, ...alternatives(o.label)].map((phrase) => ({ phrase, owner: i })));
+}
+
+// "Nausea or vomiting", "Schwindel oder Ohnmacht": a label naming two things is named by either ("vomiting")
+const OR = /\s+(?:or|oder|ou|o)\s+/iu;
+
+/** The parts of a label that joins alternatives with "or" (none for a label without one). */
+function alternatives(label: string): string[] {
+  const parts = label.split(OR).map((p) => p.trim()).filter((p) => p.length >= 3);
+  return parts.length > 1 ? parts : [];
 }
 
 /** Longest-first, non-overlapping option mentions in a message. */
