@@ -96,7 +96,8 @@ describe('metrics', () => {
       expect(text).toMatch(/questline_llm_skipped_total\{tenant="acme",rule="\w+"\} 1/);
 
       fake.script(tool('update_answers', { updates: { current_lighting: 'none' } }));
-      await turn('honestly we have nothing there at the moment, it is dark', 'c');
+      // a reply the offline rules cannot settle (they now read "we have nothing there" themselves): the model is called
+      await turn('long story, the previous club took every fitting with them when they moved out', 'c');
       expect(fake.requests).toHaveLength(2);
       expect(await sample(server.url, 'questline_llm_calls_total', { tenant: 'acme', model, result: 'ok' })).toBe(2);
       expect(await tokens('input')).toBe(1200 + DEFAULT_USAGE.input_tokens);
