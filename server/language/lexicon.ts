@@ -9,6 +9,8 @@
 export interface Lexicon {
   /** "I don't know", "skip", "rather not say": with only filler around them, the question is skipped. */
   readonly skip: readonly string[];
+  /** A question back about the question ("what do you mean?", "wie meinen Sie das?"): never an answer nor a skip; the question is asked again. */
+  readonly askBack: readonly string[];
   /** Words that may surround a skip phrase ("honestly no idea, sorry"). */
   readonly skipFiller: readonly string[];
   /** Sentences asking for a person (bare words such as "agent" are commands only: they also occur in answers). */

@@ -3,6 +3,7 @@ import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, M
 import { ok, type ParseResult } from '../parse/parse-result.ts';
 import { wantsHuman, wantsSkip } from './intents.ts';
 import { packOf } from '../../language/registry.ts';
+import { say } from '../../language/parser-messages.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
@@ -110,9 +111,13 @@ export class OfflineExtractor implements Extractor {
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
       let reading: TextReading | null = null;
+      // "not sure what you mean", "Wie meinen Sie das?": a question back is no answer and no skip; the question is asked again
+      const back = withoutContacts !== null && !(parsed.ok && !isText) && !literalOption && asksBack(withoutContacts, pack);
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
+      } else if (back) {
+        proposal.problem = { key: cur.key, reason: say(pack, 'askedBack'), specific: true };
       } else if (skip && !literalOption && !answeredBesideSkip) {
         proposal.unknown.push(cur.key);
       } else if (nameAsk) {
@@ -208,6 +213,24 @@ function reachedOtherwise(q: OpenQuestion, text: string, pack: LanguagePack): bo
   if (q.required) return false;
   const wish = q.answer.type === 'email' ? pack.otherChannel.phone : q.answer.type === 'phone' ? pack.otherChannel.email : null;
   return wish !== null && wish.test(text);
+}
+
+/**
+ * A question back about the question: one of the pack's `askBack` phrases ("what do you mean", "wie meinen Sie das"),
+ * ending the reply with a question mark or with at most two other words beside it.
+ */
+function asksBack(text: string, pack: LanguagePack): boolean {
+  const folded = fold(text).text;
+  let rest = folded;
+  let found = false;
+  for (const phrase of pack.lexicon.askBack) {
+    const f = foldPhrase(phrase);
+    if (f === '' || findPhrase(folded, f).length === 0) continue;
+    found = true;
+    rest = rest.split(f).join(' ');
+  }
+  if (!found) return false;
+  return /\?\s*$/u.test(text) || rest.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 2;
 }
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */

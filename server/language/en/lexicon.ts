@@ -11,6 +11,11 @@ export const EN: Lexicon = {
     'rather not name', "i'd rather not name", 'not saying', 'not saying yet',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
+  askBack: [
+    'what do you mean', 'not sure what you mean', "don't know what you mean", 'dont know what you mean', 'what does that mean',
+    "i don't understand the question", 'i dont understand the question', "don't understand the question", 'what are you asking',
+    'what is that', "what's that", 'meaning what', 'like what', 'such as', 'huh', 'pardon', 'come again', 'sorry what',
+  ],
   skipFiller: [
     'sorry', 'honestly', 'really', 'um', 'umm', 'uh', 'hmm', 'erm', 'well', 'so', 'oh', 'ah', 'ok', 'okay', 'please',
     'thanks', 'thank', 'you', 'i', "i'm", 'im', 'am', 'my', 'our', 'your', 'just', 'for', 'now', 'this', 'that', 'one', 'it', 'question',

@@ -8,6 +8,9 @@ export const ES: Lexicon = {
     'prefiero no decirlo', 'prefiero no decir', 'prefiero no contestar', 'prefiero no responder', 'prefiero no darlo',
     'no aplica', 'no corresponde', 'quién sabe', 'ni puta idea', 'nose',
   ],
+  askBack: [
+    'qué quiere decir', 'que quiere decir', 'a qué se refiere', 'a que se refiere', 'no entiendo la pregunta', 'cómo', 'perdón',
+  ],
   skipFiller: [
     'lo', 'siento', 'la', 'verdad', 'sinceramente', 'pues', 'eh', 'em', 'mmm', 'bueno', 'ahora', 'mismo', 'por', 'de',
     'momento', 'perdón', 'perdona', 'gracias', 'no', 'sí', 'ya', 'eso', 'esto', 'pregunta', 'yo', 'todavía', 'aún',

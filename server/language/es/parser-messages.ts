@@ -45,4 +45,5 @@ export const ES_PARSER: ParserMessages = {
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
+  askedBack: () => 'Perdón si no quedó claro — aquí va de nuevo la pregunta.',
 };

@@ -10,6 +10,9 @@ export const FR: Lexicon = {
     'je préfère ne pas le dire', 'sans réponse', 'sans objet', 'non applicable', 'non concerné', 'non concernée', 'je ne saurais dire',
     'aucune idee', 'ne sais pas', 'je ne sais vraiment pas',
   ],
+  askBack: [
+    "qu'est-ce que vous voulez dire", 'que voulez-vous dire', 'comment ça', 'je ne comprends pas la question', "c'est-à-dire", 'pardon',
+  ],
   skipFiller: [
     'désolé', 'désolée', 'franchement', 'honnêtement', 'euh', 'heu', 'bah', 'ben', 'bon', 'alors', 'merci', 'pour',
     "l'instant", 'le', 'la', 'les', 'moment', 'vraiment', 'non', 'oui', 'je', 'ça', 'ca', 'question', 'cette', 'en',

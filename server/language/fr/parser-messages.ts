@@ -45,4 +45,5 @@ export const FR_PARSER: ParserMessages = {
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
+  askedBack: () => "Désolé si ce n'était pas clair — voici de nouveau la question.",
 };
