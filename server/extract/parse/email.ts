@@ -3,6 +3,18 @@ import { lazy } from '../../shared/lazy.ts';
 import { fail, ok, theOneFound, type ParseResult } from './parse-result.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { spelledEmail } from './spelled.ts';
+import { lazyRequire } from '../../shared/lazy-require.ts';
+
+/** damerau-levenshtein (CommonJS), loaded on the first address checked, not by `import('questline')`. */
+const distance = lazyRequire<typeof import('damerau-levenshtein')>('damerau-levenshtein');
+
+/** Mail providers most addresses are at: a domain one typing slip from exactly one of them is checked with the visitor. */
+const PROVIDERS = [
+  'gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'aol.com',
+  'protonmail.com', 'proton.me', 'comcast.net', 'verizon.net', 'att.net', 'btinternet.com', 'hotmail.co.uk', 'yahoo.co.uk',
+  'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'freenet.de', 'yahoo.de', 'hotmail.de', 'outlook.de', 'orange.fr', 'free.fr',
+  'yahoo.fr', 'hotmail.fr', 'laposte.net', 'yahoo.es', 'hotmail.es',
+];
 
 /** An email address found in a message, lowercased, with its span. */
 export interface FoundEmail {
@@ -40,10 +52,20 @@ export function parseEmail(text: string, pack?: LanguagePack): ParseResult {
     const joined = text.replace(/\s*@\s*/, '@').replace(/(@[^\s]*?)\s+\.\s*(?=[\p{L}])/gu, '$1.');
     if (joined !== text && findEmails(joined).length === 1) text = joined;
   }
-  return theOneFound(text, findEmails(text), {
+  const found = theOneFound(text, findEmails(text), {
     none: "That doesn't look like an email address.",
     many: 'I found more than one email address — which one should I use?',
   });
+  // "tom@gmial.com", "ann@hotmial.com", "jo@gmail.con": checked once ("Just to check: tom@gmial.com?"), never corrected unasked
+  return found.ok && typoOfProvider(String(found.value)) ? { ...found, check: true } : found;
+}
+
+/** Whether the address's domain is one typing slip (a letter added, dropped, changed or two swapped) from exactly one known provider. */
+export function typoOfProvider(address: string): boolean {
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  if (PROVIDERS.includes(domain)) return false;
+  const near = PROVIDERS.filter((p) => Math.abs(p.length - domain.length) <= 1 && distance()(domain, p).steps === 1);
+  return near.length === 1;
 }
 
 /** Normalises a structured email proposal (lowercased). */
