@@ -1,10 +1,8 @@
 import { isEnglishWord } from '../../language/en/dictionary.ts';
 import type { TriggerChoice } from '../extractor.ts';
-import { lazyRequire } from '../../shared/lazy-require.ts';
+import { oneEdit } from '../parse/one-edit.ts';
 import { plainText } from './trigger-words.ts';
 
-/** damerau-levenshtein (CommonJS), loaded on the first trigger phrase compared, not by `import('questline')`. */
-const levenshtein = lazyRequire<typeof import('damerau-levenshtein')>('damerau-levenshtein');
 
 // Typos in red-flag words: "chest pian", "unconcious", "siezure", "swalowed" are read as the trigger's own word
 // before the trigger rules run, so a visitor who types fast in an emergency is not missed. A word of the message
@@ -49,7 +47,6 @@ function vocabOf(triggers: readonly TriggerChoice[]): Vocab {
 /** What may follow a stem's repaired letters ("swel|ing" → "swelling", not "swell|ng"). */
 const ENDINGS = new Set(['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'y', 'ies', 'ied', 'ly', 'ness', 'ion', 'ions', 'ive', 'ful', 'ment']);
 
-const oneEdit = (a: string, b: string) => levenshtein()(a, b).steps === 1;
 const swapped = (a: string, b: string) => a.length === b.length && oneEdit(a, b) && [...a].sort().join('') === [...b].sort().join('');
 
 /** The trigger word `w` (lower case, letters only) is one edit from, when exactly one; undefined otherwise. */

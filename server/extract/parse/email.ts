@@ -3,10 +3,7 @@ import { lazy } from '../../shared/lazy.ts';
 import { fail, ok, theOneFound, type ParseResult } from './parse-result.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { spelledEmail } from './spelled.ts';
-import { lazyRequire } from '../../shared/lazy-require.ts';
-
-/** damerau-levenshtein (CommonJS), loaded on the first address checked, not by `import('questline')`. */
-const distance = lazyRequire<typeof import('damerau-levenshtein')>('damerau-levenshtein');
+import { oneEdit } from './one-edit.ts';
 
 /** Mail providers most addresses are at: a domain one typing slip from exactly one of them is checked with the visitor. */
 const PROVIDERS = [
@@ -64,7 +61,7 @@ export function parseEmail(text: string, pack?: LanguagePack): ParseResult {
 export function typoOfProvider(address: string): boolean {
   const domain = address.slice(address.lastIndexOf('@') + 1);
   if (PROVIDERS.includes(domain)) return false;
-  const near = PROVIDERS.filter((p) => Math.abs(p.length - domain.length) <= 1 && distance()(domain, p).steps === 1);
+  const near = PROVIDERS.filter((p) => Math.abs(p.length - domain.length) <= 1 && oneEdit(domain, p));
   return near.length === 1;
 }
 
