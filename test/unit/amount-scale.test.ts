@@ -31,6 +31,7 @@ describe('a bare amount against the question\'s own scale', () => {
     expect(scaled(usd, PROMPT, '50k')).toBeNull();
     expect(scaled(usd, PROMPT, '12000')).toBeNull();
     expect(scaled(usd, PROMPT, '$20,000')).toBeNull();
+    expect(scaled(usd, PROMPT, '$100')).toBeNull();
     expect(scaled(usd, 'What is your budget?', '50')).toBeNull();
     expect(scaled({ type: 'integer', min: 0 }, PROMPT, '50')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
-import { isCurrencyCode } from './money.ts';
+import { findCurrencies, isCurrencyCode } from './money.ts';
 import type { ParseResult } from './parse-result.ts';
 
 /*
@@ -9,7 +9,8 @@ import type { ParseResult } from './parse-result.ts';
  *  - under a hundredth of the smallest such figure, it is read in thousands and checked ("Just to check: 50000 USD?");
  *  - under a tenth of it, it is checked as typed.
  * The scale comes from the question (its prompt's figures and its `min`), never from its key; a question without
- * such figures reads "50" as 50 as before.
+ * such figures reads "50" as 50 as before, and a figure typed with its currency ("$100") is left to the question's own
+ * checks (its `min`, its `validate` rules).
  */
 
 type NumberSpec = Extract<AnswerSpec, { type: 'number' | 'integer' }>;
@@ -42,6 +43,8 @@ export function scaleAmount(spec: AnswerSpec, prompt: string | undefined, readin
   if (scale === null) return null;
   const read = reading.ok ? reading : unbounded();
   if (!read.ok || typeof read.value !== 'number' || read.value <= 0 || SCALED.test(read.evidence)) return null;
+  // "$100", "100 dollars": the visitor said the amount with its currency; the question's own checks (min, validate) judge it
+  if (findCurrencies(read.evidence).length > 0) return null;
   const value = read.value;
   if (value * 10 >= scale) return null;
   const scaled = value * 100 <= scale ? value * 1000 : value;
