@@ -69,6 +69,8 @@ export const QuestionNode = lazy(() => z
     dependencies: z.array(Id()).optional(),
     priority: z.number().optional(),
     always_ask: z.boolean().optional(),
+    never_ask: z.boolean().optional()
+      .describe('never asked: the answer is only taken when the visitor gives it while answering another question (v0\'s optional questions); needs required: false'),
     carry: z.enum(['keep', 'reask', 'drop']).optional(),
     assess: Assess().optional(),
     internal: z.boolean().optional().describe('keep the answer from the visitor: left out of the visitor API and of reviews; exports and webhooks carry it'),
@@ -147,7 +149,8 @@ export const Edge = lazy(() => z
     from: Id(),
     to: Id(),
     guard: Guard().optional(),
-    on: z.enum(['failure', 'invalid', 'rejected']).optional(),
+    on: z.enum(['failure', 'invalid', 'rejected', 'no_path']).optional()
+      .describe('failure (action), invalid (no valid answer, or the path prompt exhausted), rejected (an operator said no), no_path (a decision routing on path, while no path is voted: taken instead of asking the path prompt)'),
     label: z.string().optional(),
   })
   .strict());
@@ -215,7 +218,7 @@ export const Trigger = lazy(() => z
     phrases: z.union([z.array(z.string().min(1)), byLocale(z.array(z.string().min(1)))]).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
     examples: Texts().optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
     words: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'a word-list name: lowercase letters, digits, _'), Texts()).optional()
-      .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10)'),
+      .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10; "#1950-2099" one from 1950 to 2099)'),
     together: z.array(z.array(z.string()).min(1)).optional()
       .describe('offline rule: each entry names word lists that must all occur, not negated, in one clause: [chest, pain] fires on "my chest has been hurting"'),
     together_in_message: z.array(z.array(z.string()).min(1)).optional()
