@@ -30,7 +30,8 @@ export function pendingDependency(d: Draft, c: CompiledNode): CompiledNode | und
   for (const key of order) {
     if (d.s.answers.has(key)) continue;
     const q = d.idx.questionByKey.get(key);
-    if (q && (!q.when || holds(d, q.when))) return q;
+    // a never-asked dependency (v0's optional questions) holds nothing back: it is only ever volunteered
+    if (q && !(q.node.type === 'question' && q.node.never_ask) && (!q.when || holds(d, q.when))) return q;
   }
   return undefined;
 }

@@ -160,7 +160,7 @@ function recordOf(
   // every field in one literal, in one order: records share one hidden class, so reading them stays monomorphic
   return {
     c, id: c.node.id, type: c.node.type, key,
-    plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask
+    plain: c.node.type === 'question' && !c.when && !c.node.say && !c.node.interrupt && !c.node.always_ask && !c.node.never_ask
       && !c.node.dependencies?.length && !c.node.assess,
     keyRank: undefined, prompt: plainPrompt(c), facts: factsOf(flow, c, lists, facts), rank: undefined, walkRanked: false,
     walkRemaining: -1, walkPath: null, walkReads: NO_STRINGS, walkKey: undefined, walkSlot: -1, walkValue: undefined, walkStack: NO_FRAMES, promptLine: undefined, ordinal: -1, asksFirst: false, keySlot: undefined,

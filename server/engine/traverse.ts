@@ -243,6 +243,11 @@ function visit(d: Draft, id: string): string | null {
     emit(d, 'node_exit', { skipped: 'answered' }, id);
     return nextFrom(d, rec);
   }
+  // a never-asked question (v0's optional ones) is passed: it only takes an answer volunteered at another question
+  if (n.type === 'question' && n.never_ask) {
+    emit(d, 'node_exit', { skipped: 'never_ask' }, id);
+    return nextFrom(d, rec);
+  }
   // a question is not asked before the keys it depends on: the first missing one is asked, then it comes back here
   const dependency = rec.dependencies !== undefined ? pendingDependency(d, c) : undefined;
   if (dependency) {
@@ -304,6 +309,14 @@ export function routeDecision(d: Draft, c: CompiledNode): string | null {
   const id = c.node.id;
   if (!needsPath(d, c)) return afterNode(d, id);
   const tentative = d.s.path.tentative;
+  // no path voted yet: an `on: "no_path"` edge goes on without asking (the v0 migrator's global questions);
+  // the decision is remembered, so a path voted on the way comes back here and follows it
+  const onward = tentative === null ? c.out.find((e) => e.on === 'no_path') : undefined;
+  if (onward) {
+    d.s.route = { node: id, stack: d.s.stack, turn: d.s.turn };
+    emit(d, 'node_exit', { to: onward.to, edge: onward.id, on: 'no_path' }, id);
+    return onward.to === EXIT ? exitSubgraph(d, id) : onward.to;
+  }
   if (tentative === null) {
     d.s.node = id;
     d.s.pending = { kind: 'path_prompt' };

@@ -99,6 +99,7 @@ export function checkNodeEdges(ctx: CompileContext): void {
       // a question (no valid answer), a review (no clear reply) and a decision routing on path (no path chosen) end that way
       const takesInvalid = n.type === 'question' || n.type === 'review' || (n.type === 'decision' && n.routes?.on.trim() === 'path');
       if (e.on === 'invalid' && !takesInvalid) warn('on_mismatch', `edge ${e.id}: "on": "invalid" only applies to question and review nodes and to a decision that routes on path`, { path: placed.edges[e.index]!.path, edge: e.id });
+      if (e.on === 'no_path' && !(n.type === 'decision' && n.routes?.on.trim() === 'path')) warn('on_mismatch', `edge ${e.id}: "on": "no_path" only applies to a decision that routes on path`, { path: placed.edges[e.index]!.path, edge: e.id });
       if (e.on === 'rejected' && !n.interrupt) warn('on_mismatch', `edge ${e.id}: "on": "rejected" only applies to nodes with an interrupt`, { path: placed.edges[e.index]!.path, edge: e.id });
     }
   }

@@ -35,6 +35,8 @@ export function compileNodes(ctx: CompileContext): void {
       const spec = JSON.stringify(n.answer ?? null);
       schema = schemas.get(spec) ?? schemas.set(spec, valueSchema(n.answer)).get(spec)!;
       checkDependencies(ctx, n, p.path);
+      // a question nobody asks cannot be one the conversation needs
+      if (n.never_ask && n.required !== false) ctx.error('never_ask_required', `question '${n.id}' is never asked (never_ask), so it must be optional: add "required": false`, { path: [...p.path, 'never_ask'], node: n.id });
     } else if (n.type === 'subgraph') {
       checkSubgraphRef(ctx, n, p);
     } else if (n.type === 'action') {

@@ -60,6 +60,7 @@ function mergeByKey(base: readonly V0Question[], over: ReadonlyArray<Partial<V0Q
 
 function questionNode(q: V0Question, id: string): Node {
   const { priority, dependencies, when, answer, validate, invalid_prompt, pii, label } = q;
+  const optional = q.required === false;
   return {
     id,
     type: 'question',
@@ -67,7 +68,9 @@ function questionNode(q: V0Question, id: string): Node {
     prompt: q.prompt ?? label ?? q.key,
     ...(label !== undefined ? { label } : {}),
     ...(answer ? { answer } : {}),
-    required: q.required ?? true,
+    required: !optional,
+    // v0's contract: an optional question is filled only when the visitor volunteers it, never asked
+    ...(optional ? { never_ask: true } : {}),
     ...(priority !== undefined ? { priority } : {}),
     ...(dependencies ? { dependencies } : {}),
     ...(when ? { when } : {}),
@@ -77,16 +80,25 @@ function questionNode(q: V0Question, id: string): Node {
   };
 }
 
-/** The id segment of the questions asked when no path is ever chosen (`q.no_path.KEY`). */
-export const NO_PATH = 'no_path';
+/** The segment of the node ids of a path's questions asked after the path prompt (`q.KEY_PATH.after_prompt.KEY`). */
+export const AFTER_PROMPT = 'after_prompt';
 
 /**
- * v0 checklist → v1 graph. Without paths: the checklist order as a sequence.
- * With paths: the questions every path starts with alike, then a decision
- * that routes on the locked `path` (asking `prompt` until one locks) into one
- * sequence per path of the rest of its merged checklist; when the path
- * prompt is exhausted without a path, the decision's `on: invalid` edge runs
- * the global questions not asked yet, so the checklist still completes.
+ * v0 checklist → v1 graph, asking what v0 would ask next: the lowest-priority
+ * required question not answered yet of the checklist in force (the global
+ * one while no path is voted; the global one merged with the path's once a
+ * path is tentative or locked). Optional questions are never asked
+ * (`never_ask`): each sequence ends with them, so they stay open to an
+ * answer volunteered at any question. Without paths: one sequence. With
+ * paths: the questions the global and every path's checklist start with
+ * alike; then `n.hub`, which follows the voted path into that path's
+ * checklist (`q.PATH.KEY`) or, while no path is voted, goes on (`on:
+ * no_path`) through the remaining global questions (`q.KEY`); a path voted
+ * on the way comes back to `n.hub` (the engine's route memo). Only when every
+ * global question is answered and no path is voted is the path prompt asked
+ * (`n.route`), routing into the questions the path adds
+ * (`q.PATH.after_prompt.KEY`); when the prompt is exhausted the checklist
+ * completes on what it has (`on: invalid` to `n.done`).
  */
 export function migrateV0(v0: FlowV0): Migration {
   const origin = new Map<string, DocPath>();
@@ -103,59 +115,79 @@ export function migrateV0(v0: FlowV0): Migration {
     description: `Migrated from the v0 checklist ${v0.id}.`,
   };
   const pathNames = Object.keys(v0.paths ?? {}).sort();
-
-  if (pathNames.length === 0) {
-    const nodes: Node[] = checklistOrder(v0.questions).map((q) => {
-      origin.set(`q.${q.key}`, at(q.key));
-      return questionNode(q, `q.${q.key}`);
-    });
-    nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
-    origin.set('n.done', ['questions']);
-    return { flow: { ...header, nodes }, origin };
-  }
-
-  // Questions every path asks first, identically, are asked before the route:
-  // v0 would ask them before any path is known too.
-  const sequences = pathNames.map((p) => checklistOrder(mergeByKey(v0.questions, v0.paths![p]!.questions ?? [])));
-  let shared = 0;
-  while (sequences.every((seq) => seq[shared] && JSON.stringify(seq[shared]) === JSON.stringify(sequences[0]![shared]))) shared++;
-
+  const asked = (qs: readonly V0Question[]) => checklistOrder(qs).filter((q) => q.required !== false);
+  const volunteered = (qs: readonly V0Question[]) => checklistOrder(qs).filter((q) => q.required === false);
   const nodes: Node[] = [];
   const edges: NonNullable<FlowV1['edges']> = [];
-  const prefix = sequences[0]!.slice(0, shared);
-  prefix.forEach((q, i) => {
-    nodes.push(questionNode(q, `q.${q.key}`));
-    origin.set(`q.${q.key}`, at(q.key));
-    edges.push({ from: `q.${q.key}`, to: prefix[i + 1] ? `q.${prefix[i + 1]!.key}` : 'n.route' });
-  });
-  const cases: Record<string, string> = {};
-  pathNames.forEach((p, n) => {
-    const seq = sequences[n]!.slice(shared);
-    const ids = seq.map((q) => `q.${p}.${q.key}`);
-    seq.forEach((q, i) => {
+  /** Places questions as a sequence of nodes `prefix + key` ending at `end`; returns the first id (or `end`). */
+  const sequence = (qs: readonly V0Question[], prefix: string, end: string, path?: string): string => {
+    const ids = qs.map((q) => `${prefix}${q.key}`);
+    qs.forEach((q, i) => {
       nodes.push(questionNode(q, ids[i]!));
-      origin.set(ids[i]!, at(q.key, p));
-      edges.push({ from: ids[i]!, to: ids[i + 1] ?? 'n.done' });
+      origin.set(ids[i]!, at(q.key, path));
+      edges.push({ from: ids[i]!, to: ids[i + 1] ?? end });
     });
-    cases[p] = ids[0] ?? 'n.done';
-  });
-  // the last path is the default: a path is always one of the declared ones, so a last
-  // guard that could be false would be an arm no conversation can reach
-  const last = pathNames[pathNames.length - 1]!;
-  const { [last]: fallback, ...named } = cases;
-  nodes.splice(prefix.length, 0, { id: 'n.route', type: 'decision', label: 'Which path?', routes: { on: 'path', cases: named, default: fallback! } });
-  // no path ever chosen (the path prompt exhausted): the global questions not asked yet, then done
-  const asked = new Set(prefix.map((q) => q.key));
-  const globals = checklistOrder(v0.questions).filter((q) => !asked.has(q.key));
-  const globalIds = globals.map((q) => `q.${NO_PATH}.${q.key}`);
-  globals.forEach((q, i) => {
-    nodes.push(questionNode(q, globalIds[i]!));
-    origin.set(globalIds[i]!, at(q.key));
-    edges.push({ from: globalIds[i]!, to: globalIds[i + 1] ?? 'n.done' });
-  });
-  edges.push({ from: 'n.route', to: globalIds[0] ?? 'n.done', on: 'invalid', label: 'No path chosen' });
-  nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
-  origin.set('n.route', ['paths']).set('n.done', ['questions']);
+    return ids[0] ?? end;
+  };
+  const done = () => {
+    nodes.push({ id: 'n.done', type: 'terminal', outcome: 'completed' });
+    origin.set('n.done', ['questions']);
+  };
+
+  if (pathNames.length === 0) {
+    const entry = sequence([...asked(v0.questions), ...volunteered(v0.questions)], 'q.', 'n.done');
+    done();
+    return { flow: { ...header, ...(entry !== 'n.done' ? { entry } : {}), nodes, edges }, origin };
+  }
+
+  const merged = new Map(pathNames.map((p) => [p, mergeByKey(v0.questions, v0.paths![p]!.questions ?? [])]));
+  const globals = asked(v0.questions);
+  const bySequence = [globals, ...pathNames.map((p) => asked(merged.get(p)!))];
+  // the questions the global checklist and every path's start with alike: the next one is the same whatever the path
+  let shared = 0;
+  while (bySequence.every((seq) => seq[shared] && JSON.stringify(seq[shared]) === JSON.stringify(globals[shared]))) shared++;
+  const prefix = globals.slice(0, shared);
+  const rest = globals.slice(shared);
+  const inGlobalPhase = new Set(globals.map((q) => q.key));
+  const pathRoute = (name: string, firstOf: (p: string) => string) => {
+    const cases = Object.fromEntries(pathNames.map((p) => [p, firstOf(p)]));
+    // the last path is the default: a path is always one of the declared ones, so a last
+    // guard that could be false would be an arm no conversation can reach
+    const last = pathNames[pathNames.length - 1]!;
+    const { [last]: fallback, ...named } = cases;
+    return { id: name, type: 'decision' as const, label: name === 'n.hub' ? 'Which path, if any yet?' : 'Which path?', routes: { on: 'path', cases: named, default: fallback! } };
+  };
+
+  const entry = sequence(prefix, 'q.', rest.length > 0 ? 'n.hub' : 'n.route');
+  const hubAt = nodes.length;
+  if (rest.length > 0) {
+    // no path voted yet: the global questions go on, in their order
+    const globalStart = sequence(rest, 'q.', 'n.route');
+    edges.push({ from: 'n.hub', to: globalStart, on: 'no_path', label: 'No path voted yet' });
+  }
+  // every global question answered, still no path: the path prompt; then the questions the path adds
+  const routeAt = nodes.length;
+  const afterPrompt = new Map<string, string>();
+  for (const p of pathNames) {
+    const qs = merged.get(p)!;
+    const ids = rest.length > 0 ? `q.${p}.${AFTER_PROMPT}.` : `q.${p}.`;
+    afterPrompt.set(p, sequence([...asked(qs), ...volunteered(qs)].filter((q) => !inGlobalPhase.has(q.key)), ids, 'n.done', p));
+  }
+  nodes.splice(routeAt, 0, pathRoute('n.route', (p) => afterPrompt.get(p)!));
+  origin.set('n.route', ['paths']);
+  // the path prompt exhausted: every global question is answered, so the checklist completes on what it has
+  edges.push({ from: 'n.route', to: 'n.done', on: 'invalid', label: 'No path chosen' });
+  if (rest.length > 0) {
+    // a path voted: its whole checklist from here on (answered questions are passed)
+    const hubStart = new Map<string, string>();
+    for (const p of pathNames) {
+      const qs = merged.get(p)!;
+      hubStart.set(p, sequence([...asked(qs).slice(shared), ...volunteered(qs)], `q.${p}.`, 'n.done', p));
+    }
+    nodes.splice(hubAt, 0, pathRoute('n.hub', (p) => hubStart.get(p)!));
+    origin.set('n.hub', ['paths']);
+  }
+  done();
   const options = Object.fromEntries(
     pathNames.map((p) => {
       const { label, examples } = v0.paths![p]!;
@@ -165,7 +197,7 @@ export function migrateV0(v0: FlowV0): Migration {
   return {
     flow: {
       ...header,
-      entry: prefix[0] ? `q.${prefix[0].key}` : 'n.route',
+      entry,
       paths: {
         policy: { lock_threshold: 2, allow_switch_before_lock: true, ...v0.policy },
         prompt: v0.prompt ?? `Which of these fits best: ${pathNames.map((p) => v0.paths![p]!.label ?? p).join(', ')}?`,

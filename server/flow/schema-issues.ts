@@ -74,7 +74,7 @@ function knownKeys(schemaShape: readonly string[] | undefined, key: string): str
 
 const FIELD_NAMES = [
   'id', 'type', 'label', 'ui', 'tags', 'say', 'say_offline', 'when', 'interrupt', 'pii', 'internal', 'key', 'prompt', 'answer', 'required',
-  'validate', 'invalid_prompt', 'max_attempts', 'dependencies', 'priority', 'always_ask', 'carry', 'assess', 'routes',
+  'validate', 'invalid_prompt', 'max_attempts', 'dependencies', 'priority', 'always_ask', 'never_ask', 'carry', 'assess', 'routes',
   'call', 'input_map', 'output_map', 'requires', 'provides', 'retry', 'timeout_ms', 'ref', 'outcome', 'from', 'to',
   'guard', 'on', 'version', 'entry', 'paths', 'nodes', 'edges', 'subgraphs', 'constraints', 'default_country',
   'commands', 'interface', 'options', 'multiple', 'synonyms', 'min', 'max', 'pattern', 'unit', 'past', 'future',

@@ -69,6 +69,8 @@ export const QuestionNode = lazy(() => z
     dependencies: z.array(Id()).optional(),
     priority: z.number().optional(),
     always_ask: z.boolean().optional(),
+    never_ask: z.boolean().optional()
+      .describe('never asked: the answer is only taken when the visitor gives it while answering another question (v0\'s optional questions); needs required: false'),
     carry: z.enum(['keep', 'reask', 'drop']).optional(),
     assess: Assess().optional(),
     internal: z.boolean().optional().describe('keep the answer from the visitor: left out of the visitor API and of reviews; exports and webhooks carry it'),
@@ -147,7 +149,8 @@ export const Edge = lazy(() => z
     from: Id(),
     to: Id(),
     guard: Guard().optional(),
-    on: z.enum(['failure', 'invalid', 'rejected']).optional(),
+    on: z.enum(['failure', 'invalid', 'rejected', 'no_path']).optional()
+      .describe('failure (action), invalid (no valid answer, or the path prompt exhausted), rejected (an operator said no), no_path (a decision routing on path, while no path is voted: taken instead of asking the path prompt)'),
     label: z.string().optional(),
   })
   .strict());

@@ -145,16 +145,24 @@ export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, ty
 
 /**
  * Whether a committed value is the expected one: numbers within the
- * tolerance, text answers equal once case, spacing and closing punctuation
- * are set aside (a careful person records "Blue Cross" and "blue cross" as
- * the same insurer), lists of options in any order, anything else exactly.
+ * tolerance, text answers equal once case, spacing, closing punctuation and
+ * the separator between parts are set aside (a careful person records "Blue
+ * Cross" and "blue cross" as the same insurer, "latex, rash" and "latex — rash"
+ * as the same allergy), lists of options in any order, anything else exactly.
  */
 export function sameValue(expected: unknown, actual: unknown, tolerance: number, type: string): boolean {
   if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= tolerance;
   if (typeof expected === 'string' && typeof actual === 'string') {
     if (type !== 'text') return expected === actual;
-    // an aside in brackets is the same record as one after a comma: "Marcus (father)" and "Marcus, father"
-    const norm = (s: string) => s.normalize('NFC').trim().replace(/\s*\(\s*([^()]*?)\s*\)/g, ', $1').replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
+    // the same record written with other separators: an aside in brackets and one after a comma ("Marcus (father)",
+    // "Marcus, father"), a dash or semicolon between parts ("penicillin — hives", "penicillin - hives",
+    // "penicillin, hives"), and a figure with or without a space before its unit ("10mg", "10 mg")
+    const norm = (s: string) => s.normalize('NFC').trim()
+      .replace(/\s*\(\s*([^()]*?)\s*\)/g, ', $1')
+      .replace(/\s*[—–]\s*|\s+-\s+|\s*;\s*/g, ', ')
+      .replace(/\s*,\s*/g, ', ')
+      .replace(/(\d)\s*(mg|mcg|µg|g|kg|ml|l|m|cm|mm|km|ft|lbs?|oz|iu|units?)\b/giu, '$1 $2')
+      .replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
     return norm(expected) === norm(actual);
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {

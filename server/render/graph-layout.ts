@@ -61,7 +61,7 @@ const Num = z.number().describe('pixels');
 const Box = z.object({ x: Num, y: Num, width: z.number().nonnegative(), height: z.number().nonnegative() }).strict();
 
 export const GraphNodeType = z.enum(['question', 'decision', 'action', 'subgraph', 'terminal', 'exit']);
-export const GraphEdgeKind = z.enum(['normal', 'else', 'invalid', 'failure', 'rejected', 'call', 'exit']);
+export const GraphEdgeKind = z.enum(['normal', 'else', 'invalid', 'failure', 'rejected', 'no_path', 'call', 'exit']);
 
 export const GraphLayoutNode = z
   .object({

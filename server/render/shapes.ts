@@ -8,7 +8,7 @@ import { round, textWidth, truncate, wrap, type TextStyle } from './text.ts';
 export type LayoutNodeType = 'question' | 'decision' | 'action' | 'subgraph' | 'terminal' | 'exit';
 
 /** Edge kinds of the layout (see GraphLayout). */
-export type LayoutEdgeKind = 'normal' | 'else' | 'invalid' | 'failure' | 'rejected' | 'call' | 'exit';
+export type LayoutEdgeKind = 'normal' | 'else' | 'invalid' | 'failure' | 'rejected' | 'no_path' | 'call' | 'exit';
 
 /** One line of text inside a box (shortened text; the full text is in the tooltip). */
 export interface TextLine {
@@ -101,7 +101,7 @@ export function nodeSize(n: NodeFace): { width: number; height: number } {
 export function edgeLabelLines(e: EdgeFace): TextLine[] {
   const lines: TextLine[] = [];
   if (e.label) lines.push(line(e.label, 28, 'sans', 10.5, 'title'));
-  if (e.kind === 'invalid' || e.kind === 'failure' || e.kind === 'rejected') lines.push(line(`on ${e.kind}`, 20, 'sans', 10, 'kind'));
+  if (e.kind === 'invalid' || e.kind === 'failure' || e.kind === 'rejected' || e.kind === 'no_path') lines.push(line(`on ${e.kind}`, 20, 'sans', 10, 'kind'));
   if (e.kind === 'call') lines.push(line('calls', 10, 'sans', 10, 'kind'));
   if (e.guard === 'else') lines.push(line('else', 10, 'sans', 10, 'kind'));
   else if (e.guard) lines.push(line(e.guard, 34, 'mono', 10, 'guard'));

@@ -102,7 +102,7 @@ function edgeTitle(e: GraphLayoutEdge): string {
 }
 
 const MARKER: Record<GraphLayoutEdge['kind'], string> = {
-  normal: 'arrow', else: 'arrow', exit: 'arrow-call', call: 'arrow-call', invalid: 'arrow-alt', failure: 'arrow-alt', rejected: 'arrow-alt',
+  normal: 'arrow', else: 'arrow', exit: 'arrow-call', call: 'arrow-call', invalid: 'arrow-alt', failure: 'arrow-alt', rejected: 'arrow-alt', no_path: 'arrow',
 };
 
 function renderEdge(e: GraphLayoutEdge): string {

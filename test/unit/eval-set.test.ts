@@ -136,6 +136,12 @@ describe('the eval runner', () => {
     expect(sameValue('Paul (ex-husband)', 'Paul, ex-husband', 0, 'text')).toBe(true);
     expect(sameValue('Paul (ex-husband)', 'Paul, husband', 0, 'text')).toBe(false);
     expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'enum')).toBe(false);
+    expect(sameValue('penicillin — hives', 'penicillin - hives', 0, 'text')).toBe(true);
+    expect(sameValue('latex — rash', 'latex, rash', 0, 'text')).toBe(true);
+    expect(sameValue('lisinopril 10 mg, vitamin D', 'lisinopril 10mg, vitamin D', 0, 'text')).toBe(true);
+    expect(sameValue('penicillin — hives', 'penicillin — rash', 0, 'text')).toBe(false);
+    expect(sameValue('BF-104233', 'BF 104233', 0, 'text')).toBe(false);
+    expect(sameValue('lisinopril 10 mg', 'lisinopril 100 mg', 0, 'text')).toBe(false);
   });
 
   it('judges a case file through a shipped flow: the flow\'s synonyms, its language\'s labels and its path prompt', async () => {

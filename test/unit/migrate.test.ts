@@ -34,13 +34,14 @@ describe('v0 → v1 migration', () => {
       { key: 'notes', prompt: 'Anything else?', required: false, priority: 9 },
     ] }));
     expect(flow.nodes.map((n) => n.id)).toEqual(['q.pref', 'q.email', 'q.notes', 'n.done']);
+    expect(flow.nodes[2]).toMatchObject({ never_ask: true });
     expect(flow.nodes[1]).toMatchObject({ type: 'question', key: 'email', when: "answers.pref == 'email'", dependencies: ['pref'], required: true });
     expect(flow.nodes[2]).toMatchObject({ required: false });
     const compiled = compileText(JSON.stringify(flow), 'm.json');
     expect(compiled.diagnostics).toEqual([]);
   });
 
-  it('asks the questions all paths share first, then routes on the locked path into each merged checklist', () => {
+  it('asks the shared questions, then the global ones while no path is voted, and the path prompt only after them', () => {
     const { flow } = migrateV0(v0({
       questions: [{ key: 'name', prompt: 'Name?', priority: 1 }, { key: 'size', prompt: 'Size?', priority: 5 }],
       paths: {
@@ -49,13 +50,31 @@ describe('v0 → v1 migration', () => {
       },
     }));
     expect(flow.entry).toBe('q.name');
-    const route = flow.nodes.find((n) => n.id === 'n.route');
-    expect(route).toMatchObject({ type: 'decision', routes: { on: 'path', cases: { buy: 'q.buy.size' }, default: 'q.support.order' } });
+    expect(flow.nodes.map((n) => n.id)).toEqual(['q.name', 'n.hub', 'q.size', 'n.route', 'q.buy.after_prompt.budget', 'q.support.after_prompt.order',
+      'q.buy.size', 'q.buy.budget', 'q.support.order', 'q.support.size', 'n.done']);
+    // a voted path: its whole merged checklist; none yet: on through the global questions, not the path prompt
+    expect(flow.nodes.find((n) => n.id === 'n.hub')).toMatchObject({ type: 'decision', routes: { on: 'path', cases: { buy: 'q.buy.size' }, default: 'q.support.order' } });
+    expect(flow.edges).toContainEqual({ from: 'n.hub', to: 'q.size', on: 'no_path', label: 'No path voted yet' });
+    expect(flow.edges).toContainEqual({ from: 'q.size', to: 'n.route' });
+    // the prompt, last: into the questions each path adds; exhausted, the checklist completes
+    expect(flow.nodes.find((n) => n.id === 'n.route')).toMatchObject({ routes: { on: 'path', cases: { buy: 'q.buy.after_prompt.budget' }, default: 'q.support.after_prompt.order' } });
+    expect(flow.edges).toContainEqual({ from: 'n.route', to: 'n.done', on: 'invalid', label: 'No path chosen' });
     expect(flow.nodes.find((n) => n.id === 'q.buy.size')).toMatchObject({ prompt: 'Court size?' });
     expect(flow.nodes.find((n) => n.id === 'q.support.size')).toMatchObject({ prompt: 'Size?' });
     expect(flow.paths).toMatchObject({ policy: { lock_threshold: 2, allow_switch_before_lock: true }, options: { buy: { label: 'Buy', examples: ['quote'] } } });
     const compiled = compileText(JSON.stringify(flow), 'm.json');
-    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compiled.diagnostics).toEqual([]);
+  });
+
+  it('never asks an optional question: it ends each sequence as never_ask, open to a volunteered answer', () => {
+    const { flow } = migrateV0(v0({
+      questions: [{ key: 'name', prompt: 'Name?', priority: 1 }, { key: 'notes', prompt: 'Notes?', required: false, priority: 0 }],
+      paths: { a: { questions: [{ key: 'x', prompt: 'X?', priority: 3 }, { key: 'photo', prompt: 'Photo?', required: false, priority: 2 }] }, b: {} },
+    }));
+    expect(flow.nodes.map((n) => n.id)).toEqual(['q.name', 'n.route', 'q.a.x', 'q.a.notes', 'q.a.photo', 'q.b.notes', 'n.done']);
+    expect(flow.nodes.find((n) => n.id === 'q.a.photo')).toMatchObject({ required: false, never_ask: true });
+    expect(flow.nodes.find((n) => n.id === 'q.a.x')).not.toHaveProperty('never_ask');
+    expect(compileText(JSON.stringify(flow), 'm.json').diagnostics).toEqual([]);
   });
 
   it('compiles the shipped v0 checklist to the same revision as its printed migration', () => {

@@ -2,6 +2,7 @@ import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { fold, parseAnswer, type ParseContext } from '../parse/index.ts';
 import { normalOptions } from '../../flow/answer-types.ts';
+import { unexplainedWords } from './commit-rule.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -35,7 +36,7 @@ export interface LateCorrection { update?: ProposedUpdate; reopen?: string; rest
 const SENTENCE = /(?:[^.!?;\n]|[.!?;](?![\s]|$))+[.!?;]*/gu;
 const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
 /** Markers that a reply goes back to something said before (stronger than "sorry" or "actually", which also open a plain answer). */
-const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|tippfehler|falsch|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé|now (?:that )?i think about it|come to think of it|on second thought|wenn ich(?:['’]s| es) mir recht überlege|jetzt wo ich drüber nachdenke)(?![\p{L}])/iu;
+const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|missing|missed|left (?:off|out)|tippfehler|fehlt|fehlte|fehlten|falsch|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé|now (?:that )?i think about it|come to think of it|on second thought|wenn ich(?:['’]s| es) mir recht überlege|jetzt wo ich drüber nachdenke)(?![\p{L}])/iu;
 /** Words that put an answer another way ("more like 4 days", "ex-husband technically", "eher 25.000 $"): a correction when a new value is read, never a reason to ask again. */
 const APPROX = /(?<![\p{L}])(?:more like|closer to|technically|strictly speaking|eher|genau genommen|streng genommen|plutôt|más bien)(?![\p{L}])/iu;
 const YEAR = /(?<![\p{N}])(?:\d{4}|'\d{2})(?![\p{N}])/u;
@@ -130,7 +131,15 @@ export function lateCorrection(
         continue;
       }
       // "more like", "technically" alone add nothing to a description
-      const read = readValue(q, sentence, clause, ctx, weak !== null || late !== null);
+      // a short answer said anew beside the current one ("Lakeview Academy actually, sorry. kim@…"): at a free-text question
+      // only when the reply says more than this sentence or the sentence names the answer (else it may be that answer)
+      const elsewhere = current === null || current.answer.type !== 'text' || isNamed || /[\p{L}\p{N}]/u.test(blank(0))
+        || (current.answer.pattern !== undefined && !parseAnswer(current.answer, sentence, ctx).ok);
+      const anew = (weak !== null || late !== null || approx !== null) && elsewhere;
+      const inClause = anew && clause !== sentence ? shortTextFix(clause, q, ctx, pack) : undefined;
+      const inSentence = anew && inClause === undefined ? shortTextFix(sentence, q, ctx, pack) : undefined;
+      const read = inClause !== undefined ? { value: inClause, whole: false } : inSentence !== undefined ? { value: inSentence, whole: true }
+        : readValue(q, sentence, clause, ctx, weak !== null || late !== null);
       const value = read?.value;
       // the same value again beside "wrong" or "by mistake" names what was wrong ("I clicked male by mistake"): asked again below
       const same = value !== undefined && !q.pii && JSON.stringify(value) === JSON.stringify(q.value);
@@ -235,6 +244,49 @@ function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseConte
     return { value, whole };
   }
   return undefined;
+}
+
+/** A run of capitalised words, lower-case joiners allowed inside ("Grundschule am Park", "Bank of America"). */
+const PROPER_RUN = /(?<![\p{L}\p{N}'’-])[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*(?:\s+(?:(?:of|the|and|&|am|an|der|die|das|von|de|la|le|du|del|y|und|im|zum|zur|for)\s+)*[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*)*/gu;
+/** A copula before a short answer said anew: "it's", "it is", "es ist", "ist es", "heißt", "called", "the card says". */
+const COPULA = /(?<![\p{L}])(?:it['’]?s|it is|is|ist|heißt|heisst|hieß|called|named|says|sagt|steht|should be|sollte)(?![\p{L}])/iu;
+/** Words beside a short answer said anew that add nothing ("wrong one", "typo", "we switched", "the card says"). */
+const SAID_ANEW = new Set(['wrong', 'one', 'typo', 'now', 'switched', 'changed', 'new', 'card', 'says', 'say', 'said', 'meant', 'mean', 'name', 'called',
+  'is', 'it', 'its', "it's", 'it’s', 'for', 'a', 'an', 'the', 'our', 'my', 'we', 'oh', 'ah', 'ach', 'ok', 'so', 'and', 'und', 'not', 'really', 'right',
+  'ist', 'es', 'für', 'fur', 'den', 'die', 'der', 'das', 'dem', 'ein', 'eine', 'einen', 'unser', 'unseren', 'unsere', 'heißt', 'heisst', 'richtig', 'falsch', 'neu', 'jetzt',
+  'verein', 'club', 'school', 'schule', 'organisation', 'organization', 'team', 'private', 'privat', 'project', 'projekt', 'provider', 'insurance', 'versicherung']);
+
+/**
+ * A short free-text answer (an organisation, an insurer) said anew in a marked sentence: one run of capitalised words
+ * ("Lakeview Academy actually, sorry", "it's Humana actually", "Doch, es ist für die Grundschule am Park") with nothing
+ * else but markers and the words of SAID_ANEW or the question's own. Not for names, codes, long text or a pii answer.
+ */
+function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack): unknown {
+  const a = q.answer;
+  if (a.type !== 'text' || q.pii || isName(q) || a.pattern !== undefined || a.max === undefined || a.max > 200) return undefined;
+  if (/\p{L}+-?\d{3,}|\d{3,}-?\p{L}+/u.test(q.prompt ?? '')) return undefined;
+  pack.corrections.lastIndex = 0;
+  const stripped = sentence.replace(pack.corrections, (m) => ' '.repeat(m.length)).replace(new RegExp(LATE.source, 'giu'), (m) => ' '.repeat(m.length))
+    .replace(new RegExp(APPROX.source, 'giu'), (m) => ' '.repeat(m.length)).replace(/(?<![\p{L}])(?:doch|eigentlich|wait|warte)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
+  const runs = [...stripped.matchAll(PROPER_RUN)].map((r) => {
+    // marker-like or common words opening a sentence ("Oh", "It's", "Doch") are no part of the name
+    const parts = r[0].split(/\s+/);
+    let i = 0;
+    while (i < parts.length && (notAName(parts[i]!, pack) || SAID_ANEW.has(fold(parts[i]!).text))) i++;
+    const run = parts.slice(i).join(' ');
+    return { run, at: r.index + r[0].length - run.length };
+  }).filter((r) => /\p{L}{2,}/u.test(r.run));
+  if (runs.length !== 1) return undefined;
+  // said as the answer: first in the sentence ("Lakeview Academy actually") or after a copula ("it's", "es ist", "heißt",
+  // "the card says"); "Entschuldigung für die Verzögerung" is no answer (German nouns are capitalised)
+  const before = stripped.slice(0, runs[0]!.at);
+  if (/[\p{L}\p{N}]/u.test(before.replace(INTERJECTIONS, '')) && !COPULA.test(before)) return undefined;
+  const value = runs[0]!.run.replace(/[.,;:!]+$/u, '');
+  if (typeof q.value === 'string' && fold(q.value).text === fold(value).text) return undefined;
+  const read = parseAnswer(a, value, ctx);
+  if (!read.ok) return undefined;
+  const left = unexplainedWords(stripped, [value], q, pack).filter((w) => !SAID_ANEW.has(w));
+  return left.length === 0 ? read.value : undefined;
 }
 
 /** A code in the text shaped like the answer or the prompt's example ("BF-103377" for "looks like BF-104233"); undefined when none. */

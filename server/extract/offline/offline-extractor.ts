@@ -72,6 +72,8 @@ export class OfflineExtractor implements Extractor {
     // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
     const late = (req.previous || req.answered) && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale)) : null;
     if (late) text = late.rest;
+    // "…, sorry. ID W987654321": after a correction, the current text question's own name opening the rest is no part of its answer
+    if (late?.update && req.current?.answer.type === 'text') text = withoutOwnName(text, req.current);
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
@@ -189,6 +191,14 @@ export class OfflineExtractor implements Extractor {
     }
     return proposal;
   }
+}
+
+/** The text without a lead-in made of the question's key or label words ("ID W98…", "member id: UH77…", "Bestellnummer BF-…"). */
+function withoutOwnName(text: string, q: OpenQuestion): string {
+  const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text).filter((w) => w.length >= 2));
+  const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
+  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds'].includes(fold(w).text))) return text;
+  return text.slice(m[0].length);
 }
 
 /** The message with email addresses, web addresses and phone numbers blanked out. */

@@ -1,4 +1,7 @@
 import type { LanguagePack } from '../pack.ts';
+import { ES_YES_NO } from './yes-no.ts';
+import { ES_DURATIONS } from './durations.ts';
+import { ES_SPOKEN } from './spoken.ts';
 import { ES_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { ES_DATES } from './dates.ts';
@@ -24,6 +27,9 @@ export const es: LanguagePack = {
   names: ES_NAMES,
   options: ES_OPTIONS,
   text: ES_TEXT,
+  spoken: ES_SPOKEN,
+  yesNo: ES_YES_NO,
+  durations: ES_DURATIONS,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

@@ -1,4 +1,7 @@
 import type { LanguagePack } from '../pack.ts';
+import { FR_YES_NO } from './yes-no.ts';
+import { FR_DURATIONS } from './durations.ts';
+import { FR_SPOKEN } from './spoken.ts';
 import { FR_TEXT } from './text-words.ts';
 import { localNumber } from '../local-number.ts';
 import { FR_DATES } from './dates.ts';
@@ -24,6 +27,9 @@ export const fr: LanguagePack = {
   names: FR_NAMES,
   options: FR_OPTIONS,
   text: FR_TEXT,
+  spoken: FR_SPOKEN,
+  yesNo: FR_YES_NO,
+  durations: FR_DURATIONS,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
