@@ -44,10 +44,17 @@ export class ChatClient {
     });
   }
 
-  /** Emits and waits for the ack. */
+  /**
+   * Emits and waits for the ack; a `busy` refusal (the tenant's share of the event loop spent, as on a loaded CI
+   * machine) ran nothing, so it is emitted again after a second, as the widget does. Other refusals are returned.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  request(event: string, payload?: unknown, timeoutMs = 5_000): Promise<any> {
-    return this.socket.timeout(timeoutMs).emitWithAck(event, payload);
+  async request(event: string, payload?: unknown, timeoutMs = 5_000): Promise<any> {
+    for (let attempt = 0; ; attempt++) {
+      const ack = await this.socket.timeout(timeoutMs).emitWithAck(event, payload);
+      if (ack?.ok !== false || ack.error?.code !== 'busy' || attempt >= 30) return ack;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
   }
 
   /** Bot, user and operator messages received as events, in arrival order. */
