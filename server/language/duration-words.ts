@@ -20,4 +20,10 @@ export interface DurationWords {
   readonly person: RegExp;
   /** Units an age is given in, with how many make a year ("months": 12, "Wochen": 52, "years": 1). */
   readonly ageUnits: Readonly<Record<string, number>>;
+  /** An age said by the birthday to come ("almost 5", "turning 30 next week", "41 in March", "wird nächste Woche 40"): group `n` the age then; the age now is one less. */
+  readonly comingAge?: readonly RegExp[];
+  /** An age just reached ("just turned 40", "gerade 18 geworden"): group `n` the age now. */
+  readonly reachedAge?: readonly RegExp[];
+  /** A count of months at a question counted in days ("about a month", "einen Monat"): group 1 the count (an article or digits); 30 days each. */
+  readonly months?: RegExp;
 }

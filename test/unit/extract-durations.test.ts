@@ -12,9 +12,9 @@ const read = (text: string, locale?: string) => {
   const r = parseAnswer(days, text, { now: NOW, defaultCountry: 'US', ...(locale ? { locale } : {}) });
   return r.ok ? r.value : null;
 };
-const age = (text: string, prompt = "And the patient's age in years?") => {
-  const current: OpenQuestion = { nodeId: 'q', key: 'age', answer: { type: 'integer', min: 0, max: 120 }, required: true, prompt };
-  const u = new OfflineExtractor().extract({ text, current, open: [current], paths: [], now: NOW, defaultCountry: 'US' }).updates.find((x) => x.key === 'age');
+const age = (text: string, prompt = "And the patient's age in years?", locale?: string) => {
+  const current: OpenQuestion = { nodeId: 'q', key: 'age', answer: { type: 'integer', min: 0, max: 120 }, required: true, prompt: locale === 'de' ? 'Wie alt ist der Patient?' : prompt };
+  const u = new OfflineExtractor().extract({ text, current, open: [current], paths: [], now: NOW, defaultCountry: 'US', ...(locale ? { locale } : {}) }).updates.find((x) => x.key === 'age');
   return u === undefined ? undefined : u.confirm ? { check: u.value } : u.value;
 };
 
@@ -32,6 +32,17 @@ describe('a count of days given as a start', () => {
   it('reads no start in the future', () => {
     expect(read('since next monday')).toBeNull();
   });
+  it('reads a weekday alone after a start word as the last one (Thursday 15 January)', () => {
+    expect(read('since saturday')).toBe(5);
+    expect(read('seit Samstag', 'de')).toBe(5);
+    expect(read('since tuesday')).toBe(2);
+  });
+  it('counts a month as 30 days', () => {
+    expect(read('about a month')).toBe(30);
+    expect(read('a month or so')).toBe(30);
+    expect(read('ungefähr einen Monat', 'de')).toBe(30);
+    expect(read('2 months')).toBe(60);
+  });
 });
 
 describe("a person's age in months or weeks", () => {
@@ -41,7 +52,18 @@ describe("a person's age in months or weeks", () => {
     expect(age('7 and a half')).toBe(7);
   });
   it('leaves a unit that counts something else, and a thing\'s age, as before', () => {
-    expect(age('40 next week')).toEqual({ check: 40 });
+    expect(age('18 months', 'How old is the lighting system?')).toBeUndefined();
+  });
+  it('is one less than the age of a birthday to come, and the age just reached', () => {
+    expect(age('40 next week')).toBe(39);
+    expect(age('almost 5')).toBe(4);
+    expect(age("she'll be 8 next month")).toBe(7);
+    expect(age('41 in March, so 40')).toBe(40);
+    expect(age('just turned 40 last week')).toBe(40);
+    expect(age('fast 6', undefined, 'de')).toBe(5);
+    expect(age('sie wird nächste Woche 40', undefined, 'de')).toBe(39);
+    // a conclusion that does not follow is no answer
+    expect(age('41 in March, so 38')).not.toBe(40);
     expect(age('18 months', 'How old is the lighting system?')).toBeUndefined();
   });
 });

@@ -32,8 +32,44 @@ function asksAge(q: OpenQuestion, pack: LanguagePack): boolean {
 export function readDuration(q: OpenQuestion, text: string, ctx: ParseContext, pack: LanguagePack, numberRead: boolean): DurationRead | null {
   if (!pack.durations || text.length > 200) return null;
   // a number was read: only an age in months, weeks or days overrides it ("3 weeks old" is no age of 3)
-  if (numberRead) return asksAge(q, pack) ? ageInYears(text, ctx, pack, true) : null;
-  if (asksAge(q, pack)) return ageInYears(text, ctx, pack, false);
+  const age = asksAge(q, pack);
+  // "almost 5", "turning 30 next week", "41 in March, so 40", "just turned 40": the age now, from the birthday said
+  const birthday = age ? birthdayAge(text, ctx, pack) : null;
+  if (birthday) return birthday;
+  if (numberRead) return age ? ageInYears(text, ctx, pack, true) : null;
+  if (age) return ageInYears(text, ctx, pack, false);
+  return null;
+}
+
+/**
+ * An age said by a birthday to come ("almost 5" → 4, "she'll be 8 next month" → 7, "wird nächste Woche 40" → 39) or just
+ * reached ("just turned 40 last week" → 40); any other figure in the reply must be that age ("41 in March, so 40"), else
+ * nothing is read. The evidence runs over the phrase and that figure.
+ */
+function birthdayAge(text: string, ctx: ParseContext, pack: LanguagePack): DurationRead | null {
+  const words = pack.durations!;
+  const forms = [...(words.comingAge ?? []).map((re) => [re, 1] as const), ...(words.reachedAge ?? []).map((re) => [re, 0] as const)];
+  for (const [re, less] of forms) {
+    const m = re.exec(text);
+    const said = m?.groups?.n;
+    if (!m || said === undefined) continue;
+    const n = parseAnswer({ type: 'integer', min: 0 }, said, ctx);
+    if (!n.ok || typeof n.value !== 'number' || n.value - less < 0) continue;
+    const value = n.value - less;
+    let start = m.index;
+    let end = m.index + m[0].length;
+    const rest = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+    if (/\p{N}/u.test(rest) || pack.wordNumbers(rest).length > 0) {
+      const other = parseAnswer({ type: 'number' }, rest, ctx);
+      if (!other.ok || other.value !== value) return null;
+      const at = rest.indexOf(other.evidence);
+      if (at !== -1) {
+        start = Math.min(start, at);
+        end = Math.max(end, at + other.evidence.length);
+      }
+    }
+    return { value, evidence: text.slice(start, end) };
+  }
   return null;
 }
 

@@ -24,7 +24,20 @@ const DAY_MS = 86_400_000;
 /** The days a reply at a question counted in days gives by a start or "a week"; null when it gives none. */
 export function readDays(spec: AnswerSpec, text: string, ctx: ParseContext, pack: LanguagePack, parse: Parse): DaysRead | null {
   if (!pack.durations || text.length > 200 || !inDays(spec, pack)) return null;
-  return daysSince(spec, text, pack, parse) ?? oneOf(spec, text, pack, parse);
+  return daysSince(spec, text, pack, parse) ?? monthsOf(spec, text, pack) ?? oneOf(spec, text, pack, parse);
+}
+
+/** "about a month", "a month or so", "einen Monat": 30 days a month (a month has no fixed length; a careful person writes 30). */
+function monthsOf(spec: AnswerSpec, text: string, pack: LanguagePack): DaysRead | null {
+  const m = pack.durations!.months?.exec(text);
+  if (!m) return null;
+  const count = /^\d+$/u.test(m[1]!) ? Number(m[1]) : 1;
+  // a second figure ("3 days or a month") is no count of months alone
+  if (/\p{N}/u.test(text.slice(0, m.index) + text.slice(m.index + m[0].length)) || pack.wordNumbers(text.slice(0, m.index) + text.slice(m.index + m[0].length)).length > 0) return null;
+  const value = count * 30;
+  const a = spec as Extract<AnswerSpec, { type: 'integer' | 'number' }>;
+  if ((a.max !== undefined && value > a.max) || (a.min !== undefined && value < a.min)) return null;
+  return { value, evidence: m[0] };
 }
 
 /** Whether a number question is counted in days (its unit is a day word of the pack). */
@@ -54,8 +67,17 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
   }
   const partOfDay = words.startDays.some((d) => findPhrase(fold(after).text, foldPhrase(d)).length > 0 && /morning|afternoon|evening|night|früh|fruh|morgen|abend|nacht/u.test(d));
   // "since the 6th actually": a correction marker beside the date says nothing about the day
-  const date = parse(past, partOfDay ? todayOrYesterday(after, pack) : after.replace(pack.corrections, ' '));
+  const said = partOfDay ? todayOrYesterday(after, pack) : after.replace(pack.corrections, ' ');
+  let date = parse(past, said);
   const today = parse({ type: 'date' }, todayWord(pack));
+  // "since saturday" on a Thursday: a weekday alone after a start word is the last one, not the next
+  if (!date.ok && today.ok && typeof today.value === 'string') {
+    const ahead = parse({ type: 'date' }, said);
+    const days = ahead.ok && typeof ahead.value === 'string' ? Math.round((Date.parse(ahead.value) - Date.parse(today.value)) / DAY_MS) : 0;
+    if (ahead.ok && days >= 1 && days <= 6 && /^[\p{L}.]+$/u.test(ahead.evidence.trim())) {
+      date = { ...ahead, value: new Date(Date.parse(ahead.value as string) - 7 * DAY_MS).toISOString().slice(0, 10) };
+    }
+  }
   if (!date.ok || !today.ok || typeof date.value !== 'string' || typeof today.value !== 'string') return null;
   const days = Math.round((Date.parse(today.value) - Date.parse(date.value)) / DAY_MS);
   const a = spec as Extract<AnswerSpec, { type: 'integer' | 'number' }>;

@@ -10,4 +10,12 @@ export const DE_DURATIONS: DurationWords = {
   asksAge: /(?:^|[^\p{L}])(?:alter|wie alt|age)(?:$|[^\p{L}])/iu,
   person: /(?:^|[^\p{L}])(?:sie|ihr|ihre|du|dein|deine|patient|patientin|patienten|kind|kindes|sohn|tochter|baby|er|person|spieler|spielerin|mitglied|gast)(?:$|[^\p{L}])/iu,
   ageUnits: { monat: 12, monate: 12, monaten: 12, woche: 52, wochen: 52, tag: 365, tage: 365, tagen: 365, jahr: 1, jahre: 1, jahren: 1, j: 1 },
+  comingAge: [
+    /(?<![\p{L}])(?:fast|beinahe|knapp|bald|demnächst|demnaechst)\s+(?<n>\d{1,3}|[\p{L}]+)(?![\p{L}\p{N}])/iu,
+    /(?<![\p{L}])wird\s+(?:[\p{L}.]+\s+){0,3}?(?<n>\d{1,3}|[\p{L}]+)(?![\p{L}\p{N}])/iu,
+    /(?<![\p{L}])(?:im|am|nächste[nr]?|naechste[nr]?|in)\s+(?:januar|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|woche|monat|jahr|wochenende|[\p{L}]+tag)\s+(?:wird\s+(?:sie|er)\s+)?(?<n>\d{1,3})(?![\p{L}\p{N}])/iu,
+    /(?<![\p{L}\p{N}])(?<n>\d{1,3})\s+(?:im|am|nächste[nr]?|naechste[nr]?|in)\s+(?:januar|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|woche|monat|jahr|wochenende|[\p{L}]+tag)(?![\p{L}])/iu,
+  ],
+  reachedAge: [/(?<![\p{L}])(?<n>\d{1,3}|[\p{L}]+)\s+geworden(?![\p{L}])/iu],
+  months: /(?<![\p{L}\p{N}])(ein|einen|einem|\d{1,2})\s+monat(?:e|en)?(?![\p{L}])/iu,
 };

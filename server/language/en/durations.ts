@@ -10,4 +10,11 @@ export const EN_DURATIONS: DurationWords = {
   asksAge: /(?:^|[^\p{L}])(?:age|ages|how old|aged)(?:$|[^\p{L}])/iu,
   person: /(?:^|[^\p{L}])(?:you|your|patient|patients|child|kid|son|daughter|baby|he|she|his|her|person|player|member|guest|attendee)(?:$|[^\p{L}])/iu,
   ageUnits: { month: 12, months: 12, mo: 12, mos: 12, mth: 12, mths: 12, week: 52, weeks: 52, wk: 52, wks: 52, day: 365, days: 365, year: 1, years: 1, yr: 1, yrs: 1, yo: 1, 'y/o': 1 },
+  comingAge: [
+    /(?<![\p{L}])(?:almost|nearly|not quite|soon to be|about to turn|about to be|going on)\s+(?<n>\d{1,3}|[a-z]+(?:[ -][a-z]+)?)(?![\p{L}\p{N}])/iu,
+    /(?:(?<![\p{L}])(?:turning|turns|will turn|will be|gonna be|going to be)|['’]ll (?:turn|be))\s+(?<n>\d{1,3}|[a-z]+(?:[ -][a-z]+)?)(?![\p{L}\p{N}])(?!\s+today)(?:\s+(?:next|this coming|this|last|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few (?:days|weeks))|(?:two|three|four|a few|\d+) (?:days|weeks|months)))?/iu,
+    /(?<![\p{L}\p{N}])(?<n>\d{1,3})\s+(?:next|this coming|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few)|(?:two|three|four|a few|\d+) (?:days|weeks|months)|the \d)(?![\p{L}])/iu,
+  ],
+  reachedAge: [/(?<![\p{L}])(?:just turned|turned|has turned|recently turned)\s+(?<n>\d{1,3}|[a-z]+(?:[ -][a-z]+)?)(?![\p{L}\p{N}])(?:\s+(?:next|this coming|this|last|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few (?:days|weeks))|(?:two|three|four|a few|\d+) (?:days|weeks|months)))?/iu],
+  months: /(?<![\p{L}\p{N}])(a|an|one|\d{1,2})\s+months?(?![\p{L}])/iu,
 };
