@@ -236,7 +236,9 @@ function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseConte
         if (said.ok) return { value: said.value, whole };
       }
     }
-    const read = parseAnswer(a, part, ctx);
+    // a date without a year keeps the year it had: read it without asking for one (a date of birth would)
+    const keepsYear = a.type === 'date' && typeof q.value === 'string' && !YEAR.test(part);
+    const read = parseAnswer(keepsYear ? { ...a, birth: false } : a, part, ctx);
     if (!read.ok) continue;
     let value = read.value;
     if (a.type === 'date' && typeof value === 'string' && typeof q.value === 'string' && !YEAR.test(part)) value = `${q.value.slice(0, 4)}${value.slice(4)}`;
