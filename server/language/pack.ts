@@ -224,4 +224,8 @@ export interface TimeWords {
   readonly months: ReadonlyArray<readonly string[]>;
   /** "mid", "Mitte" (kept as the whole month), "end", "Ende", "early", "Anfang": parts of a month. */
   readonly monthPart: { readonly early: readonly string[]; readonly mid: readonly string[]; readonly end: readonly string[] };
+  /** Vague counts before a unit ("a few weeks", "a couple of months", "ein paar Wochen"): the counts they span. */
+  readonly few?: Readonly<Record<string, readonly [number, number]>>;
+  /** Hedges that make a date an estimate, not a doubt about the window it falls in ("probably in the autumn", "hopefully by June"). */
+  readonly estimates?: readonly string[];
 }

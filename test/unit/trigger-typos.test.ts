@@ -21,6 +21,21 @@ describe('typos in trigger words', () => {
     expect(repairTypos('CHEST PIAN', TRIGGERS)).toBe('CHEST pain');
   });
 
+  it('of several trigger words one edit away, takes the English ones when they are forms of one word', () => {
+    const forms: readonly TriggerChoice[] = Object.freeze([
+      { id: 'red_flag', phrases: [], examples: [], words: { chest: ['chest', 'chests', 'cheast'], bad: ['pain'] }, together: [['chest', 'bad']], description: '', urgent: true } as TriggerChoice,
+    ]);
+    // "chesst" is one edit from chest, chests (a swap) and cheast (a list's own misspelling)
+    expect(repairTypos('chesst pain', forms)).toBe('chest pain');
+    expect(matchTrigger('chesst pain really bad', forms)?.id).toBe('red_flag');
+    // two different words one edit away stay as typed
+    const two: readonly TriggerChoice[] = Object.freeze([
+      { id: 'x', phrases: [], examples: [], words: { a: ['bleeding', 'breeding'] }, together: [['a']], description: '', urgent: true } as TriggerChoice,
+    ]);
+    expect(repairTypos('bleeeding', two)).toBe('bleeding');
+    expect(repairTypos('bxeeding', two)).toBe('bxeeding');
+  });
+
   it('keeps English words one letter from a trigger word, words of the triggers, short words, numbers and contractions', () => {
     expect(repairTypos('wheeling the pram', TRIGGERS)).toBe('wheeling the pram'); // one edit from wheez*+ing, but English
     expect(repairTypos('a rash on a branch', TRIGGERS)).toBe('a rash on a branch');

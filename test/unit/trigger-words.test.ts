@@ -105,6 +105,27 @@ describe('negated unless phrases, word lists across clauses, figurative objects,
     expect(fired('overdosed haha')).toBe(true);
   });
 
+  it('a clause that says, all of itself, that it is over or not now voids the clause before it', () => {
+    expect(fires("I get a tight chest when I'm anxious, not now")).toBe(false);
+    expect(fires('my chest was hurting, gone now')).toBe(false);
+    expect(fires('my chest hurts, not at the moment')).toBe(false);
+    // only a whole clause saying so, and only for the clause before it
+    expect(fires('my chest hurts, not now but it did an hour ago')).toBe(false);
+    expect(fires('my chest hurts, not sure now')).toBe(true);
+    expect(fires('it was fine now my chest hurts')).toBe(true);
+    expect(fires('my knee hurt, gone now, my chest hurts')).toBe(true);
+    // the phrase rule too
+    expect(matchTrigger('had a seizure, all settled now', [{ id: 's', phrases: ['seizure'], examples: [] } as TriggerChoice])).toBeUndefined();
+    expect(matchTrigger('having a seizure', [{ id: 's', phrases: ['seizure'], examples: [] } as TriggerChoice])?.id).toBe('s');
+  });
+
+  it('"#N-M" in a list or `unless` is a number from N to M: a year voids its clause, another number does not', () => {
+    const dated: TriggerChoice = { ...pain, unless: ['#1950-2099'] };
+    expect(matchTrigger('chest pain in 2015', [dated])).toBeUndefined();
+    expect(matchTrigger('chest pain for 20 minutes', [dated])?.id).toBe('pain');
+    expect(matchTrigger('chest pain, code 30000', [dated])?.id).toBe('pain');
+  });
+
   it('a short abbreviation right after a number is a unit, not the word', () => {
     expect(fired('ran 10 kms yesterday')).toBe(false);
     expect(fired('walked 5kms')).toBe(false);

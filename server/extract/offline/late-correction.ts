@@ -3,6 +3,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { fold, parseAnswer, type ParseContext } from '../parse/index.ts';
 import { normalOptions } from '../../flow/answer-types.ts';
 import { unexplainedWords } from './commit-rule.ts';
+import { yesNoByContent } from './yes-no-content.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -107,12 +108,24 @@ export function lateCorrection(
       if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
       return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + edit.from, at + edit.to) };
     }
+    // "missed a 9 at the end of the ID", "die letzten beiden Ziffern sind vertauscht", "the 45k is per field, we have 2":
+    // an edit said in words, applied to the answer it names (or the one just given)
+    for (const q of order) {
+      if (current !== null && q.key === current.key) continue;
+      const edit = wordEdit(sentence, q, ctx, pack);
+      if (edit === undefined) continue;
+      if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
+      return { update: { key: q.key, value: edit.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+    }
     // "oh one thing, she gets nosebleeds a lot" right after a free-text question was skipped: the note it was asked for
     const note = previous ? skippedNote(sentence, previous, current, ctx) : undefined;
     if (note !== undefined) return { update: { key: previous!.key, value: note, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "no. oh and a cough too", "no, also a headache": more options for the multiple choice answered the turn before
     const more = previous ? addedOptions(sentence, previous, current, ctx) : undefined;
     if (more) return { update: { key: previous!.key, value: more.value, evidence: sentence.slice(more.from).trim(), corrects: true }, rest: blank(more.from) };
+    // "no. oh and court 3 is flickering too", "nein. ach ja, Platz 4 flackert auch": more for the description given the turn before
+    const told = previous && /[\p{L}\p{N}]/u.test(blank(0)) ? addedText(sentence, previous, current, ctx, pack) : undefined;
+    if (told !== undefined) return { update: { key: previous!.key, value: told, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
     const refers = previous && !previous.pii && typeof previous.value === 'number' && repeatsNumber(sentence, previous, ctx);
     if (markerAt === Infinity && !refers) {
@@ -139,7 +152,7 @@ export function lateCorrection(
       const inClause = anew && clause !== sentence ? shortTextFix(clause, q, ctx, pack) : undefined;
       const inSentence = anew && inClause === undefined ? shortTextFix(sentence, q, ctx, pack) : undefined;
       const read = inClause !== undefined ? { value: inClause, whole: false } : inSentence !== undefined ? { value: inSentence, whole: true }
-        : readValue(q, sentence, clause, ctx, weak !== null || late !== null);
+        : readValue(q, sentence, clause, ctx, weak !== null || late !== null, pack);
       const value = read?.value;
       // the same value again beside "wrong" or "by mistake" names what was wrong ("I clicked male by mistake"): asked again below
       const same = value !== undefined && !q.pii && JSON.stringify(value) === JSON.stringify(q.value);
@@ -149,7 +162,7 @@ export function lateCorrection(
       if (same && !late && !(repeats && (isNamed || isPrevious))) continue;
       // an addition to a free-text answer marked only by "actually" or "sorry" is taken beside an answer to the current
       // question ("no, and it's courts 1 AND 2 actually"); as the whole reply it is more likely this answer's own words
-      const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!\s]+$/u, ''));
+      const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!;\s]+$/u, ''));
       if (added && !late && !isNamed && !/[\p{L}\p{N}]/u.test(blank(read!.whole ? 0 : clauseAt))) continue;
       if (value !== undefined && !same) {
         // "asap isn't realistic, more like this summer": a head that names this answer goes with the correction
@@ -189,6 +202,29 @@ function addedOptions(sentence: string, q: Earlier, current: OpenQuestion | null
   return added.length === 0 ? undefined : { value: [...chosen, ...added], from };
 }
 
+/** A description and an afterthought added to it, as one record: "court 2 is dark; court 3 is flickering too" (a correction restating it is a sentence of its own). */
+function joinText(was: string, added: string): string {
+  return `${was.trim().replace(/[.!;,\s]+$/u, '')}; ${added}`;
+}
+
+/** "oh and", "ach ja", "and also" opening an afterthought, dropped from what is added. */
+const AFTERTHOUGHT = /^[\s,;:—–-]*(?:(?:oh|ah|ach|and|und|also|ja|yeah|btw|übrigens|ubrigens|plus)(?![\p{L}])[\s,;:!—–-]*)+/iu;
+
+/**
+ * An afterthought for the free-text description answered the turn before, typed beside the next answer ("no. oh and court
+ * 3 is flickering too", "nein. ach ja, Platz 4 flackert auch"): a sentence of three words or more marked as an addition
+ * ("too", "also", "as well", "auch", "noch", "oh and") that neither answers the current question nor reads as its yes/no.
+ */
+function addedText(sentence: string, q: Earlier, current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack): string | undefined {
+  const a = q.answer;
+  if (q.pii || a.type !== 'text' || isName(q) || typeof q.value !== 'string' || (a.max !== undefined && a.max <= 200)) return undefined;
+  if (q.value.trim().split(/\s+/).length < 3 || !(ADDS.test(sentence) || OH_AND.test(sentence) || /^\W*(?:ach ja|oh yeah|oh and)/iu.test(sentence))) return undefined;
+  // "ach ja", "oh yeah" open the afterthought: no yes to the current question
+  const added = sentence.replace(/^\W*(?:ach ja|oh ja|oh yeah|oh yes|ah yes|ah ja)(?![\p{L}])/iu, '').replace(AFTERTHOUGHT, '').replace(/^[\s,;:!—–-]+/u, '').trim().replace(/[\s.!;,]+$/u, '');
+  if (current !== null && current.answer.type !== 'text' && (parseAnswer(current.answer, added, ctx).ok || yesNoByContent(current, added, pack) !== null)) return undefined;
+  return (added.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 3 ? joinText(q.value, added) : undefined;
+}
+
 /** "oh and a cough", "ach und Husten": an afterthought opening a clause. */
 const OH_AND = /(?<![\p{L}])(?:oh|ah|ach|oh,)\s+(?:and|und)(?![\p{L}])/iu;
 
@@ -199,7 +235,7 @@ function isName(q: Earlier): boolean {
 
 /** The reply with `from`..`to` blanked and a joiner left at its start dropped. */
 function cut(text: string, from: number, to: number): string {
-  return (text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)).replace(/^[\s,.;:!—–-]*(?:(?:and|und|et|y)(?![\p{L}]))?\s*/iu, '').replace(/[\s,;:.!—–-]+$/u, '');
+  return (text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)).replace(/^[\s,.;:!—–-]*(?:(?:and|und|et|y|anyway|anyhow|anyways|jedenfalls|egal|wie auch immer)(?![\p{L}])[\s,]*)?\s*/iu, '').replace(/[\s,;:.!—–-]+$/u, '');
 }
 
 /** Where the clause holding the marker at `markerAt` starts: after the last boundary before it, else the sentence's start. */
@@ -217,7 +253,7 @@ function nameClause(sentence: string, value: string): number {
 }
 
 /** The new value for a typed or free-text earlier answer read from its correcting clause, else the whole sentence (`whole`); undefined when none. */
-function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseContext, marked: boolean): { value: unknown; whole: boolean } | undefined {
+function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseContext, marked: boolean, pack?: LanguagePack): { value: unknown; whole: boolean } | undefined {
   const a = q.answer;
   if (a.type === 'text') {
     const code = sameShape(clause, q);
@@ -239,6 +275,9 @@ function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseConte
     // a date without a year keeps the year it had: read it without asking for one (a date of birth would)
     const keepsYear = a.type === 'date' && typeof q.value === 'string' && !YEAR.test(part);
     const read = parseAnswer(keepsYear ? { ...a, birth: false } : a, part, ctx);
+    // "actually wait, the cover on the junction box is off and you can see wires": a yes/no said by its content
+    const content = !read.ok && a.type === 'boolean' && pack ? yesNoByContent(q, part, pack) : null;
+    if (content) return { value: content.value, whole };
     if (!read.ok) continue;
     let value = read.value;
     if (a.type === 'date' && typeof value === 'string' && typeof q.value === 'string' && !YEAR.test(part)) value = `${q.value.slice(0, 4)}${value.slice(4)}`;
@@ -571,6 +610,68 @@ function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: Language
   return undefined;
 }
 
+/** Words saying characters are missing: "missed", "left off", "forgot", "fehlt", "vergessen". */
+const MISSING = /(?<![\p{L}])(?:missed|missing|left (?:off|out)|forgot|forgotten|dropped|fehlt|fehlte|fehlen|vergessen)(?![\p{L}])/iu;
+/** Words saying two characters are the wrong way round. */
+const SWAPPED = /(?<![\p{L}])(?:swapped|switched|mixed up|transposed|(?:the )?wrong way (?:round|around)|back to front|vertauscht|verdreht|verwechselt)(?![\p{L}])/iu;
+/** Where a missing character goes: at the end or at the start. */
+const AT_START = /(?<![\p{L}])(?:start|beginning|front|anfang|vorne|vorn)(?![\p{L}])/iu;
+const AT_THE_END = /(?<![\p{L}])(?:end|ende|hinten|last)(?![\p{L}])/iu;
+/** Which two are swapped: the last two, the first two, or "the two digits" of a number that has two. */
+const LAST_TWO = /(?<![\p{L}])(?:last two|final two|letzten (?:beiden|zwei)|beiden letzten|zwei letzten)(?![\p{L}])/iu;
+const FIRST_TWO = /(?<![\p{L}])(?:first two|ersten (?:beiden|zwei)|beiden ersten|zwei ersten)(?![\p{L}])/iu;
+const THE_TWO = /(?<![\p{L}])(?:the two|both|die (?:beiden|zwei))(?![\p{L}])/iu;
+/** "the 45k is per field", "die 40k sind pro Platz": a per-item word. */
+const PER_ITEM = /(?<![\p{L}])(?:per|each|a piece|apiece|pro|je|jeweils|für jeden|für jede|fuer jeden)(?![\p{L}])/iu;
+
+/**
+ * An edit of an earlier answer said in words: a character missing at the end or the start ("missed a 9 at the end",
+ * "vorne fehlt eine 0"), two characters swapped ("the last two digits are swapped", "I swapped the two digits of the
+ * budget" for 45000 → 54000), or an amount said to be per item beside a count ("the 45k is per field, we have 2" → 90000).
+ * The edited value is read as the question's answer again; asked again (`reopen`) when the edit is not clear (which two
+ * digits, where the character goes) or the answer is pii (its value is not sent). Undefined when the sentence says none.
+ */
+function wordEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack): { value: unknown } | { reopen: true } | undefined {
+  const a = q.answer;
+  const numeric = a.type === 'integer' || a.type === 'number';
+  const codeLike = a.type === 'phone' || (a.type === 'text' && (a.pattern !== undefined || (typeof q.value === 'string' && /\d/.test(q.value) && !/\s/.test(q.value.trim()))));
+  if (!numeric && !codeLike) return undefined;
+  const again = (v: string): { value: unknown } | { reopen: true } => {
+    const read = parseAnswer(a, v, ctx);
+    return read.ok && JSON.stringify(read.value) !== JSON.stringify(q.value) ? { value: read.value } : { reopen: true };
+  };
+  // a number said per item beside a count: "the 45k is per field btw, we have 2"
+  if (numeric && !q.pii && typeof q.value === 'number' && PER_ITEM.test(sentence) && repeatsNumber(sentence, q, ctx)) {
+    const counts = [...sentence.matchAll(/(?<![\p{L}\p{N}$€£.,])(\d{1,2})(?![\p{N}]|[.,]\d|\s?(?:k|m|tsd|000|[$€£%])(?![\p{L}]))/giu)].map((m) => Number(m[1]))
+      .filter((n) => n >= 2 && n <= 50 && n !== q.value);
+    if (counts.length === 1) return again(String(q.value * counts[0]!));
+    return { reopen: true };
+  }
+  const missing = MISSING.exec(sentence);
+  if (missing && codeLike && !numeric) {
+    // the one character said: "a 9", "eine 8", "the digit 3", "an X"
+    const chars = [...sentence.matchAll(/(?<![\p{L}\p{N}])(?:an?|one|the|eine?n?|die|noch eine?)?\s*(?:digit|number|letter|ziffer|zahl|buchstaben?)?\s*(\d|[A-HJ-Z])(?![\p{L}\p{N}])/gu)].map((m) => m[1]!);
+    const end = AT_THE_END.test(sentence);
+    const start = AT_START.test(sentence);
+    if (chars.length !== 1 || end === start) return q.pii || chars.length > 0 ? { reopen: true } : undefined;
+    if (q.pii || typeof q.value !== 'string') return { reopen: true };
+    return again(end ? q.value + chars[0] : chars[0] + q.value);
+  }
+  if (SWAPPED.test(sentence)) {
+    if (q.pii || (typeof q.value !== 'string' && typeof q.value !== 'number')) return { reopen: true };
+    const text = String(q.value);
+    const at = [...text.matchAll(/\d/g)].map((m) => m.index);
+    const swap = (i: number, j: number) => again(text.slice(0, i) + text[j] + text.slice(i + 1, j) + text[i] + text.slice(j + 1));
+    if (LAST_TWO.test(sentence) && at.length >= 2) return swap(at.at(-2)!, at.at(-1)!);
+    if (FIRST_TWO.test(sentence) && at.length >= 2) return swap(at[0]!, at[1]!);
+    // "the two digits" of 45000: the two that are not trailing zeros
+    const significant = numeric ? text.replace(/0+$/, '').replace(/\D/g, '') : '';
+    if (numeric && THE_TWO.test(sentence) && significant.length === 2 && /^\d+$/.test(text)) return swap(0, 1);
+    return { reopen: true };
+  }
+  return undefined;
+}
+
 /** A contact answer (email, phone, web address) said again under its name in a clause of its own, with another value; undefined when none. */
 function restated(sentence: string, named: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack): { key: string; value: unknown; from: number; to: number } | undefined {
   for (const q of named) {
@@ -589,7 +690,7 @@ function restated(sentence: string, named: readonly Earlier[], current: OpenQues
 }
 
 /** Words that add something after a question was passed: "oh one thing", "one more thing", "I forgot to say", "eine Sache noch", "Nachtrag". */
-const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe)(?![\p{L}])[\s,:;—–-]*/iu;
+const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe|(?:please )?(?:tell|let) (?:the )?(?:doctor|nurse|team|technician|electrician|them)(?: know)?(?: that)?|sagen sie (?:dem arzt|der ärztin|der aerztin|dem team|bitte dem arzt)(?:,? dass)?|(?:bitte )?dem arzt sagen(?:,? dass)?)(?![\p{L}])[\s,:;—–-]*/iu;
 
 /** The note said after an optional free-text question was skipped ("oh one thing, she gets nosebleeds a lot"); undefined when none. */
 function skippedNote(sentence: string, previous: Earlier, current: OpenQuestion | null, ctx: ParseContext): string | undefined {

@@ -8,7 +8,8 @@ import { plainText } from './trigger-words.ts';
 // before the trigger rules run, so a visitor who types fast in an emergency is not missed. A word of the message
 // is repaired when
 //  - it is not one of the triggers' words, and is one edit from exactly one of them (a letter added, dropped or
-//    changed, or two neighbours swapped), with the same first letter; a trigger word of 4 letters takes only a swap
+//    changed, or two neighbours swapped), with the same first letter, or from several of which the English words are
+//    forms of one word ("chesst" is one edit from "chest", "chests" and the list's own "cheast": read as "chest"); a trigger word of 4 letters takes only a swap
 //    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
 //  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
 //    "branch" though it is one letter from "blanch", "paint" stays "paint".
@@ -62,7 +63,12 @@ function nearest(w: string, vocab: Vocab): string | undefined {
       if (ENDINGS.has(w.slice(k)) && oneEdit(w.slice(0, k), s)) found.add(s + w.slice(k));
     }
   }
-  return found.size === 1 ? [...found][0] : undefined;
+  if (found.size <= 1) return [...found][0];
+  // several: the English words among them (a list's own misspelling, "cheast", gives way to "chest"), and of forms of one
+  // word ("chesst" is one edit from "chest" and from "chests") the shortest, when the others are it plus an ending
+  const words = [...found].filter((v) => isEnglishWord(v));
+  const [base, ...rest] = (words.length ? words : [...found]).sort((a, b) => a.length - b.length);
+  return rest.every((v) => v.startsWith(base!) && ENDINGS.has(v.slice(base!.length))) ? base : undefined;
 }
 
 /**

@@ -30,6 +30,11 @@ const DEGREE = new Set(['badly', 'much', 'too', 'that']);
 /** Where a clause ends. */
 const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|except|and now|yet|also)\b/g;
 const WORD = /[\p{L}\p{N}]+(?:[.,]\d+)?/gu;
+/**
+ * A clause that says, all of itself, that what the clause before it told is over or not now ("I get a tight chest when I'm
+ * anxious, not now"; "lip swelling from a bite yesterday, going down now"): the clause before it is void for every trigger.
+ */
+const RESOLVED = /^(?:(?:and|but|its|it s|it is|thats|that is|all|now)\s+)*(?:not now|not right now|not at the moment|not currently|not today|none now|none at the moment|(?:fine|gone|better|settled|stopped|resolved|okay|ok|over) now|(?:going|gone) down now|(?:all )?(?:gone|settled|resolved)(?: since)?|no longer)$/;
 /** How many words before an `unless` phrase a negator may stand and still negate it ("hasnt stopped", "has not fully stopped"). */
 const UNLESS_NEGATION_WINDOW = 2;
 /** Words that may stand between a hit and its figurative object: a linking word, then determiners ("overdosed on all the chocolate"). */
@@ -39,7 +44,7 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'his', 'her', 'their', 'our
 /** At most this many linking words and determiners between a hit and its figurative object. */
 const LINK_WINDOW = 3;
 
-interface Pattern { re: RegExp; min?: number }
+interface Pattern { re: RegExp; min?: number; max?: number }
 interface CompiledRule { groups: Pattern[][] }
 interface Compiled { rules: CompiledRule[]; anywhere: CompiledRule[]; unless: Pattern[]; figurative: RegExp | undefined }
 
@@ -58,15 +63,16 @@ const NUMBER = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?![\p{L}\p{N}])(?!\s*(?:mg|mc
 /**
  * A word list (or `unless` list) as patterns: its words and phrases as one
  * alternation on word boundaries, longest first (a word ending in * takes any
- * ending), and each "#N+" entry as a number of at least N.
+ * ending), each "#N+" entry as a number of at least N and each "#N-M" entry as a
+ * number from N to M ("#1950-2099": a year, "in 1998").
  */
 function patterns(entries: readonly string[]): Pattern[] {
   const out: Pattern[] = [];
   const alts: string[] = [];
   for (const entry of entries) {
-    const num = /^#(\d+)\+$/.exec(entry.trim());
+    const num = /^#(\d+)(?:\+|-(\d+))$/.exec(entry.trim());
     if (num) {
-      out.push({ re: NUMBER, min: Number(num[1]) });
+      out.push({ re: NUMBER, min: Number(num[1]), ...(num[2] !== undefined ? { max: Number(num[2]) } : {}) });
       continue;
     }
     const words = plainText(entry).trim().split(/\s+/).filter((w) => w.length > 0);
@@ -118,7 +124,8 @@ function allHits(m: Prepared, p: Pattern): Span[] {
   if (!out) {
     out = [];
     for (const x of m.text.matchAll(p.re)) {
-      if (p.min !== undefined && !(Number(x[0].replace(',', '.')) >= p.min)) continue;
+      const n = Number(x[0].replace(',', '.'));
+      if ((p.min !== undefined && !(n >= p.min)) || (p.max !== undefined && !(n <= p.max))) continue;
       out.push({ start: x.index, end: x.index + x[0].length });
     }
     m.found.set(p, out);
@@ -165,8 +172,15 @@ function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]
   return false;
 }
 
-/** Whether the clause holds an `unless` phrase of the trigger that is not itself negated ("stopped", not "hasn't stopped"). */
+/** Whether the clause of `text` right after `clause` says that it is over or not now ("…, not now"; "…, going down now"). */
+export function resolvedNext(text: string, clause: Span): boolean {
+  const next = clauses(text).find((s) => s.start > clause.start && text.slice(s.start, s.end).trim().length > 0);
+  return next !== undefined && RESOLVED.test(plainText(text.slice(next.start, next.end)).trim().replace(/\s+/g, ' '));
+}
+
+/** Whether the clause holds an `unless` phrase of the trigger that is not itself negated ("stopped", not "hasn't stopped"), or the next clause says it is over. */
 function voids(m: Prepared, c: Compiled, clause: Span): boolean {
+  if (resolvedNext(m.text, clause)) return true;
   if (!c.unless.length) return false;
   return hits(m, c.unless, clause).some((h) => !negatedWithin(m.text, clause, h, [], UNLESS_NEGATION_WINDOW));
 }

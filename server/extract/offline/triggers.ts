@@ -1,6 +1,6 @@
 import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
-import { clauseAround, figurativeAfter, matchTogether, unitAfterNumber, vetoed } from './trigger-words.ts';
+import { clauseAround, figurativeAfter, matchTogether, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
 
 // The offline rule for flow triggers: a trigger's phrase (or example) found
@@ -63,10 +63,11 @@ export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] |
   return undefined;
 }
 
-/** Whether an `unless` phrase of the trigger stands in the clause of a phrase hit ("died of a heart attack"). */
+/** Whether an `unless` phrase of the trigger stands in the clause of a phrase hit ("died of a heart attack"), or the next clause says it is over ("…, not now"). */
 function vetoedHit(text: string, start: number, t: TriggerChoice): boolean {
-  if (!t.unless?.length) return false;
   const c = clauseAround(text, start);
+  if (resolvedNext(text, c)) return true;
+  if (!t.unless?.length) return false;
   return vetoed(text.slice(c.start, c.end), t);
 }
 
