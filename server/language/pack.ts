@@ -121,6 +121,12 @@ export interface NameReplyWords {
   readonly roles: ReadonlySet<string>;
   /** Titles kept as part of a name ("dr", "mrs", "frau", "herr", "prof"). */
   readonly titles: ReadonlySet<string>;
+  /** Courtesy titles ("mr", "mrs", "herr", "frau"): dropped before a given name and a surname ("Mr. Joseph O'Connor" → Joseph O'Connor), kept before a surname alone. */
+  readonly courtesy?: ReadonlySet<string>;
+  /** A clause saying how the person just named is related ("she's his aunt", "that's her mum", "das ist seine Schwester"): the words before the relation. */
+  readonly relationIs?: RegExp;
+  /** The legal name beside the one given ("legally James", "legal name is Elizabeth", "Katherine on paper", "offiziell Johannes"): group 1 the legal name. */
+  readonly legal?: RegExp;
   /** Particles written in lower case inside a name ("van", "der", "de", "la", "von"). */
   readonly particles: ReadonlySet<string>;
   /** Given names that are also common words ("will", "may"): names all the same. */
