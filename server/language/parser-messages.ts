@@ -11,7 +11,7 @@ type Text = (p: MessageParams) => string;
 /** The keys of the parsers' messages. */
 export type MessageKey =
   | 'typeAnswer' | 'notNumber' | 'notWhole' | 'wholeNumber' | 'tooLarge' | 'between' | 'atLeast' | 'atMost' | 'negatedNumber'
-  | 'total' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
+  | 'total' | 'range' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
   | 'whichThen' | 'pickOne' | 'or' | 'pickJustOne' | 'pickNumber' | 'notDate' | 'singleDate' | 'noSuchDate' | 'moreThanOneDate'
   | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth'
   | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'whichOnes' | 'moreDetail' | 'askedBack';

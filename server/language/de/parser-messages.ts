@@ -14,6 +14,7 @@ export const DE_PARSER: ParserMessages = {
   atMost: (p) => `Bitte geben Sie eine Zahl von höchstens ${p.max}${p.unit} an.`,
   negatedNumber: (p) => `Nicht ${p.typed} — welche Zahl ist es dann?`,
   total: () => 'Wie viele sind das insgesamt?',
+  range: (p) => `Welche Zahl soll ich notieren — ${p.a}, ${p.b} oder etwas dazwischen?`,
   notPercent: () => 'Ist das ein Prozentsatz? Bitte nennen Sie die Zahl selbst.',
   exactly: () => 'Wie viele ungefähr genau?',
   moreThanOneNumber: () => 'Ich habe mehr als eine Zahl gefunden — bitte nennen Sie nur eine.',

@@ -14,6 +14,7 @@ export const EN_PARSER: ParserMessages = {
   atMost: (p) => `Please give a number no more than ${p.max}${p.unit}.`,
   negatedNumber: (p) => `Not ${p.typed} — so what is the number?`,
   total: () => 'How many is that in total?',
+  range: (p) => `Which figure should I note — ${p.a}, ${p.b}, or something in between?`,
   notPercent: () => 'Is that a percentage? Please give the number itself.',
   exactly: () => 'About how many exactly?',
   moreThanOneNumber: () => 'I found more than one number there — please give just one.',

@@ -14,6 +14,7 @@ export const ES_PARSER: ParserMessages = {
   atMost: (p) => `Por favor, indique un número de como máximo ${p.max}${p.unit}.`,
   negatedNumber: (p) => `No ${p.typed}: ¿cuál es el número, entonces?`,
   total: () => '¿Cuántos son en total?',
+  range: (p) => `¿Qué cifra anoto: ${p.a}, ${p.b} o algo intermedio?`,
   notPercent: () => '¿Es un porcentaje? Indique el número en sí, por favor.',
   exactly: () => '¿Cuántos, más o menos exactamente?',
   moreThanOneNumber: () => 'He encontrado más de un número: indique solo uno, por favor.',

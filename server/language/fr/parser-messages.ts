@@ -14,6 +14,7 @@ export const FR_PARSER: ParserMessages = {
   atMost: (p) => `Veuillez donner un nombre d'au plus ${p.max}${p.unit}.`,
   negatedNumber: (p) => `Pas ${p.typed} — quel est le nombre, alors ?`,
   total: () => 'Cela fait combien au total ?',
+  range: (p) => `Quel chiffre dois-je noter — ${p.a}, ${p.b} ou entre les deux ?`,
   notPercent: () => "Est-ce un pourcentage ? Veuillez donner le nombre lui-même.",
   exactly: () => 'Combien environ, exactement ?',
   moreThanOneNumber: () => "J'ai trouvé plus d'un nombre — veuillez n'en donner qu'un.",
