@@ -39,6 +39,7 @@ export const DE_PARSER: ParserMessages = {
   onOrBefore: (p) => `Bitte nennen Sie ein Datum bis spätestens ${p.date}.`,
   noSuchDay: () => 'Dieses Datum gibt es nicht — bitte prüfen Sie den Tag.',
   whichMonth: () => 'Welcher Monat? Bitte nennen Sie das ganze Datum.',
+  whichYear: () => 'In welchem Jahr? Bitte nennen Sie das ganze Geburtsdatum mit Jahr.',
   pointsElsewhere: () => 'Frühere Nachrichten oder E-Mails sehe ich hier nicht — könnten Sie es bitte hier eingeben?',
   nameIt: (p) => `Könnten Sie mir den Namen selbst nennen? „${p.typed}“ kann vieles sein.`,
   codeLike: (p) => `Das sieht nicht aus wie ${p.example} — könnten Sie es prüfen und noch einmal eingeben?`,

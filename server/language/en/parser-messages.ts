@@ -39,6 +39,7 @@ export const EN_PARSER: ParserMessages = {
   onOrBefore: (p) => `Please give a date on or before ${p.date}.`,
   noSuchDay: () => "There's no such date — please check the day.",
   whichMonth: () => 'Which month? Please give the full date.',
+  whichYear: () => 'Which year? Please give the full date of birth, with the year.',
   pointsElsewhere: () => "I can't see earlier messages or emails from here — could you type it here, please?",
   nameIt: (p) => `Could you give me the name itself? "${p.typed}" could be more than one.`,
   codeLike: (p) => `That doesn't look like ${p.example} — could you check it and type it again?`,

@@ -39,6 +39,7 @@ export const ES_PARSER: ParserMessages = {
   onOrBefore: (p) => `Indique una fecha hasta el ${p.date}, por favor.`,
   noSuchDay: () => 'Esa fecha no existe — ¿puede comprobar el día?',
   whichMonth: () => '¿Qué mes? Indique la fecha completa, por favor.',
+  whichYear: () => '¿De qué año? Indique la fecha de nacimiento completa, con el año, por favor.',
   pointsElsewhere: () => 'Desde aquí no veo mensajes ni correos anteriores — ¿podría escribirlo aquí?',
   nameIt: (p) => `¿Podría darme el nombre exacto? «${p.typed}» puede ser más de uno.`,
   codeLike: (p) => `Eso no se parece a ${p.example} — ¿podría comprobarlo y escribirlo de nuevo?`,

@@ -39,6 +39,7 @@ export const FR_PARSER: ParserMessages = {
   onOrBefore: (p) => `Veuillez donner une date jusqu'au ${p.date}.`,
   noSuchDay: () => "Cette date n'existe pas — pouvez-vous vérifier le jour ?",
   whichMonth: () => 'Quel mois ? Merci de donner la date complète.',
+  whichYear: () => 'Quelle année ? Merci de donner la date de naissance complète, avec l’année.',
   pointsElsewhere: () => "Je ne vois pas les messages ou e-mails précédents d'ici — pourriez-vous l'écrire ici ?",
   nameIt: (p) => `Pourriez-vous me donner le nom exact ? « ${p.typed} » peut désigner plusieurs choses.`,
   codeLike: (p) => `Cela ne ressemble pas à ${p.example} — pourriez-vous vérifier et le saisir à nouveau ?`,
