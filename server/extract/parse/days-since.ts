@@ -27,11 +27,13 @@ export function readDays(spec: AnswerSpec, text: string, ctx: ParseContext, pack
   return daysSince(spec, text, pack, parse) ?? monthsOf(spec, text, pack) ?? oneOf(spec, text, pack, parse);
 }
 
-/** "about a month", "a month or so", "einen Monat": 30 days a month (a month has no fixed length; a careful person writes 30). */
+/** "about a month", "a month or so", "einen Monat": 30 days (a month has no fixed length; a careful person writes 30). */
 function monthsOf(spec: AnswerSpec, text: string, pack: LanguagePack): DaysRead | null {
   const m = pack.durations!.months?.exec(text);
   if (!m) return null;
+  // "3 months" is asked again (the days of several months are no careful person's figure); one month is 30 days
   const count = /^\d+$/u.test(m[1]!) ? Number(m[1]) : 1;
+  if (count !== 1) return null;
   // a second figure ("3 days or a month") is no count of months alone
   if (/\p{N}/u.test(text.slice(0, m.index) + text.slice(m.index + m[0].length)) || pack.wordNumbers(text.slice(0, m.index) + text.slice(m.index + m[0].length)).length > 0) return null;
   const value = count * 30;
