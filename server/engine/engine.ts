@@ -12,7 +12,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
-import { askToCheck, checkedRecord, checkReply } from './check-value.ts';
+import { askToCheck, checkedRecord, checkReply, ignoresCheck, keepForNext } from './check-value.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
@@ -340,6 +340,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     if (said === 'no') {
       emit(d, 'confirmation', { key: pending.key, outcome: 'declined' });
       ask(d, current!);
+      return;
+    }
+    // "spring" to "Just to check: 5000 USD?": a reply that says nothing about the value checked (it answers the next
+    // question) is kept and the check asked once more in plain words; after a yes the kept reply is read at the next
+    // question (conversation/turn-runner.ts). Asked once more only: a second such reply is read as usual.
+    if (said === 'other' && pending.kept === undefined && currentKey === pending.key && ignoresCheck(proposal, pending.key)) {
+      keepForNext(d, current!, pending, input.text);
       return;
     }
   }
