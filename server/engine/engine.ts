@@ -479,6 +479,12 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // the commit rule: the current question's value read beside words the extractor could not account for is checked first
   const toCheck = currentKey !== undefined && !atPathPrompt ? accepted.get(currentKey) : undefined;
   if (toCheck?.update.confirm) accepted.delete(currentKey!);
+  // where each corrected answer's question led before the correction (compared after it: see below)
+  const ledTo = new Map<string, string | undefined>();
+  for (const { update } of accepted.values()) {
+    const c = update.corrects && update.key !== currentKey ? d.idx.questionByKey.get(update.key) : undefined;
+    if (c?.node.type === 'question' && c.out.some((e) => e.guard !== null && e.on === undefined)) ledTo.set(update.key, edgeTaken(d, c));
+  }
   let converted = false;
   // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
   for (const { update, value } of accepted.values()) {
@@ -508,6 +514,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: fillMessage(d.flow.messages.corrected, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
   }
 
+  // "hold on, the wiring on pole 6 is exposed" after "no" to the safety question: a correction that changes where its
+  // question leads (here to the escalation) goes on from that question, along its edges, as at the review
+  for (const [key, before] of ledTo) {
+    const c = d.idx.questionByKey.get(key)!;
+    if (edgeTaken(d, c) === before || atPathPrompt || d.s.detour) continue;
+    emit(d, 'confirmation', { key, outcome: 'rerouted' });
+    run(d, c.node.id);
+    return;
+  }
   if (atPathPrompt) {
     if (d.s.path.tentative !== null) {
       d.s.pending = undefined;
@@ -867,4 +882,10 @@ export function conversionEcho(c: Conversion, messages: Pick<Messages, 'conversi
   const value = localNumber(tag, c.value, 2);
   const approx = !c.exact || value !== localNumber(tag, c.value);
   return fillMessage(approx ? messages.conversion_about : messages.conversion, { raw, value, unit: c.to });
+}
+
+/** The target of the edge a question's answers now take out of it (its first guard that holds, else its `else` edge). */
+function edgeTaken(d: Draft, c: CompiledNode): string | undefined {
+  const edges = c.out.filter((e) => e.on === undefined);
+  return (edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard))) ?? edges.find((e) => e.guard === 'else'))?.to;
 }
