@@ -121,6 +121,12 @@ export interface NameReplyWords {
   readonly roles: ReadonlySet<string>;
   /** Titles kept as part of a name ("dr", "mrs", "frau", "herr", "prof"). */
   readonly titles: ReadonlySet<string>;
+  /** Courtesy titles ("mr", "mrs", "herr", "frau"): dropped before a given name and a surname ("Mr. Joseph O'Connor" → Joseph O'Connor), kept before a surname alone. */
+  readonly courtesy?: ReadonlySet<string>;
+  /** A clause saying how the person just named is related ("she's his aunt", "that's her mum", "das ist seine Schwester"): the words before the relation. */
+  readonly relationIs?: RegExp;
+  /** The legal name beside the one given ("legally James", "legal name is Elizabeth", "Katherine on paper", "offiziell Johannes"): group 1 the legal name. */
+  readonly legal?: RegExp;
   /** Particles written in lower case inside a name ("van", "der", "de", "la", "von"). */
   readonly particles: ReadonlySet<string>;
   /** Given names that are also common words ("will", "may"): names all the same. */
@@ -224,4 +230,8 @@ export interface TimeWords {
   readonly months: ReadonlyArray<readonly string[]>;
   /** "mid", "Mitte" (kept as the whole month), "end", "Ende", "early", "Anfang": parts of a month. */
   readonly monthPart: { readonly early: readonly string[]; readonly mid: readonly string[]; readonly end: readonly string[] };
+  /** Vague counts before a unit ("a few weeks", "a couple of months", "ein paar Wochen"): the counts they span. */
+  readonly few?: Readonly<Record<string, readonly [number, number]>>;
+  /** Hedges that make a date an estimate, not a doubt about the window it falls in ("probably in the autumn", "hopefully by June"). */
+  readonly estimates?: readonly string[];
 }

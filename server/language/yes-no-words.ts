@@ -20,4 +20,26 @@ export interface YesNoWords {
   readonly neutral: readonly string[];
   /** Words saying a thing named has ended ("no longer", "stopped", "nicht mehr"): the item is denied. */
   readonly ended: readonly string[];
+  /**
+   * Kinds of things a prompt asks about by a general word ("any medications", "allergies to medicines, foods or latex"):
+   * `names` are the prompt's words for the kind, `members` what a visitor names instead ("vitamin D", "peanuts"). A member
+   * of a kind the prompt names is a yes; "only/just X" where X is a member of a kind the prompt does not name, and names
+   * none of its listed items ("just the cough" at "chest pain or trouble breathing"), is a no.
+   */
+  readonly kinds?: ReadonlyArray<{ readonly names: readonly string[]; readonly members: readonly string[] }>;
+  /** Words restricting a reply to one thing ("only", "just", "nur"): with a thing outside what is asked, a no. */
+  readonly only?: readonly string[];
+  /** How often ("sometimes", "as needed", "manchmal"): beside a thing of the kind asked about, no half answer. */
+  readonly frequency?: readonly string[];
+  /** Replies saying everything is fine ("all fine", "looks fine", "alles in Ordnung"): a no where the prompt asks whether there is anything. */
+  readonly allFine?: readonly string[];
+  /**
+   * Facts that rule a question's topic out: where a prompt word has a `topic` stem ("pregnan"), a reply stating one of the
+   * `facts` ("I'm a guy", "hysterectomy") or an `age` below `under` ("she's 7") is a no.
+   */
+  readonly rulesOut?: ReadonlyArray<{ readonly topic: readonly string[]; readonly facts: readonly string[]; readonly age?: RegExp; readonly under?: number }>;
+  /** Steps taken against a danger ("we taped off the area", "abgesperrt"): at a prompt that lists items, a yes. */
+  readonly precautions?: readonly string[];
+  /** Words naming the same thing as a prompt's item ("cable" for "wiring"): each group's words name one another. */
+  readonly alike?: ReadonlyArray<readonly string[]>;
 }

@@ -95,3 +95,34 @@ describe('whose name is asked', () => {
     expect(contact('me')).toEqual({ problem: 'That should be someone other than you.' });
   });
 });
+
+describe('lead-ins, surnames first, legal names, initials and courtesy titles (issue 30)', () => {
+  it('drops a discourse lead-in before a name without a check, in English and German', () => {
+    expect(speaker('oh lol, Carla Mendes')).toMatchObject({ value: 'Carla Mendes', confirm: false });
+    expect(speaker('alright then, Priya Raman')).toMatchObject({ value: 'Priya Raman', confirm: false });
+    expect(german('Ach so, Peter Brandt')).toMatchObject({ value: 'Peter Brandt', confirm: false });
+    expect(german('achso, ute fromm')).toMatchObject({ value: 'Ute Fromm', confirm: false });
+    expect(german('ich bin die Sabine Müller')).toMatchObject({ value: 'Sabine Müller', confirm: false });
+  });
+  it('turns a surname with particles given first round, and never reads particles alone as a name', () => {
+    expect(patient('van der Merwe, Pieter')).toMatchObject({ value: 'Pieter van der Merwe', confirm: false });
+    expect(patient('van den bosch, joris')).toMatchObject({ value: 'Joris van den Bosch', confirm: false });
+    expect(patient('de la, Maria')).toHaveProperty('problem');
+  });
+  it('takes the legal given name beside the usual one', () => {
+    expect(patient('Bob Smith, well Robert legally')).toMatchObject({ value: 'Robert Smith', confirm: false });
+    expect(patient('Bob Jenkins Jr. (legally Robert)')).toMatchObject({ value: 'Robert Jenkins Jr.', confirm: false });
+    expect(patient('Liz Moreno, legal name is Elizabeth')).toMatchObject({ value: 'Elizabeth Moreno', confirm: false });
+  });
+  it('reads initials written together', () => {
+    expect(speaker('J.R. Martinez')).toMatchObject({ value: 'J.R. Martinez', confirm: false });
+    expect(speaker("it's t.j. brennan")).toMatchObject({ value: 'T.J. Brennan' });
+    expect(speaker('J.R.')).toHaveProperty('problem');
+  });
+  it('drops a courtesy title before a full name, keeps it before a surname alone, and reads a relation said as a clause', () => {
+    expect(contact("Mr. Joseph O'Connor, neighbor")).toMatchObject({ value: "Joseph O'Connor, neighbor", confirm: false });
+    expect(contact('Mrs. Okafor, neighbour')).toMatchObject({ value: 'Mrs. Okafor, neighbour' });
+    expect(contact("Sarah Carter, she's his mum")).toMatchObject({ value: 'Sarah Carter, mother', confirm: false });
+    expect(contact('Linda Park')).toHaveProperty('problem');
+  });
+});

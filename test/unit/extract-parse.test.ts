@@ -93,6 +93,15 @@ describe('numbers', () => {
   });
 });
 
+describe('phone numbers dialled with 00', () => {
+  const phone: AnswerSpec = { type: 'phone' };
+  it('reads "00" and a country code as international wherever the visitor is, but not "00" inside a number', () => {
+    expect(value(phone, '0049 171 2345678')).toBe('+491712345678');
+    expect(value(phone, 'my mobile is 0044 20 7946 0958')).toBe('+442079460958');
+    expect(value(phone, '020 7946 0018', { ...ctx, defaultCountry: 'GB' })).toBe('+442079460018');
+  });
+});
+
 describe('phone numbers', () => {
   const phone: AnswerSpec = { type: 'phone' };
 
@@ -210,6 +219,12 @@ describe('email addresses', () => {
 
   it('asks which one when two addresses are given', () => {
     expect(reason(email, 'ann@example.com or bob@example.com')).toMatch(/more than one email/);
+  });
+
+  it('reads a comma or semicolon typed for the domain\'s dot, to be checked once as read', () => {
+    expect(ok(parseAnswer(email, 'k.weber@t-online,de', ctx))).toMatchObject({ value: 'k.weber@t-online.de', check: true });
+    expect(ok(parseAnswer(email, 'ann@web;de bitte', ctx))).toMatchObject({ value: 'ann@web.de', check: true });
+    expect(ok(parseAnswer(email, 'ann@web.de, thanks', ctx)).check).toBeUndefined();
   });
 });
 

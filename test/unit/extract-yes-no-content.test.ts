@@ -34,12 +34,46 @@ describe('yes/no by content', () => {
   });
   it('reads nothing from a question back, a mixed reply, a neutral mention, a hedge, or a prompt without a list', () => {
     expect(answer('does a leaning pole count?')).toBeUndefined();
-    expect(answer('no sparks but a pole is leaning')).toEqual({ check: false });
     expect(answer('no, but the cover is off and you can see the wiring')).toEqual({ check: false });
     expect(answer('the wiring was redone last year')).toBeUndefined();
     expect(answer('kind of, the pole leans')).toBeUndefined();
     expect(answer('my employer covers it', 'Do you have health insurance?')).toBeUndefined();
     expect(answer('none', 'Do you have health insurance?')).toBeUndefined(); // no "any" in the prompt
     expect(answer('both indoor and outdoor', 'Is the court indoor or outdoor?', undefined, { type: 'boolean', synonyms: { true: ['indoor'], false: ['outdoor'] } })).toBeUndefined();
+  });
+  it('reads an item named beside items denied as a yes: the no denies one item', () => {
+    expect(answer('no sparks but a pole is leaning')).toBe(true);
+    expect(answer("no sparks, but there's a cable hanging out of the box at the base")).toBe(true);
+    expect(answer('keine Funken, aber ein Kabel hängt raus', GEFAHR, 'de')).toBe(true);
+    expect(answer('we taped off the area just in case')).toBe(true);
+    // a no that stands alone beside an item is still checked
+    expect(answer('no, but the cover is off and you can see the wiring')).toEqual({ check: false });
+  });
+  it('reads "all fine" as a no where the prompt asks whether there is anything, unless a precaution is told beside it', () => {
+    expect(answer('everything looks fine')).toBe(false);
+    expect(answer('hab nachgeschaut, alles in Ordnung', GEFAHR, 'de')).toBe(false);
+    expect(answer("all good, we've taped the area off anyway")).toBeUndefined();
+  });
+  it('reads a thing of the kind the prompt names as a yes, and "only" a thing outside it as a no', () => {
+    const MEDS = 'Do you take any medications at the moment, including over-the-counter medicines and supplements?';
+    const ALLERGIES = 'Do you have any allergies to medicines, foods or latex?';
+    const NOW_PROMPT = 'Are you having chest pain or trouble breathing right now?';
+    expect(answer('just a daily multivitamin', MEDS)).toBe(true);
+    expect(answer('tylenol sometimes when I need it', MEDS)).toBe(true);
+    expect(answer('shellfish', ALLERGIES)).toBe(true);
+    expect(answer('only to cats', ALLERGIES)).toBe(false);
+    expect(answer('just the cough', NOW_PROMPT)).toBe(false);
+    expect(answer('used to take metformin but stopped in the summer', MEDS)).toBe(false);
+    // a thing outside the kind without "only" says neither
+    expect(answer('cats', ALLERGIES)).toBeUndefined();
+    expect(answer('vitamins?', MEDS)).toBeUndefined();
+  });
+  it('reads a fact that rules the topic out as a no', () => {
+    const PREGNANT = "Is there any chance you could be pregnant? (You can say skip if you're not sure.)";
+    expect(answer("I'm a guy", PREGNANT)).toBe(false);
+    expect(answer("she's 7", PREGNANT)).toBe(false);
+    expect(answer('not possible, I had a hysterectomy', PREGNANT)).toBe(false);
+    expect(answer("she's 34", PREGNANT)).toBeUndefined();
+    expect(answer("I'm a guy", 'Do you have health insurance?')).toBeUndefined();
   });
 });

@@ -49,7 +49,9 @@ describe('an option said in other words', () => {
     // a negated group is no evidence
     expect(committed(parseEnum(intent, "it's not broken, we just want a quote", en, NOW))).toBe('buy');
     // a label word alone in a long reply is a weak sign: checked ("LED" is the business, not a purchase)
-    expect(committed(parseEnum(intent, "we're a manufacturer of LED drivers and would like to supply you", en, NOW))).toBe('check "buy"');
+    expect(committed(parseEnum(intent, "we're fans of LED drivers and would like to chat", en, NOW))).toBe('check "buy"');
+    // beside a supplier's words it gives way to the menu's "Something else" (the business group)
+    expect(committed(parseEnum(intent, "we're a manufacturer of LED drivers and would like to supply you", en, NOW))).toBe('other');
   });
 
   it('takes an option by its position', () => {

@@ -98,6 +98,7 @@ type Clause =
   | { kind: 'relation'; owner: 'mine' | 'other'; relation: string; intro: boolean }
   | { kind: 'speaker-relation' }
   | { kind: 'me' }
+  | { kind: 'legal'; tokens: string[]; words: number }
   | { kind: 'aside' }
   | { kind: 'other' };
 
@@ -105,11 +106,13 @@ type TokenKind = 'title' | 'particle' | 'initial' | 'suffix' | 'name' | 'word';
 
 /** What one token of a name can be. */
 function tokenKind(token: string, w: NameReplyWords, common: ReadonlySet<string>): TokenKind {
-  if (!/^[\p{L}][\p{L}'’-]*\.?$/u.test(token)) return 'word';
+  if (!/^[\p{L}][\p{L}'’-]*\.?$/u.test(token) && !/^(?:\p{L}\.){2,3}$/u.test(token)) return 'word';
   const bare = token.replace(/\.$/, '');
   const lower = bare.toLowerCase();
   if (w.titles.has(lower)) return 'title';
   if (/^\p{L}$/u.test(bare)) return /^\p{Lu}$/u.test(bare) || token.endsWith('.') ? 'initial' : 'word';
+  // "J.R.", "a.j.": initials written together
+  if (/^(?:\p{L}\.){2,3}$/u.test(token)) return 'initial';
   if (SUFFIXES.has(lower)) return 'suffix';
   if (token.endsWith('.')) return 'word';
   if (w.particles.has(lower)) return 'particle';
@@ -118,7 +121,7 @@ function tokenKind(token: string, w: NameReplyWords, common: ReadonlySet<string>
 }
 
 /** The name at the start of `tokens`: titles, then name words with particles and initials inside, then a suffix. */
-function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>): { tokens: string[]; words: number } | null {
+function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>, surnameFirst = false): { tokens: string[]; words: number } | null {
   const out: string[] = [];
   let words = 0;
   let i = 0;
@@ -131,6 +134,8 @@ function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<strin
     if (k === 'name') words++;
     else if (k === 'initial') { /* "Ann J. Lee", "J. R. Hartley" */ }
     else if (k === 'particle' && out.length > 0 && i + 1 < tokens.length && ['name', 'particle'].includes(tokenKind(tokens[i + 1]!, w, common))) { /* "van der Berg" */ }
+    // "van der Merwe, Pieter", "de la Cruz": a surname may start with its particles
+    else if (k === 'particle' && surnameFirst && words === 0 && particlesThenName(tokens, i, w, common)) { /* "van der" before "Merwe" */ }
     else if (k === 'suffix' && words > 0) { out.push(tokens[i++]!); break; }
     else break;
     out.push(tokens[i++]!);
@@ -139,6 +144,13 @@ function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<strin
   while (out.length > 0 && tokenKind(out.at(-1)!, w, common) === 'particle') out.pop();
   // "Frau Schmidt" is a name; "Frau" alone is not
   return words === 0 ? null : { tokens: out, words };
+}
+
+/** Whether the particles from `i` on are followed by a name word ("van der Merwe", "de la Cruz"). */
+function particlesThenName(tokens: string[], i: number, w: NameReplyWords, common: ReadonlySet<string>): boolean {
+  let j = i;
+  while (j < tokens.length && tokenKind(tokens[j]!, w, common) === 'particle') j++;
+  return j > i && j < tokens.length && tokenKind(tokens[j]!, w, common) === 'name';
 }
 
 /** The clauses of a reply, at commas, brackets, dashes, colons and sentence ends (not a title's or an initial's dot). */
@@ -204,9 +216,25 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
   if (text === '') return { kind: 'aside' };
   // "… but call me Bob", "(goes by Coco)": after the name, another name for the same person
   if (index > 0 && w.nickname.test(lower)) return { kind: 'aside' };
-  const named = (part: string, owner: Owner, relation?: string): Clause => {
+  // "Bob Smith, well Robert legally", "(legally Christopher)", "legal name is Elizabeth": the legal name beside the usual one
+  const legal = index > 0 ? w.legal?.exec(lower) : null;
+  if (legal) {
+    const said = legal[1] ?? legal[2] ?? '';
+    const at = lower.indexOf(said);
+    const name = at < 0 ? null : readName(tokensOf(text.slice(at, at + said.length)), w, common);
+    if (name && name.tokens.length === tokensOf(said).length) return { kind: 'legal', tokens: name.tokens, words: name.words };
+  }
+  // "she's his aunt", "that's her mum", "das ist seine Schwester": how the person named beside it is related
+  const relIs = w.relationIs?.exec(lower);
+  if (relIs) {
+    const toks = tokensOf(text.slice(relIs[0].length));
+    const rel = readRelation(toks, w);
+    if (rel && rel.used === toks.length) return { kind: 'relation', owner: rel.owner, relation: rel.relation, intro: false };
+  }
+  const named = (part: string, owner: Owner, relation?: string, whole = false): Clause => {
     const tokens = tokensOf(part);
-    const name = readName(tokens, w, common);
+    // a clause that is only a name may be a surname with its particles ("van der Merwe"); a name after a role or an intro may not
+    const name = readName(tokens, w, common, whole && index === 0 && tokens.every((t) => tokenKind(t, w, common) !== 'word'));
     if (!name) return { kind: 'other' };
     // "Mike from Riverside Padel", "Peter Schulze vom TSV": a company after the name explains itself
     const after = tokens.slice(name.tokens.length).join(' ');
@@ -251,13 +279,16 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     const after = at > 0 && at < tokens.length ? named(tokens.slice(at).join(' '), self ? 'speaker' : 'open') : null;
     return after?.kind === 'name' ? after : { kind: 'aside' };
   }
+  // "ich bin die Heike Schmitt", "hier ist der Olaf": an article before a name after an introduction
+  if (self && tokens.length >= 3 && w.determiners.has(tokens[0]!.toLowerCase()) && tokens.slice(1).every((t) => tokenKind(t, w, common) === 'name')) tokens = tokens.slice(1);
   rest = tokens.join(' ');
-  return named(rest, self ? 'speaker' : 'open');
+  return named(rest, self ? 'speaker' : 'open', undefined, !self);
 }
 
 /** `word` with a capital first letter (and after "O'", "D'", "Mc" and each hyphen). */
 function capitalised(word: string): string {
   const up = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+  if (/^(?:\p{L}\.)+$/u.test(word)) return word.toUpperCase();
   return word
     .split('-')
     .map((part) => {
@@ -337,9 +368,27 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   let confirm = unexplained.length > 0 || new Set(fitting.map((f) => f.tokens.join(' ').toLowerCase())).size > 1;
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
-  if (fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.tokens.length === 1 && sur!.words === 1) {
-    chosen = { ...given!, tokens: [...given!.tokens, sur!.tokens[0]!], words: given!.words + 1, clause: -1 };
+  // "van der Merwe, Pieter": the surname with its particles
+  if (fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.words === 1
+    && sur!.tokens.every((t) => ['name', 'particle'].includes(tokenKind(t, w, common))) && tokenKind(sur!.tokens.at(-1)!, w, common) === 'name') {
+    chosen = { ...given!, tokens: [...given!.tokens, ...sur!.tokens], words: given!.words + 1, clause: -1 };
     confirm = false;
+  }
+  // "Bob Smith, well Robert legally": the legal given name with the surname; a legal name in full replaces the name
+  const legal = clauses.find((c) => c.read.kind === 'legal')?.read as Extract<Clause, { kind: 'legal' }> | undefined;
+  if (legal && fitting.length === 1) {
+    if (legal.words >= 2) chosen = { ...chosen, tokens: legal.tokens, words: legal.words };
+    else {
+      const at = chosen.tokens.findIndex((t) => tokenKind(t, w, common) === 'name');
+      if (at >= 0 && chosen.words >= 2) chosen = { ...chosen, tokens: [...chosen.tokens.slice(0, at), ...legal.tokens, ...chosen.tokens.slice(at + 1)] };
+      else chosen = { ...chosen, tokens: legal.tokens, words: legal.words };
+    }
+  }
+  // "Mr. Joseph O'Connor": a courtesy title before a given name and a surname is no part of the record ("Mrs. Lopez" keeps it)
+  if (chosen.words >= 2 && w.courtesy) {
+    let at = 0;
+    while (at < chosen.tokens.length && w.courtesy.has(chosen.tokens[at]!.toLowerCase().replace(/\.$/, ''))) at++;
+    if (at > 0) chosen = { ...chosen, tokens: chosen.tokens.slice(at) };
   }
   if (ask.first) chosen = { ...chosen, tokens: chosen.tokens.slice(0, chosen.tokens.findIndex((t) => tokenKind(t, w, common) === 'name') + 1), words: 1 };
   else if (ask.full && chosen.words < 2) return { problem: w.say.fullName };

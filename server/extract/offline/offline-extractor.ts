@@ -9,8 +9,9 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { remarksOnly, unsureBeside } from './remarks.ts';
-import { assertsItem, yesNoByContent } from './yes-no-content.ts';
+import { assertsItem, contentBeside, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
+import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { matchTrigger } from './triggers.ts';
@@ -86,6 +87,8 @@ export class OfflineExtractor implements Extractor {
     // "wrong number sorry, it ends 0134": the earlier answer is asked again; a free-text rest is not taken as this answer meanwhile
     if (late?.reopen) proposal.reopen = { key: late.reopen };
     const cur = req.current;
+    // the yes/no was read together with what the reply names, so the rest needs no check (yes-no-content.ts)
+    let settled = false;
 
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
@@ -100,7 +103,14 @@ export class OfflineExtractor implements Extractor {
       const content = !typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? yesNoByContent(cur, withoutContacts, packOf(req.locale)) : null;
       // a count of days or an age given another way: "since Monday", "a week", "18 months" (duration-reply.ts)
       const duration = (cur.answer.type === 'integer' || cur.answer.type === 'number') && withoutContacts !== null ? readDuration(cur, withoutContacts, ctx, packOf(req.locale), typedRead.ok) : null;
-      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
+      // beside a yes or no word, what the reply names: "no sparks, but a cable is hanging out" is a yes (the no denies one
+      // item), "no chest pain, only a runny nose" a no that needs no check (yes-no-content.ts)
+      const beside = typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? contentBeside(cur, withoutContacts, packOf(req.locale), typedRead.value === true) : null;
+      if (beside || content?.whole) settled = true;
+      // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts)
+      const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
+      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
+        : described ? ok(described.value, described.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
@@ -165,7 +175,7 @@ export class OfflineExtractor implements Extractor {
     }
     // the commit rule: a value read from a reply with words nothing accounts for is checked with the visitor first
     const mine = cur && cur.answer.type !== 'text' ? updates.find((u) => u.key === cur.key && u.confidence !== 1) : undefined;
-    if (mine && cur && !human) {
+    if (mine && cur && !human && !settled) {
       const read = updates.flatMap((u) => (u.evidence ?? '').split(', '));
       // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
       const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);

@@ -137,7 +137,10 @@ export function noContent(text: string, pack: LanguagePack): boolean {
 // ---------------------------------------------------------------- codes
 
 /** How a code question says its format: a pattern, the shape of an example in the prompt, or only that it is a code. */
-type Format = { kind: 'pattern'; re: RE2JS } | { kind: 'shape'; re: RegExp; example: string; upper: boolean } | { kind: 'code' };
+type Format =
+  | { kind: 'pattern'; re: RE2JS; shown: { example: string; upper: boolean } | null; prefix: string }
+  | { kind: 'shape'; re: RegExp; example: string; upper: boolean }
+  | { kind: 'code' };
 
 const CODE_TOKEN = /[\p{L}\p{N}]+(?:[-/.][\p{L}\p{N}]+)*/gu;
 const shapes = new Map<string, { example: string; re: RegExp; upper: boolean } | null>();
@@ -146,11 +149,15 @@ const shapes = new Map<string, { example: string; re: RegExp; upper: boolean } |
 function codeFormat(q: OpenQuestion, pack: LanguagePack): Format | null {
   const spec = q.answer as TextSpec;
   if (spec.pattern !== undefined) {
+    let re: RE2JS;
     try {
-      return { kind: 'pattern', re: re2().RE2JS.compile(spec.pattern) };
+      re = re2().RE2JS.compile(spec.pattern);
     } catch {
       return null;
     }
+    // the prompt's example of the format ("looks like BF-104233") says how to write a code the pattern takes in several ways
+    const shown = q.prompt ? exampleIn(q.prompt, pack) : null;
+    return { kind: 'pattern', re, shown: shown && re.matches(shown.example) ? { example: shown.example, upper: shown.upper } : null, prefix: literalPrefix(spec.pattern) };
   }
   // only a question whose key or label asks for a code ("order_number", "Member ID", "Bestellnummer") is one: "Which product?
   // … (for example BF-AX600)" is answered by "BF-AX600 floodlights" as a whole
@@ -213,8 +220,12 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   const whole = text.trim().replace(/[.!]+$/u, '');
   const tokens = codeTokens(text);
   const fits = (t: string) => (format.kind === 'pattern' ? format.re.matches(t) : format.kind === 'shape' ? format.re.test(t) : true);
-  // the whole reply is the code ("BF-104233", "SW1A 1AA" for a postcode): the plain rules take it
-  if (format.kind === 'pattern' && format.re.matches(whole)) return null;
+  // the whole reply is the code ("BF-104233", "SW1A 1AA" for a postcode): the plain rules take it, written like the prompt's example
+  if (format.kind === 'pattern' && format.re.matches(whole)) {
+    const like = format.shown ? likeExample(whole, format.shown.example, format.shown.upper) : whole;
+    return like !== whole && format.re.matches(like) ? { value: like, evidence: whole, exact: true } : null;
+  }
+  if (format.kind === 'pattern') return readPatterned(q, text, format, pack);
   if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
   // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
   if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) return null;
@@ -242,6 +253,134 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (format.kind === 'shape') return { problem: say(pack, 'codeLike', { example: format.example }) };
   if (format.kind === 'code' && tokens.length === 0 && hasSentence(whole)) return { problem: say(pack, 'codeItself') };
   return null;
+}
+
+/**
+ * A code question with a pattern: each run of code parts in the reply ("W 1234 5678 9", "bf 104512", "ZGP 884 22 1093",
+ * "lic 20931"; parts with a digit, or short letter groups that are no common word) is written the one way the pattern
+ * takes (`toPattern`); one code is the value, two are asked about, none is left to the plain rules (the pattern's
+ * invalid prompt) unless the reply declines.
+ */
+function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { kind: 'pattern' }>, pack: LanguagePack): TextReading | null {
+  let found = codeRuns(text, pack)
+    .map((r) => ({ ...r, value: toPattern(r, format) }))
+    .filter((r): r is typeof r & { value: string } => r.value !== null);
+  if (found.length > 1) {
+    const mine = found.filter((r) => !labelledElsewhere(text, r.start, q, pack));
+    if (mine.length > 0) found = mine;
+  }
+  const distinct = [...new Set(found.map((r) => r.value.toUpperCase().replace(/[-/. ]/g, '')))];
+  if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
+  if (found.length > 0) return { value: found[0]!.value, evidence: found[0]!.span, exact: found[0]!.span === text.trim().replace(/[.!]+$/u, '') };
+  if (declines(text, pack)) return { skip: true };
+  return null;
+}
+
+const wordsOf = new WeakMap<LanguagePack, ReadonlySet<string>>();
+
+/** Every word in the pack's lexicon and text lists ("is", "it", "on", "the", "ist", "die"), folded: words of the language, not code parts. */
+function packWords(pack: LanguagePack): ReadonlySet<string> {
+  let set = wordsOf.get(pack);
+  if (!set) {
+    const out = new Set<string>([...en.text.codeWords].map(foldPhrase));
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') {
+        for (const w of foldPhrase(v).split(/[^\p{L}']+/u)) if (w !== '') out.add(w);
+      } else if (Array.isArray(v)) v.forEach(walk);
+      else if (v instanceof Set) [...v].forEach(walk);
+      else if (v !== null && typeof v === 'object' && !(v instanceof RegExp)) Object.values(v).forEach(walk);
+    };
+    walk(pack.lexicon);
+    walk(pack.text);
+    set = out;
+    wordsOf.set(pack, set);
+  }
+  return set;
+}
+
+/** A run of code parts in a reply: its text as typed, where it starts, and its letter and digit parts. */
+type CodeRun = { span: string; start: number; parts: string[] };
+
+/** The runs of code parts in a reply, split at words of the language ("is", "the", "order", "Nummer") and at commas. */
+export function codeRuns(text: string, pack: LanguagePack): CodeRun[] {
+  const common = pack.names.reply.common();
+  const known = packWords(pack);
+  // a short letter group is a code part unless it is a word of the pack's own lists ("is", "on", "the", "ist"); one of three
+  // letters or more also unless it is a common word (stopwords-iso lists country codes such as "bf" among its short words)
+  const part = (w: string) => {
+    if (/\p{N}/u.test(w)) return true;
+    const f = foldPhrase(w);
+    // a capital letter alone ("W 1234 5678 9", "A 1234 5678 90") is a code's prefix, save English "I"
+    if (/^\p{Lu}$/u.test(w) && !(pack.code === 'en' && w === 'I')) return true;
+    if (w.length > 4 || known.has(f)) return false;
+    return w.length <= 2 || !common.has(f) || (/^\p{Lu}+$/u.test(w) && w.length <= 3);
+  };
+  const runs: CodeRun[] = [];
+  let cur: { start: number; end: number; parts: string[] } | null = null;
+  const close = () => {
+    if (cur && cur.parts.some((p) => /\p{N}/u.test(p)) && cur.parts.join('').length >= 4) runs.push({ span: text.slice(cur.start, cur.end), start: cur.start, parts: cur.parts });
+    cur = null;
+  };
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)) {
+    const w = m[0];
+    if (!part(w)) {
+      close();
+      continue;
+    }
+    if (cur && /^[\s\-/.]+$/u.test(text.slice(cur.end, m.index))) {
+      cur.parts.push(w);
+      cur.end = m.index + w.length;
+    } else {
+      close();
+      cur = { start: m.index, end: m.index + w.length, parts: [w] };
+    }
+  }
+  close();
+  return runs;
+}
+
+/**
+ * The one way a run of code parts is written that the pattern takes, or null: as typed or like the prompt's example;
+ * joined, in capitals or as typed; with the separator the pattern puts between its parts; with the prefix the pattern
+ * fixes ("20931" → "LIC-20931"); with one separator inserted — only when exactly one place fits ("4182290" → "418-2290").
+ */
+export function toPattern(run: { span: string; parts: string[] }, format: { re: RE2JS; shown: { example: string; upper: boolean } | null; prefix: string }): string | null {
+  const fits = (c: string) => format.re.matches(c);
+  const compact = run.parts.join('');
+  const tries: string[] = [];
+  if (format.shown) tries.push(likeExample(run.span, format.shown.example, format.shown.upper));
+  tries.push(run.span);
+  for (const sep of ['', '-', ' ', '/', '.']) {
+    const joined = run.parts.join(sep);
+    tries.push(joined.toUpperCase(), joined, joined.toLowerCase());
+  }
+  const head = format.prefix.replace(/[^\p{L}\p{N}]/gu, '');
+  if (format.prefix !== '') {
+    for (const c of [compact.toUpperCase(), compact]) {
+      const rest = head !== '' && c.toUpperCase().startsWith(head.toUpperCase()) ? c.slice(head.length) : c;
+      tries.push(format.prefix + rest);
+    }
+  }
+  const hit = tries.find(fits);
+  if (hit !== undefined) return hit;
+  // one separator the pattern names, put in the one place where it fits
+  const seps = ['-', '/', '.', ' '].filter((x) => format.re.toString().includes(x));
+  const placed = new Set<string>();
+  for (const base of [compact.toUpperCase(), compact]) {
+    for (const sep of seps) for (let i = 1; i < base.length; i++) if (fits(base.slice(0, i) + sep + base.slice(i))) placed.add(base.slice(0, i) + sep + base.slice(i));
+  }
+  const ways = [...new Set([...placed].map((x) => x.toUpperCase()))];
+  return ways.length === 1 ? [...placed][0]! : null;
+}
+
+/** The literal characters a pattern starts with ("^LIC-[0-9]{5}$" → "LIC-"; "^BF-?…" → "BF"), or "". */
+function literalPrefix(pattern: string): string {
+  const m = /^\^((?:[A-Za-z0-9]|\\-|-)*)/.exec(pattern);
+  if (!m) return '';
+  let lit = m[1]!.replace(/\\-/g, '-');
+  // a quantifier after the last literal makes it optional
+  if (/^[?*{]/.test(pattern.slice(m[0].length))) lit = lit.slice(0, -1);
+  return lit;
 }
 
 /** Codes typed in parts ("bf 104877", "BF 109 221"): runs of up to four words whose letters and digits together have the shape. */

@@ -14,6 +14,13 @@ import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
  *    their clause, by a word saying they are fine ("breathing fine", "keine losen Teile") or ended
  *    ("no longer") → no. Items only count where the prompt's question lists things (a comma or an
  *    "or"); both asserted and denied, or a question back, and nothing is read.
+ *  - Kinds the prompt asks about by a general word ("any medications … supplements", "allergies to medicines,
+ *    foods or latex"): a member named ("just vitamin D", "peanuts", "tylenol sometimes") → yes; "only/just X" where
+ *    X is a member of a kind the prompt does not name and names none of its items ("just the cough" at "chest pain
+ *    or trouble breathing", "only to cats" at "medicines, foods or latex") → no.
+ *  - "all fine", "looks fine", "alles in Ordnung" where the prompt asks whether there is anything → no.
+ *  - A fact that rules the topic out ("I'm a guy", "hysterectomy", "she's 7" at "could you be pregnant") → no.
+ *  - An item asserted beside items denied ("no sparks, but a cable is hanging out") → yes: the denial is of one item.
  * The commit rule then judges the rest of the reply like any yes or no (remarks.ts).
  */
 
@@ -45,6 +52,18 @@ function names(word: string, item: string): boolean {
 }
 
 const itemCache = new WeakMap<OpenQuestion, string[]>();
+const plainCache = new WeakMap<LanguagePack, ReadonlySet<string>>();
+
+/** Words that say nothing about the question: the pack's filler and its yes and no words. */
+function plainOf(pack: LanguagePack): ReadonlySet<string> {
+  let set = plainCache.get(pack);
+  if (!set) {
+    const lex = pack.lexicon;
+    set = new Set([...lex.filler, ...lex.skipFiller, ...lex.joinFiller, ...lex.yes, ...lex.no, ...lex.negators].flatMap((w) => foldPhrase(w).match(WORD) ?? []));
+    plainCache.set(pack, set);
+  }
+  return set;
+}
 
 /** The content words of the question's own sentence when it lists things ("…: exposed wiring, sparking, or a fixture…"); empty otherwise. */
 function itemsOf(q: OpenQuestion, pack: LanguagePack): string[] {
@@ -58,6 +77,8 @@ function itemsOf(q: OpenQuestion, pack: LanguagePack): string[] {
     const common = pack.names.reply.common();
     const filler = new Set([...pack.lexicon.filler, ...pack.lexicon.skipFiller, ...(words?.notItems ?? [])].map(foldPhrase));
     items = lists ? [...new Set(folded.match(WORD) ?? [])].filter((w) => w.length >= 4 && !common.has(w) && !filler.has(w)) : [];
+    // "cable" names the prompt's "wiring": a group of words for one thing names the item whichever is said
+    for (const group of words?.alike ?? []) if (group.some((g) => items!.some((i) => names(foldPhrase(g), i)))) items.push(...group.map(foldPhrase));
     itemCache.set(q, items);
   }
   return items;
@@ -66,7 +87,7 @@ function itemsOf(q: OpenQuestion, pack: LanguagePack): string[] {
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => findPhrase(text, foldPhrase(p)).length > 0);
 
 /** What a reply without a yes or no word says about the question by its content: true, false, or null when it says neither. */
-export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string } | null {
+export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string; whole?: true } | null {
   const words = pack.yesNo;
   if (!words || q.answer.type !== 'boolean' || text.includes('?')) return null;
   const lex = pack.lexicon;
@@ -76,10 +97,36 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
   for (const p of pack.leftovers?.plain ?? []) for (const at of findPhrase(plain, foldPhrase(p)).reverse()) plain = plain.slice(0, at) + ' '.repeat(foldPhrase(p).length) + plain.slice(at + foldPhrase(p).length);
   const spec = q.answer;
   const synonyms = [...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])];
-  if (has(plain, [...lex.neither, ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms])) return null;
-  const { asserted, denied } = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
-  if (asserted !== null && denied === null) return { value: true, evidence: asserted };
-  if (denied !== null && asserted === null) return { value: false, evidence: denied };
+  // "tylenol sometimes when I need it": how often one takes a thing of the kind asked about is no half answer
+  const often = new Set((words.frequency ?? []).map(foldPhrase));
+  const member = membersIn(q, fold(text).text, pack).some((m) => m.named);
+  const half = lex.neither.filter((p) => !(member && often.has(foldPhrase(p))));
+  if (has(plain, [...half, ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms])) return null;
+  const out = ruledOut(q, text, pack);
+  if (out) return { value: false, evidence: out };
+  const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
+  // "keine Funken, aber ein Kabel hängt raus": an item asserted beside items denied is a yes
+  // `whole`: every clause was read, so the value needs no check ("used to take metformin but stopped in the summer")
+  const whole = r.unread === 0 ? { whole: true as const } : {};
+  if (r.asserted !== null && (r.denied === null || r.itemDenialOnly)) return { value: true, evidence: r.asserted, ...whole };
+  if (r.denied !== null && r.asserted === null) return { value: false, evidence: r.denied, ...whole };
+  return null;
+}
+
+/**
+ * How the content of a reply stands to the yes or no the parser read in it: `true` when a "no" denies only items and
+ * another item is asserted ("no sparks, but a cable is hanging out" → yes); `agrees` when the content says the same
+ * as the word ("no chest pain, only a runny nose"; "yes, peanuts"), so the rest needs no check; null otherwise.
+ */
+export function contentBeside(q: OpenQuestion, text: string, pack: LanguagePack, said: boolean): { flip: boolean } | { agrees: true } | null {
+  const words = pack.yesNo;
+  if (!words || q.answer.type !== 'boolean' || text.includes('?')) return null;
+  const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
+  if (!said && r.asserted !== null && noOnlyBeforeItems(q, text, pack)) return { flip: true };
+  // the content agrees only when it accounts for every clause ("no sparks, but there's a box open at the base" is checked)
+  if (r.unread > 0) return null;
+  if (said && r.asserted !== null && r.denied === null) return { agrees: true };
+  if (!said && r.denied !== null && r.asserted === null) return { agrees: true };
   return null;
 }
 
@@ -88,33 +135,144 @@ export function assertsItem(q: OpenQuestion, text: string, pack: LanguagePack): 
   return pack.yesNo !== undefined && q.answer.type === 'boolean' && read(q, text, pack, false).asserted !== null;
 }
 
-/** The first item asserted and the first denial (an item denied, or "none" where the prompt asks whether there is any), as typed. */
-function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolean): { asserted: string | null; denied: string | null } {
+/** Every "no" word of the reply stands right before one of the prompt's items ("no sparks", "keine Funken"): it denies that item, not the question. */
+function noOnlyBeforeItems(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  const items = itemsOf(q, pack);
+  const folded = fold(text).text;
+  let any = false;
+  for (const p of [...pack.lexicon.no, ...(pack.yesNo?.none ?? [])].map(foldPhrase)) {
+    for (const at of findPhrase(folded, p)) {
+      any = true;
+      const next = (folded.slice(at + p.length).match(WORD) ?? []).slice(0, 3);
+      if (!next.some((w) => items.some((item) => names(w, item)))) return false;
+    }
+  }
+  return any;
+}
+
+interface KindSets {
+  /** Members of kinds the prompt names, and of those it does not, folded, longest first. */
+  members: ReadonlyArray<{ phrase: string; named: boolean }>;
+}
+
+const kindCache = new WeakMap<OpenQuestion, KindSets>();
+
+/** The kinds' members, marked by whether the prompt's question names their kind ("medications", "foods"). */
+function kindsOf(q: OpenQuestion, pack: LanguagePack): KindSets {
+  let k = kindCache.get(q);
+  if (!k) {
+    const prompt = q.prompt ?? '';
+    const question = fold(prompt.includes('?') ? prompt.slice(0, prompt.indexOf('?')) : prompt).text;
+    const members = (pack.yesNo?.kinds ?? []).flatMap((kind) => {
+      const named = kind.names.some((n) => findPhrase(question, foldPhrase(n)).length > 0);
+      return kind.members.map((m) => ({ phrase: foldPhrase(m), named }));
+    }).sort((a, b) => b.phrase.length - a.phrase.length);
+    k = { members };
+    kindCache.set(q, k);
+  }
+  return k;
+}
+
+/** The kinds' members named in a folded text, longest first, not overlapping, with where they are. */
+function membersIn(q: OpenQuestion, folded: string, pack: LanguagePack): Array<{ at: number; end: number; named: boolean }> {
+  const out: Array<{ at: number; end: number; named: boolean }> = [];
+  for (const m of kindsOf(q, pack).members) {
+    for (const at of findPhrase(folded, m.phrase)) {
+      const end = at + m.phrase.length;
+      if (!out.some((o) => at < o.end && o.at < end)) out.push({ at, end, named: m.named });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A fact that rules the question's topic out ("I'm a guy", "she's 7" at "could you be pregnant?"), as typed; null when none. */
+function ruledOut(q: OpenQuestion, text: string, pack: LanguagePack): string | null {
+  const prompt = fold(q.prompt ?? '').text.match(WORD) ?? [];
+  const folded = fold(text).text;
+  const negators = pack.lexicon.negators.map(foldPhrase);
+  for (const rule of pack.yesNo?.rulesOut ?? []) {
+    if (!prompt.some((w) => rule.topic.some((t) => w.startsWith(t)))) continue;
+    for (const f of rule.facts) {
+      for (const at of findPhrase(folded, foldPhrase(f))) {
+        const before = (folded.slice(0, at).match(WORD) ?? []).slice(-2).join(' ');
+        if (!has(before, negators)) return text.trim();
+      }
+    }
+    const age = rule.age?.exec(folded.replace(/[.!]+\s*$/u, ''));
+    if (age && rule.under !== undefined && Number(age[1]) < rule.under) return text.trim();
+  }
+  return null;
+}
+
+/**
+ * The first clause asserting an item (or a thing of a kind asked about) and the first denial (an item denied, "only" a
+ * thing outside what is asked, "all fine", or "none" where the prompt asks whether there is any), as typed; whether
+ * every denial was of a listed item ("no sparks") rather than of the question as a whole.
+ */
+function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolean): { asserted: string | null; denied: string | null; itemDenialOnly: boolean; unread: number } {
   const words = pack.yesNo!;
   const lex = pack.lexicon;
   let asserted: string | null = null;
   let denied: string | null = null;
+  let itemDenialOnly = true;
+  // clauses with a word that is neither filler nor a yes or no, and where nothing was read
+  let unread = 0;
+  const plainWords = plainOf(pack);
   const items = itemsOf(q, pack);
   const negators = lex.negators.map(foldPhrase);
+  const only = (words.only ?? []).map(foldPhrase);
   for (const typed of text.split(CLAUSE)) {
     const clause = fold(typed).text;
     const ws = clause.match(WORD) ?? [];
     if (ws.length === 0) continue;
     const shown = typed.match(WORD) ?? [];
-    if (asksAny && (has(clause, words.none) || negatedAny(ws, negators, words.anyWords))) denied ??= typed.trim();
-    if (items.length === 0) continue;
-    // "the wiring was redone last year": a thing named without a problem says neither
-    if (has(clause, words.neutral)) continue;
+    let seen = false;
+    const assert = (what: string) => { seen = true; asserted ??= what; };
+    const deny = (what: string) => { seen = true; denied ??= what; };
     const fine = has(clause, words.fine) || has(clause, words.ended);
+    // "we taped off the area just in case": a step taken against a danger the prompt lists
+    if (items.length > 0 && has(clause, words.precautions ?? [])) assert(typed.trim());
+    // "keine Funken" denies an item (read below), "keine" alone the question
+    const noneAlone = words.none.map(foldPhrase).some((n) => findPhrase(clause, n).some((at) => !(clause.slice(at + n.length).match(WORD) ?? []).slice(0, 3).some((w) => items.some((item) => names(w, item)))));
+    if (asksAny && (noneAlone || negatedAny(ws, negators, words.anyWords) || has(clause, words.allFine ?? []))) {
+      deny(typed.trim());
+      itemDenialOnly = false;
+    }
+    // a thing of a kind the prompt names ("vitamin D" at "any medications … supplements"), or "only" one it does not
+    let itemNamed = false;
+    for (let i = 0; i < ws.length; i++) if (items.some((item) => names(ws[i]!, item))) itemNamed = true;
+    for (const m of membersIn(q, clause, pack)) {
+      const before = (clause.slice(0, m.at).match(WORD) ?? []).slice(-3).join(' ');
+      if (m.named) {
+        if (fine || has(before, lex.negators) || has(before, words.none)) deny(typed.trim());
+        else assert(typed.trim());
+      } else if (!itemNamed && only.some((o) => findPhrase((clause.slice(0, m.at).match(WORD) ?? []).slice(-3).join(' '), o).length > 0)) {
+        deny(typed.trim());
+        itemDenialOnly = false;
+      }
+    }
+    // "not anymore, lost it when I changed jobs", "it lapsed last month": an answer that has ended is a no; "stopped in the
+    // summer" beside a thing denied already is part of that denial
+    if (has(clause, words.ended) && !seen) {
+      if (items.length === 0 || !itemNamed) { deny(typed.trim()); itemDenialOnly = false; }
+    }
+    // "just checked": a clause mentioning a check or a repair without a problem competes with nothing
+    if (has(clause, words.neutral) && !itemNamed) seen = true;
+    if (items.length === 0 || has(clause, words.neutral)) {
+      if (!seen && ws.some((w) => !plainWords.has(w))) unread++;
+      continue;
+    }
+    // "the wiring was redone last year": a thing named without a problem says neither (above)
     for (let i = 0; i < ws.length; i++) {
       if (!items.some((item) => names(ws[i]!, item))) continue;
       const before = ws.slice(Math.max(0, i - 3), i).join(' ');
-      const word = shown.length === ws.length ? shown[i]! : ws[i]!;
-      if (fine || has(before, lex.negators) || has(before, words.none)) denied ??= word;
-      else asserted ??= word;
+      if (fine || has(before, lex.negators) || has(before, words.none)) {
+        deny(shown.length === ws.length ? shown[i]! : ws[i]!);
+      } else assert(typed.trim());
     }
+    if (!seen && ws.some((w) => !plainWords.has(w))) unread++;
   }
-  return { asserted, denied };
+  return { asserted, denied, itemDenialOnly, unread };
 }
 
 /** "she's not on anything", "I don't take any": a negator with "any"/"anything" after it in the clause. */

@@ -52,7 +52,7 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
   const hits = longestHits(findHits(folded, phrasesOf(spec, pack))).filter((h) => h.owner !== 'plain').map((h) => {
     if (h.owner !== 'true' && h.owner !== 'false') return h;
     if (custom.has(folded.text.slice(h.start, h.end))) {
-      return negated(folded.text, h.start, pack) || negatedAfter(folded.text, h.end, pack) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
+      return negated(folded.text, h.start, pack) || negatedAfter(folded.text, h.end, pack) || noneBefore(folded.text, h.start, pack) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
     }
     // "nicht korrekt", "pas d'accord", "no vale": a negated built-in yes is no clear answer in these languages (English lists its own "not right")
     return pack.negatedYesIsNeither && h.owner === 'true' && negated(folded.text, h.start, pack) ? { ...h, owner: 'neither' as const } : h;
@@ -66,6 +66,12 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
   if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail(say(pack, 'yesOrNo'));
   const first = mine[0]!;
   return ok(side === 'true', originalSlice(text, folded, first.start, first.end), onlyFillerOutside(folded, hits));
+}
+
+/** "nothing dangerous", "nichts Gefährliches": a one-word "none" (the pack's yes/no `none` words) right before a synonym denies it. */
+function noneBefore(folded: string, start: number, pack: LanguagePack): boolean {
+  const last = /([\p{L}]+)\s+$/u.exec(folded.slice(Math.max(0, start - 24), start))?.[1];
+  return last !== undefined && (pack.yesNo?.none ?? []).some((w) => foldPhrase(w) === last);
 }
 
 /** Normalises a structured boolean proposal: booleans pass, 1/0 and yes/no words are read. */

@@ -49,12 +49,21 @@ export function parseEmail(text: string, pack?: LanguagePack): ParseResult {
     const joined = text.replace(/\s*@\s*/, '@').replace(/(@[^\s]*?)\s+\.\s*(?=[\p{L}])/gu, '$1.');
     if (joined !== text && findEmails(joined).length === 1) text = joined;
   }
+  // "k.weber@t-online,de", "ann@web;de": a comma or semicolon typed for the domain's dot — read, and checked once as read
+  let slipped = false;
+  if (findEmails(text).length === 0 && (text.match(/@/g)?.length ?? 0) === 1) {
+    const dotted = text.replace(/(@[\p{L}\p{N}.-]+)[,;]\s?(?=\p{L}{2,}(?![\p{L}\p{N}.@-]))/gu, '$1.');
+    if (dotted !== text && findEmails(dotted).length === 1) {
+      text = dotted;
+      slipped = true;
+    }
+  }
   const found = theOneFound(text, findEmails(text), {
     none: "That doesn't look like an email address.",
     many: 'I found more than one email address — which one should I use?',
   });
   // "tom@gmial.com", "ann@hotmial.com", "jo@gmail.con": checked once ("Just to check: tom@gmial.com?"), never corrected unasked
-  return found.ok && typoOfProvider(String(found.value)) ? { ...found, check: true } : found;
+  return found.ok && (slipped || typoOfProvider(String(found.value))) ? { ...found, check: true } : found;
 }
 
 /** Whether the address's domain is one typing slip (a letter added, dropped, changed or two swapped) from exactly one known provider. */

@@ -6,8 +6,8 @@ import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
-import { hedged, optionEvidence } from './option-meaning.ts';
-import { windowEvidence, windowOptions } from './time-window.ts';
+import { groupOwners, hedged, optionEvidence } from './option-meaning.ts';
+import { firstWindow, windowEvidence, windowOptions } from './time-window.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
@@ -52,6 +52,12 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     if (every) return every;
   }
   let all = longestHits(findHits(folded, phrases));
+  // a meaning phrase around a phrase hit, pointing elsewhere, reads the words as a whole: "sick note" is paperwork,
+  // although "sick" alone names feeling unwell
+  if (!literal && all.length > 0) {
+    const around = optionEvidence(options, folded.text, [], pack).filter((e) => e.via === 'meaning' && e.owners.length === 1);
+    all = all.filter((h) => !around.some((e) => e.start <= h.start && h.end <= e.end && e.end - e.start > h.end - h.start && !e.owners.includes(h.owner)));
+  }
   let typos = false;
   if (all.length === 0) {
     const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack));
@@ -77,9 +83,12 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // "I don't need support, I want a quote": a negated option is never chosen
   const hits = all.filter((h) => !negated(folded.text, h.start, pack) && !negatedAfter(folded.text, h.end, pack));
   if (hits.length === 0 && words.length === 0 && !window) return fail(say(pack, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), pack) }));
+  // a date read against windows of time is an estimate already: "probably in the autumn" is no doubt about the window
+  const windowOnly = hits.length === 0 && words.length === 0 && window?.contained === true;
+  const doubt = hedged(folded.text, pack, all, windowOnly);
   // a label word in another form alone ("LED" in "we make LED drivers") is a weak sign in a longer reply: checked first
   const strong = hits.length > 0 || words.some((e) => e.via === 'meaning') || window !== null || wordCount(folded.text) <= WEAK_WORDS;
-  const clean = strong && !typos && hits.length === all.length && !hedged(folded.text, pack, all) && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS
+  const clean = strong && !typos && hits.length === all.length && !doubt && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS
     && !joinedToUnread(folded.text, [...all, ...words, ...(window ? [window] : [])], pack);
   const evidenceOf = (list: ReadonlyArray<{ start: number; end: number }>) => [...list].sort((a, b) => a.start - b.start).map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
   // what was read for one option, as the commit rule sets it aside; evidence fitting several options is not (its words stay unexplained)
@@ -98,7 +107,13 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // what each piece of evidence points at: one option, or a few equally (a group fitting several labels, a window in part)
   const sameValue = (i: number) => options.findIndex((o) => o.value === options[i]!.value);
   const pointers = [...hits.map((h) => [sameValue(h.owner)]), ...words.map((e) => [...new Set(e.owners.map(sameValue))]), ...(window ? [[...new Set(window.owners.map(sameValue))]] : [])];
-  const named = [...new Set(pointers.filter((p) => p.length === 1).flat())];
+  let named = [...new Set(pointers.filter((p) => p.length === 1).flat())];
+  // "urgent, we have a tournament feb 20": the urgent option beside a date inside the first window of time — the date says why
+  if (named.length === 2 && window?.contained && window.owners.length === 1) {
+    const first = sameValue(window.owners[0]!);
+    const urgent = groupOwners(options, pack, 'urgent').map(sameValue);
+    if (first === sameValue(firstWindow(options, pack)) && named.includes(first) && named.some((i) => i !== first && urgent.includes(i))) named = named.filter((i) => i !== first);
+  }
   // "red or green" (or any two options named) for a single choice: asking beats guessing
   if (named.length > 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
   let winner: number;
@@ -131,7 +146,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   if (window !== null && !window.contained) return fail(chooseFrom(options, pack));
   const one = ok(options[winner]!.value, evidenceOf(sureSpans), exactPhrase || clean);
   // "maybe his vaccines?", "probably support": a tentative choice is checked with the visitor first
-  return hedged(folded.text, pack, all) && one.ok ? { ...one, check: true } : one;
+  return doubt && one.ok ? { ...one, check: true } : one;
 }
 
 const loose = new Map<LanguagePack, ReadonlySet<string>>();

@@ -77,7 +77,9 @@ const cache = new WeakMap<readonly NormalOption[], Map<LanguagePack, CompiledMea
 /** The words that never name an option on their own: the pack's plain words and the lexicon's filler and joiners. */
 function plainStems(pack: LanguagePack, m: OptionMeaningWords): Set<string> {
   const lex = pack.lexicon;
-  return new Set([...m.plain, ...lex.filler, ...lex.joinFiller, ...lex.joiners, ...lex.negators].flatMap(wordsOf).map((w) => stemOf(w, m)));
+  // a negator of several words ("other than", "instead of") is a phrase: its words alone are not plain ("Other" names an option)
+  const negators = lex.negators.filter((n) => wordsOf(n).length === 1);
+  return new Set([...m.plain, ...lex.filler, ...lex.joinFiller, ...lex.joiners, ...negators].flatMap(wordsOf).map((w) => stemOf(w, m)));
 }
 
 function compile(options: readonly NormalOption[], pack: LanguagePack, m: OptionMeaningWords): CompiledMeaning {
@@ -162,10 +164,13 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
  * Whether a folded reply holds a hedge of the pack ("probably", "vielleicht"), a skip phrase ("no idea") or asks a
  * question back — outside the spans that name an option (an option called "Not sure" is no hedge).
  */
-export function hedged(folded: string, pack: LanguagePack, inside: ReadonlyArray<{ start: number; end: number }> = []): boolean {
+export function hedged(folded: string, pack: LanguagePack, inside: ReadonlyArray<{ start: number; end: number }> = [], unsureOnly = false): boolean {
   if (folded.includes('?')) return true;
   const m = pack.options.meaning;
-  const phrases = [...(m?.hedges ?? []), ...pack.lexicon.skip].map(foldPhrase).filter(Boolean);
+  // `unsureOnly`: a date read against windows of time is an estimate already ("probably in the autumn"): the pack's estimate
+  // words are no doubt there; "either", "not sure" still are
+  const estimates = new Set(unsureOnly ? (m?.time?.estimates ?? []).map(foldPhrase) : []);
+  const phrases = [...(m?.hedges ?? []).filter((h) => !estimates.has(foldPhrase(h))), ...pack.lexicon.skip].map(foldPhrase).filter(Boolean);
   for (const p of phrases) {
     for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
       const before = folded[at - 1], after = folded[at + p.length];
@@ -174,4 +179,11 @@ export function hedged(folded: string, pack: LanguagePack, inside: ReadonlyArray
     }
   }
   return false;
+}
+
+/** The options a meaning group of the pack points at on these options ("urgent" → "As soon as possible"); empty when none. */
+export function groupOwners(options: readonly NormalOption[], pack: LanguagePack, name: string): readonly number[] {
+  const m = pack.options.meaning;
+  if (!m) return [];
+  return compile(options, pack, m).groups.find((g) => g.name === name)?.owners ?? [];
 }

@@ -54,7 +54,15 @@ export function scanPhones(text: string, ctx: ParseContext): FoundPhone[] {
   return scan(plain, phoneCountry(ctx));
 }
 
-function scan(plain: string, country: CountryCode): FoundPhone[] {
+/** "0049 171 2345678", "0044 7700 900123": the international prefix "00" written as "+ " (same length), wherever the visitor is. */
+function internationalZeros(text: string): string {
+  // only where a number starts: not after other digits of the same number ("020 7946 0018")
+  return text.replace(/(?<![\d+][\s.\-/()]*)(?<![\d+])00(?=[\s.-]?[1-9])/gu, '+ ');
+}
+
+function scan(typed: string, country: CountryCode): FoundPhone[] {
+  // most countries dial abroad with "00", the US and Canada with "011": a number typed with "00" is international everywhere
+  const plain = internationalZeros(typed);
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
   const found = phones().findPhoneNumbersInText(plain, { defaultCountry: country })
     .filter((f) => f.number.isValid() && !localOnly(plain.slice(f.startsAt, f.endsAt), f.number.nationalNumber, country))

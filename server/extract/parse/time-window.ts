@@ -78,6 +78,8 @@ function easter(year: number): [number, number] {
 }
 
 const DAY_MS = 86_400_000;
+/** Days either side of a boundary between two windows where a date is on the boundary. */
+const MARGIN = 7;
 
 /** Reads the dates and periods of a folded reply as spans of days from today. */
 class SpanReader {
@@ -109,7 +111,7 @@ class SpanReader {
   /** Every span the reply names, each with where it is. */
   read(f: string): Array<Span & { start: number; end: number }> {
     const t = this.t;
-    const out: Array<Span & { start: number; end: number }> = [];
+    const out: Array<Span & { start: number; end: number; season?: true }> = [];
     const words = (list: readonly string[]) => list.map((w) => foldPhrase(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
     const next = words(t.next);
     const thisW = words(t.this);
@@ -123,6 +125,31 @@ class SpanReader {
       // "within 2 weeks": from now up to then; "in 6 months": about then
       out.push({ lo: t.within.includes(m[1]!) ? 0 : c - slack, hi: c + slack, start: m.index, end: m.index + m[0].length });
     }
+    // a range of a unit: "3-6 months" (folded to "3 6 months"), "1 to 2 months", "in 3 bis 6 Monaten" (the labels' own from-to patterns)
+    const unitWords = Object.keys(t.units).sort((a, b) => b.length - a.length).join('|');
+    for (const re of [...t.windowLabel, new RegExp(`(?:^|\\s)(?<from>\\d+)\\s+(?<to>\\d+)\\s+(?<unit>${unitWords})(?![\\p{L}])`, 'u')]) {
+      for (const m of f.matchAll(new RegExp(re.source, 'gu'))) {
+        const g = m.groups;
+        if (!g || g.from === undefined || g.to === undefined) continue;
+        const unit = DAYS[t.units[g.unit ?? ''] ?? 'day'];
+        const [a, b] = [num(g.from) * unit, num(g.to) * unit];
+        if (Number.isNaN(a) || Number.isNaN(b) || b < a) continue;
+        if (out.some((o) => o.start < m.index + m[0].length && m.index < o.end)) continue;
+        out.push({ lo: a, hi: b, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    // a vague count: "a few weeks", "in a couple of months", "ein paar Wochen"
+    const few = Object.keys(t.few ?? {}).sort((a, b) => b.length - a.length);
+    if (few.length > 0) {
+      const unitAlt = Object.keys(t.units).sort((a, b) => b.length - a.length).join('|');
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(${few.map((w) => foldPhrase(w).replace(/ /g, '\\s+')).join('|')})\\s+(${unitAlt})(?![\\p{L}])`, 'gu'))) {
+        const [a, b] = t.few![m[1]!.replace(/\s+/g, ' ')] ?? [NaN, NaN];
+        const unit = DAYS[t.units[m[2]!] ?? 'day'];
+        if (Number.isNaN(a) || out.some((o) => o.start < m.index + m[0].length && m.index < o.end)) continue;
+        const within = t.within.some((w) => new RegExp(`(?:^|\\s)${foldPhrase(w)}\\s+$`, 'u').test(f.slice(0, m.index)));
+        out.push({ lo: within ? 0 : a * unit, hi: b * unit, start: m.index, end: m.index + m[0].length });
+      }
+    }
     // seasons: "next spring", "summer", "in den Sommerferien"
     const seasons = Object.keys(t.seasons).sort((a, b) => b.length - a.length);
     for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:(${next}|${thisW})\\s+)?(${seasons.map((s) => s.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}])`, 'gu'))) {
@@ -131,16 +158,16 @@ class SpanReader {
       const span = (yy: number) => ({ lo: this.at(yy, m1, 1), hi: this.at(m2 < m1 ? yy + 1 : yy, m2 + 1, 1) - 1 });
       let s = span(y);
       if (s.hi < 0 || (m[1] !== undefined && t.next.map(foldPhrase).includes(m[1]) && s.lo <= 0)) s = span(++y);
-      out.push({ ...s, start: m.index, end: m.index + m[0].length });
+      out.push({ ...s, start: m.index, end: m.index + m[0].length, season: true });
     }
-    // Easter: "after Easter" the weeks after it, "before Easter" until it
+    // Easter: "after Easter" the week after it, "before Easter" until it
     for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${words(t.easter)})(?![\\p{L}])`, 'gu'))) {
       let y = this.year;
       let [em, ed] = easter(y);
       if (this.at(y, em, ed) < 0) [em, ed] = easter(++y);
       const e = this.at(y, em, ed);
       const before = f.slice(0, m.index);
-      const s = t.after.test(before) ? { lo: e, hi: e + 30 } : t.until.test(before) ? { lo: 0, hi: e } : { lo: e - 7, hi: e + 7 };
+      const s = t.after.test(before) ? { lo: e, hi: e + 7 } : t.until.test(before) ? { lo: e - 7, hi: e } : { lo: e - 7, hi: e + 7 };
       out.push({ ...s, start: m.index, end: m.index + m[0].length });
     }
     // a year: "2027", "next year", "this year"
@@ -150,7 +177,8 @@ class SpanReader {
       if (out.some((o) => o.start <= m.index && m.index < o.end)) continue;
       out.push({ lo: Math.max(0, this.at(y, 1, 1)), hi: this.at(y + 1, 1, 1) - 1, start: m.index, end: m.index + m[0].length });
     }
-    for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(${next}|${thisW})\\s+(?:${words(t.year)})(?![\\p{L}])`, 'gu'))) {
+    // "next year's budget": a year said of something else is no time for the answer
+    for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(${next}|${thisW})\\s+(?:${words(t.year)})(?![\\p{L}'’])`, 'gu'))) {
       const y = t.next.map(foldPhrase).includes(m[1]!) ? this.year + 1 : this.year;
       out.push({ lo: Math.max(0, this.at(y, 1, 1)), hi: this.at(y + 1, 1, 1) - 1, start: m.index, end: m.index + m[0].length });
     }
@@ -190,11 +218,12 @@ class SpanReader {
       if (t.monthPart.mid.some((p) => new RegExp(`(?:^|\\s)${foldPhrase(p)}\\s*(?:of\\s+)?$`).test(before))) s = { lo: s.lo + 8, hi: s.lo + 21 };
       out.push({ ...s, start: m.index, end: m.index + m[0].length });
     }
-    // "by", "bis", "until" before a date: from today to it; "after", "nach": from it on
+    // "by", "bis", "until" before a date: the date is the deadline, and the answer is where that deadline falls ("by June"
+    // is in 3 to 12 months); before a season, its start ("before the summer", "bis zum Sommer")
     return out.map((s) => {
       const before = f.slice(0, s.start);
-      if (t.until.test(before)) return { ...s, lo: 0 };
-      return s;
+      if (t.until.test(before) && s.season) return { lo: s.lo - 7, hi: s.lo, start: s.start, end: s.end };
+      return { lo: s.lo, hi: s.hi, start: s.start, end: s.end };
     });
   }
 }
@@ -215,8 +244,20 @@ export function windowEvidence(options: readonly NormalOption[], f: string, pack
   if (hi < 0) return null;
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
-  const holds = windows.flatMap((w, i) => (w && w.lo <= lo && hi <= w.hi ? [i] : []));
+  // a date within a week of a boundary between two windows sits on it: asked, not guessed ("bis zum 20.02." at a one-month boundary)
+  const meets = (at: number) => windows.filter((o) => o !== null && (Math.abs(o.lo - at) <= 1 || Math.abs(o.hi - at) <= 1)).length > 1;
+  // (a span starting or ending on the boundary itself is said in the windows' own terms: "3-12 months")
+  const inside = (w: Span) => (Math.abs(lo - w.lo) <= 1 || w.lo + (meets(w.lo) ? MARGIN : 0) <= lo) && (Math.abs(hi - w.hi) <= 1 || hi <= w.hi - (meets(w.hi) ? MARGIN : 0));
+  const holds = windows.flatMap((w, i) => (w && inside(w) ? [i] : []));
   if (holds.length === 1) return { owners: holds, contained: true, start, end };
   const touches = windows.flatMap((w, i) => (w && lo <= w.hi && w.lo <= hi ? [i] : []));
   return { owners: touches, contained: false, start, end };
+}
+
+/** The option whose window starts today ("Within 3 months"), or -1. */
+export function firstWindow(options: readonly NormalOption[], pack: LanguagePack): number {
+  const t = pack.options.meaning?.time;
+  if (!t) return -1;
+  const w = windowsOf(options, pack, t);
+  return w.filter(Boolean).length >= 2 ? w.findIndex((x) => x !== null && x.lo === 0) : -1;
 }

@@ -16,6 +16,8 @@ export const DE: Lexicon = {
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',
+    // wo das Gefragte steht („weiß nicht, wo finde ich die?“): die Frage noch einmal (ihr Text sagt, wo), kein Überspringen
+    'wo finde ich', 'wo find ich', 'wo steht', 'wo sehe ich', 'wo seh ich', 'wo soll die stehen', 'wo soll das stehen', 'wo ist die', 'wo ist das',
   ],
   skipFiller: [
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenQuestion } from '../../server/extract/extractor.ts';
+import { OfflineExtractor } from '../../server/extract/offline/index.ts';
+
+// Codes at a question that declares a pattern (server/extract/offline/short-text.ts, docs/understanding.md "Short text and codes").
+const offline = new OfflineExtractor();
+const ask = (pattern: string, prompt: string, reply: string, locale?: string, required = true) => {
+  const current: OpenQuestion = { nodeId: 'q', key: 'order_number', label: 'Order number', prompt, answer: { type: 'text', pattern }, required };
+  const p = offline.extract({ text: reply, current, open: [], paths: [], now: '2026-11-25T10:00:00Z', defaultCountry: 'US', ...(locale ? { locale } : {}) });
+  const u = p.updates.find((x) => x.key === 'order_number');
+  return u ? { value: u.value, confirm: u.confirm === true } : p.unknown.includes('order_number') ? { skip: true } : { problem: p.problem?.reason };
+};
+const order = (reply: string, locale?: string) => ask('^[A-Za-z]{2}-?[0-9]{6}$', "What's your order number? It looks like BF-104233. (Say skip if you don't have it.)", reply, locale, false);
+const member = (reply: string) => ask('^[A-Za-z0-9-]{5,20}$', 'What is the member ID on your insurance card?', reply);
+
+describe('a code at a question with a pattern', () => {
+  it('is written like the prompt\'s example when the pattern takes it in several ways', () => {
+    expect(order('bf 104512')).toEqual({ value: 'BF-104512', confirm: false });
+    expect(order('BF 109 221')).toEqual({ value: 'BF-109221', confirm: false });
+    expect(order('found it, qt 440871 on the email')).toEqual({ value: 'QT-440871', confirm: false });
+  });
+  it('joins an ID typed in groups, whole, in capitals', () => {
+    expect(member('W 1234 5678 9')).toEqual({ value: 'W123456789', confirm: false });
+    expect(member('ZGP 884 22 1093')).toEqual({ value: 'ZGP884221093', confirm: false });
+    expect(member('xjh 1234 5678 9')).toEqual({ value: 'XJH123456789', confirm: false });
+    expect(member('member id is U8844 2210')).toEqual({ value: 'U88442210', confirm: false });
+  });
+  it('adds the prefix the pattern fixes, and puts a separator the pattern names in the one place it fits', () => {
+    expect(ask('^LIC-[0-9]{5}$', "What's your licence number?", '20931')).toEqual({ value: 'LIC-20931', confirm: false });
+    expect(ask('^LIC-[0-9]{5}$', "What's your licence number?", 'lic 20931')).toEqual({ value: 'LIC-20931', confirm: false });
+    expect(ask('^[0-9]{3}-[0-9]{4}$', 'Which invoice?', 'invoice 4182290')).toEqual({ value: '418-2290', confirm: false });
+  });
+  it('asks again when no way of writing it fits, and asks which when two codes do', () => {
+    expect(order('104233')).toHaveProperty('problem');
+    expect(order('bf 77120')).toHaveProperty('problem');
+    expect(order('bf 771204 or bf 771240')).toHaveProperty('problem');
+  });
+  it('asks the question again at "where do I find that?", never skips it', () => {
+    expect(order('no idea, where would I find that?')).toHaveProperty('problem');
+    expect(order('weiß nicht, wo finde ich die?', 'de')).toHaveProperty('problem');
+    expect(order("don't have it on me")).toEqual({ skip: true });
+  });
+});
