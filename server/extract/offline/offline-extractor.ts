@@ -18,6 +18,7 @@ import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
+import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
  * HOW THE OFFLINE RULES UNDERSTAND A REPLY — the rule of this layer is that
@@ -126,6 +127,7 @@ export class OfflineExtractor implements Extractor {
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
       let reading: TextReading | null = null;
+      let declined: string | null = null;
       // "not sure what you mean", "Wie meinen Sie das?": a question back is no answer and no skip; the question is asked again
       const back = withoutContacts !== null && !(parsed.ok && !isText) && !literalOption && asksBack(withoutContacts, pack);
       if (human) {
@@ -133,6 +135,10 @@ export class OfflineExtractor implements Extractor {
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
       } else if (back) {
         proposal.problem = { key: cur.key, reason: say(pack, 'askedBack'), specific: true };
+      } else if (skip && !literalOption && !answeredBesideSkip && (declined = skipOption(cur, withoutContacts!, pack, req.locale)) !== null) {
+        // "I'd rather not say" at a choice offering "Prefer not to say": that option is the answer, not a skip
+        updates.push(update(cur.key, cur.answer.type === 'enum' && cur.answer.multiple ? [declined] : declined, PARTIAL, withoutContacts!.trim()));
+        settled = true;
       } else if (skip && !literalOption && !answeredBesideSkip) {
         proposal.unknown.push(cur.key);
       } else if (nameAsk) {
@@ -280,6 +286,21 @@ function declinesIn(pack: LanguagePack, prompt: string, text: string): boolean {
   const parts = fold(text).text.split(/[,.;!]+/).map((p) => p.trim()).filter((p) => p !== '');
   const declines = new Set(words.declines.map(foldPhrase));
   return parts.length > 0 && parts.every((p) => declines.has(p));
+}
+
+/**
+ * The option a skip names, at a choice that offers one: a refusal ("I'd rather not say", "pass": the pack's `refuse`) is the
+ * option whose label refuses ("Prefer not to say"), a skip that does not know ("no idea") the one whose label is such a skip
+ * and no refusal ("Not sure"); null when there is none, or several.
+ */
+function skipOption(q: OpenQuestion, text: string, pack: LanguagePack, locale: string | undefined): string | null {
+  const a = q.answer;
+  const refuse = pack.lexicon.refuse;
+  if (a.type !== 'enum' || !refuse) return null;
+  const refuses = (t: string) => { const f = fold(t).text; return refuse.some((r) => findPhrase(f, foldPhrase(r)).length > 0); };
+  const said = refuses(text);
+  const fits = normalOptions(a).filter((o) => wantsSkip(o.label, [], locale) && refuses(o.label) === said);
+  return fits.length === 1 ? fits[0]!.value : null;
 }
 
 /** Blanks the first occurrence of `part`, if any. */
