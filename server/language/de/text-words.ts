@@ -52,4 +52,13 @@ export const DE_TEXT: TextWords = {
     'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'zu', 'hause', 'zuhause', 'muss', 'müsste', 'steht', 'auf', 'drauf', 'drin', 'namen', 'name', 'dosis', 'genau', 'gerade', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
   ],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
+  discourse: [
+    'hallo', 'hi', 'moin', 'servus', 'ja', 'jo', 'ok', 'okay', 'also', 'ähm', 'äh', 'hm', 'naja', 'na', 'ach', 'ach so', 'achso', 'gut', 'jedenfalls',
+    'egal', 'sorry', 'gefunden', 'hab sie gefunden', 'habs gefunden', "hab's gefunden", 'hier ist sie', 'guten morgen', 'guten tag', 'ja hallo',
+  ],
+  vagueProblem: [
+    'geht', 'gehen', 'ging', 'nicht', 'nich', 'mehr', 'kaputt', 'defekt', 'funktioniert', 'funktionieren', 'problem', 'probleme', 'fehler', 'richtig',
+    'los', 'irgendwas', 'etwas', 'kein', 'keine', 'immer', 'noch', 'wieder', 'hilfe', 'reparieren', 'gut', 'schlecht', 'tut', 'tun',
+  ],
+  asksWhich: { which: ['welche', 'welcher', 'welches', 'wo'], what: ['was', 'wie'] },
 };

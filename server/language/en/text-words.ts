@@ -54,4 +54,15 @@ export const EN_TEXT: TextWords = {
     'card', 'paperwork', 'papers', 'details', 'info', 'information', 'appointment', 'visit', 'here', 'tell', 'gp', 'nurse', 'chemist', 'specialist', 'name', 'names', 'dose', 'doses', 'on', 'at', 'home', 'house', 'car', 'exactly', 'not', 'now', 'right', 'seem', 'seems', 'seemed', "something's", 'something', 'somethings', 'have', 'has', 'got',
   ],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
+  discourse: [
+    'hi', 'hello', 'hey', 'hiya', 'hi there', 'hello there', 'hey there', 'yes', 'yeah', 'yep', 'ok', 'okay', 'so', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'basically', 'so basically',
+    'anyway', 'anyways', 'alright', 'oh', 'ah', 'sure', 'found it', 'ok found it', 'here it is', 'here you go', 'got it', 'let me see', 'sorry', 'haha',
+    'lol', 'good morning', 'good afternoon', 'good evening', 'morning', 'right so',
+  ],
+  vagueProblem: [
+    'work', 'works', 'working', 'worked', 'broken', 'broke', 'busted', "don't", 'dont', "doesn't", 'doesnt', "won't", 'wont', "isn't", "aren't", 'arent',
+    'problem', 'problems', 'issue', 'issues', 'wrong', 'bad', 'faulty', 'fault', 'trouble', 'go', 'going', 'any', 'more', 'anymore', 'properly',
+    'again', 'help', 'need', 'needs', 'fix', 'fixing', 'repair', 'something', 'no', 'good', 'still', 'stopped', 'quite', "there's", 'theres', 'there',
+  ],
+  asksWhich: { which: ['which', 'where'], what: ['what', 'how'] },
 };
