@@ -83,6 +83,7 @@ const DateAnswer = lazy(() => z
     type: z.literal('date'),
     past: z.boolean().optional().describe('must be today or earlier'),
     future: z.boolean().optional().describe('must be today or later'),
+    birth: z.boolean().optional().describe('a date of birth: a day and month without a year is asked about, never read as this year (implied by a key or prompt naming a birth)'),
     min: IsoDate().optional(),
     max: IsoDate().optional(),
   })

@@ -77,7 +77,7 @@ const FIELD_NAMES = [
   'validate', 'invalid_prompt', 'max_attempts', 'dependencies', 'priority', 'always_ask', 'never_ask', 'carry', 'assess', 'routes',
   'call', 'input_map', 'output_map', 'requires', 'provides', 'retry', 'timeout_ms', 'ref', 'outcome', 'from', 'to',
   'guard', 'on', 'version', 'entry', 'paths', 'nodes', 'edges', 'subgraphs', 'constraints', 'default_country',
-  'commands', 'interface', 'options', 'multiple', 'synonyms', 'min', 'max', 'pattern', 'unit', 'past', 'future',
+  'commands', 'interface', 'options', 'multiple', 'synonyms', 'min', 'max', 'pattern', 'unit', 'past', 'future', 'birth',
   'policy', 'lock_threshold', 'allow_switch_before_lock', 'decay', 'min_confidence', 'examples', 'questions',
   'message', 'expr', 'oneOf', 'name', 'criteria', 'threshold', 'max_refinements', 'feedback_key', 'min_words',
   'must_mention', 'cases', 'default', 'description', 'layer', 'extends', 'remove', 'merge', 'backoff_ms', 'role',

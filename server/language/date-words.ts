@@ -16,5 +16,16 @@ export interface DateWords {
   week: { span: RegExp; next: RegExp; weekday: RegExp; ask: (typed: string) => string } | null;
   /** "Which day in March?" for a month without a day; null = the parsers' `whichDay`. */
   whichDayIn: ((month: string) => string) | null;
+  /** A year said in words (`find`, global) and its digits ("nineteen seventy" → "1970", "zweitausendzehn" → "2010"; the match unchanged when unreadable); null = none. */
+  spokenYears: { find: RegExp; digits: (m: RegExpExecArray) => string } | null;
+  /**
+   * Fixed-date holidays ("christmas day", "Heiligabend") as [pattern, month, day], read as that day when nothing
+   * else in the reply names one, and `say`, a month and day as this language's parser reads them; null = none.
+   */
+  holidays: { days: ReadonlyArray<readonly [RegExp, number, number]>; say: (month: number, day: number) => string } | null;
+  /** Days with no fixed date ("easter", "next spring", "nach den Sommerferien"): asked which day; null = none. */
+  noFixedDay: RegExp | null;
+  /** A hedge before the day given after "Which day in March?" ("around the 9th", "so um den 9."), dropped there; null = none. */
+  hedge: RegExp | null;
 }
 

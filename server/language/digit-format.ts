@@ -17,6 +17,12 @@ export const DOTS_OR_SPACES_DECIMAL_COMMA = new RegExp(String.raw`(?<![\p{L}\p{N
  * language shares (asked unless euros or a whole number); with a decimal comma it is read.
  */
 export const SPACES_DECIMAL_COMMA = new RegExp(String.raw`(?<![\p{L}\p{N}.,])(?:\d{1,3}(?:\.\d{3})+,\d+|${SPACED}|${DECIMAL})(?![\p{N}]|[.,]\d)`, 'gu');
+/**
+ * Spaces group thousands in a language that writes digits the English way ("25 000", "1 200 000"): a first group
+ * without a leading zero, then groups of exactly three digits, and no further digits after a space (a phone number's
+ * "555 201 3344" is not one).
+ */
+export const SPACED_THOUSANDS = new RegExp(String.raw`(?<![\p{L}\p{N}.,])[1-9]\d{0,2}(?:${SPACES}\d{3})+(?![\p{N}]|[.,]\d|${SPACES}\d)`, 'gu');
 // "1,234" or "30,000" with nothing else: a decimal comma to a European, thousands to an English typist.
 const COMMA_THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
 

@@ -19,4 +19,10 @@ export interface LeftoverWords {
   readonly numberCompete: readonly string[];
   /** Where a number comes from or what it covers, explained beside it in its clause ("board approved", "from a grant", "for the whole stadium", "vom Förderverein", "fürs ganze Stadion"); on folded text. */
   readonly numberExplained: readonly RegExp[];
+  /**
+   * A ballpark: `invited` read in a number question's prompt ("A ballpark is fine", "Eine grobe Zahl genügt") makes it an
+   * estimate question, where the `guesses` beside one figure ("40k-ish", "or so", "maybe a bit more", "so um die",
+   * "vielleicht etwas mehr") and a question mark only soften the figure: they neither compete nor are left over.
+   */
+  readonly estimate?: { readonly invited: RegExp; readonly guesses: readonly string[] };
 }

@@ -9,6 +9,12 @@
 export interface Lexicon {
   /** "I don't know", "skip", "rather not say": with only filler around them, the question is skipped. */
   readonly skip: readonly string[];
+  /**
+   * The skip phrases that refuse rather than not know ("rather not say", "pass", "keine Angabe"): at a choice with an option
+   * that refuses ("Prefer not to say"), such a reply is that option; a skip that does not know goes to one that does not know
+   * ("Not sure"). Absent: no skip is read as an option.
+   */
+  readonly refuse?: readonly string[];
   /** A question back about the question ("what do you mean?", "wie meinen Sie das?"): never an answer nor a skip; the question is asked again. */
   readonly askBack: readonly string[];
   /** Words that may surround a skip phrase ("honestly no idea, sorry"). */

@@ -42,4 +42,26 @@ export interface NumberWords {
   suffixExponent: Readonly<Record<string, number>>;
   /** The unit label an unlabelled count of time takes ("42 Jahre"): years are fine, months are asked about; null = any unit is asked about. */
   years: RegExp | null;
+  /** Several figures that give one answer (a range, a total with its parts, a sum; parse/amount-parts.ts); absent = two numbers are asked about. */
+  parts?: AmountWords;
+}
+
+/** The words that make several figures one answer (server/extract/parse/amount-parts.ts). */
+export interface AmountWords {
+  /** The whole text between the two ends of a range ("-", " to ", " bis "). */
+  rangeGap: RegExp;
+  /** The text between the ends when a range word comes before the first ("and" after "between"). */
+  rangeAnd: RegExp;
+  /** The end of the text before the first end that opens a range ("between", "zwischen"). */
+  rangeBefore: RegExp;
+  /** The text between a figure and the one before it ends in a total word ("total of", "insgesamt"). */
+  totalBefore: RegExp;
+  /** The text after a figure starts with a total word ("in total", "overall", "insgesamt"). */
+  totalAfter: RegExp;
+  /** A share of the total ("of that", "davon"): parts need not add up to it. */
+  share: RegExp;
+  /** Text between two amounts that adds them ("plus", "and another", "und nochmal"). */
+  adds: RegExp;
+  /** Text between two amounts that makes them alternatives ("or", "oder", "bzw."). */
+  alternative: RegExp;
 }

@@ -11,9 +11,9 @@ type Text = (p: MessageParams) => string;
 /** The keys of the parsers' messages. */
 export type MessageKey =
   | 'typeAnswer' | 'notNumber' | 'notWhole' | 'wholeNumber' | 'tooLarge' | 'between' | 'atLeast' | 'atMost' | 'negatedNumber'
-  | 'total' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
+  | 'total' | 'range' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
   | 'whichThen' | 'pickOne' | 'or' | 'pickJustOne' | 'pickNumber' | 'notDate' | 'singleDate' | 'noSuchDate' | 'moreThanOneDate'
-  | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth'
+  | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth' | 'whichYear'
   | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat';
 
 /** Every message a parser can say, in one language. */

@@ -135,6 +135,8 @@ export function findWordNumbersBy(text: string, r: WordNumberRules): WordNumber[
 export function digitScale(word: string): number {
   const w = foldWord(word).replace(/\.$/, '');
   if (w === 'mil millones' || w.startsWith('milliard') || w === 'mrd') return 9;
+  // "30 mille" (French) is thirty thousand, not thirty million
+  if (w === 'mille') return 3;
   if (w.startsWith('mill') || w === 'mio') return 6;
   return 3;
 }

@@ -71,4 +71,20 @@ describe('single choices', () => {
     expect(answer('not a stadium', prompt, intent)).toBeUndefined();
     expect(answer('Stadion', 'Suchen Sie neue LED-Beleuchtung für einen Platz, eine Halle oder ein Stadion, oder Hilfe mit einer bestehenden Beleuchtung?', absicht, 'de')).toBe('buy');
   });
+
+  it('reads an initial that begins one label, never one that could be a position', () => {
+    const sex = enumOf([['female', 'Female'], ['male', 'Male'], ['intersex', 'Intersex'], ['prefer_not_to_say', 'Prefer not to say']]);
+    expect(committed(parseEnum(sex, 'M', en, NOW))).toBe('male');
+    expect(committed(parseEnum(sex, 'f.', en, NOW))).toBe('female');
+    expect(committed(parseEnum(intent, 'b', en, NOW))).toBe('ask');
+  });
+
+  it('reads a refusal as the option that refuses, and not knowing as no refusal', () => {
+    const sex = enumOf([['female', 'Female'], ['male', 'Male'], ['intersex', 'Intersex'], ['prefer_not_to_say', 'Prefer not to say']]);
+    const prompt = 'What sex was the patient assigned at birth?';
+    expect(answer("I'd rather not say", prompt, sex)).toBe('prefer_not_to_say');
+    expect(answer('no idea', prompt, sex)).toBeUndefined();
+    const sure = enumOf([['yes', 'Yes'], ['no', 'No'], ['unsure', 'Not sure']]);
+    expect(answer('no idea', 'Has the fixture been serviced?', sure)).toBe('unsure');
+  });
 });

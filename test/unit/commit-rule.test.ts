@@ -199,14 +199,23 @@ describe('a correction of the previous answer typed at the next question', () =>
   const name = { id: 'q.name', type: 'question', key: 'name', prompt: 'Who am I chatting with?', answer: { type: 'text', kind: 'name' } };
 
   it('asks an earlier question again when the reply goes back to it without a readable value, then comes back', async () => {
-    const r = await talk([hazard, name, budget], ['no', "hang on, my colleague says the pole on court 4 is leaning. I'm Gary"]);
+    const back = "hang on, the safety question, my colleague is not sure about the pole on court 4. I'm Gary";
+    const r = await talk([hazard, name, budget], ['no', back]);
     expect(r.session.answers.has('safety_hazard')).toBe(false);
     expect(r.session.answers.get('name')?.value).toBe('Gary');
     expect(r.session.node).toBe('q.hazard');
     expect(r.messages.map((m) => m.text).join(' ')).toContain("Sure, let's correct that. Is anything unsafe");
-    const next = await talk([hazard, name, budget], ['no', "hang on, my colleague says the pole on court 4 is leaning. I'm Gary", 'yes']);
+    const next = await talk([hazard, name, budget], ['no', back, 'yes']);
     expect(next.session.answers.get('safety_hazard')?.value).toBe(true);
     expect(next.session.node).toBe('q.budget');
+  });
+
+  it('changes an earlier yes/no the reply answers anew by content, with an echo, and goes on', async () => {
+    const r = await talk([hazard, name, budget], ['no', "hang on, my colleague says the pole on court 4 is leaning. I'm Gary"]);
+    expect(r.session.answers.get('safety_hazard')?.value).toBe(true);
+    expect(r.session.answers.get('name')?.value).toBe('Gary');
+    expect(r.session.node).toBe('q.budget');
+    expect(r.messages.map((m) => m.text).join(' ')).toContain("I've changed safety hazard to Yes");
   });
 
   it('asks a pii answer again on "wrong number", and takes a whole new one', async () => {

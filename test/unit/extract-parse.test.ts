@@ -77,7 +77,48 @@ describe('numbers', () => {
   });
 
   it('refuses to choose between two different numbers', () => {
-    expect(reason(num, 'between 50 and 100')).toMatch(/more than one number/);
+    expect(reason(num, 'maybe 50 maybe 100')).toMatch(/more than one number/);
+  });
+
+  it('asks which figure of a range to note, naming both ends in one scale', () => {
+    expect(reason(num, 'between 50 and 100')).toBe('Which figure should I note — 50, 100, or something in between?');
+    expect(reason(num, 'between 15 and 20k')).toMatch(/15,000, 20,000/);
+    expect(reason(num, '20–25k')).toMatch(/20,000, 25,000/);
+    expect(reason({ type: 'integer', unit: 'days' }, '2-3 days')).toMatch(/— 2, 3,/);
+    expect(reason({ type: 'integer', unit: 'USD' }, 'zwischen 15.000 und 20.000 Dollar', { ...ctx, locale: 'de' })).toMatch(/15\.000, 20\.000 oder etwas dazwischen/);
+  });
+
+  it('reads a total said with its parts, checked when the parts do not add up', () => {
+    const usd: AnswerSpec = { type: 'integer', min: 0, unit: 'USD' };
+    const r = ok(parseAnswer(usd, '80k total - 60k for the lights and 20k for install', ctx));
+    expect([r.value, r.check]).toEqual([80000, undefined]);
+    expect(ok(parseAnswer(usd, '25k for the poles and 15k for the lamps, so 40k in total', ctx)).value).toBe(40000);
+    expect(ok(parseAnswer(usd, '55k overall, about 40 of that for the lights', ctx)).check).toBeUndefined();
+    expect(ok(parseAnswer(usd, '50k total - 40k lights and 20k install', ctx)).check).toBe(true);
+    expect(ok(parseAnswer(usd, 'insgesamt 45.000 $: 35.000 für die Leuchten und 10.000 für die Montage', { ...ctx, locale: 'de' })).value).toBe(45000);
+  });
+
+  it('adds the parts of a budget said without a total, and has the sum checked', () => {
+    const usd: AnswerSpec = { type: 'integer', min: 0, unit: 'USD' };
+    const r = ok(parseAnswer(usd, 'council grant of 25k USD plus 5k from the club', ctx));
+    expect([r.value, r.check]).toEqual([30000, true]);
+    expect(ok(parseAnswer(usd, '$8k from a grant plus maybe another 5 from fundraising', ctx)).value).toBe(13000);
+    expect(ok(parseAnswer(usd, 'ca. 8.000 Dollar vom Förderverein und nochmal 6.000 vom Verein', { ...ctx, locale: 'de' })).value).toBe(14000);
+    // counts of different things are not added: the visitor gives the total
+    expect(reason({ type: 'integer' }, '2 tennis and 2 padel')).toMatch(/in total/);
+    expect(reason(usd, '20k or 30k')).toMatch(/more than one number/);
+  });
+
+  it('reads thousands grouped by spaces, not a phone number', () => {
+    expect(value(num, '25 000')).toBe(25000);
+    expect(value(num, 'around 1 200 000 dollars')).toBe(1200000);
+    expect(reason(num, '555 201 3344')).toMatch(/more than one number/);
+  });
+
+  it('reads a per-item figure with a bare count of the items as the total, checked', () => {
+    const r = ok(parseAnswer({ type: 'integer', unit: 'USD' }, '40k per court, we have 3', ctx));
+    expect([r.value, r.check]).toEqual([120000, true]);
+    expect(ok(parseAnswer({ type: 'integer', unit: 'USD' }, '4k per court, 3 courts', ctx)).check).toBeUndefined();
   });
 
   it('does not read the digits of a phone number or email as the number asked for', () => {

@@ -13,6 +13,7 @@ import type { CompiledFlow, CompiledNode } from '../../server/flow/compiled-flow
 import { EXIT } from '../../server/flow/desugar.ts';
 import { compileFile, compileText } from '../../server/flow/document.ts';
 import { flowArb } from '../property/flow-gen.ts';
+import { impliedAnswer } from '../../server/engine/implied-answer.ts';
 
 // extractionRequest caches, per compiled flow, the order its breadth-first
 // walk visits nodes in (and the OpenQuestion of each node, and the path list).
@@ -26,7 +27,7 @@ function asOpenRef(c: CompiledNode): OpenQuestion | null {
   return {
     nodeId: c.node.id,
     key: c.node.key,
-    answer: c.node.answer ?? { type: 'text' },
+    answer: impliedAnswer(c.node.answer ?? { type: 'text' }, c.node.key, prompt),
     required: c.node.required !== false,
     ...(c.node.label ? { label: c.node.label } : {}),
     ...(prompt ? { prompt } : {}),

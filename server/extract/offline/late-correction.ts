@@ -272,7 +272,9 @@ function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseConte
         if (said.ok) return { value: said.value, whole };
       }
     }
-    const read = parseAnswer(a, part, ctx);
+    // a date without a year keeps the year it had: read it without asking for one (a date of birth would)
+    const keepsYear = a.type === 'date' && typeof q.value === 'string' && !YEAR.test(part);
+    const read = parseAnswer(keepsYear ? { ...a, birth: false } : a, part, ctx);
     // "actually wait, the cover on the junction box is off and you can see wires": a yes/no said by its content
     const content = !read.ok && a.type === 'boolean' && pack ? yesNoByContent(q, part, pack) : null;
     if (content) return { value: content.value, whole };

@@ -8,15 +8,17 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
-import { remarksOnly, unsureBeside } from './remarks.ts';
+import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
 import { assertsItem, contentBeside, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
+import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
+import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
  * HOW THE OFFLINE RULES UNDERSTAND A REPLY — the rule of this layer is that
@@ -98,7 +100,9 @@ export class OfflineExtractor implements Extractor {
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
       const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
-      const typedRead = (before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null) ?? read;
+      const narrowedAmount = before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null;
+      // "50" at a budget whose prompt says packages start at about $12,000: checked as 50,000 (parse/amount-scale.ts)
+      const typedRead = narrowedAmount ?? scaleAmount(cur.answer, cur.prompt, read, () => parseAnswer({ ...cur.answer, min: undefined, max: undefined } as typeof cur.answer, text, ctx)) ?? read;
       // a yes/no said by content, without a yes or no word: "saw a few sparks last night", "nothing like that" (yes-no-content.ts)
       const content = !typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? yesNoByContent(cur, withoutContacts, packOf(req.locale)) : null;
       // a count of days or an age given another way: "since Monday", "a week", "18 months" (duration-reply.ts)
@@ -123,6 +127,7 @@ export class OfflineExtractor implements Extractor {
       // value only counts when the skip phrase survives without it.
       const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
       let reading: TextReading | null = null;
+      let declined: string | null = null;
       // "not sure what you mean", "Wie meinen Sie das?": a question back is no answer and no skip; the question is asked again
       const back = withoutContacts !== null && !(parsed.ok && !isText) && !literalOption && asksBack(withoutContacts, pack);
       if (human) {
@@ -130,6 +135,10 @@ export class OfflineExtractor implements Extractor {
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
       } else if (back) {
         proposal.problem = { key: cur.key, reason: say(pack, 'askedBack'), specific: true };
+      } else if (skip && !literalOption && !answeredBesideSkip && (declined = skipOption(cur, withoutContacts!, pack, req.locale)) !== null) {
+        // "I'd rather not say" at a choice offering "Prefer not to say": that option is the answer, not a skip
+        updates.push(update(cur.key, cur.answer.type === 'enum' && cur.answer.multiple ? [declined] : declined, PARTIAL, withoutContacts!.trim()));
+        settled = true;
       } else if (skip && !literalOption && !answeredBesideSkip) {
         proposal.unknown.push(cur.key);
       } else if (nameAsk) {
@@ -179,11 +188,14 @@ export class OfflineExtractor implements Extractor {
       const read = updates.flatMap((u) => (u.evidence ?? '').split(', '));
       // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
       const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
-      const left = aside ? [] : unexplainedWords(withoutContacts ?? text, read, cur, packOf(req.locale));
+      // at an estimate question ("A ballpark is fine") the guesses softening one figure are set aside ("40k-ish", "so um die")
+      const said = estimateBlanked(text, cur, packOf(req.locale));
+      const masked = estimateBlanked(withoutContacts ?? text, cur, packOf(req.locale));
+      const left = aside ? [] : unexplainedWords(masked, read, cur, packOf(req.locale));
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
       // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if (left.length > 0 ? !remarksOnly(text, withoutContacts ?? text, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(text, cur, packOf(req.locale))) mine.confirm = true;
+      else if (left.length > 0 ? !remarksOnly(said, masked, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
@@ -274,6 +286,21 @@ function declinesIn(pack: LanguagePack, prompt: string, text: string): boolean {
   const parts = fold(text).text.split(/[,.;!]+/).map((p) => p.trim()).filter((p) => p !== '');
   const declines = new Set(words.declines.map(foldPhrase));
   return parts.length > 0 && parts.every((p) => declines.has(p));
+}
+
+/**
+ * The option a skip names, at a choice that offers one: a refusal ("I'd rather not say", "pass": the pack's `refuse`) is the
+ * option whose label refuses ("Prefer not to say"), a skip that does not know ("no idea") the one whose label is such a skip
+ * and no refusal ("Not sure"); null when there is none, or several.
+ */
+function skipOption(q: OpenQuestion, text: string, pack: LanguagePack, locale: string | undefined): string | null {
+  const a = q.answer;
+  const refuse = pack.lexicon.refuse;
+  if (a.type !== 'enum' || !refuse) return null;
+  const refuses = (t: string) => { const f = fold(t).text; return refuse.some((r) => findPhrase(f, foldPhrase(r)).length > 0); };
+  const said = refuses(text);
+  const fits = normalOptions(a).filter((o) => wantsSkip(o.label, [], locale) && refuses(o.label) === said);
+  return fits.length === 1 ? fits[0]!.value : null;
 }
 
 /** Blanks the first occurrence of `part`, if any. */

@@ -1,6 +1,6 @@
 import type { PathChoice, Proposal } from '../extractor.ts';
 import { packOf } from '../../language/registry.ts';
-import { findHits, fold, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
+import { findHits, findPhrase, fold, foldPhrase, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
 import { parseEnum } from '../parse/enum.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 
@@ -96,6 +96,8 @@ function promptVote(text: string, paths: readonly PathChoice[], locale: string |
   if (!read.ok) {
     // "a quote, the old ones are broken": examples of two paths said — asked again, not the longest one taken
     const folded = fold(text);
+    // "both, I need my physical and my knee hurts": the visitor says two paths — asked which, never one of them taken
+    if (packOf(locale).lexicon.both.some((w) => findPhrase(folded.text, foldPhrase(w)).length > 0)) return undefined;
     const named = new Set(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, packOf(locale))).map((h) => h.owner));
     return named.size > 1 ? undefined : vote;
   }

@@ -36,6 +36,28 @@ function listsOf(pack: LanguagePack) {
 const CHANNEL_FREE = new Set(['but', 'though', 'although', 'however', 'or', 'either', 'aber', 'doch', 'jedoch', 'allerdings', 'oder']);
 const TYPES = new Set(['boolean', 'integer', 'number', 'date', 'phone', 'email', 'url']);
 
+/**
+ * At an estimate question (its prompt invites a ballpark: the pack's `estimate.invited`), a number reply with its
+ * guesses ("40k-ish", "maybe a bit more", "so um die") and question marks blanked, so one figure softened is committed;
+ * elsewhere the reply as it is.
+ */
+export function estimateBlanked(text: string, q: OpenQuestion, pack: LanguagePack): string {
+  const est = pack.leftovers?.estimate;
+  if (!est || (q.answer.type !== 'integer' && q.answer.type !== 'number') || !est.invited.test(q.prompt ?? '')) return text;
+  // "40k-ish", "50ish": the ending said onto the figure
+  let out = text.replace(/\?/gu, '.').replace(/(?<=[\p{N}kK])[-\s]?ish(?![\p{L}])/gu, (m) => ' '.repeat(m.length));
+  for (const phrase of [...est.guesses].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    const f = fold(out);
+    // blanked in the reply as typed, through the fold's map back to it (folding joins spaces)
+    for (const at of findPhrase(f.text, phrase)) {
+      const start = f.starts[at]!;
+      const end = f.ends[at + phrase.length - 1]!;
+      out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+    }
+  }
+  return out;
+}
+
 /** Whether a reply says its value is a guess ("… but not sure", "ohne Gewähr"), whatever else it holds. */
 export function unsureBeside(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
   return TYPES.has(q.answer.type) && pack.leftovers !== undefined && has(fold(text).text, pack.leftovers.unsure.map(foldPhrase));

@@ -3,6 +3,8 @@ import { clarify, fail, hasWordsOutside, ok, type ParseContext, type ParseResult
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
+import { fold } from './fold.ts';
+import type * as chrono from 'chrono-node';
 
 type DateSpec = Extract<AnswerSpec, { type: 'date' }>;
 
@@ -31,6 +33,118 @@ export function isoDate(year: number, month: number, day: number): string | null
   const d = new Date(Date.UTC(year, month - 1, day));
   if (year < 1 || year > 9999 || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A reply with some words rewritten for chrono ("'72" → "1972"), and the way back to the typed positions. */
+interface Rewritten {
+  text: string;
+  /** The typed position of a position in `text` (inside a rewritten piece: its start, or its end when `end`). */
+  at: (i: number, end?: boolean) => number;
+}
+
+/** Rewrites every match of `re` (global) with `by`, keeping the map back to the typed text. */
+function rewrite(src: Rewritten, re: RegExp, by: (m: RegExpExecArray) => string): Rewritten {
+  const edits: Array<{ from: number; to: number; newFrom: number; newTo: number }> = [];
+  let out = '';
+  let last = 0;
+  for (const m of src.text.matchAll(re)) {
+    const put = by(m);
+    if (put === m[0]) continue;
+    out += src.text.slice(last, m.index);
+    edits.push({ from: m.index, to: m.index + m[0].length, newFrom: out.length, newTo: out.length + put.length });
+    out += put;
+    last = m.index + m[0].length;
+  }
+  if (edits.length === 0) return src;
+  out += src.text.slice(last);
+  const at = (i: number, end = false): number => {
+    let shift = 0;
+    for (const e of edits) {
+      if (i < e.newFrom) break;
+      if (i < e.newTo || (end && i === e.newTo)) return src.at(i >= e.newTo || (end && i > e.newFrom) ? e.to : e.from, end);
+      shift = e.to - e.newTo;
+    }
+    return src.at(i + shift, end);
+  };
+  return { text: out, at };
+}
+
+/** A year with an apostrophe ("Oct 5 '61", "’82"): group 2 is its last two digits. */
+const APOSTROPHE_YEAR = /(^|[\s,./-])['’‘`´](\d{2})(?![\p{N}])(?!['’]\p{L})/gu;
+
+/** The reply with its years in digits: an apostrophe year ("'61") in the century the question points to, years in words ("nineteen seventy"). */
+function yearsInDigits(text: string, spec: DateSpec, clock: Clock, pack: LanguagePack): Rewritten {
+  let r: Rewritten = { text, at: (i) => i };
+  const spoken = pack.dates.spokenYears;
+  if (spoken) r = rewrite(r, spoken.find, spoken.digits);
+  const thisYear = Number(clock.today.slice(0, 4));
+  // a past date (a birth included) is in the last hundred years; another within twenty years from now
+  const latest = spec.past || spec.birth ? thisYear : thisYear + 20;
+  return rewrite(r, APOSTROPHE_YEAR, (m) => {
+    const yy = Number(m[2]);
+    return `${m[1]}${2000 + yy <= latest || spec.future ? 2000 + yy : 1900 + yy}`;
+  });
+}
+
+/** The month a reply names by its full name ("März", "sometime in april"), 1–12, or null. */
+function monthNamed(text: string, pack: LanguagePack): number | null {
+  const folded = fold(text).text;
+  const i = pack.messages.months.findIndex((m) => new RegExp(`(?<![\\p{L}])${fold(m).text}(?![\\p{L}])`, 'u').test(folded));
+  return i === -1 ? null : i + 1;
+}
+
+/** What a chrono match says, with what was typed for it. */
+interface Reading {
+  index: number;
+  end: number;
+  text: string;
+  year: number;
+  month: number;
+  day: number;
+  certain: { year: boolean; month: boolean; day: boolean; weekday: boolean };
+}
+
+/** chrono's matches in a rewritten reply, as readings of the typed text (strict: no short or in-word match). */
+function readingsOf(src: Rewritten, typed: string, parser: chrono.Chrono, clock: Clock, future: boolean, strict: boolean): Reading[] | 'range' {
+  const parsed = parser.parse(src.text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: future });
+  const t = src.text;
+  // chrono's German, French and Spanish parsers read weekday abbreviations anywhere: "so" (Sonntag) in "so schnell
+  // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less, or inside a word, is no date
+  const kept = strict ? parsed.filter((r) => !SHORT.test(r.text) && !/\p{L}/u.test(t[r.index - 1] ?? '') && !/\p{L}/u.test(t[r.index + r.text.length] ?? '')) : parsed;
+  if (kept.some((r) => r.end)) return 'range';
+  return kept.map((r) => {
+    const index = src.at(r.index);
+    const end = src.at(r.index + r.text.length, true);
+    return {
+      index, end, text: typed.slice(index, end),
+      year: r.start.get('year')!, month: r.start.get('month')!, day: r.start.get('day')!,
+      certain: { year: r.start.isCertain('year'), month: r.start.isCertain('month'), day: r.start.isCertain('day'), weekday: r.start.isCertain('weekday') },
+    };
+  });
+}
+
+/**
+ * A month or year said again beside a full date ("11/08/95 (that's august)", "jan 3rd this year") is no second
+ * date: it is dropped when it agrees with the date, fills in the year the date left out, and turns a numeric date
+ * read in the other order when it names the other number as the month; null when it disagrees.
+ */
+function mergeAgain(readings: Reading[]): Reading[] | null {
+  const full = readings.filter((r) => r.certain.day);
+  const again = readings.filter((r) => !r.certain.day && !r.certain.weekday && (r.certain.month || r.certain.year));
+  if (full.length !== 1 || again.length === 0 || full.length + again.length !== readings.length) return readings;
+  let date = { ...full[0]!, certain: { ...full[0]!.certain } };
+  for (const a of again) {
+    if (a.certain.month && a.month !== date.month) {
+      // "05/09/88 (that's september)": the numbers read the other way round
+      if (!/^\d{1,2}[/.-]\d{1,2}/u.test(date.text) || a.month !== date.day || date.month > 12) return null;
+      date = { ...date, month: date.day, day: date.month };
+    }
+    if (a.certain.year) {
+      if (date.certain.year && a.year !== date.year) return null;
+      date = { ...date, year: a.year, certain: { ...date.certain, year: true } };
+    }
+  }
+  return [date];
 }
 
 /**
@@ -68,30 +182,49 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const dotted = DOTTED.exec(text);
   const monthFirst = dotted !== null && words.parser(ctx.defaultCountry) !== words.parser(DAY_FIRST);
   const parser = words.parser(dotted ? DAY_FIRST : ctx.defaultCountry);
-  const parsed = parser.parse(text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: spec.future === true });
-  // chrono's German, French and Spanish parsers read weekday abbreviations anywhere: "so" (Sonntag) in "so schnell
-  // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less, or inside a word, is no date
-  const results = words.strictMatches ? parsed.filter((r) => !SHORT.test(r.text) && !/\p{L}/u.test(text[r.index - 1] ?? '') && !/\p{L}/u.test(text[r.index + r.text.length] ?? '')) : parsed;
-  if (results.length === 0) return fail(say(pack, 'notDate'));
-  if (results.some((r) => r.end)) return fail(say(pack, 'singleDate'));
+  // "Oct 5 '61", "sixteenth of june nineteen seventy": the year in digits before chrono reads it
+  const typed = yearsInDigits(text, spec, clock, pack);
+  let found = readingsOf(typed, text, parser, clock, spec.future === true, words.strictMatches);
+  if (found === 'range') return fail(say(pack, 'singleDate'));
+  // "christmas day 2010", "Heiligabend 1975": a fixed-date holiday is that day when nothing else names one
+  if (words.holidays && !found.some((r) => r.certain.day)) {
+    const hol = words.holidays;
+    let named = typed;
+    for (const [re, month, d] of hol.days) named = rewrite(named, new RegExp(re.source, 'giu'), () => hol.say(month, d));
+    if (named !== typed) {
+      const again = readingsOf(named, text, parser, clock, spec.future === true, words.strictMatches);
+      if (again !== 'range' && again.some((r) => r.certain.day)) found = again;
+    }
+  }
+  // "easter", "next spring", "nach den Sommerferien": no fixed day — which one?
+  if (!found.some((r) => r.certain.day) && words.noFixedDay?.test(text)) return clarify(say(pack, 'whichDay'));
+  if (found.length === 0) {
+    // "Anfang März", "irgendwann im Mai": a month without a day, which chrono's German parser does not read
+    const month = monthNamed(text, pack);
+    return month !== null ? clarify(words.whichDayIn ? words.whichDayIn(pack.messages.months[month - 1]!) : say(pack, 'whichDay')) : fail(say(pack, 'notDate'));
+  }
+  const merged = mergeAgain(found);
+  if (!merged) return fail(say(pack, 'moreThanOneDate'));
+  const results = merged;
   // "mid January", "January", "next month": chrono fills the missing day with the 1st, which would be
   // a guess; a clarification is asked instead (the 15th for "mid" is a guess too, and "late March" has none)
-  const vague = results.find((r) => !r.start.isCertain('day') && !r.start.isCertain('weekday'));
+  const vague = results.find((r) => !r.certain.day && !r.certain.weekday);
   if (vague) {
-    return clarify(words.whichDayIn && vague.start.isCertain('month') ? words.whichDayIn(pack.messages.months[vague.start.get('month')! - 1]!) : say(pack, 'whichDay'));
+    return clarify(words.whichDayIn && vague.certain.month ? words.whichDayIn(pack.messages.months[vague.month - 1]!) : say(pack, 'whichDay'));
   }
   // a year said first ("2010 march 4th", "1984, March 27", "1990 am 4. März") is the date's year: chrono reads the
   // day and month after it without one, which would be this year's (or, for a past question, last year's)
-  const yearFirst = results.map((r) => (r.start.isCertain('year') ? null : YEAR_FIRST.exec(text.slice(0, r.index))));
+  const yearFirst = results.map((r) => (r.certain.year ? null : YEAR_FIRST.exec(typed.text.slice(0, indexIn(typed, r.index)))));
+  // a date of birth is never this year's by default: "March 4th" asks for the year
+  if (spec.birth && results.some((r, i) => r.certain.month && !r.certain.year && !yearFirst[i])) return clarify(say(pack, 'whichYear'));
   const values = results.map((r, i) => {
     const said = yearFirst[i];
-    const year = said ? Number(said[1]) : r.start.get('year')!;
-    const month = r.start.get('month')!;
-    const day = r.start.get('day')!;
+    const year = said ? Number(said[1]) : r.year;
+    const { month, day } = r;
     if (said) return isoDate(year, month, day);
     let value = isoDate(year, month, day);
     // "March 4th" for a past-only question means the last March 4th, not the coming one.
-    if (value && spec.past && value > clock.today && !r.start.isCertain('year') && r.start.isCertain('month')) {
+    if (value && spec.past && value > clock.today && !r.certain.year && r.certain.month) {
       value = isoDate(year - 1, month, day);
     }
     return value;
@@ -101,10 +234,16 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const value = distinct[0];
   if (!value) return fail(say(pack, 'noSuchDate'));
   const first = results[0]!;
-  const spans = results.map((r, i) => [yearFirst[i]?.index ?? r.index, r.index + r.text.length] as const);
+  const spans = results.map((r, i) => [yearFirst[i] ? typed.at(yearFirst[i]!.index) : r.index, r.end] as const);
   const r = checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
   const swappable = dotted !== null && Number(dotted[1]) <= 12 && Number(dotted[2]) <= 12 && dotted[1] !== dotted[2];
   return r.ok && monthFirst && swappable ? { ...r, check: true } : r;
+}
+
+/** The position in the rewritten text of a typed position (the first that maps to it or past it). */
+function indexIn(src: Rewritten, typedIndex: number): number {
+  for (let i = 0; i <= src.text.length; i++) if (src.at(i) >= typedIndex) return i;
+  return src.text.length;
 }
 
 /** A year just before a date without one: the year, then at most a comma or dash and one short word ("2016, the", "1990 am"). */
@@ -164,18 +303,31 @@ export function narrowDate(spec: DateSpec, text: string, before: string, ctx: Pa
   const clock = readClock(ctx.now);
   if (!clock) return null;
   const parser = pack.dates.parser(ctx.defaultCountry);
-  const found = parser.parse(before, { instant: clock.instant, timezone: clock.offset })[0];
-  // a year alone ("born in 2016") is no date to chrono
-  const yearAlone = found ? null : /(?<![\p{N}])(19\d{2}|20\d{2})(?![\p{N}])/u.exec(before);
-  if (!found && !yearAlone) return null;
+  const ref = { instant: clock.instant, timezone: clock.offset };
+  const prior = yearsInDigits(before, spec, clock, pack).text;
+  const found = parser.parse(prior, ref)[0];
+  // "born in 2016" (a year alone) is no date to chrono, nor "Anfang März" to its German parser
+  const yearAlone = found ? null : /(?<![\p{N}])(19\d{2}|20\d{2})(?![\p{N}])/u.exec(prior);
+  const monthAlone = found ? null : monthNamed(before, pack);
+  if (!found && !yearAlone && monthAlone === null) return null;
+  const typed = yearsInDigits(text.trim(), spec, clock, pack).text;
+  // a date of birth without its year ("march 4th" → "Which year?"): the year said now completes it
+  if (found && spec.birth && found.start.isCertain('day') && found.start.isCertain('month') && !found.start.isCertain('year')) {
+    const year = /^(?:\p{L}+\s+){0,2}((?:18|19|20)\d\d)[.!]?$/u.exec(typed);
+    if (!year) return null;
+    const value = isoDate(Number(year[1]), found.start.get('month')!, found.start.get('day')!);
+    return value ? checkDate(spec, value, clock, text.trim(), false, pack) : fail(say(pack, 'noSuchDate'));
+  }
   if (found && (found.start.isCertain('day') || !(found.start.isCertain('month') || found.start.isCertain('year')))) return null;
   const earlier = {
-    month: found?.start.isCertain('month') ? found.start.get('month')! : null,
+    month: found?.start.isCertain('month') ? found.start.get('month')! : monthAlone,
     year: found?.start.isCertain('year') ? found.start.get('year')! : yearAlone ? Number(yearAlone[1]) : null,
   };
+  // "Which day in March?" → "around the 9th", "so um den 9.": the day asked for, with a hedge on it, is that day
+  const said = pack.dates.hedge ? typed.replace(pack.dates.hedge, '') : typed;
   // "Which day in March?" → "9": a bare number is the day only when the earlier reply named the month
-  const alone = pack.dates.dayAlone.exec(text.trim()) ?? (earlier.month !== null ? /^(\d{1,2})\.?$/.exec(text.trim()) : null);
-  const now = alone ? null : parser.parse(text, { instant: clock.instant, timezone: clock.offset })[0];
+  const alone = pack.dates.dayAlone.exec(said) ?? (earlier.month !== null ? /^(\d{1,2})\.?$/.exec(said) : null);
+  const now = alone ? null : parser.parse(said, ref)[0];
   if (!alone && !(now && now.start.isCertain('day'))) return null;
   const day = alone ? Number(alone[1]) : now!.start.get('day')!;
   const month = now?.start.isCertain('month') ? now.start.get('month')! : earlier.month;

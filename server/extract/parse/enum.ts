@@ -60,7 +60,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   }
   let typos = false;
   if (all.length === 0) {
-    const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack));
+    const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack) ?? byInitial(spec, options, folded.text));
     if (byNumber) return byNumber;
   }
   // the option said in other words, outside the phrases already read: label words in other forms, meaning groups
@@ -214,6 +214,16 @@ function byOrdinal(spec: EnumSpec, options: readonly NormalOption[], folded: str
   if (n < 1 || n > options.length) return fail(say(pack, 'pickNumber', { n: options.length }));
   const value = options[n - 1]!.value;
   return ok(spec.multiple ? [value] : value, folded.trim(), true);
+}
+
+/** "M", "f.": a reply of one letter that begins exactly one option's label picks it (quick replies typed as initials), unless it could be a position ("b"). */
+function byInitial(spec: EnumSpec, options: readonly NormalOption[], folded: string): ParseResult | null {
+  const m = /^\s*([\p{L}])\s*[.!]?\s*$/u.exec(folded);
+  // a letter that could be a position in a lettered list ("b" of three options) is not read as an initial
+  if (!m || (m[1]! >= 'a' && m[1]!.charCodeAt(0) - 97 < options.length)) return null;
+  const fits = [...new Set(options.filter((o) => foldPhrase(o.label).startsWith(m[1]!)).map((o) => o.value))];
+  if (fits.length !== 1) return null;
+  return ok(spec.multiple ? [fits[0]!] : fits[0]!, folded.trim(), true);
 }
 
 /** A language's rules for a second thing named beside a single choice's one option (its lexicon's joiners, "both" words, "too" words and filler), compiled once. */

@@ -43,8 +43,11 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   // "3 courts — sorry, 4": the correction is the answer when it is one by itself
   const tail = spec.type === 'email' || spec.type === 'url' || spec.type === 'phone' ? null : correctedTail(clean, pack);
   if (tail !== null) {
-    const corrected = parseClean(spec, tail, ctx);
-    if (corrected.ok) return { ...(spec.type === 'date' ? withYearBefore(spec, clean, tail, corrected, ctx) : corrected), exact: false };
+    // "June 9th 2010, wait no, June 19th": a date of birth corrected without its year is read first without asking for one
+    const corrected = parseClean(spec.type === 'date' ? { ...spec, birth: false } : spec, tail, ctx);
+    const read = corrected.ok && spec.type === 'date' ? withYearBefore(spec, clean, tail, corrected, ctx) : corrected;
+    // no year before the correction either: a date of birth asks for it
+    if (read.ok) return read === corrected && spec.type === 'date' && spec.birth && !YEAR.test(tail) ? parseClean(spec, tail, ctx) : { ...read, exact: false };
   }
   return parseClean(spec, clean, ctx);
 }

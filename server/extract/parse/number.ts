@@ -1,11 +1,13 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { digitScale } from '../../language/word-numbers.ts';
-import { localDigits } from '../../language/digit-format.ts';
+import { localDigits, SPACED_THOUSANDS } from '../../language/digit-format.ts';
 import { say } from '../../language/parser-messages.ts';
 import type { NumberWords } from '../../language/number-words.ts';
 import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findCurrencies, isCurrencyCode, sameCurrency } from './money.ts';
+import { readParts } from './amount-parts.ts';
+import { localNumber } from '../../language/local-number.ts';
 import { clarify, fail, hasWordsOutside, ok, type Conversion, type ParseResult } from './parse-result.ts';
 import { convert, kindName, readUnit, unitAfter, type Unit } from './quantity.ts';
 
@@ -87,6 +89,7 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
   const w: NumberWords = pack.numbers;
   // what the visitor typed, for evidence and echoes (English keeps the spans it always showed)
   const typedText = text;
+  let spacedTyped = false;
   if (w.digitFormat) {
     // "1.234,56", "7,5", "1 234,56": the visitor's digit format; "30,000" reads two ways and is asked about
     const local = localDigits(text, w.digitFormat);
@@ -94,11 +97,18 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
       return clarify(say(pack, 'commaOrThousands', { a: pack.formatNumber(local.decimal), b: pack.formatNumber(local.thousands) }));
     }
     text = local;
+  } else {
+    // "25 000", "1 200 000": thousands grouped by spaces, as many visitors type them in any language
+    const spaced = localDigits(text, SPACED_THOUSANDS);
+    if (typeof spaced === 'string' && spaced !== text) {
+      text = spaced;
+      spacedTyped = true;
+    }
   }
   const grouped = dotThousands(spec, text, money, pack);
   if (typeof grouped !== 'string') return grouped;
   text = grouped;
-  const shown = w.echoTyped ? typedText : text;
+  const shown = w.echoTyped || spacedTyped ? typedText : text;
   const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, pack), w), w)).filter((f) => !outOf(text, f, spec.max, w));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
   const found = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
@@ -111,7 +121,17 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
   if (found.length === 0) return fail(say(pack, spec.type === 'integer' ? 'notWhole' : 'notNumber'));
   // "4k per court, 3 courts": a per-item figure with the count of those items is the total
   const total = found.length === 2 ? perItemTotal(text, found, typedText) : null;
-  if (total) return checkNumber(spec, total.value, total.evidence, false, undefined, pack);
+  if (total) {
+    const r = checkNumber(spec, total.value, total.evidence, false, undefined, pack);
+    return r.ok && total.check ? { ...r, check: true } : r;
+  }
+  // "between 15 and 20k", "80k total - 60k for the lights and 20k for install", "25k plus 5k from the club" (amount-parts.ts)
+  const parts = found.length > 1 && w.parts ? readParts(text, found, w.parts, money !== undefined) : null;
+  if (parts?.kind === 'range') return clarify(say(pack, 'range', { a: localNumber(pack.code, parts.low, 6), b: localNumber(pack.code, parts.high, 6) }));
+  if (parts && !(money !== undefined && findCurrencies(text).some((c) => !sameCurrency(c.code, money)))) {
+    const r = checkNumber(spec, parts.value, shown.slice(parts.start, parts.end).trim(), false, undefined, pack);
+    return r.ok && (parts.kind === 'sum' || parts.check) ? { ...r, check: true } : r;
+  }
   // "2 tennis and 2 padel": numbers of different things; the total is the visitor's to give
   if (found.length > 1 && labelsDiffer(text, found, w)) return clarify(say(pack, 'total'));
   // "6+", "10 or more": a lower bound, not the number
@@ -175,19 +195,25 @@ const stem4 = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCa
  * "4k per court, 3 courts", "5.000 € pro Platz, 2 Plätze": one number per item and the other counting those items
  * (a word with the same start) give the total; null otherwise (a per-item figure alone is the commit rule's to check).
  */
-function perItemTotal(text: string, found: FoundNumber[], typed: string): { value: number; evidence: string } | null {
+function perItemTotal(text: string, found: FoundNumber[], typed: string): { value: number; evidence: string; check: boolean } | null {
   const [a, b] = found as [FoundNumber, FoundNumber];
   for (const [per, count] of [[a, b], [b, a]] as const) {
     const item = PER_AFTER.exec(text.slice(per.end, per.end + 30));
+    if (!item || !Number.isInteger(count.value) || count.value < 1) continue;
     const counted = LABEL_AFTER.exec(text.slice(count.end, count.end + 30));
-    if (!item || !counted || !Number.isInteger(count.value) || count.value < 1 || stem4(item[1]!) !== stem4(counted[1]!)) continue;
+    // "40k per court, we have 3": a count said after the per-item figure without its noun is those items, checked first
+    const bare = count.start > per.end && count.value <= 100 && (!counted || stem4(item[1]!) !== stem4(counted[1]!)) && COUNT_BEFORE.test(text.slice(per.end + item[0].length, count.start));
+    if (!bare && (!counted || stem4(item[1]!) !== stem4(counted[1]!))) continue;
     const first = Math.min(per.start, count.start);
-    const last = Math.max(per.end + item[0].length, count.end + counted[0].length);
+    const last = Math.max(per.end + item[0].length, count.end + (bare ? 0 : counted![0].length));
     // the evidence as typed ("6.000", not the normalised "06000"), so the commit rule finds it in the reply
-    return { value: per.value * count.value, evidence: (typed.length === text.length ? typed : text).slice(first, last).trim() };
+    return { value: per.value * count.value, evidence: (typed.length === text.length ? typed : text).slice(first, last).trim(), check: bare };
   }
   return null;
 }
+
+// the words before a count of the items a per-item figure is for ("…, we have 3", "and there are 4", "x 3", "wir haben 3")
+const COUNT_BEFORE = /(?:we have|we've got|we got|there are|there're|we need|for|times|x|×|haben wir|wir haben|es sind|für|mal)\s*$/iu;
 
 /** Whether each number is followed by its own, different word ("2 tennis and 2 padel"). */
 function labelsDiffer(text: string, found: FoundNumber[], w: NumberWords): boolean {

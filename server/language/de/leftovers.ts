@@ -26,6 +26,16 @@ export const DE_LEFTOVERS: LeftoverWords = {
     /\b(?:vom|von der|von|aus dem|aus der|aus|uber den|uber die|uber das|durch) (?:dem |der |den |unserem |unserer |einem |einer )?[\p{L}'-]+\b/gu,
     /\b(?:fordermittel|forderung|zuschuss|spenden?|sponsoring|rucklagen|eigenmittel|vorstand|verein|forderverein|gemeinde|stadt|schule|stiftung|sponsor(?:en)?)\b/gu,
     /\b(?:fur|furs) (?:das |den |die |unser |unsere |beide |alle )?(?:ganze |ganzen |gesamte |gesamten |komplette |kompletten )?[\p{L}'-]+(?: [\p{L}'-]+)?\b/gu,
-    /\b(?:insgesamt|gesamt|alles in allem|maximal|max|hochstens|obergrenze|limit|idealerweise)\b/gu,
+    /\b(?:insgesamt|gesamt|alles in allem|maximal|max|hochstens|obergrenze|limit|idealerweise|davon)\b/gu,
+    // "Gesamtbudget", "Gesamtkosten": a total named in one word
+    /\bgesamt[\p{L}]*/gu,
   ],
+  estimate: {
+    invited: /(?:grob|schätz|schaetz|ungefähr|ungefaehr|überschlag|pi mal daumen|richtwert)/iu,
+    guesses: [
+      'so um die', 'um die', 'so ungefähr', 'so etwa', 'in etwa', 'rund', 'grob', 'schätzungsweise', 'schätze', 'glaube', 'denke',
+      'vielleicht etwas mehr', 'vielleicht mehr', 'etwas mehr', 'eher mehr', 'oder mehr', 'etwas weniger', 'plus minus', 'vielleicht',
+      'wahrscheinlich', 'eventuell', 'hängt', 'kommt drauf an', 'kommt darauf an', 'hoffentlich', 'wenn', 'falls',
+    ],
+  },
 };

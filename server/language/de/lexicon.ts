@@ -13,6 +13,7 @@ export const DE: Lexicon = {
     'möchte ich nicht verraten', 'verrate ich noch nicht', 'lieber noch nicht', 'noch nicht sagen', 'möchte ich nicht nennen', 'will ich nicht nennen', 'nenne ich nicht',
     'nenne ich lieber nicht', 'lieber nicht nennen', 'möchte ich noch nicht nennen',
   ],
+  refuse: ['nicht sagen', 'lieber nicht', 'keine angabe', 'keine angaben', 'nicht angeben', 'nicht verraten', 'nicht nennen', 'sage ich nicht', 'überspringen'],
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',

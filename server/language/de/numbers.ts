@@ -25,8 +25,18 @@ export const DE_NUMBERS: NumberWords = {
   digitFormat: DOTS_OR_SPACES_DECIMAL_COMMA,
   echoTyped: true,
   // "25 k€" (a spaced k before the euro sign, as French and German write amounts) is thousands too
-  digitScales: /^\s?(tausend|tsd\.?|million(?:en)?|mio\.?|milliarde(?:n)?|mrd\.?|k(?=\s?€))(?![\p{L}])/iu,
+  digitScales: /^\s?(tausend|tsd\.?|riesen|million(?:en)?|mio\.?|milliarde(?:n)?|mrd\.?|k(?=\s?€))(?![\p{L}])/iu,
   suffixExponent: {},
   // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
   years: /^(?:jahre?n?|ans|años?|anos?)$/i,
+  parts: {
+    rangeGap: /^\s*(?:[-–—]|bis|bis zu|bis etwa)\s*(?:[$€]\s*)?$/iu,
+    rangeAnd: /^\s*(?:und|&)\s*(?:[$€]\s*)?$/iu,
+    rangeBefore: /(?<![\p{L}])(?:zwischen|von|so zwischen|irgendwo zwischen)\s*(?:[$€]\s*)?$/iu,
+    totalBefore: /(?<![\p{L}])(?:insgesamt|gesamt|zusammen|alles in allem|in summe|summa)(?![\p{L}])[^\p{N}]{0,24}$|[\p{L}]*gesamt[\p{L}]*[^\p{N}]{0,16}$/iu,
+    totalAfter: /^\s*(?:usd|dollar|\$)?\s*(?:insgesamt|gesamt|zusammen|alles in allem|in summe)(?![\p{L}])/iu,
+    share: /(?<![\p{L}])(?:davon|wovon)(?![\p{L}])/iu,
+    adds: /(?:^|[^\p{L}])(?:plus|und|nochmal|noch mal|noch|weitere|zusätzlich|dazu|obendrauf)(?![\p{L}])|\+/iu,
+    alternative: /(?<![\p{L}])(?:oder|bzw|beziehungsweise|nicht|statt|eher|sondern|aber|bis)(?![\p{L}])|[-–]\s*$/iu,
+  },
 };

@@ -30,4 +30,12 @@ export const EN_LEFTOVERS: LeftoverWords = {
     /\bfor (?:the |our |this |that |both |all )?(?:whole |entire |complete |full )?(?:[\p{L}'-]+)(?: [\p{L}'-]+)?\b/gu,
     /\b(?:in total|total|all in|all-in|overall|altogether|tops|max|maximum|ceiling|cap|limit|upper limit|ideally)\b/gu,
   ],
+  estimate: {
+    invited: /(?<![\p{L}])(?:ballpark|rough|roughly|estimate|estimated|approximate|approximately|approx|best guess|a guess)(?![\p{L}])/iu,
+    guesses: [
+      'ish', 'or so', 'give or take', 'ballpark', 'roughly', 'more or less', 'maybe a bit more', 'maybe more', 'a bit more', 'a little more',
+      'or more', 'maybe less', 'a bit less', 'perhaps', 'probably', 'possibly', 'might', 'i guess', 'guess', 'i think', 'think', 'i reckon',
+      'reckon', 'maybe', 'depends', 'depending', 'hopefully', 'if', "it's worth it", 'worth it', 'estimate', 'rough',
+    ],
+  },
 };

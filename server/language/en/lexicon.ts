@@ -11,6 +11,7 @@ export const EN: Lexicon = {
     'rather not name', "i'd rather not name", 'not saying', 'not saying yet',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
+  refuse: ['rather not', 'prefer not', 'pass', "i'll pass", 'not telling', 'no comment', 'none of your business', 'not saying', 'decline', 'skip'],
   askBack: [
     'what do you mean', 'not sure what you mean', "don't know what you mean", 'dont know what you mean', 'what does that mean',
     "i don't understand the question", 'i dont understand the question', "don't understand the question", 'what are you asking',

@@ -26,4 +26,14 @@ export const EN_NUMBERS: NumberWords = {
   digitScales: null,
   suffixExponent: {},
   years: null,
+  parts: {
+    rangeGap: /^\s*(?:[-–—]|to|-to-|or so to|up to|through|till|until)\s*(?:[$]\s*)?$/iu,
+    rangeAnd: /^\s*(?:and|&)\s*(?:[$]\s*)?$/iu,
+    rangeBefore: /(?<![\p{L}])(?:between|betw\.?|from|somewhere from)\s*(?:[$]\s*)?$/iu,
+    totalBefore: /(?<![\p{L}])(?:total|overall|altogether|all in|in all|grand total|all together)(?![\p{L}])[^\p{N}]{0,24}$/iu,
+    totalAfter: /^\s*(?:usd|dollars?|bucks)?\s*(?:in total|total|overall|altogether|all in|in all|all together)(?![\p{L}])/iu,
+    share: /(?<![\p{L}])(?:of that|of which|out of that|of it)(?![\p{L}])/iu,
+    adds: /(?:^|[^\p{L}])(?:plus|another|and|additional|extra|on top|a further)(?![\p{L}])|\+/iu,
+    alternative: /(?<![\p{L}])(?:or|not|instead|rather|either|otherwise|but|up to|to)(?![\p{L}])|[-–]\s*$/iu,
+  },
 };

@@ -13,4 +13,8 @@ export const ES_DATES: DateWords = {
   dayAlone: /^(?:el |para el |el día |el dia |día |dia )(\d{1,2})(?: por favor)?[.!]?$/i,
   week: null,
   whichDayIn: null,
+  spokenYears: null,
+  holidays: null,
+  noFixedDay: null,
+  hedge: null,
 };

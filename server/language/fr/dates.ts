@@ -13,4 +13,8 @@ export const FR_DATES: DateWords = {
   dayAlone: /^(?:le |pour le |au |d'ici le )(\d{1,2})(?:er)?(?: s'il vous plaît| svp)?[.!]?$/i,
   week: null,
   whichDayIn: null,
+  spokenYears: null,
+  holidays: null,
+  noFixedDay: null,
+  hedge: null,
 };
