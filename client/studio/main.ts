@@ -505,13 +505,17 @@ ui.inspector.addEventListener('submit', (e) => {
   }
   view.dispatch({ changes: minimalChange(before, text) });
   const what = [...new Set(changes.map((c) => String(c.path[0])))];
-  ui.graphCaption.textContent = `${what.includes('prompt') && what.length === 1 && !edited ? 'Prompt' : 'Node'} of ${s.id} changed in the source.`;
+  appliedNote = `${what.includes('prompt') && what.length === 1 && !edited ? 'Prompt' : 'Node'} of ${s.id} changed in the source.`;
+  ui.graphCaption.textContent = appliedNote;
   inspect(s.id);
   ix.status.className = 'action-status ok';
   ix.status.textContent = `Applied: ${[...what, ...(edited ? [`${edited} edge${edited > 1 ? 's' : ''}`] : [])].join(', ')}. The check runs on the new text.`;
 });
 
 // --- checking, graph, report --------------------------------------------
+
+/** What the last inspector edit changed, said again with the summary of the check that follows it. */
+let appliedNote = '';
 
 function showCheck(res: CheckResponse): void {
   lastCheck = res;
@@ -538,7 +542,10 @@ function showCheck(res: CheckResponse): void {
       map.draw(res.graph);
       map.select(selected);
     }
-    ui.graphCaption.textContent = `${res.graph.flow.label ?? res.graph.flow.id}: ${res.graph.nodes.length} nodes, revision ${res.graph.flow.revision} of the draft${res.flows[0] ? ` as ${res.flows[0].tenant} serves it` : ''}.`;
+    // the check that follows an edit keeps the edit's note in front of the summary, so it is not lost to a screen reader
+    const summary = `${res.graph.flow.label ?? res.graph.flow.id}: ${res.graph.nodes.length} nodes, revision ${res.graph.flow.revision} of the draft${res.flows[0] ? ` as ${res.flows[0].tenant} serves it` : ''}.`;
+    ui.graphCaption.textContent = appliedNote ? `${appliedNote} ${summary}` : summary;
+    appliedNote = '';
   } else if (errors) ui.graphCaption.textContent = 'The graph shows the last draft that compiled.';
   ui.reportBox.hidden = !res.report;
   if (res.report) {

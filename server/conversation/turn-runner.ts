@@ -14,6 +14,9 @@ import { runCall, systemCallEnv } from './actions.ts';
 import type { Implementations } from './implementations.ts';
 import { effectsToMessages, type BotMessage } from './messages.ts';
 import { contactProposal } from './contact-scan.ts';
+import { carriedRest } from './carried-answer.ts';
+import { fillMessage } from '../language/fill-message.ts';
+import { formatAnswer } from '../engine/review.ts';
 
 /** A turn with its effects carried out: where the session ended up, what people see, what happened. */
 export interface Settled {
@@ -122,6 +125,33 @@ function withReviewReadings(flow: CompiledFlow, session: Session, text: string, 
   return readings.some(isThenable) ? Promise.all(readings).then(collect) : collect(readings as Proposal[]);
 }
 
+/**
+ * The reply kept while a check waited, read at the question asked after the yes: taken when it answers that question
+ * (committed, not checked, no miss); else dropped, and that question stands asked as it was.
+ */
+function readKept(flow: CompiledFlow, kept: string, done: Settled, now: string, impl: Implementations): Maybe<Settled> {
+  return done.events.some((e) => e.type === 'confirmation' && e.outcome === 'confirmed') ? readAt(flow, kept, done, now, impl, false) : done;
+}
+
+/**
+ * `text` read at the question the turn `done` asked, as if typed there: taken when it answers that question (committed,
+ * not checked, no miss; `echo` says it back: "Noted — Insurance provider: Aetna."), else `done` as it was.
+ */
+function readAt(flow: CompiledFlow, text: string, done: Settled, now: string, impl: Implementations, echo: boolean): Maybe<Settled> {
+  const after = done.session;
+  const asked = after.node !== null ? flow.nodes.get(after.node)?.node : undefined;
+  if (after.status !== 'active' || after.checking || asked?.type !== 'question' || after.answers.has(asked.key)) return done;
+  const key = asked.key;
+  return then(turnOn(flow, after, { kind: 'text', text, now }, impl), (next) => {
+    const rec = next.session.answers.get(key);
+    const took = rec !== undefined && rec.validation === 'passed' && !next.session.checking && !next.events.some((e) => e.type === 'validation_failed');
+    if (!took) return done;
+    const said = echo && !asked.pii ? [{ text: fillMessage(flow.messages.carried, { label: asked.label ?? key.replace(/[_.-]+/g, ' '), value: formatAnswer(asked.answer!, rec.value, flow.messages, flow.locale) }), nodeId: asked.id, kind: 'info' as const }] : [];
+    // the next question was asked and at once answered: its ask is left out, what the reply led to follows
+    return { session: next.session, messages: [...done.messages.filter((m) => m.kind !== 'question'), ...said, ...next.messages], events: [...done.events, ...next.events] };
+  });
+}
+
 /** True when the session waits at a review node (confirm, or name an answer to change). */
 function atReview(flow: CompiledFlow, session: Session): boolean {
   return session.node !== null && flow.nodes.get(session.node)?.node.type === 'review';
@@ -148,7 +178,14 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       const read: Maybe<Proposal> = reading ? reading.extract(extractionRequest(flow, session, text, now)) : NOTHING;
       // at a review the reply is also read against each reviewed answer: a correction typed there is applied
       const proposal = review ? then(read, (p) => withReviewReadings(flow, session, text, now, p)) : read;
-      return then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p, ...staffed }, impl), impl, input.staffed));
+      const settled = then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p, ...staffed }, impl), impl, input.staffed));
+      // a reply kept while a check waited ("spring" to "Just to check: 5000 USD?") is read at the next question after the yes
+      if (session.checking?.kept !== undefined) return then(settled, (done) => readKept(flow, session.checking!.kept!, done, now, impl));
+      // "yep, Aetna" to "Do you have insurance?": the rest is read at the question asked next (carried-answer.ts)
+      const was = session.node !== null ? flow.nodes.get(session.node)?.node : undefined;
+      const yesNo = was?.type === 'question' && was.answer?.type === 'boolean' && !session.checking ? was.key : undefined;
+      const rest = yesNo !== undefined ? carriedRest(text, session.locale ?? flow.locale) : null;
+      return rest === null ? settled : then(settled, (done) => (done.session.answers.get(yesNo!)?.turn === done.session.turn ? readAt(flow, rest, done, now, impl, true) : done));
     }
     case 'resume':
       return settle(flow, handBackAt(flow, session, input.nodeId, input.stack, input.now, input.answers ?? {}, impl), impl);

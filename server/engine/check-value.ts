@@ -72,3 +72,20 @@ export function checkedRecord(d: Draft, pending: NonNullable<Session['checking']
     ...(pending.conversion ? { conversion: pending.conversion } : {}),
   };
 }
+
+/** Whether a reply to the check on `key` says nothing about it: no value or skip for it, no correction, no escalation (it answers another question). */
+export function ignoresCheck(proposal: Proposal, key: string): boolean {
+  return !proposal.updates.some((u) => u.key === key || u.corrects) && !proposal.unknown.includes(key) && !proposal.reopen && !proposal.escalate && !proposal.trigger;
+}
+
+/** Keeps a reply that ignored the check for the next question, and asks the check once more in plain words (`check_again`). */
+export function keepForNext(d: Draft, c: CompiledNode, pending: NonNullable<Session['checking']>, text: string): void {
+  if (c.node.type !== 'question') return;
+  d.s.checking = { ...pending, kept: text.trim().slice(0, 500) };
+  emit(d, 'confirmation', { key: pending.key, outcome: 'asked_again' });
+  const m = d.flow.messages;
+  d.effects.push({
+    type: 'ask', nodeId: c.node.id, key: pending.key, kind: 'question', quickReplies: [m.yes, m.no], progress: progressOf(d, c.node.id),
+    text: fillMessage(m.check_again, { value: formatAnswer(c.node.answer, pending.value, m, d.flow.locale) }),
+  });
+}

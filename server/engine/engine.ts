@@ -12,7 +12,7 @@ import { applyVote, NO_PATH, pathPolicy } from './paths.ts';
 import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, type Conversion, type Session } from './session.ts';
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
-import { askToCheck, checkedRecord, checkReply } from './check-value.ts';
+import { askToCheck, checkedRecord, checkReply, ignoresCheck, keepForNext } from './check-value.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
@@ -342,6 +342,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
       ask(d, current!);
       return;
     }
+    // "spring" to "Just to check: 5000 USD?": a reply that says nothing about the value checked (it answers the next
+    // question) is kept and the check asked once more in plain words; after a yes the kept reply is read at the next
+    // question (conversation/turn-runner.ts). Asked once more only: a second such reply is read as usual.
+    if (said === 'other' && pending.kept === undefined && currentKey === pending.key && ignoresCheck(proposal, pending.key)) {
+      keepForNext(d, current!, pending, input.text);
+      return;
+    }
   }
   // without a vote, a locked path or a flow without paths leaves the path as it is, with no event: applyVote is not asked
   if (proposal.pathVote || (d.flow.source.paths && !d.s.path.locked)) {
@@ -472,6 +479,12 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // the commit rule: the current question's value read beside words the extractor could not account for is checked first
   const toCheck = currentKey !== undefined && !atPathPrompt ? accepted.get(currentKey) : undefined;
   if (toCheck?.update.confirm) accepted.delete(currentKey!);
+  // where each corrected answer's question led before the correction (compared after it: see below)
+  const ledTo = new Map<string, string | undefined>();
+  for (const { update } of accepted.values()) {
+    const c = update.corrects && update.key !== currentKey ? d.idx.questionByKey.get(update.key) : undefined;
+    if (c?.node.type === 'question' && c.out.some((e) => e.guard !== null && e.on === undefined)) ledTo.set(update.key, edgeTaken(d, c));
+  }
   let converted = false;
   // each entry's key is its update's (accepted is keyed by update.key): values(), not entries(), so no pair per answer
   for (const { update, value } of accepted.values()) {
@@ -501,6 +514,15 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: fillMessage(d.flow.messages.corrected, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
   }
 
+  // "hold on, the wiring on pole 6 is exposed" after "no" to the safety question: a correction that changes where its
+  // question leads (here to the escalation) goes on from that question, along its edges, as at the review
+  for (const [key, before] of ledTo) {
+    const c = d.idx.questionByKey.get(key)!;
+    if (edgeTaken(d, c) === before || atPathPrompt || d.s.detour) continue;
+    emit(d, 'confirmation', { key, outcome: 'rerouted' });
+    run(d, c.node.id);
+    return;
+  }
   if (atPathPrompt) {
     if (d.s.path.tentative !== null) {
       d.s.pending = undefined;
@@ -860,4 +882,10 @@ export function conversionEcho(c: Conversion, messages: Pick<Messages, 'conversi
   const value = localNumber(tag, c.value, 2);
   const approx = !c.exact || value !== localNumber(tag, c.value);
   return fillMessage(approx ? messages.conversion_about : messages.conversion, { raw, value, unit: c.to });
+}
+
+/** The target of the edge a question's answers now take out of it (its first guard that holds, else its `else` edge). */
+function edgeTaken(d: Draft, c: CompiledNode): string | undefined {
+  const edges = c.out.filter((e) => e.on === undefined);
+  return (edges.find((e) => e.guard === null || (e.guard !== 'else' && holds(d, e.guard))) ?? edges.find((e) => e.guard === 'else'))?.to;
 }

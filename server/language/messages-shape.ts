@@ -36,6 +36,8 @@ export const MessagesShape = () => z.object({
   reopen: z.string().describe('said before an earlier question is asked again because a reply went back to it without a value the bot could read ("wrong number, it ends 0134")'),
   derive_mismatch: z.string().describe('said before a question is asked again because an answer given disagrees with the one derived from it (an age and a date of birth); {label} and {from} are the two questions\' labels, {derived} the derived value, {given} the one given'),
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
+  check_again: z.string().describe('the check asked once more when the reply answered something else (kept for the next question); {value} is the value in words'),
+  carried: z.string().describe('said when a reply to a yes/no question also answered the question after it ("yep, Aetna"); {label} is that question, {value} the answer in words'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),
   handover_by_email: z.string(), handover_by_phone: z.string(), handover_by_chat: z.string(),

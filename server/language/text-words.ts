@@ -7,6 +7,11 @@
  * accents ignored) on word boundaries.
  */
 export interface TextWords {
+  /**
+   * Abbreviations whose dot ends no sentence or clause ("St. Mary's", "Dr. med.", "Nr. 5"), folded, without the dot;
+   * one marked `+digit` ("no+digit") only before a figure ("No. 5", not "no. I don't").
+   */
+  readonly abbreviations: readonly string[];
   /** Words a prompt puts before an example of the format ("looks like BF-104233", "sieht so aus: BF-104233"). */
   readonly exampleBefore: readonly string[];
   /** A reply that starts with one of these and says nothing more points elsewhere ("same as last time", "see my email", "siehe E-Mail"). */

@@ -87,4 +87,15 @@ describe('single choices', () => {
     const sure = enumOf([['yes', 'Yes'], ['no', 'No'], ['unsure', 'Not sure']]);
     expect(answer('no idea', 'Has the fixture been serviced?', sure)).toBe('unsure');
   });
+
+  it('accounts for every clause of a multiple choice: a word of an option left out is checked, a denied one is not', () => {
+    const symptoms: AnswerSpec = { type: 'enum', multiple: true, options: [
+      { value: 'fever', label: 'Fever' }, { value: 'cough', label: 'Cough' }, { value: 'headache', label: 'Headache' },
+      { value: 'nausea', label: 'Nausea or vomiting', synonyms: ['throwing up'] }, { value: 'sore_throat', label: 'Sore throat', synonyms: ['throat hurts'] }] };
+    const prompt = 'Which of these symptoms do you have? You can pick more than one.';
+    expect(answer('my head hurts and I feel like throwing up', prompt, symptoms)).toEqual(['headache', 'nausea']);
+    expect(answer('no fever, just a cough', prompt, symptoms)).toEqual(['cough']);
+    // "head" names Headache, which a reading of nausea alone would lose: checked, never committed as nausea alone
+    expect(answer('throwing up, and the head thing', prompt, symptoms)).not.toEqual(['nausea']);
+  });
 });

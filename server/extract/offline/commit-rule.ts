@@ -45,12 +45,21 @@ function words(text: string): string[] {
   return (fold(text).text.replace(/’/g, "'").replace(/'s(?![\p{L}])/gu, '').match(WORD) ?? []);
 }
 
-/** The question's own words: its key, label, prompt and option words ("budget", "courts", "deadline"). */
-function ownWords(q: OpenQuestion): Set<string> {
+/**
+ * The question's own words: its key, label, prompt and option words ("budget", "courts", "deadline"). For a multiple
+ * choice read as `chosen`, only the chosen options' words: a word of an option left out ("head" of "Headache" in "my head
+ * hurts and I feel like throwing up" read as nausea alone) names something the reading lost.
+ */
+function ownWords(q: OpenQuestion, chosen?: readonly unknown[]): Set<string> {
   const own = new Set<string>([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map(stem));
   const a = q.answer;
   if ((a.type === 'number' || a.type === 'integer') && a.unit) for (const w of words(a.unit)) own.add(stem(w));
-  if (a.type === 'enum') for (const o of normalOptions(a)) for (const w of words([o.label, o.value, ...o.synonyms].join(' '))) own.add(stem(w));
+  if (a.type === 'enum') {
+    for (const o of normalOptions(a)) {
+      if (a.multiple && chosen && !chosen.includes(o.value)) continue;
+      for (const w of words([o.label, o.value, ...o.synonyms].join(' '))) own.add(stem(w));
+    }
+  }
   return own;
 }
 
@@ -59,7 +68,7 @@ function ownWords(q: OpenQuestion): Set<string> {
  * read (the value, other answers, contacts) are set aside; empty when the whole
  * reply is explained and the value may be committed as it is.
  */
-export function unexplainedWords(text: string, read: readonly string[], q: OpenQuestion, pack: LanguagePack): string[] {
+export function unexplainedWords(text: string, read: readonly string[], q: OpenQuestion, pack: LanguagePack, value?: unknown): string[] {
   // "3 courts — sorry, 4": a value read after a self-correction replaces what came before it; the rest of the tail is judged
   const tail = correctedTail(text, pack);
   let rest = tail !== null && read.some((r) => r && tail.toLowerCase().includes(r.toLowerCase())) ? tail : text;
@@ -69,7 +78,18 @@ export function unexplainedWords(text: string, read: readonly string[], q: OpenQ
     if (at !== -1) rest = rest.slice(0, at) + ' '.repeat(span.length) + rest.slice(at + span.length);
   }
   const filler = fillerOf(pack);
-  const own = ownWords(q);
+  const chosen = Array.isArray(value) ? value : undefined;
+  const own = ownWords(q, chosen);
+  // a word of an option left out that the reply denies ("no fever, just a cough", "Fieber nicht") is accounted for
+  if (chosen) {
+    const all = ownWords(q);
+    const folded = words(text);
+    const negators = new Set(pack.lexicon.negators.flatMap((n) => words(n)));
+    folded.forEach((w, i) => {
+      if (own.has(stem(w)) || !all.has(stem(w))) return;
+      if (folded.slice(Math.max(0, i - 3), i).some((x) => negators.has(x)) || negators.has(folded[i + 1] ?? '')) own.add(stem(w));
+    });
+  }
   // a part of a compound is the question's own word too: "Masten" at a question about "Lichtmasten"
   const part = (w: string) => w.length >= 4 && [...own].some((o) => o.length > w.length && (o.endsWith(w) || o.startsWith(w)));
   return words(rest).map(stem).filter((w) => !filler.has(w) && !own.has(w) && !part(w));

@@ -1,5 +1,6 @@
 import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack, NameReplyWords } from '../../language/pack.ts';
+import { KEPT_DOT, keepAbbreviationDots } from './abbreviation-dots.ts';
 import { correctedTail } from '../parse/correction.ts';
 
 /*
@@ -154,14 +155,17 @@ function particlesThenName(tokens: string[], i: number, w: NameReplyWords, commo
 }
 
 /** The clauses of a reply, at commas, brackets, dashes, colons and sentence ends (not a title's or an initial's dot). */
-function clausesOf(text: string, w: NameReplyWords): { text: string; question: boolean }[] {
+function clausesOf(text: string, w: NameReplyWords, pack: LanguagePack): { text: string; question: boolean }[] {
   const out: { text: string; question: boolean }[] = [];
+  // "Dr. med. Klaus Berger", "St. Pauli": a dot after one of the pack's abbreviations ends no clause either
+  const kept = keepAbbreviationDots(text, pack);
   let start = 0;
   const push = (end: number, question: boolean) => {
     out.push({ text: text.slice(start, end).trim(), question });
   };
   for (const m of text.matchAll(/[,;:()[\]{}!?"“”]|\s[-—–]\s|[—–]|\.(?=\s|$)|\n|\s(?=(?:but|aber|mais|pero)\s)/giu)) {
     if (m[0] === '.') {
+      if (kept[m.index] === KEPT_DOT) continue;
       const before = /([\p{L}]+)$/u.exec(text.slice(start, m.index))?.[1] ?? '';
       // "Dr.", "J.", "Jr.", and the German ordinal "3. Mai" end no clause
       if (before.length === 1 || w.titles.has(before.toLowerCase()) || SUFFIXES.has(before.toLowerCase()) || /\d$/u.test(text.slice(start, m.index))) continue;
@@ -333,7 +337,7 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   if (tail !== null && /[\p{L}]/u.test(tail)) text = tail;
   // Robert "Bobby" Thompson: a nickname in quotes inside a name is an aside
   text = text.replace(/(\s)["“'‘(]\p{L}[\p{L}'’-]*["”'’)](?=\s)/gu, '$1');
-  const clauses = clausesOf(text, w).map((c, i) => ({ ...c, read: readClause(c.text, i, w, common) }));
+  const clauses = clausesOf(text, w, pack).map((c, i) => ({ ...c, read: readClause(c.text, i, w, common) }));
   const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
   const found: Found[] = [];
   const speakerIsRelation = clauses.some((c) => c.read.kind === 'speaker-relation');

@@ -1,6 +1,7 @@
 import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
+import { keepAbbreviationDots } from './abbreviation-dots.ts';
 
 /*
  * EXPLAINED LEFTOVERS (the commit rule, docs/understanding.md): once a value is read, the words
@@ -96,7 +97,8 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
   const numeric = type === 'integer' || type === 'number';
   const contact = type === 'phone' || type === 'email' || type === 'url';
   let valueClauses = 0;
-  for (const raw of marked.split(CLAUSE)) {
+  // "Dr. Patel said 60k": a dot after a known abbreviation ends no clause
+  for (const raw of keepAbbreviationDots(marked, pack).split(CLAUSE)) {
     const isValue = raw.includes(MARK);
     const clause = fold(raw).text;
     if (clause.trim() === '') continue;

@@ -6,6 +6,7 @@ import { isShort } from '../parse/text.ts';
 import type { RE2JS } from 're2js';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 import { unexplainedWords } from './commit-rule.ts';
+import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
 
@@ -518,19 +519,21 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     if (/^[\s.!)]*$/u.test(head.slice(c.end)) && /[\p{L}]/u.test(head.slice(0, c.start))) head = head.slice(0, c.start).replace(/[\s,;:—–-]+$/u, '');
   }
   if (vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
-  const brk = CLAUSE.exec(head);
+  // "St. Mary's Catholic School, the gym": a dot after a known abbreviation ends no clause
+  const clauseIn = (t: string) => CLAUSE.exec(keepAbbreviationDots(t, pack));
+  const brk = clauseIn(head);
   let confirm = false;
   if (brk && brk.index > 0) {
     const first = head.slice(0, brk.index).trim();
     const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
     // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
-    if (vague(first, q, pack) && /\p{L}/u.test(tail) && !CLAUSE.test(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
+    if (vague(first, q, pack) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
     if (/[\p{L}\p{N}]/u.test(first)) {
       const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
       let rest = tail;
       for (const c of contacts.sort((a, b) => b.start - a.start)) rest = rest.slice(0, c.start) + rest.slice(c.end);
       const restFolded = fold(rest).text;
-      const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !CLAUSE.test(rest);
+      const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest);
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
       else if (isClause(rest, pack)) {
         // an unexplained clause ("Träger ist die Stadt Essen", "through my husband's job"): the head is checked once

@@ -69,6 +69,15 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // (a structured value — a model's proposal — names an option as written: `literal` reads no other words)
   let words = literal ? [] : optionEvidence(options, folded.text, all, pack)
     .filter((e) => !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
+  // "my head hurts", "throat hurts": a group fitting several options ("pain") right beside a word naming one of them is that one
+  if (!literal) {
+    const single = [...all.map((h) => ({ owners: [h.owner] as readonly number[], start: h.start, end: h.end })), ...words.filter((e) => e.owners.length === 1 && !e.generic)];
+    words = words.map((e) => {
+      if (e.owners.length < 2 && !e.generic) return e;
+      const near = single.find((n) => adjacent(folded.text, n, e) || adjacent(folded.text, e, n));
+      return near ? { ...e, owners: near.owners } : e;
+    });
+  }
   // a date or period at options that are windows of time, read outside the options' own phrases ("this month" is a synonym)
   const window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
   // for a single choice, a label word in another form only supports what stronger evidence says: "LED" in "the LED
@@ -178,6 +187,13 @@ function joinedToUnread(folded: string, read: ReadonlyArray<{ start: number; end
     }
   }
   return false;
+}
+
+/** Whether `b` follows `a` with at most one word between them and no comma or joiner ("head hurts", "head is pounding"). */
+function adjacent(folded: string, a: { end: number }, b: { start: number }): boolean {
+  if (b.start < a.end) return false;
+  const gap = folded.slice(a.end, b.start);
+  return !/[,.;:!?]/u.test(gap) && !/(?:^|\s)(?:and|or|und|oder|et|ou|y|o)(?:\s|$)/u.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 1;
 }
 
 /** Past this many words a reply is more than a choice: a reading of it is checked unless it is the option alone. */

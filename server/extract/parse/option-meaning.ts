@@ -20,6 +20,8 @@ export interface OptionEvidence {
   start: number;
   end: number;
   via: 'word' | 'meaning';
+  /** A group of several broader meanings ("pain": an illness or an injury): beside a word naming an option, it is of that one. */
+  generic?: true;
 }
 
 interface Token {
@@ -34,6 +36,7 @@ interface CompiledGroup {
   phrases: ReadonlyArray<readonly string[]>;
   /** The options it points at on this question (empty: it says nothing here). */
   owners: readonly number[];
+  generic: boolean;
 }
 
 interface CompiledMeaning {
@@ -115,7 +118,7 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
   const groups = m.groups.map((g): CompiledGroup => {
     let owners = direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
@@ -150,11 +153,14 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
   for (const f of found) {
     if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
     for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
-    if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning' });
+    if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}) });
   }
   toks.forEach((t, i) => {
     if (used[i]) return;
-    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1];
+    // "head" for "Headache": a word of the language that begins one option's compound label word names it
+    const word = folded.slice(t.start, t.end);
+    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1]
+      ?? (t.stem.length >= 4 && pack.isWord?.(word) ? [...c.distinct].find(([s]) => s.length >= t.stem.length + 3 && s.startsWith(t.stem))?.[1] : undefined);
     if (owner !== undefined) out.push({ owners: [owner], start: t.start, end: t.end, via: 'word' });
   });
   return out.sort((a, b) => a.start - b.start);

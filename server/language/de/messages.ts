@@ -73,6 +73,8 @@ export const DE: Messages = {
   stuck_offer: 'Damit wir nicht hängen bleiben: Sie können es noch einmal in eigenen Worten versuchen{skip} oder mit einer Person aus unserem Team sprechen.',
   stuck_skip: ', die Frage überspringen',
   check_value: 'Nur zur Sicherheit: {value}?',
+  check_again: 'Bevor wir weitermachen — stimmt {value}? Bitte antworten Sie mit Ja oder Nein.',
+  carried: 'Notiert — {label}: {value}.',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
   reopen: 'Gern, korrigieren wir das.',
   derive_mismatch: "Das passt nicht zusammen: nach {from} wäre {label} {derived}, nicht {given}.",

@@ -34,7 +34,7 @@ export const DE_NAME_REPLY: NameReplyWords = {
     'architekt', 'architektin', 'bürgermeister', 'bürgermeisterin', 'verein', 'vereins', 'firma', 'gemeinde', 'stadt', 'schule',
     'facility', 'facility-manager', 'hausverwaltung', 'vereinsvorsitzender', 'vereinsvorsitzende', 'beauftragter', 'beauftragte', 'zuständig', 'zuständige', 'zuständiger',
   ]),
-  titles: new Set(['dr', 'prof', 'frau', 'herr', 'fr', 'hr', 'dipl', 'ing', 'dipl.-ing', 'mag']),
+  titles: new Set(['dr', 'prof', 'frau', 'herr', 'fr', 'hr', 'dipl', 'ing', 'dipl.-ing', 'mag', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet']),
   courtesy: new Set(['frau', 'herr', 'fr', 'hr']),
   relationIs: /^(?:(?:er|sie) ist|das ist|das wäre|die ist|der ist)\s+/u,
   legal: /^(?:(?:aber|eigentlich)\s+)?(?:offiziell|amtlich|laut ausweis|im ausweis|im pass|eigentlich)(?:\s+(?:heißt (?:er|sie)|heiße ich|steht))?\s+(.+?)$/u,

@@ -73,6 +73,8 @@ export const EN: Messages = {
   stuck_offer: "Let's not get stuck here: you can try again in your own words{skip}, or talk to a person from our team.",
   stuck_skip: ', skip this one',
   check_value: "Just to check: {value}?",
+  check_again: "Before we go on — is {value} right? Please say yes or no.",
+  carried: "Noted — {label}: {value}.",
   corrected: "Thanks — I've changed {label} to {value}.",
   reopen: "Sure, let's correct that.",
   derive_mismatch: "That doesn't add up: from the {from}, the {label} would be {derived}, not {given}.",

@@ -73,6 +73,8 @@ export const ES: Messages = {
   stuck_offer: 'Para no quedarnos atascados: puede intentarlo de nuevo con sus palabras{skip}, o hablar con una persona de nuestro equipo.',
   stuck_skip: ', omitir esta pregunta',
   check_value: 'Solo para confirmar: ¿{value}?',
+  check_again: 'Antes de seguir: ¿{value} es correcto? Responda sí o no.',
+  carried: 'Anotado: {label}: {value}.',
   corrected: 'Gracias — he cambiado {label} a {value}.',
   reopen: 'Claro, corrijámoslo.',
   derive_mismatch: "Eso no cuadra: según {from}, {label} sería {derived}, no {given}.",

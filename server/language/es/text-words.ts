@@ -17,5 +17,6 @@ export const ES_TEXT: TextWords = {
   deferrals: ['los traigo', 'lo traigo', 'las traigo', 'le digo después', 'se encarga', 'lo lleva mi', 'tengo que mirar', 'tengo que preguntar'],
   contentFree: ['yo', 'él', 'ella', 'ellos', 'eso', 'esto', 'los', 'las', 'lo', 'la', 'el', 'mi', 'mis', 'son', 'es', 'están', 'raros', 'raro', 'rara', 'raras', 'solo', 'marido', 'esposa', 'mujer', 'de', 'eso', 'después', 'luego'],
   unsure: ['no me acuerdo', 'no recuerdo', 'olvidé', 'ni idea', 'no sé'],
+  abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'av', 'avda', 'sto', 'sta', 'aprox', 'no+digit', 'núm', 'num'],
   codeWords: ['id', 'número', 'no', 'nº', 'código', 'referencia', 'ref'],
 };

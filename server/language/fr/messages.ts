@@ -73,6 +73,8 @@ export const FR: Messages = {
   stuck_offer: "Pour ne pas rester bloqués : vous pouvez réessayer avec vos mots{skip}, ou parler à une personne de notre équipe.",
   stuck_skip: ', passer cette question',
   check_value: 'Juste pour vérifier : {value} ?',
+  check_again: 'Avant de continuer — {value}, est-ce exact ? Répondez par oui ou par non.',
+  carried: 'Noté — {label} : {value}.',
   corrected: "Merci — j'ai changé {label} en {value}.",
   reopen: 'Bien sûr, corrigeons cela.',
   derive_mismatch: "Cela ne correspond pas : d’après {from}, {label} serait {derived}, et non {given}.",

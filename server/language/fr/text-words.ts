@@ -17,5 +17,6 @@ export const FR_TEXT: TextWords = {
   deferrals: ["j'apporterai", 'je les apporterai', 'je vous dirai', "c'est mon mari qui", "c'est ma femme qui", 's’en occupe', "s'en occupe", 'je dois vérifier'],
   contentFree: ['je', 'il', 'elle', 'ils', 'elles', 'ça', 'ca', 'les', 'le', 'la', 'mon', 'ma', 'mes', 'sont', 'est', 'juste', 'bizarre', 'bizarres', 'bref', 'mari', 'femme', 'qui', 'plus', 'tard'],
   unsure: ['je ne sais plus', 'je ne me souviens pas', 'oublié', "j'ai oublié", 'aucune idée'],
+  abbreviations: ['st', 'ste', 'dr', 'm', 'mme', 'mlle', 'pr', 'av', 'bd', 'env', 'no+digit', 'n+digit'],
   codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
 };
