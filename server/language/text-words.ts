@@ -44,4 +44,10 @@ export interface TextWords {
   readonly contentFree: readonly string[];
   /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
   readonly codeWords: readonly string[];
+  /** Greetings and discourse words before free text ("hi yes hello, so basically", "ok found it:", "anyway", "ja hallo, also"): dropped. */
+  readonly discourse?: readonly string[];
+  /** Words of a complaint that names nothing ("work", "broken", "doesn't", "kaputt", "geht"): with only these, `contentFree` words and the question's own words, a description says nothing checkable. */
+  readonly vagueProblem?: readonly string[];
+  /** Words of a prompt asking which thing and what about it ("which", "what"; "welche", "was"): both must be in the prompt for a description to be asked about. */
+  readonly asksWhich?: { readonly which: readonly string[]; readonly what: readonly string[] };
 }

@@ -41,3 +41,28 @@ describe('a code at a question with a pattern', () => {
     expect(order("don't have it on me")).toEqual({ skip: true });
   });
 });
+
+describe('free text (issue 30)', () => {
+  const fault = (reply: string, locale?: string) => {
+    const prompt = locale === 'de'
+      ? 'Bitte beschreiben Sie das Problem: Welche Leuchten sind betroffen, und was passiert (Flackern, gehen nicht an)? Seit wann?'
+      : 'Please describe the problem: which lights are affected, and what are they doing (flickering, not turning on)? When did it start?';
+    const current: OpenQuestion = { nodeId: 'q', key: 'problem', prompt, answer: { type: 'text', min: 10, max: 4000 }, required: true };
+    const p = offline.extract({ text: reply, current, open: [], paths: [], now: '2026-11-25T10:00:00Z', defaultCountry: 'US', ...(locale ? { locale } : {}) });
+    const u = p.updates.find((x) => x.key === 'problem');
+    return u ? { value: u.value } : { problem: p.problem?.reason };
+  };
+  it('drops greetings and discourse words before a description, never inside it', () => {
+    expect(fault('hi yes hello, so basically the lights over court 2 buzz since monday')).toEqual({ value: 'the lights over court 2 buzz since monday' });
+    expect(fault('anyway court 3 lights flicker since monday')).toEqual({ value: 'court 3 lights flicker since monday' });
+    expect(fault('ja hallo, also die Strahler in Halle 2 summen seit Montag', 'de')).toEqual({ value: 'die Strahler in Halle 2 summen seit Montag' });
+    expect(fault('court 2 buzzes, so we switched it off')).toEqual({ value: 'court 2 buzzes, so we switched it off' });
+  });
+  it('asks about a description that names nothing, and keeps a short complete one', () => {
+    expect(fault("they don't work")).toHaveProperty('problem');
+    expect(fault('flickering')).toHaveProperty('problem');
+    expect(fault('geht nicht', 'de')).toHaveProperty('problem');
+    expect(fault('flackert', 'de')).toHaveProperty('problem');
+    expect(fault('court 3 flickers since monday')).toEqual({ value: 'court 3 flickers since monday' });
+  });
+});

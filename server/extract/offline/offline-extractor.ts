@@ -152,7 +152,7 @@ export class OfflineExtractor implements Extractor {
           if (name.confirm) u.confirm = true;
           updates.push(u);
         }
-      } else if (isText && scannable !== null && (reading = readText(cur, scannable, packOf(req.locale), ctx, parsed.ok ? String(parsed.value) : null)) !== null) {
+      } else if (isText && scannable !== null && (reading = readText(cur, scannable, packOf(req.locale), ctx, parsed.ok ? String(parsed.value) : null, req.previous ? undefined : req.history)) !== null) {
         // short text and codes (offline/short-text.ts): "order BF-100874, the lights …" → BF-100874; "it's private" skips
         if ('skip' in reading) proposal.unknown.push(cur.key);
         else if ('problem' in reading) proposal.problem = { key: cur.key, reason: reading.problem, specific: true };

@@ -1,4 +1,4 @@
-import type { OpenQuestion } from '../extractor.ts';
+import type { ExtractionRequest, OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findEmails, findPhones, fold, foldPhrase, findPhrase, originalSlice, type ParseContext } from '../parse/index.ts';
@@ -49,7 +49,7 @@ export type TextReading =
 type TextSpec = Extract<OpenQuestion['answer'], { type: 'text' }>;
 
 /** Reads a text answer's reply by the rules above; null leaves it to the plain text rules (the whole reply, trimmed). */
-export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx: ParseContext, value: string | null): TextReading | null {
+export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx: ParseContext, value: string | null, history?: ExtractionRequest['history']): TextReading | null {
   const spec = q.answer as TextSpec;
   if (pointsElsewhere(text, pack)) return { problem: say(pack, 'pointsElsewhere') };
   // "lots", "a few", "viele": a quantity that lists nothing
@@ -63,7 +63,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   if (nameAsked) return null;
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
-  if (value === null || !isShort(spec)) return null;
+  if (!isShort(spec)) return readFree(q, text, pack, value, history);
+  if (value === null) return null;
   return readShort(q, value, pack, ctx);
 }
 
@@ -427,6 +428,80 @@ function labelledElsewhere(text: string, start: number, q: OpenQuestion, pack: L
 function declines(text: string, pack: LanguagePack): boolean {
   const t = fold(text).text.replace(/[’]/g, "'");
   return [...pack.lexicon.negators, ...pack.lexicon.skip, ...pack.text.notGiven].some((p) => findPhrase(t, foldPhrase(p)).length > 0);
+}
+
+// ---------------------------------------------------------------- free text
+
+/**
+ * Free text (a description, a list of medicines, a note): a description that says nothing checkable ("they don't work",
+ * "geht nicht", "broken") at a question asking which thing and what about it is asked about ("… which ones, and what exactly
+ * is happening?"), never stored; greetings and discourse words before it ("hi yes hello, so basically …", "ok found it: …",
+ * "anyway …") are dropped (the raw reply stays in the provenance); anything else is the plain rules' (the text as typed).
+ */
+function readFree(q: OpenQuestion, text: string, pack: LanguagePack, value: string | null, history?: ExtractionRequest['history']): TextReading | null {
+  if (asksWhichAndWhat(q, pack) && saysNothing(text, q, pack)) return { problem: say(pack, 'whichAndWhat') };
+  if (value === null) return null;
+  let body = withoutDiscourse(value, pack);
+  // the answer to "… which ones, and what exactly is happening?": the reply asked about goes with it ("flickering. the 4 lights …")
+  const before = askedAbout(history, pack);
+  if (before !== null && !fold(body).text.includes(fold(before).text)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
+  const spec = q.answer as TextSpec;
+  if (body === value.trim() || body.length < (spec.min ?? 1)) return null;
+  return { value: body, evidence: body, exact: false };
+}
+
+/** The visitor's last reply when the bot's last line asked about it for naming nothing ("flickering" → "… which ones, and what exactly …?"), or null. */
+function askedAbout(history: ExtractionRequest['history'], pack: LanguagePack): string | null {
+  if (!history || history.length < 2) return null;
+  const bot = history.at(-1)!;
+  const user = history.at(-2)!;
+  if (bot.role !== 'bot' || user.role !== 'user' || user.pii || user.text.trim() === '') return null;
+  return bot.text.startsWith(say(pack, 'whichAndWhat')) ? withoutDiscourse(user.text.trim(), pack).replace(/[\s.!]+$/u, '') : null;
+}
+
+/** Whether the prompt asks which thing and what about it ("which lights …, and what are they doing?", "Welche Leuchten … und was passiert?"). */
+function asksWhichAndWhat(q: OpenQuestion, pack: LanguagePack): boolean {
+  const words = pack.text.asksWhich;
+  if (!words || q.prompt === undefined) return false;
+  const p = ` ${fold(q.prompt).text.replace(/[^\p{L}' ]+/gu, ' ')} `;
+  const has = (list: readonly string[]) => list.some((w) => p.includes(` ${foldPhrase(w)} `));
+  return has(words.which) && has(words.what);
+}
+
+/** Whether a description names nothing: no digit, at most six words, each a complaint word, a word saying nothing, or one of the question's own. */
+function saysNothing(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  if (/\p{N}/u.test(text) || !pack.text.vagueProblem) return false;
+  const words = fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0 || words.length > 6) return false;
+  const free = new Set([...pack.text.vagueProblem, ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...pack.lexicon.negators, ...(pack.text.discourse ?? [])].map(foldPhrase));
+  // the question's own words in any form ("flackert" for "Flackern", "buzzes" for "buzzing")
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  const nouns = [...ownNouns(q, pack)];
+  const own = new Set(nouns.map(stem));
+  // a stemmer leaves some forms apart ("flackert", "Flackern"): a shared start of five letters or more, the rest at most three
+  const near = (w: string) => nouns.some((o) => {
+    let k = 0;
+    while (k < w.length && k < o.length && w[k] === o[k]) k++;
+    return k >= 5 && Math.max(w.length, o.length) - k <= 3;
+  });
+  return words.every((w) => free.has(w) || own.has(stem(w)) || near(w));
+}
+
+/** Free text without the greetings and discourse words before it ("hi yes hello, so basically the lights …" → "the lights …"). */
+function withoutDiscourse(value: string, pack: LanguagePack): string {
+  const list = [...(pack.text.discourse ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length);
+  let out = value.trim();
+  for (let pass = 0; pass < 8 && list.length > 0; pass++) {
+    const f = fold(out);
+    const lead = list.find((p) => f.text.startsWith(p) && !/[\p{L}\p{N}']/u.test(f.text[p.length] ?? ''));
+    if (lead === undefined) break;
+    const gap = /^[\s,.!:;—–-]*/u.exec(f.text.slice(lead.length))![0].length;
+    const next = originalSlice(out, f, lead.length + gap, f.text.length).trim();
+    // what is left must still say something: three words at least
+    if ((next.match(/[\p{L}\p{N}]+/gu) ?? []).length < 3) break;
+    out = next;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- short answers

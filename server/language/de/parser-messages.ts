@@ -47,5 +47,6 @@ export const DE_PARSER: ParserMessages = {
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
   whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
   moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',
+  whichAndWhat: () => 'Können Sie etwas genauer sagen — welche, und was genau passiert?',
   askedBack: () => 'Entschuldigung, wenn das unklar war — hier noch einmal die Frage.',
 };

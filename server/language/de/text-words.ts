@@ -53,4 +53,13 @@ export const DE_TEXT: TextWords = {
   ],
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
+  discourse: [
+    'hallo', 'hi', 'moin', 'servus', 'ja', 'jo', 'ok', 'okay', 'also', 'ähm', 'äh', 'hm', 'naja', 'na', 'ach', 'ach so', 'achso', 'gut', 'jedenfalls',
+    'egal', 'sorry', 'gefunden', 'hab sie gefunden', 'habs gefunden', "hab's gefunden", 'hier ist sie', 'guten morgen', 'guten tag', 'ja hallo',
+  ],
+  vagueProblem: [
+    'geht', 'gehen', 'ging', 'nicht', 'nich', 'mehr', 'kaputt', 'defekt', 'funktioniert', 'funktionieren', 'problem', 'probleme', 'fehler', 'richtig',
+    'los', 'irgendwas', 'etwas', 'kein', 'keine', 'immer', 'noch', 'wieder', 'hilfe', 'reparieren', 'gut', 'schlecht', 'tut', 'tun',
+  ],
+  asksWhich: { which: ['welche', 'welcher', 'welches', 'wo'], what: ['was', 'wie'] },
 };

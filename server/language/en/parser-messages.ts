@@ -47,5 +47,6 @@ export const EN_PARSER: ParserMessages = {
   whichCode: () => 'I found more than one number there — which one is it?',
   whichOnes: () => 'Which ones? Please list them.',
   moreDetail: () => "Even a rough answer helps — could you tell me what you can here, in your own words?",
+  whichAndWhat: () => 'Could you say a little more — which ones, and what exactly is happening?',
   askedBack: () => "Sorry if that wasn't clear — here is the question again.",
 };

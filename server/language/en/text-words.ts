@@ -55,4 +55,15 @@ export const EN_TEXT: TextWords = {
   ],
   abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
+  discourse: [
+    'hi', 'hello', 'hey', 'hiya', 'hi there', 'hello there', 'hey there', 'yes', 'yeah', 'yep', 'ok', 'okay', 'so', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'basically', 'so basically',
+    'anyway', 'anyways', 'alright', 'oh', 'ah', 'sure', 'found it', 'ok found it', 'here it is', 'here you go', 'got it', 'let me see', 'sorry', 'haha',
+    'lol', 'good morning', 'good afternoon', 'good evening', 'morning', 'right so',
+  ],
+  vagueProblem: [
+    'work', 'works', 'working', 'worked', 'broken', 'broke', 'busted', "don't", 'dont', "doesn't", 'doesnt', "won't", 'wont', "isn't", "aren't", 'arent',
+    'problem', 'problems', 'issue', 'issues', 'wrong', 'bad', 'faulty', 'fault', 'trouble', 'go', 'going', 'any', 'more', 'anymore', 'properly',
+    'again', 'help', 'need', 'needs', 'fix', 'fixing', 'repair', 'something', 'no', 'good', 'still', 'stopped', 'quite', "there's", 'theres', 'there',
+  ],
+  asksWhich: { which: ['which', 'where'], what: ['what', 'how'] },
 };

@@ -47,5 +47,6 @@ export const ES_PARSER: ParserMessages = {
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
+  whichAndWhat: () => '¿Podría concretar un poco más — cuáles, y qué pasa exactamente?',
   askedBack: () => 'Perdón si no quedó claro — aquí va de nuevo la pregunta.',
 };

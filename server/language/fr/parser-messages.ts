@@ -47,5 +47,6 @@ export const FR_PARSER: ParserMessages = {
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
+  whichAndWhat: () => 'Pourriez-vous préciser — lesquels, et que se passe-t-il exactement ?',
   askedBack: () => "Désolé si ce n'était pas clair — voici de nouveau la question.",
 };
