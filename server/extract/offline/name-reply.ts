@@ -2,6 +2,7 @@ import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack, NameReplyWords } from '../../language/pack.ts';
 import { KEPT_DOT, keepAbbreviationDots } from './abbreviation-dots.ts';
 import { correctedTail } from '../parse/correction.ts';
+import { fold } from '../parse/index.ts';
 
 /*
  * A REPLY AT A NAME QUESTION, read clause by clause (the commit rule for names).
@@ -57,6 +58,23 @@ function commonOf(pack: LanguagePack): ReadonlySet<string> {
     const given = new Set(pack.names.reply.given);
     const lists = [...lex.yes, ...lex.no, ...lex.skip, ...lex.neither, ...lex.declines, ...lex.filler, ...lex.negators].filter((x) => !/\s/.test(x) && !given.has(x.toLowerCase()));
     commons.set(pack, (set = new Set([...pack.names.reply.common(), ...pack.names.notNames, ...lists.map((x) => x.toLowerCase())])));
+  }
+  return set;
+}
+
+const meaningWords = new WeakMap<LanguagePack, ReadonlySet<string>>();
+
+/**
+ * The single words of the pack's option meaning groups ("routine", "visit", "flu", "shot", "throat", "flackert") that
+ * are no given name the pack knows: a "name" made only of them ("routine visit", "Sore Throat") is a reason for coming,
+ * not a name.
+ */
+function meaningOf(pack: LanguagePack): ReadonlySet<string> {
+  let set = meaningWords.get(pack);
+  if (!set) {
+    const given = new Set(pack.names.reply.given.map((g) => g.toLowerCase()));
+    const words = (pack.options.meaning?.groups ?? []).flatMap((g) => [...g.words, ...(g.anchors ?? [])]).flatMap((p) => p.toLowerCase().split(/[\s-]+/u));
+    meaningWords.set(pack, (set = new Set(words.filter((x) => x.length >= 3 && !given.has(x)))));
   }
   return set;
 }
@@ -396,6 +414,10 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   }
   if (ask.first) chosen = { ...chosen, tokens: chosen.tokens.slice(0, chosen.tokens.findIndex((t) => tokenKind(t, w, common) === 'name') + 1), words: 1 };
   else if (ask.full && chosen.words < 2) return { problem: w.say.fullName };
+  // "routine visit", "Sore Throat", "flu shot": words that say why someone came, not who they are
+  const nameTokens = chosen.tokens.filter((t) => tokenKind(t, w, common) === 'name');
+  const meaning = meaningOf(pack);
+  if (nameTokens.length > 0 && nameTokens.every((t) => meaning.has(fold(t).text))) return { problem: w.say.notAName };
   let value = written(chosen.tokens, w);
   if (ask.whose === 'contact' && ask.relation) {
     if (!chosen.relation) return { problem: w.say.relation };
