@@ -66,6 +66,7 @@ export function projectFlow(flow: FlowSource, locale: string, fallback: string, 
       });
     }
     if (answer && isMap(answer.synonyms)) for (const k of ['true', 'false']) at(answer.synonyms, k, [...path, 'answer', 'synonyms']);
+    if (isMap(n.assess)) at(n.assess, 'must_mention', [...path, 'assess']);
   };
   if (Array.isArray(out.nodes)) out.nodes.forEach((n, i) => isMap(n) && node(n, ['nodes', i]));
   if (isMap(out.subgraphs)) {

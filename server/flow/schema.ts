@@ -32,7 +32,7 @@ export const Assess = lazy(() => z
     max_refinements: z.number().int().nonnegative().optional(),
     feedback_key: z.string().optional(),
     min_words: z.number().int().positive().optional().describe('offline rule'),
-    must_mention: z.array(z.string()).optional().describe('offline rule: words the answer must contain'),
+    must_mention: z.union([z.array(z.string()), byLocale(z.array(z.string()))]).optional().describe('offline rule: words the answer must contain (a list, or a map by locale of lists)'),
   })
   .strict());
 

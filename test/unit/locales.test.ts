@@ -53,6 +53,18 @@ describe('compiling a flow with locales', () => {
     expect(flow!.messages.not_understood).toBe("Sorry, I didn't understand that.");
   });
 
+  it("projects an assessment's must_mention terms per locale, so a German visitor is asked about a German word", () => {
+    const doc = { ...DOC, nodes: [
+      { id: 'q.problem', type: 'question', key: 'problem', prompt: { en: 'What is wrong?', de: 'Was ist kaputt?' }, answer: { type: 'text' },
+        assess: { criteria: 'names the lights', min_words: 2, must_mention: { en: ['light'], de: ['Leuchte'] } } },
+      { id: 'n.end', type: 'terminal', say: { en: 'Thanks!', de: 'Danke!' } },
+    ] };
+    const { flow, diagnostics } = compiled(doc);
+    expect(diagnostics).toEqual([]);
+    expect(flow!.nodes.get('q.problem')!.node).toMatchObject({ assess: { must_mention: ['light'] } });
+    expect(flow!.i18n!.byLocale.get('de')!.nodes.get('q.problem')!.node).toMatchObject({ assess: { must_mention: ['Leuchte'] } });
+  });
+
   it('changes the revision when only a translation changes', () => {
     const changed = structuredClone(DOC);
     (changed.nodes[0]!.prompt as Record<string, string>).de = 'Welcher Sport?';
