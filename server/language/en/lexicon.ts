@@ -15,7 +15,9 @@ export const EN: Lexicon = {
   askBack: [
     'what do you mean', 'not sure what you mean', "don't know what you mean", 'dont know what you mean', 'what does that mean',
     "i don't understand the question", 'i dont understand the question', "don't understand the question", 'what are you asking',
-    'what is that', "what's that", 'meaning what', 'like what', 'such as', 'huh', 'pardon', 'come again', 'sorry what',
+    'what is that', "what's that", 'meaning what',
+    // a word of the question asked about ("define unsafe", "what do you mean by loose?"): the question again
+    'define', 'what do you mean by', 'what counts as', 'what does it mean', 'meaning of', 'like what', 'such as', 'huh', 'pardon', 'come again', 'sorry what',
     // where to find what is asked ("no idea, where would I find that?"): the question again (its prompt says where), not a skip
     'where do i find', 'where would i find', 'where can i find', 'where do i look', 'where would that be', 'where is it', "where's it",
     'where is that', "where's that", 'where does it say', 'where is it printed', 'where is that printed',
