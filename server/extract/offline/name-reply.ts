@@ -79,6 +79,22 @@ function meaningOf(pack: LanguagePack): ReadonlySet<string> {
   return set;
 }
 
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** Whether a word is keys typed along a keyboard row (the whole word from four keys, "asdf", or five in a row inside it) or four letters or more without a vowel. */
+function mashed(word: string): boolean {
+  const w = word.toLowerCase().replace(/[^\p{L}]/gu, '');
+  if (w.length < 4) return false;
+  if (!/[aeiouyäöüéèáàíóú]/u.test(w)) return true;
+  const inRow = (run: string) => KEY_ROWS.some((row) => row.includes(run) || row.includes([...run].reverse().join('')));
+  if (inRow(w)) return true;
+  for (let i = 0; i + 5 <= w.length; i++) {
+    const run = w.slice(i, i + 5);
+    if (inRow(run)) return true;
+  }
+  return false;
+}
+
 /** The words of a key ("emergencyContactName" → emergency, contact, name). */
 function keyWords(key: string): string[] {
   return key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter(Boolean);
@@ -418,6 +434,8 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   const nameTokens = chosen.tokens.filter((t) => tokenKind(t, w, common) === 'name');
   const meaning = meaningOf(pack);
   if (nameTokens.length > 0 && nameTokens.every((t) => meaning.has(fold(t).text))) return { problem: w.say.notAName };
+  // "asdfgh", "qwerty", "xkcdfg": keys typed in a row, or no vowel in four letters or more, are no name
+  if (nameTokens.some((t) => mashed(fold(t).text))) return { problem: w.say.notAName };
   let value = written(chosen.tokens, w);
   if (ask.whose === 'contact' && ask.relation) {
     if (!chosen.relation) return { problem: w.say.relation };

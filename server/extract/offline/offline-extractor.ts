@@ -262,6 +262,9 @@ function asksBack(text: string, pack: LanguagePack): boolean {
     rest = rest.split(f).join(' ');
   }
   if (!found) return false;
+  // a reply that opens with the question back ("why do you need all that, just send a tech") asks it, whatever follows
+  const opening = folded.trim().replace(/^[^\p{L}\p{N}]+/u, '');
+  if (pack.lexicon.askBack.some((p) => { const f = foldPhrase(p); return f !== '' && (opening === f || opening.startsWith(`${f} `) || opening.startsWith(`${f},`) || opening.startsWith(`${f}?`)); })) return true;
   return /\?\s*$/u.test(text) || rest.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 2;
 }
 

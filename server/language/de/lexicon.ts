@@ -19,6 +19,9 @@ export const DE: Lexicon = {
     // ein Wort der Frage erfragt („was heißt unsicher?“, „definieren Sie gefährlich“): die Frage noch einmal
     'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',
+    // warum gefragt wird („warum wollen Sie das wissen?“): die Frage noch einmal
+    'warum wollen sie das wissen', 'wieso wollen sie das wissen', 'warum brauchen sie das', 'wozu brauchen sie das', 'wofür brauchen sie das',
+    'warum fragen sie', 'wieso fragen sie', 'was geht sie das an',
     // wo das Gefragte steht („weiß nicht, wo finde ich die?“): die Frage noch einmal (ihr Text sagt, wo), kein Überspringen
     'wo finde ich', 'wo find ich', 'wo steht', 'wo sehe ich', 'wo seh ich', 'wo soll die stehen', 'wo soll das stehen', 'wo ist die', 'wo ist das',
   ],
