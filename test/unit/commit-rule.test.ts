@@ -241,6 +241,24 @@ describe('a correction of the previous answer typed at the next question', () =>
     expect(t.session.answers.get('timeline')?.value).toBe('asap');
   });
 
+  it('applies an extra zero, a per-item figure said without repeating it and an added amount to the budget, with the echo', async () => {
+    const said = (r: { messages: { text: string }[] }) => r.messages.map((m) => m.text).join(' ');
+    const a = await talk([budget, timeline], ['40000', '4000 sorry extra zero. as soon as possible']);
+    expect(a.session.answers.get('budget')?.value).toBe(4000);
+    expect(a.session.answers.get('timeline')?.value).toBe('asap');
+    expect(said(a)).toContain("I've changed budget to 4000");
+    const b = await talk([budget, timeline], ['40.000 $', 'Oh, beim Budget ist eine Null zu viel. So bald wie möglich'], 'de');
+    expect(b.session.answers.get('budget')?.value).toBe(4000);
+    const c = await talk([budget, timeline], ['20000', "as soon as possible. oh and that's per court, we have 2"]);
+    expect(c.session.answers.get('budget')?.value).toBe(40000);
+    expect(said(c)).toContain("I've changed budget to 40000");
+    const d = await talk([budget, timeline], ['12000', 'later. oh and add another 5k for the parking lot lights']);
+    expect(d.session.answers.get('budget')?.value).toBe(17000);
+    expect(d.session.answers.get('timeline')?.value).toBe('later');
+    const e = await talk([budget, timeline], ['20000', 'as soon as possible, plus we might add the car park later']);
+    expect(e.session.answers.get('budget')?.value).toBe(20000);
+  });
+
   it('keeps the year of a date corrected without one, and leaves the previous answer alone for a self-correction of the current one', async () => {
     const dob = { id: 'q.dob', type: 'question', key: 'date_of_birth', prompt: 'Date of birth?', answer: { type: 'date', past: true } };
     const age = { id: 'q.age', type: 'question', key: 'age', prompt: 'Age?', answer: { type: 'integer', min: 0, max: 120 } };

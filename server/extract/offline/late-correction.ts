@@ -112,7 +112,7 @@ export function lateCorrection(
     // an edit said in words, applied to the answer it names (or the one just given)
     for (const q of order) {
       if (current !== null && q.key === current.key) continue;
-      const edit = wordEdit(sentence, q, ctx, pack);
+      const edit = wordEdit(sentence, q, ctx, pack, q === previous);
       if (edit === undefined) continue;
       if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
       return { update: { key: q.key, value: edit.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
@@ -624,6 +624,28 @@ const THE_TWO = /(?<![\p{L}])(?:the two|both|die (?:beiden|zwei))(?![\p{L}])/iu;
 /** "the 45k is per field", "die 40k sind pro Platz": a per-item word. */
 const PER_ITEM = /(?<![\p{L}])(?:per|each|a piece|apiece|pro|je|jeweils|für jeden|für jede|fuer jeden)(?![\p{L}])/iu;
 
+/** "extra zero", "one zero too many", "eine Null zu viel": the number was typed with one zero too many. */
+const EXTRA_ZERO = /(?<![\p{L}])(?:(?:an? |one )?(?:extra|additional) (?:zero|0)|(?:one |a )?(?:zero|0) too many|too many (?:zeros?|0s?)|(?:eine )?(?:null|0) zu viel|(?:eine )?(?:null|0) (?:ist )?zu viel)(?![\p{L}])/iu;
+/** "that's per court", "that figure is per court", "das ist pro Platz": the answer just given, said to be per item without repeating it. */
+const THAT_PER = /(?<![\p{L}])(?:that(?:['’]s| is| was)|this is|it(?:['’]s| is| was)|that (?:figure|amount|number|budget|price)(?:['’]s| is| was)|das (?:ist|sind|war|gilt)|der betrag (?:ist|gilt)|die summe (?:ist|gilt)|das budget (?:ist|gilt))\s+(?:\p{L}+\s+)?(?:per|each|pro|je|jeweils|für jeden|für jede)(?![\p{L}])/iu;
+/** A count said as a figure or a word (two … ten, zwei … zehn). */
+const COUNT_WORDS = ['', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', '', '', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun', 'zehn'];
+const COUNT = /(?<![\p{L}\p{N}$€£.,])(?:(\d{1,2})(?![\p{N}]|[.,]\d|\s?(?:k|m|tsd|000|[$€£%])(?![\p{L}]))|(two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)(?![\p{L}]))/giu;
+/** An amount rather than a count: "5k", "3.000", "$200", "2500". */
+const AMOUNT = /\d\s?(?:k|m|tsd)(?![\p{L}])|\d{3,}|\d[.,]\d{3}|[$€£]\s?\d/iu;
+/** "add another 5k", "plus 2k more", "noch 5k … dazu", "kommen noch 3.000 dazu": an amount added to the one given. */
+const ADD_AMOUNT = /(?<![\p{L}])(?:add|adding|plus|on top|dazu|hinzu|zusätzlich|obendrauf|draufrechnen|drauf)(?![\p{L}])/iu;
+
+/** The amounts in a sentence read as the answer's figures ("5k", "3.000", "$2,500"), each once. */
+function figures(sentence: string, q: Earlier, ctx: ParseContext): number[] {
+  const out: number[] = [];
+  for (const n of sentence.matchAll(/(?<![\p{L}\p{N}])[$€£]?\d[\d.,]*\d?\s?(?:k|m|tsd\.?)?(?![\p{L}\p{N}])/giu)) {
+    const read = parseAnswer(q.answer, n[0].replace(/[.,]$/, ''), ctx);
+    if (read.ok && typeof read.value === 'number' && !out.includes(read.value)) out.push(read.value);
+  }
+  return out;
+}
+
 /**
  * An edit of an earlier answer said in words: a character missing at the end or the start ("missed a 9 at the end",
  * "vorne fehlt eine 0"), two characters swapped ("the last two digits are swapped", "I swapped the two digits of the
@@ -631,7 +653,7 @@ const PER_ITEM = /(?<![\p{L}])(?:per|each|a piece|apiece|pro|je|jeweils|für jed
  * The edited value is read as the question's answer again; asked again (`reopen`) when the edit is not clear (which two
  * digits, where the character goes) or the answer is pii (its value is not sent). Undefined when the sentence says none.
  */
-function wordEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack): { value: unknown } | { reopen: true } | undefined {
+function wordEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack, isPrevious = false): { value: unknown } | { reopen: true } | undefined {
   const a = q.answer;
   const numeric = a.type === 'integer' || a.type === 'number';
   const codeLike = a.type === 'phone' || (a.type === 'text' && (a.pattern !== undefined || (typeof q.value === 'string' && /\d/.test(q.value) && !/\s/.test(q.value.trim()))));
@@ -646,6 +668,26 @@ function wordEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: Languag
       .filter((n) => n >= 2 && n <= 50 && n !== q.value);
     if (counts.length === 1) return again(String(q.value * counts[0]!));
     return { reopen: true };
+  }
+  // "4000 sorry extra zero", "eine Null zu viel": the figure said is the new value; without one, one zero comes off
+  const zero = EXTRA_ZERO.exec(sentence);
+  if (numeric && zero) {
+    if (q.pii || typeof q.value !== 'number') return { reopen: true };
+    const said = figures(sentence.replace(zero[0], ' '), q, ctx);
+    if (said.length === 1) return said[0] !== q.value ? { value: said[0] } : { reopen: true };
+    if (said.length > 1 || q.value === 0 || q.value % 10 !== 0) return { reopen: true };
+    return again(String(q.value / 10));
+  }
+  // "that's per court, we have 2", "das ist pro Platz, wir haben zwei": the answer just given said to be per item, unrepeated
+  if (numeric && isPrevious && !q.pii && typeof q.value === 'number' && THAT_PER.test(sentence) && !AMOUNT.test(sentence)) {
+    const counts = [...sentence.matchAll(COUNT)].map((m) => (m[1] !== undefined ? Number(m[1]) : COUNT_WORDS.indexOf(m[2]!.toLowerCase()) % 11))
+      .filter((n) => n >= 2 && n <= 50);
+    return counts.length === 1 ? again(String(q.value * counts[0]!)) : { reopen: true };
+  }
+  // "add another 5k for the parking lot lights", "rechnen Sie noch 5k … dazu": an amount added to the money answer
+  if (numeric && a.currency !== undefined && !q.pii && typeof q.value === 'number' && ADD_AMOUNT.test(sentence) && !APPROX.test(sentence)) {
+    const said = figures(sentence, q, ctx);
+    if (said.length === 1 && said[0]! >= 100 && said[0] !== q.value) return again(String(q.value + said[0]!));
   }
   const missing = MISSING.exec(sentence);
   if (missing && codeLike && !numeric) {

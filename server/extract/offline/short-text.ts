@@ -347,7 +347,9 @@ export function codeRuns(text: string, pack: LanguagePack): CodeRun[] {
  * fixes ("20931" → "LIC-20931"); with one separator inserted — only when exactly one place fits ("4182290" → "418-2290").
  */
 export function toPattern(run: { span: string; parts: string[] }, format: { re: RE2JS; shown: { example: string; upper: boolean } | null; prefix: string }): string | null {
-  const fits = (c: string) => format.re.matches(c);
+  // a separator the visitor typed between two digits ("PO 4471-22") is part of the code: a way that drops it is another code
+  const kept = run.span.match(/\p{N}[-/.]\p{N}/gu) ?? [];
+  const fits = (c: string) => format.re.matches(c) && kept.every((k) => c.includes(k));
   const compact = run.parts.join('');
   const tries: string[] = [];
   if (format.shown) tries.push(likeExample(run.span, format.shown.example, format.shown.upper));

@@ -7,6 +7,7 @@ export const DE: Lexicon = {
     'ich weiß es nicht', 'weiß es nicht', 'keine ahnung', 'hab keine ahnung', 'habe keine ahnung', 'nicht sicher',
     'bin mir nicht sicher', 'bin nicht sicher', 'unsicher', 'kann ich nicht sagen', 'kann ich nicht genau sagen',
     'möchte ich nicht sagen', 'sage ich lieber nicht', 'lieber nicht sagen', 'möchte ich nicht angeben', 'keine angabe',
+    'kann ich noch nicht sagen', 'darf ich noch nicht sagen', 'vertraulich', 'ist vertraulich', 'das ist vertraulich',
     'keine angaben', 'nicht zutreffend', 'trifft nicht zu', 'entfällt', 'k.a.', 'weiß nich', 'kp', 'null ahnung', 'kein plan',
     'keinen plan', 'null plan', 'möchte ich noch nicht sagen', 'will ich noch nicht sagen', 'will ich nicht sagen', 'sage ich noch nicht',
     'sag ich noch nicht', 'sage ich lieber noch nicht', 'sag ich lieber nicht', 'möchte ich lieber nicht sagen', 'möchte ich noch nicht verraten',

@@ -9,6 +9,8 @@ export const EN: Lexicon = {
     "i'd prefer not to say", 'prefer not to answer', "i'd prefer not to", 'no comment', "can't say", 'cannot say',
     'not telling', 'none of your business', 'next question', 'n/a', 'not applicable',
     'rather not name', "i'd rather not name", 'not saying', 'not saying yet',
+    "can't say yet", 'cannot say yet', "can't tell you yet", 'confidential', "it's confidential", 'its confidential', "that's confidential",
+    'not at liberty to say',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
   refuse: ['rather not', 'prefer not', 'pass', "i'll pass", 'not telling', 'no comment', 'none of your business', 'not saying', 'decline', 'skip'],
