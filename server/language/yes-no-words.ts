@@ -12,6 +12,8 @@ export interface YesNoWords {
   readonly anyWords: readonly string[];
   /** Words joining a prompt's list ("or", "oder"), besides a comma: only a prompt that lists things has items. */
   readonly listJoiners: readonly string[];
+  /** Words joining items under one negator besides `listJoiners` ("no wires nor sparks", "keine Kabel noch Funken"). */
+  readonly negatedJoiners?: readonly string[];
   /** Words of a prompt that are no item although they are not common words ("moment", "including"). */
   readonly notItems: readonly string[];
   /** Words saying a thing named is fine ("breathing fine", "the pole is solid", "alles sicher"): the item is denied. */

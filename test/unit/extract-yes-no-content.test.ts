@@ -76,4 +76,11 @@ describe('yes/no by content', () => {
     expect(answer("she's 34", PREGNANT)).toBeUndefined();
     expect(answer("I'm a guy", 'Do you have health insurance?')).toBeUndefined();
   });
+  it("carries a negator over items joined by 'or'/'nor'/'noch' and after an item; a question back or 'weiß ich nicht' reads nothing", () => {
+    expect(answer('No, no loose wires or sparks, and the poles are solid')).toBe(false);
+    expect(answer('Mast eigentlich nicht', GEFAHR, 'de')).toBe(false);
+    expect(answer('define sparking')).toBeUndefined();
+    expect(answer('what do you mean by unsafe')).toBeUndefined();
+    expect(answer('weiß ich nicht, bin noch nicht vor Ort', GEFAHR, 'de')).toBeUndefined();
+  });
 });

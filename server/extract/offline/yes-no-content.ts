@@ -101,7 +101,8 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
   const often = new Set((words.frequency ?? []).map(foldPhrase));
   const member = membersIn(q, fold(text).text, pack).some((m) => m.named);
   const half = lex.neither.filter((p) => !(member && often.has(foldPhrase(p))));
-  if (has(plain, [...half, ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms])) return null;
+  // "define unsafe", "what do you mean by loose": a question back about a word of the prompt answers nothing
+  if (has(plain, [...half, ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms, ...lex.askBack])) return null;
   const out = ruledOut(q, text, pack);
   if (out) return { value: false, evidence: out };
   const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
@@ -121,6 +122,7 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
 export function contentBeside(q: OpenQuestion, text: string, pack: LanguagePack, said: boolean): { flip: boolean } | { agrees: true } | null {
   const words = pack.yesNo;
   if (!words || q.answer.type !== 'boolean' || text.includes('?')) return null;
+  if (has(fold(text).text, pack.lexicon.askBack)) return null;
   const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
   if (!said && r.asserted !== null && noOnlyBeforeItems(q, text, pack)) return { flip: true };
   // the content agrees only when it accounts for every clause ("no sparks, but there's a box open at the base" is checked)
@@ -221,6 +223,7 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
   const items = itemsOf(q, pack);
   const negators = lex.negators.map(foldPhrase);
   const only = (words.only ?? []).map(foldPhrase);
+  const joiners = [...words.listJoiners, ...(words.negatedJoiners ?? [])].map(foldPhrase);
   for (const typed of text.split(CLAUSE)) {
     const clause = fold(typed).text;
     const ws = clause.match(WORD) ?? [];
@@ -263,10 +266,17 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
       continue;
     }
     // "the wiring was redone last year": a thing named without a problem says neither (above)
+    // "no exposed wiring or sparks": a negator's scope runs on over items joined by "or"/"nor"; "Funken eigentlich nicht",
+    // "sparks not really": a negator within two words after an item denies it too
+    let deniedAt = -1;
     for (let i = 0; i < ws.length; i++) {
       if (!items.some((item) => names(ws[i]!, item))) continue;
       const before = ws.slice(Math.max(0, i - 3), i).join(' ');
-      if (fine || has(before, lex.negators) || has(before, words.none)) {
+      const after = ws.slice(i + 1, i + 3).join(' ');
+      const between = deniedAt >= 0 ? ws.slice(deniedAt + 1, i) : [];
+      const carried = between.length > 0 && between.length <= 4 && between.some((w) => joiners.includes(w));
+      if (fine || carried || has(before, lex.negators) || has(before, words.none) || has(after, lex.negators)) {
+        deniedAt = i;
         deny(shown.length === ws.length ? shown[i]! : ws[i]!);
       } else assert(typed.trim());
     }

@@ -17,6 +17,8 @@ export const DE: Lexicon = {
   refuse: ['nicht sagen', 'lieber nicht', 'keine angabe', 'keine angaben', 'nicht angeben', 'nicht verraten', 'nicht nennen', 'sage ich nicht', 'überspringen'],
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
+    // ein Wort der Frage erfragt („was heißt unsicher?“, „definieren Sie gefährlich“): die Frage noch einmal
+    'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',
     // warum gefragt wird („warum wollen Sie das wissen?“): die Frage noch einmal
     'warum wollen sie das wissen', 'wieso wollen sie das wissen', 'warum brauchen sie das', 'wozu brauchen sie das', 'wofür brauchen sie das',
@@ -50,7 +52,7 @@ export const DE: Lexicon = {
     '👎', '❌',
   ],
   neither: [
-    'weiß nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
+    'weiß nicht', 'weiß ich nicht', 'weiß es nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
     'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein',
     // a half yes ("ja, aber nur einmal im Monat"), as English's "but only"
     'aber nur', 'nur teilweise', 'teilweise', 'zum teil', 'so halb',

@@ -10,6 +10,7 @@ export const DE_YES_NO: YesNoWords = {
   ],
   anyWords: ['irgendwas', 'irgendetwas', 'etwas'],
   listJoiners: ['oder'],
+  negatedJoiners: ['noch'],
   notItems: ['gerade', 'moment', 'momentan', 'derzeit', 'zurzeit', 'wichtig', 'chance', 'könnte', 'koennte'],
   fine: ['in ordnung', 'ok', 'okay', 'gut', 'sicher', 'stabil', 'fest', 'normal', 'intakt', 'nicht lose', 'keine losen'],
   neutral: ['neu', 'neue', 'neuen', 'alt', 'alte', 'alten', 'erneuert', 'repariert', 'ersetzt', 'geprüft', 'installiert', 'gewartet', 'led', 'jahre alt', 'normalerweise', 'sonst'],

@@ -11,6 +11,7 @@ export const EN_YES_NO: YesNoWords = {
   ],
   anyWords: ['any', 'anything'],
   listJoiners: ['or'],
+  negatedJoiners: ['nor'],
   notItems: ['moment', 'including', 'important', 'chance', 'looks', 'could', 'would', 'right', 'currently', 'today'],
   fine: ['fine', 'ok', 'okay', 'good', 'safe', 'secure', 'solid', 'stable', 'normal', 'all right', 'alright', 'not loose', 'intact'],
   neutral: ['new', 'brand new', 'old', 'older', 'replaced', 'redone', 'repaired', 'installed', 'upgraded', 'renewed', 'checked', 'inspected', 'serviced', 'led', 'years old', 'months old', 'looked at', 'normally', 'usually'],
