@@ -341,6 +341,9 @@ const TYPO_FILLER = new Set(['please', 'thanks', 'also', 'both', 'just', 'only',
 
 // "all of them" is said in each language by its pack's `options.all` (on folded text: "außer" → "ausser").
 
+/** The most options "all of them" stands for; beyond it the visitor is asked to name them. */
+const ALL_AT_MOST = 6;
+
 /**
  * "all of them", "everything", "all except basketball" for a multiple choice:
  * every option, less the ones named after the exception word (each must be an
@@ -359,7 +362,8 @@ function allOptions(spec: EnumSpec, options: readonly NormalOption[], phrases: P
     excluded = new Set(hits.map((h) => h.owner));
   }
   const kept = options.filter((_, i) => !excluded.has(i)).map((o) => o.value);
-  if (kept.length === 0) return null;
+  // "all of them" to a long menu (twelve symptoms, "Something else" among them) is no reading of each option: asked again
+  if (kept.length === 0 || kept.length > ALL_AT_MOST) return null;
   return ok([...new Set(kept)], text.trim(), false);
 }
 
