@@ -147,8 +147,8 @@ export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, ty
  * Whether a committed value is the expected one: numbers within the
  * tolerance, text answers equal once case, spacing, closing punctuation and
  * the separator between parts are set aside (a careful person records "Blue
- * Cross" and "blue cross" as the same insurer, "latex, rash" and "latex — rash"
- * as the same allergy), lists of options in any order, anything else exactly.
+ * Cross" and "blue cross" as the same insurer, "latex, rash", "latex — rash" and
+ * "latex. rash" as the same allergy), lists of options in any order, anything else exactly.
  */
 export function sameValue(expected: unknown, actual: unknown, tolerance: number, type: string): boolean {
   if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= tolerance;
@@ -156,10 +156,11 @@ export function sameValue(expected: unknown, actual: unknown, tolerance: number,
     if (type !== 'text') return expected === actual;
     // the same record written with other separators: an aside in brackets and one after a comma ("Marcus (father)",
     // "Marcus, father"), a dash or semicolon between parts ("penicillin — hives", "penicillin - hives",
-    // "penicillin, hives"), and a figure with or without a space before its unit ("10mg", "10 mg")
+    // "penicillin, hives"), a full stop or colon between two parts ("flicker at night. started Friday", "flicker at
+    // night; started Friday"), and a figure with or without a space before its unit ("10mg", "10 mg")
     const norm = (s: string) => s.normalize('NFC').trim()
       .replace(/\s*\(\s*([^()]*?)\s*\)/g, ', $1')
-      .replace(/\s*[—–]\s*|\s+-\s+|\s*;\s*/g, ', ')
+      .replace(/\s*[—–]\s*|\s+-\s+|\s*;\s*|(?<=\S)[.:]\s+(?=\S)/g, ', ')
       .replace(/\s*,\s*/g, ', ')
       .replace(/(\d)\s*(mg|mcg|µg|g|kg|ml|l|m|cm|mm|km|ft|lbs?|oz|iu|units?)\b/giu, '$1 $2')
       .replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();

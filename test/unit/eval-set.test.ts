@@ -138,6 +138,10 @@ describe('the eval runner', () => {
     expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'enum')).toBe(false);
     expect(sameValue('penicillin — hives', 'penicillin - hives', 0, 'text')).toBe(true);
     expect(sameValue('latex — rash', 'latex, rash', 0, 'text')).toBe(true);
+    expect(sameValue('flicker at night. started Friday', 'flicker at night; started Friday', 0, 'text')).toBe(true);
+    expect(sameValue('lights out: court 4', 'lights out. court 4', 0, 'text')).toBe(true);
+    expect(sameValue('flicker at night. started Friday', 'flicker at night started Friday', 0, 'text')).toBe(false);
+    expect(sameValue('12.5 mg', '12, 5 mg', 0, 'text')).toBe(false);
     expect(sameValue('lisinopril 10 mg, vitamin D', 'lisinopril 10mg, vitamin D', 0, 'text')).toBe(true);
     expect(sameValue('penicillin — hives', 'penicillin — rash', 0, 'text')).toBe(false);
     expect(sameValue('BF-104233', 'BF 104233', 0, 'text')).toBe(false);
