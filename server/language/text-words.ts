@@ -100,6 +100,8 @@ export interface ValuePartWords {
   readonly viaNouns: readonly string[];
   /** Words that make a part compete with the name ("or", "maybe", "oder"): never set aside. */
   readonly competes: readonly string[];
+  /** Kinds of organisation a description may name besides the vague nouns ("hoa", "nonprofit"): "my hoa, Oakwood Estates HOA" → the name. */
+  readonly kinds: readonly string[];
   /** Prepositions of a town after a name ("Grundschule Am Wall in Bremen" → the name; "Universität in Köln" names nothing without it). */
   readonly placeAfter: readonly string[];
   /** Possessives before a kind of place ("our tennis club, TC Blau-Weiß" → the name after it). */

@@ -276,7 +276,7 @@ export function describes(part: string, pack: LanguagePack): boolean {
   // "a small pickleball club", "unseren tennisclub": an indefinite article or a possessive, then only description
   if (!(w.indefinite.includes(t[i]?.f ?? '') || w.possessive.includes(t[i]?.f ?? '')) || t.length - i < 2) return false;
   // a description says what kind of place or person it is ("club", "charity", "contractor", "Tennisverein"): "my sister" is none
-  const kinds = [...pack.text.vagueNouns, ...w.siteNouns, ...pack.names.reply.roles].map(foldPhrase);
+  const kinds = [...pack.text.vagueNouns, ...w.siteNouns, ...w.kinds, ...pack.names.reply.roles].map(foldPhrase);
   if (!t.slice(i + 1).some((x) => kinds.some((k) => x.f === k || x.f === `${k}s` || (k.length >= 4 && x.f.endsWith(k))))) return false;
   // English capitals name something ("a Texas club"); German capitalises every noun, so there only a word of capitals does ("ein TSV")
   return t.slice(i + 1).every((x) => !/\p{N}/u.test(x.raw) && (pack.code === 'de' ? !/^\p{Lu}{2,}$/u.test(x.raw) : !/^\p{Lu}/u.test(x.raw)));

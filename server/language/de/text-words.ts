@@ -85,6 +85,7 @@ export const DE_TEXT: TextWords = {
     possessive: ['mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem', 'unserer'],
     waiting: ['moment', 'einen moment', 'kleinen moment', 'sekunde', 'eine sekunde', 'warte', 'warten sie', 'ich schau', 'ich schaue', 'schau', 'nach', 'mal', 'kurz', 'ich schau mal', 'ähm', 'äh', 'also', 'ok', 'okay', 'so', 'steht', 'auf', 'der', 'karte', 'meiner', 'da', 'drauf', 'hier', 'gefunden', 'hab', 'habs'],
     placeholder: ['irgendwas', 'irgendwie', 'oder so', 'oder so ähnlich', 'so ähnlich', 'dings', 'dingens', 'irgendein', 'irgendeine', 'irgendeiner', 'sowas'],
+    kinds: ['verein', 'firma', 'betrieb', 'ev', 'gmbh', 'stiftung', 'initiative'],
     placeAfter: ['in', 'bei', 'nahe', 'aus'],
     competes: ['aber', 'oder', 'vielleicht', 'eventuell', 'falls', 'wenn', 'glaube', 'sicher'],
   },

@@ -42,6 +42,7 @@ export const ES_TEXT: TextWords = {
     possessive: ['mi', 'mis', 'nuestro', 'nuestra', 'nuestros', 'nuestras'],
     waiting: ['espere', 'un momento', 'un segundo', 'déjeme ver', 'dejeme ver', 'en', 'la', 'tarjeta', 'está', 'esta'],
     placeholder: ['algo', 'algo así', 'o algo', 'o algo así', 'no sé qué', 'cosa'],
+    kinds: ['asociación', 'club', 'empresa'],
     placeAfter: ['en', 'cerca de'],
     competes: ['pero', 'o', 'quizás', 'quizas', 'tal vez', 'si', 'sé'],
   },

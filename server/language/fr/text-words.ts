@@ -42,6 +42,7 @@ export const FR_TEXT: TextWords = {
     possessive: ['mon', 'ma', 'mes', 'notre', 'nos'],
     waiting: ['attendez', 'un instant', 'une seconde', 'un moment', 'je regarde', 'sur', 'la', 'carte', "c'est"],
     placeholder: ['quelque chose', 'un truc', 'truc', 'machin', 'ou quelque chose', 'un genre de'],
+    kinds: ['association', 'club', 'entreprise'],
     placeAfter: ['à', 'près de'],
     competes: ['mais', 'ou', 'peut-être', 'si', 'sais'],
   },
