@@ -41,6 +41,8 @@ export const DE_TEXT: TextWords = {
     'sage ich ihnen', 'sag ich ihnen', 'reiche ich nach', 'schicke ich', 'schick ich', 'muss ich nachschauen', 'muss ich nachsehen', 'muss ich fragen',
     'schaue ich nach', 'schau ich nach', 'kümmert sich darum', 'kümmert sich drum', 'kümmert sich', 'macht das', 'macht mein', 'macht meine',
     'weiß mein', 'weiß meine', 'müssen sie', 'fragen sie', 'regelt das', 'erledigt das', 'hat die unterlagen', 'hat das', 'nachschauen', 'nachsehen', 'nachgucken', 'nachreichen', 'melde mich', 'melde ich mich',
+    // jemand anderes hat die Antwort („meine Frau hat die Liste“): ohne etwas anderes daneben
+    'hat', 'führt die liste', 'hat den überblick', 'weiß das', 'weiß es',
   ],
   contentFree: [
     'ich', 'du', 'er', 'sie', 'es', 'wir', 'ihr', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'mein', 'meine', 'meinen', 'meinem',
@@ -50,6 +52,14 @@ export const DE_TEXT: TextWords = {
     'mann', 'frau', 'partner', 'partnerin', 'mutter', 'vater', 'eltern', 'sohn', 'tochter', 'chef', 'chefin', 'kollege', 'kollegin', 'arzt', 'ärztin',
     'hausarzt', 'apotheke', 'jemand', 'anderes', 'packungen', 'packung', 'schachteln', 'liste', 'unterlagen', 'karte', 'sachen', 'zeug', 'hier', 'da',
     'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'zu', 'hause', 'zuhause', 'muss', 'müsste', 'steht', 'auf', 'drauf', 'drin', 'namen', 'name', 'dosis', 'genau', 'gerade', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
+    // wer es gesagt oder geschickt hat, ohne was („keine Ahnung, der Hausmeister hat gesagt, ich soll mich melden“, „meine Mutter meinte, ich sei als
+    // Kind gegen irgendwas allergisch“)
+    'gesagt', 'sagt', 'sagte', 'meinte', 'meint', 'gemeint', 'gebeten', 'geschickt', 'geschrieben', 'soll', 'sollte', 'sollen', 'dass', 'sei', 'wäre',
+    'melden', 'kontaktieren', 'anrufen', 'an', 'euch', 'bei', 'als', 'kind', 'baby', 'klein', 'früher', 'damals', 'etwas', 'gegen', 'über', 'von',
+    'vom', 'wegen', 'hausmeister', 'verwalter', 'vermieter', 'trainer', 'lehrer', 'lehrerin', 'schwester', 'bruder', 'freund', 'freundin', 'nachbar',
+    'nachbarin', 'oma', 'opa', 'leitung', 'abteilung', 'wissen', 'ahnung', 'sicher', 'welche', 'welches', 'jahren', 'führt', 'überblick', 'angeblich', 'gewesen', 'sein', 'bin', 'wurde',
+    'dafür', 'dazu', 'damit', 'hab', 'habe', 'ihre', 'ihren', 'ihrer', 'selbst', 'selber', 'kann', 'können', 'könnte', 'möchte', 'will', 'würde',
+    'gern', 'gerne', 'noch', 'nicht', 'einer', 'einem', 'brauche', 'brauchen', 'benötige', 'welpe', 'alte', 'alten', 'alter', 'früheren',
   ],
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
@@ -62,4 +72,34 @@ export const DE_TEXT: TextWords = {
     'los', 'irgendwas', 'etwas', 'kein', 'keine', 'immer', 'noch', 'wieder', 'hilfe', 'reparieren', 'gut', 'schlecht', 'tut', 'tun',
   ],
   asksWhich: { which: ['welche', 'welcher', 'welches', 'wo'], what: ['was', 'wie'] },
+  reportedBy: ['sagte', 'sagt', 'meinte', 'meint', 'hat gesagt', 'hat gemeint', 'hat geschrieben', 'schrieb', 'hat mich geschickt', 'hat gebeten', 'glaubt', 'denkt'],
+  askWhom: ['fragen sie', 'frag', 'fragen', 'wenden sie sich an', 'rufen sie'],
+  asksNeed: [
+    'worum es geht', 'worum geht es', 'was sie brauchen', 'was brauchen sie', 'was sie suchen', 'wie können wir helfen', 'wie kann ich helfen',
+    'wie wir helfen können', 'was können wir für sie tun', 'was kann ich für sie tun', 'ihr anliegen', 'ihre frage', 'ihre fragen', 'ihre anfrage',
+    'sonst noch', 'noch etwas', 'was möchten sie wissen',
+  ],
+  nonDescription: [
+    'rückruf', 'zurückrufen', 'zurückruf', 'anrufen', 'anruf', 'ruft', 'ruf', 'melden', 'meldet', 'kontakt', 'kontaktieren', 'erreichen', 'sprechen',
+    'reden', 'jemand', 'jemanden', 'person', 'schaue mich nur um', 'schau mich nur um', 'nur mal schauen', 'nur mal gucken', 'schaue nur', 'schau nur', 'gucke nur', 'mitarbeiter', 'vertrieb', 'verkauf', 'hilfe', 'frage', 'fragen', 'anfrage', 'info', 'infos',
+    'information', 'informationen', 'umschauen', 'umsehen', 'schaue mich um', 'schau mich um', 'stöbern', 'nur gucken', 'nur schauen',
+    'nichts bestimmtes', 'neugierig', 'werbung', 'anzeige', 'facebook', 'instagram', 'google', 'tiktok', 'youtube', 'linkedin', 'webseite',
+    'website', 'internet', 'flyer', 'prospekt', 'empfehlung', 'empfohlen', 'gesehen', 'gefunden', 'gehört', 'e-mail', 'mail', 'telefon',
+  ],
+  aboutService: [
+    'garantie', 'gewährleistung', 'abgedeckt', 'übernommen', 'kostet', 'kosten', 'preis', 'preise', 'gebühr', 'kostenlos', 'gratis', 'umsonst',
+    'zahlen', 'bezahlen', 'erstattung', 'rückerstattung', 'geld', 'rechnung', 'rabatt', 'beschweren', 'beschwerde', 'zuständig', 'verantwortlich',
+    'geöffnet', 'öffnungszeiten', 'lange', 'dauert', 'dauern', 'warten', 'techniker', 'monteur', 'vorbeikommen', 'schicken', 'kommen',
+    'reparieren', 'repariert', 'reparatur', 'service', 'marke', 'marken', 'modell', 'normal', 'schlimm', 'sicher', 'dringend', 'zählt', 'zählen',
+    'wichtig', 'nötig', 'notwendig', 'firma', 'heute', 'morgen', 'schnell', 'bald', 'wenden',
+  ],
+  questionForm: {
+    aux: [
+      'ist', 'sind', 'war', 'kann', 'können', 'könnte', 'könnten', 'kannst', 'gibt', 'gäbe', 'hat', 'haben', 'habt', 'hätte', 'hätten', 'muss',
+      'müssen', 'soll', 'sollte', 'sollen', 'wird', 'werden', 'würde', 'würden', 'darf', 'dürfen', 'macht', 'machen', 'bekomme', 'bekommt',
+      'bekommen', 'kommt', 'kostet', 'kosten', 'dauert', 'deckt', 'zahlt', 'übernimmt', 'übernehmen', 'gilt', 'fällt', 'wende', 'melde',
+    ],
+    wh: ['wer', 'was', 'wo', 'wann', 'warum', 'wieso', 'weshalb', 'wie', 'welche', 'welcher', 'welches', 'wen', 'wem', 'wie viel', 'wieviel', 'wie lange', 'an wen', 'bei wem', 'wohin', 'woher', 'für wen'],
+    subjects: ['das', 'es', 'ich', 'man', 'jemand', 'sie', 'ihr', 'wir', 'er', 'der', 'die', 'mich', 'mir', 'uns', 'dies', 'dieses', 'diese', 'dieser', 'da', 'ein', 'eine', 'mein', 'meine', 'unser', 'unsere'],
+  },
 };

@@ -22,7 +22,7 @@ export const EN: Lexicon = {
     'why do you need', 'why do you want to know', 'why would you need', 'why does that matter', 'why does it matter', 'why is that needed',
     'why is that important', 'why do you ask', "what's it to you", 'whats it to you', 'what do you need that for', 'what do you need it for',
     // a word of the question asked about ("define unsafe", "what do you mean by loose?"): the question again
-    'define', 'what do you mean by', 'what counts as', 'what does it mean', 'meaning of',
+    'define', 'what do you mean by', 'what counts as', 'what does it mean', 'meaning of', 'in what way', 'in what sense', 'how so', 'like how',
     // where to find what is asked ("no idea, where would I find that?"): the question again (its prompt says where), not a skip
     'where do i find', 'where would i find', 'where can i find', 'where do i look', 'where would that be', 'where is it', "where's it",
     'where is that', "where's that", 'where does it say', 'where is it printed', 'where is that printed',
