@@ -77,5 +77,13 @@ export interface TextWords {
    * "kann mich jemand …") or a question word before an auxiliary or a subject ("who do I …", "wer ist …"). Without it only a
    * question mark makes a question.
    */
-  readonly questionForm?: { readonly aux: readonly string[]; readonly wh: readonly string[]; readonly subjects: readonly string[] };
+  readonly questionForm?: {
+    readonly aux: readonly string[];
+    readonly wh: readonly string[];
+    readonly subjects: readonly string[];
+    /** A sentence opening with an auxiliary and ending in one of these asks whether something counts ("does weed count", "zählt Gras auch"). */
+    readonly scope?: readonly string[];
+  };
+  /** What an unsure clause says is not known when it is the very thing asked ("can't remember which", "idk the names", "weiß nicht, welche"). */
+  readonly unknownWhich?: readonly string[];
 }

@@ -75,6 +75,9 @@ function isQuestion(sentence: string, pack: LanguagePack): boolean {
   const aux = new Set(form.aux.map(foldPhrase));
   const subjects = new Set(form.subjects.map(foldPhrase));
   if (aux.has(ws[0] ?? '') && subjects.has(ws[1] ?? '')) return true;
+  // "does weed count", "zählt Gras auch": whether something counts
+  const scope = new Set((form.scope ?? []).map(foldPhrase));
+  if (aux.has(ws[0] ?? '') && (scope.has(ws.at(-1) ?? '') || scope.has(ws[0]!))) return true;
   const line = ws.join(' ');
   const wh = [...form.wh].map(foldPhrase).sort((a, b) => b.length - a.length).find((w) => line === w || line.startsWith(`${w} `));
   if (wh === undefined) return false;
@@ -123,4 +126,13 @@ export function describesNothing(text: string, q: OpenQuestion, pack: LanguagePa
   // the question's own words do not count here: "can someone call me about the flickering lights" says what
   const free = sayNothing(pack);
   return t.split(' ').every((w) => w === '' || free.has(w));
+}
+
+/**
+ * Whether every clause of a reply asks (cut at commas, full stops, question marks and dashes): "does weed count", "is that bad?",
+ * "was meinen Sie mit unsicher?" — a reply to a yes/no that says neither. "the pole is leaning, is that bad?" says something.
+ */
+export function asksOnly(text: string, pack: LanguagePack): boolean {
+  const clauses = text.trim().split(/(?<=[?])|[,;.!:…]+|\s[—–-]\s/u).map((c) => c.trim()).filter((c) => /[\p{L}]/u.test(c));
+  return clauses.length > 0 && clauses.every((c) => isQuestion(c, pack));
 }

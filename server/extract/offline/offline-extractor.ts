@@ -18,6 +18,7 @@ import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
+import { asksOnly } from './not-an-answer.ts';
 import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
@@ -132,7 +133,9 @@ export class OfflineExtractor implements Extractor {
       // "define unsafe", "dangerous in what way": a question back about the very word read as the value asks back too
       const backKind = withoutContacts !== null && !literalOption ? asksBack(withoutContacts, pack) : null;
       // (a yes/no or a choice, read from words: a number or a date beside "como", "pardon" is still the answer)
-      const back = backKind !== null && (!(parsed.ok && !isText) || (backKind !== 'mark' && (cur.answer.type === 'boolean' || cur.answer.type === 'enum')));
+      // "does weed count", "is that bad?": a reply to a yes/no whose every clause asks, without a yes or no word, says neither (not-an-answer.ts)
+      const back = (backKind !== null && (!(parsed.ok && !isText) || (backKind !== 'mark' && (cur.answer.type === 'boolean' || cur.answer.type === 'enum'))))
+        || (cur.answer.type === 'boolean' && withoutContacts !== null && !literalOption && asksOnly(withoutContacts, pack) && !saysYesOrNo(withoutContacts, pack));
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
@@ -271,6 +274,12 @@ function asksBack(text: string, pack: LanguagePack): 'opening' | 'short' | 'mark
   if (pack.lexicon.askBack.some((p) => { const f = foldPhrase(p); return f !== '' && (opening === f || opening.startsWith(`${f} `) || opening.startsWith(`${f},`) || opening.startsWith(`${f}?`)); })) return 'opening';
   if (rest.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 2) return 'short';
   return /\?\s*$/u.test(text) ? 'mark' : null;
+}
+
+/** Whether the reply holds one of the pack's yes or no words ("yes, is that bad?"). */
+function saysYesOrNo(text: string, pack: LanguagePack): boolean {
+  const folded = fold(text).text;
+  return [...pack.lexicon.yes, ...pack.lexicon.no].some((w) => findPhrase(folded, foldPhrase(w)).length > 0);
 }
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */

@@ -7,9 +7,16 @@ export const EN_TEXT: TextWords = {
     'same as', 'the same as', 'see my', 'see the', 'see attached', 'see above', 'see below', 'see email', 'see previous', 'see earlier',
     'as above', 'as before', 'as per my', 'as per the', 'check my email', 'check the email', 'check your email', 'in my email', 'in the email',
     'it is in the email', "it's in the email", 'i already told you', 'already told you', 'i already said', 'already said', 'told you already',
-    'i told you', 'ditto', 'same thing', 'same again', 'same one',
+    'i told you', 'ditto', 'same thing', 'same again', 'same one', 'same problem as', 'same issue as', 'same fault as', 'the same problem as',
+    'the same issue as', 'same as always', 'same as usual',
   ],
-  pointersAlone: ['like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same'],
+  pointersAlone: [
+    'like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same',
+    // what the visitor takes as known ("the usual", "my regular ones"): it is not on this page
+    'the usual', 'my usual', 'usual', 'the usual ones', 'my usual ones', 'the usual stuff', 'my regular ones', 'my normal ones', 'the normal ones', 'as always',
+    'same as always', 'same as usual', 'as usual', 'what i always take', 'the ones i always take', 'same problem', 'same issue', 'the same problem',
+    'the same issue', 'same problem again', 'same issue again', 'same old problem',
+  ],
   privateUse: [
     'private', 'privately', "it's private", 'personal', 'for personal use', 'my garden', 'my back garden', 'our garden', 'our back garden',
     'my backyard', 'my back yard', 'our backyard', 'our back yard', 'back garden', 'backyard', 'my house', 'our house', 'my home', 'our home',
@@ -64,7 +71,7 @@ export const EN_TEXT: TextWords = {
     'maintenance', 'admin', 'secretary', 'receptionist', 'coach', 'teacher', 'principal', 'owner', 'supervisor', 'department', 'dept', 'guys', 'vet',
     'sister', 'brother', 'friend', 'neighbour', 'neighbor', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'aunt', 'uncle', 'carer', 'caregiver',
     'keeps', 'holds', 'track', 'apparently', 'old', 'previous', 'last', 'usual', 'regular', 'pills', 'tablets', 'meds', 'medication', 'medications',
-    'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'puppy', 'kitten',
+    'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'puppy', 'kitten', 'avoid', 'avoids', 'avoided', 'avoiding', 'stay', 'away',
   ],
   abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
@@ -81,6 +88,10 @@ export const EN_TEXT: TextWords = {
   asksWhich: { which: ['which', 'where'], what: ['what', 'how'] },
   reportedBy: ['said', 'says', 'told', 'tells', 'reckons', 'reckoned', 'thinks', 'thought', 'mentioned', 'reported', 'suggested', 'wrote', 'asked', 'sent'],
   askWhom: ['ask', 'check with', 'talk to', 'speak to', 'call', 'phone', 'email'],
+  unknownWhich: [
+    'which', 'which ones', 'which one', 'what', 'what exactly', 'what they are', 'what it is', "what it's called", 'what its called', 'what they are called',
+    "what they're called", 'what theyre called', 'the name', 'the names', 'their names', 'its name', 'the names of them', 'the exact names', 'names',
+  ],
   asksNeed: [
     'what you need', 'what do you need', 'what you are looking for', "what you're looking for", 'what are you looking for', 'how can we help',
     'how can i help', 'how we can help', 'how i can help', 'what can we do for you', 'what can i do for you', "what it's about", 'what it is about',
@@ -91,7 +102,8 @@ export const EN_TEXT: TextWords = {
     'call', 'calls', 'called', 'calling', 'callback', 'call back', 'ring', 'phone', 'email', 'e-mail', 'contact', 'reach', 'get in touch', 'talk', 'speak',
     'chat', 'someone', 'somebody', 'anyone', 'anybody', 'person', 'rep', 'representative', 'salesperson', 'sales', 'help', 'assistance', 'question',
     'questions', 'query', 'enquiry', 'inquiry', 'info', 'information', 'browsing', 'browse', 'looking around', 'just looking', 'having a look',
-    'checking', 'nothing specific', 'nothing in particular', 'curious', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'post', 'facebook',
+    'checking', 'nothing specific', 'nothing in particular', 'curious', 'chatting', 'just chatting', 'chit chat', 'chitchat', 'bored', 'saying hi',
+    'saying hello', 'killing time', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'post', 'facebook',
     'instagram', 'insta', 'google', 'tiktok', 'youtube', 'linkedin', 'twitter', 'website', 'flyer', 'leaflet', 'brochure', 'billboard', 'radio',
     'magazine', 'newsletter', 'word of mouth', 'recommended', 'recommendation', 'referred', 'referral', 'saw', 'seen', 'found', 'heard',
   ],
@@ -110,6 +122,7 @@ export const EN_TEXT: TextWords = {
       "isn't", "aren't", "can't", "won't", "don't", "doesn't", "didn't", "wouldn't", "couldn't", "shouldn't", 'isnt', 'arent', 'cant', 'wont', 'dont', 'doesnt',
     ],
     wh: ['who', 'what', 'where', 'when', 'why', 'how', 'which', 'whom', 'whose', 'how much', 'how many', 'how long', 'how soon', "who's", "what's", "where's", "how's", 'whos', 'whats', 'wheres', 'hows'],
+    scope: ['count', 'counts', 'matter', 'matters', 'apply', 'qualify', 'included'],
     subjects: ['i', 'you', 'u', 'ya', 'we', 'they', 'he', 'she', 'it', 'this', 'that', 'these', 'those', 'there', 'someone', 'somebody', 'anyone', 'anybody', 'one', 'the', 'a', 'an', 'my', 'your', 'our', 'his', 'her', 'their'],
   },
 };
