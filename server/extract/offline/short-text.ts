@@ -10,6 +10,7 @@ import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
 import { describesNothing, ownStems, questionInstead } from './not-an-answer.ts';
+import { currentValue, describes, namesSomething, narrows, withoutSource, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
 const re2 = lazyRequire<typeof import('re2js')>('re2js');
@@ -62,6 +63,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
   if (nameAsked) return null;
+  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known
+  if (unknownWhich(text, pack)) return { problem: say(pack, 'moreDetail') };
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
   // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
@@ -119,6 +122,26 @@ function unsureOnly(text: string, pack: LanguagePack): boolean {
   // the words after it as typed: a capital there may be a name ("not sure Aetna") — not a plain hedge
   const typed = after.length === 0 ? [] : trimmed.split(/\s+/).slice(-after.length);
   return after.length <= 3 && typed.every((w) => !/^\p{Lu}/u.test(w) || /^(?:I|I'm|I’m)$/u.test(w));
+}
+
+/**
+ * Whether a clause of the reply says only that which ones are not known ("can't remember which", "idk the names", "weiß nicht,
+ * welche"), beside other clauses without a digit: a kind or a look is given, not the items asked ("a few antibiotics, cant
+ * remember which"). "amlodipine, can't remember the dose" says what is not known and is kept.
+ */
+function unknownWhich(text: string, pack: LanguagePack): boolean {
+  const which = pack.text.unknownWhich;
+  if (!which || /\p{N}/u.test(text)) return false;
+  const unsure = [...pack.text.unsure].map(foldPhrase);
+  const what = new Set(which.map(foldPhrase));
+  const filler = new Set([...pack.lexicon.skipFiller, 'exactly', 'genau'].map(foldPhrase));
+  const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s|\s(?:but|aber)\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
+  if (clauses.length < 2) return false;
+  return clauses.some((c) => {
+    const line = c.replace(OPENING, '').trim();
+    const lead = unsure.filter((u) => line === u || line.startsWith(`${u} `)).sort((a, b) => b.length - a.length)[0];
+    return lead !== undefined && what.has(line.slice(lead.length).trim().split(' ').filter((w) => w !== '' && !filler.has(w)).join(' '));
+  });
 }
 
 /**
@@ -535,11 +558,22 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (!q.required && noneOfIt(value, q, pack)) return { skip: true };
   if (vague(value, q, pack)) return { problem: say(pack, 'nameIt', { typed: value }) };
   let head = withoutLeadIn(value, q, pack);
+  // "the card says Meridian", "laut Karte die TK": the source said before the value is no part of it (value-parts.ts)
+  const sourced = withoutSource(head, pack);
+  if (sourced !== head) head = withoutLeadIn(sourced, q, pack);
+  // "we switched to Humana in January", "used to be Aetna, now Cigna": the value now; a change to come is asked which
+  const now = currentValue(head, pack);
+  if (now !== null && 'ask' in now) return { problem: say(pack, 'whichNow') };
+  if (now !== null) head = withoutArticle(withoutLeadIn(now.value, q, pack), pack);
+  // "UnitedHealthcare via my wife's job": how it is had, said without a comma
+  head = withoutViaAfter(head, pack);
   // "Joan Ferris (sister), 0161 496 0321": a phone or email at the end answers its own question, not this one
   for (const c of [...findEmails(head), ...findPhones(head, ctx)].sort((a, b) => b.start - a.start)) {
     if (/^[\s.!)]*$/u.test(head.slice(c.end)) && /[\p{L}]/u.test(head.slice(0, c.start))) head = head.slice(0, c.start).replace(/[\s,;:—–-]+$/u, '');
   }
   if (vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
+  // "a small pickleball club", "a small club, mostly juniors": a description that names nothing is asked for the name
+  if (describes(head.split(/[,;:(]|\s[—–-]\s/u)[0]!, pack) && !namesSomething(head, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   // "St. Mary's Catholic School, the gym": a dot after a known abbreviation ends no clause
   const clauseIn = (t: string) => CLAUSE.exec(keepAbbreviationDots(t, pack));
   const brk = clauseIn(head);
@@ -549,6 +583,11 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
     // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
     if (vague(first, q, pack) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
+    // "we're a small pickleball club, Dink Masters", "ein kleiner Verein, der TSV Hohenberg": a description, then the name
+    if (describes(first, pack) && namesSomething(tail, pack) && !clauseIn(tail) && !describes(tail, pack)) {
+      const name = withoutArticle(withoutLeadIn(tail, q, pack), pack);
+      return { value: name, evidence: name, exact: false };
+    }
     if (/[\p{L}\p{N}]/u.test(first)) {
       const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
       let rest = tail;
@@ -556,6 +595,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
       const restFolded = fold(rest).text;
       const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest);
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
+      // "the tennis side", "through my husband's job", "a small pickleball club", "member ID is U48812233": the name alone
+      else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack))) head = first;
       else if (isClause(rest, pack)) {
         // an unexplained clause ("Träger ist die Stadt Essen", "through my husband's job"): the head is checked once
         head = first;
@@ -568,6 +609,27 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (head === '' || head === value.trim()) return head === '' ? null : confirm ? { value: head, evidence: head, exact: false, confirm: true } : null;
   if (!confirm && vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   return confirm ? { value: head, evidence: head, exact: false, confirm: true } : { value: head, evidence: head, exact: false };
+}
+
+/** A short answer without one article before it ("der TSV Hohenberg" → "TSV Hohenberg"; the pack's `namedAs.articles`). */
+function withoutArticle(value: string, pack: LanguagePack): string {
+  const f = fold(value);
+  const article = pack.text.namedAs.articles.map(foldPhrase).find((a) => f.text.startsWith(`${a} `));
+  if (article === undefined) return value;
+  const rest = originalSlice(value, f, article.length + 1, f.text.length).trim();
+  return /^\p{Lu}/u.test(rest) ? rest : value;
+}
+
+/** Whether a trailing part only gives a code for another question ("member ID is U48812233", "Mitgliedsnummer A123456789"). */
+function codeForAnother(rest: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const tokens = codeTokens(rest);
+  if (tokens.length !== 1) return false;
+  const words = fold(rest.replace(tokens[0]!.token, ' ')).text.replace(/[^\p{L}' ]+/gu, ' ').split(/\s+/).filter((x) => x !== '');
+  const code = new Set([...pack.text.codeWords, ...en.text.codeWords].map(foldPhrase));
+  const small = new Set([...pack.text.clauseWords, ...pack.text.vagueWords, ...pack.lexicon.filler].map(foldPhrase));
+  // a code word says what the code is; every other word a small one or a word of that label ("member", "Mitglieds…")
+  return words.some((x) => code.has(x) || [...code].some((c) => c.length >= 4 && x.endsWith(c))) && words.length <= 5
+    && words.filter((x) => !code.has(x) && !small.has(x)).length <= 2;
 }
 
 /**
