@@ -86,7 +86,10 @@ const CLAUSE = /[,;:]|\s[—–-]\s|\.\s|\(/u;
 export function pointsElsewhere(text: string, pack: LanguagePack): boolean {
   const t = fold(text).text.replace(OPENING, '').replace(/[\s.!?…]+$/u, '').trim();
   if (t === '') return false;
-  const alone = pack.text.pointersAlone.some((p) => t === foldPhrase(p));
+  // "his normal ones" as "my normal ones": a possessive or article before it does not matter
+  const det = new Set(pack.text.vagueWords.map(foldPhrase));
+  const bare = (x: string) => x.split(' ').filter((w, i, all) => i > 0 || all.length === 1 || !det.has(w)).join(' ');
+  const alone = pack.text.pointersAlone.some((p) => t === foldPhrase(p) || bare(t) === bare(foldPhrase(p)));
   if (alone) return true;
   const starts = pack.text.pointers.some((p) => {
     const f = foldPhrase(p);
@@ -133,14 +136,15 @@ function unknownWhich(text: string, pack: LanguagePack): boolean {
   const which = pack.text.unknownWhich;
   if (!which || /\p{N}/u.test(text)) return false;
   const unsure = [...pack.text.unsure].map(foldPhrase);
-  const what = new Set(which.map(foldPhrase));
   const filler = new Set([...pack.lexicon.skipFiller, 'exactly', 'genau'].map(foldPhrase));
+  const bare = (x: string) => x.split(' ').filter((w) => w !== '' && !filler.has(w)).join(' ');
+  const what = new Set(which.map((w) => bare(foldPhrase(w))).filter((w) => w !== ''));
   const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s|\s(?:but|aber)\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
   if (clauses.length < 2) return false;
   return clauses.some((c) => {
     const line = c.replace(OPENING, '').trim();
     const lead = unsure.filter((u) => line === u || line.startsWith(`${u} `)).sort((a, b) => b.length - a.length)[0];
-    return lead !== undefined && what.has(line.slice(lead.length).trim().split(' ').filter((w) => w !== '' && !filler.has(w)).join(' '));
+    return lead !== undefined && what.has(bare(line.slice(lead.length).trim()));
   });
 }
 

@@ -60,7 +60,7 @@ export const DE_TEXT: TextWords = {
     'vom', 'wegen', 'hausmeister', 'verwalter', 'vermieter', 'trainer', 'lehrer', 'lehrerin', 'schwester', 'bruder', 'freund', 'freundin', 'nachbar',
     'nachbarin', 'oma', 'opa', 'leitung', 'abteilung', 'wissen', 'ahnung', 'sicher', 'welche', 'welches', 'jahren', 'führt', 'überblick', 'angeblich', 'gewesen', 'sein', 'bin', 'wurde',
     'dafür', 'dazu', 'damit', 'hab', 'habe', 'ihre', 'ihren', 'ihrer', 'selbst', 'selber', 'kann', 'können', 'könnte', 'möchte', 'will', 'würde',
-    'gern', 'gerne', 'noch', 'nicht', 'einer', 'einem', 'brauche', 'brauchen', 'benötige', 'welpe', 'alte', 'alten', 'alter', 'früheren', 'meide', 'vermeide', 'vermeiden', 'weg',
+    'gern', 'gerne', 'noch', 'nicht', 'einer', 'einem', 'brauche', 'brauchen', 'benötige', 'wollte', 'wollten', 'wollen', 'welpe', 'alte', 'alten', 'alter', 'früheren', 'meide', 'vermeide', 'vermeiden', 'weg',
   ],
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
