@@ -66,3 +66,19 @@ describe('a question back about the word a yes/no is read from', () => {
     expect(leak('still dripping')).toEqual({ value: true });
   });
 });
+
+describe('a yes/no answered with a question, the items not known, what is taken as known', () => {
+  const takes = (reply: string) => read({ key: 'takes', prompt: 'Do you take any medications at the moment?', answer: { type: 'boolean' }, required: true }, reply);
+  const meds = (reply: string) => read({ key: 'meds', prompt: 'Which medicines do you take?', answer: { type: 'text', max: 2000 }, required: true }, reply);
+  it('asks a yes/no back when every clause asks and no yes or no word is said', () => {
+    expect(takes('does weed count')).toEqual({ problem: say(en, 'askedBack') });
+    expect(takes('yes, does that count?')).not.toEqual({ problem: say(en, 'askedBack') });
+  });
+  it('asks again for a kind beside "can\'t remember which", keeps "can\'t remember the dose"', () => {
+    expect(meds('a few antibiotics, cant remember which')).toEqual({ problem: say(en, 'moreDetail') });
+    expect(meds('amlodipine, cant remember the dose')).toEqual({ value: 'amlodipine, cant remember the dose' });
+  });
+  it('asks "the usual" to be typed here', () => {
+    expect(meds('his usual ones')).toEqual({ problem: say(en, 'pointsElsewhere') });
+  });
+});
