@@ -18,7 +18,7 @@ export const DE: Lexicon = {
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
     // ein Wort der Frage erfragt („was heißt unsicher?“, „definieren Sie gefährlich“): die Frage noch einmal
-    'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere',
+    'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere', 'inwiefern', 'in welcher hinsicht', 'in welchem sinne', 'was genau heißt',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',
     // warum gefragt wird („warum wollen Sie das wissen?“): die Frage noch einmal
     'warum wollen sie das wissen', 'wieso wollen sie das wissen', 'warum brauchen sie das', 'wozu brauchen sie das', 'wofür brauchen sie das',
@@ -67,6 +67,7 @@ export const DE: Lexicon = {
     'weder', 'nie', 'niemals', 'bloß nicht', 'alles außer',
   ],
   joiners: ['und', 'oder', 'plus', 'sowie', 'und auch', 'oder vielleicht', 'und vielleicht', 'oder auch'],
+  conjunctions: { and: ['und'], or: ['oder'], but: ['aber'] },
   both: ['beide', 'beides', 'beiden'],
   alsoAfter: ['auch', 'ebenfalls'],
   joinFiller: ['das', 'es', 'ich', 'wir', 'sie', 'der', 'die', 'den', 'ein', 'eine', 'einen', 'also', 'dann', 'so', 'bitte', 'danke', 'ja', 'ok', 'okay', 'nicht', 'nein', 'nichts', 'äh', 'ähm', 'hm'],
