@@ -1,4 +1,3 @@
-import { isEnglishWord } from '../../language/en/dictionary.ts';
 import type { TriggerChoice } from '../extractor.ts';
 import { oneEdit } from '../parse/one-edit.ts';
 import { plainText } from './trigger-words.ts';
@@ -11,10 +10,10 @@ import { plainText } from './trigger-words.ts';
 //    changed, or two neighbours swapped), with the same first letter, or from several of which the English words are
 //    forms of one word ("chesst" is one edit from "chest", "chests" and the list's own "cheast": read as "chest"); a trigger word of 4 letters takes only a swap
 //    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
-//  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
-//    "branch" though it is one letter from "blanch", "paint" stays "paint".
+//  - and it is not a word of the language (the pack's `isWord`; English: server/language/en/dictionary.ts, hunspell's):
+//    "branch" stays "branch" though it is one letter from "blanch", "paint" stays "paint".
 // The repaired text goes through the same rules as any other (co-occurrence in a clause, negation, `unless`), so
-// one repaired word alone rarely fires anything. English only: the dictionary is English.
+// one repaired word alone rarely fires anything. Only a pack with a dictionary (English) has its typos repaired.
 
 /** Trigger words this long or longer take any one edit; 4-letter ones a swap of two neighbouring letters only. */
 const ANY_EDIT = 5;
@@ -51,7 +50,7 @@ const ENDINGS = new Set(['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'y', 'ies
 const swapped = (a: string, b: string) => a.length === b.length && oneEdit(a, b) && [...a].sort().join('') === [...b].sort().join('');
 
 /** The trigger word `w` (lower case, letters only) is one edit from, when exactly one; undefined otherwise. */
-function nearest(w: string, vocab: Vocab): string | undefined {
+function nearest(w: string, vocab: Vocab, isWord: (word: string) => boolean): string | undefined {
   const found = new Set<string>();
   for (const v of vocab.list) {
     if (v[0] !== w[0] || Math.abs(v.length - w.length) > 1) continue;
@@ -66,7 +65,7 @@ function nearest(w: string, vocab: Vocab): string | undefined {
   if (found.size <= 1) return [...found][0];
   // several: the English words among them (a list's own misspelling, "cheast", gives way to "chest"), and of forms of one
   // word ("chesst" is one edit from "chest" and from "chests") the shortest, when the others are it plus an ending
-  const words = [...found].filter((v) => isEnglishWord(v));
+  const words = [...found].filter((v) => isWord(v));
   const [base, ...rest] = (words.length ? words : [...found]).sort((a, b) => a.length - b.length);
   return rest.every((v) => v.startsWith(base!) && ENDINGS.has(v.slice(base!.length))) ? base : undefined;
 }
@@ -75,14 +74,14 @@ function nearest(w: string, vocab: Vocab): string | undefined {
  * `text` with each misspelt trigger word replaced by the trigger word it is one edit from ("chest pian" →
  * "chest pain"); the text itself when nothing is repaired.
  */
-export function repairTypos(text: string, triggers: readonly TriggerChoice[]): string {
+export function repairTypos(text: string, triggers: readonly TriggerChoice[], isWord: (word: string) => boolean): string {
   if (!triggers.length) return text;
   const vocab = vocabOf(triggers);
   return text.replace(/[\p{L}\p{N}'’]+/gu, (token) => {
     if (token.length < 4 || /[^\p{L}]/u.test(token)) return token;
     const w = plainText(token);
     if (vocab.words.has(w) || vocab.stems.some((s) => w.startsWith(s))) return token;
-    const v = nearest(w, vocab);
-    return v === undefined || isEnglishWord(token) ? token : v;
+    const v = nearest(w, vocab, isWord);
+    return v === undefined || isWord(token) ? token : v;
   });
 }
