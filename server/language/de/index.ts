@@ -32,6 +32,7 @@ export const de: LanguagePack = {
   leftovers: DE_LEFTOVERS,
   spoken: DE_SPOKEN,
   yesNo: DE_YES_NO,
+  carried: { lead: ['die', 'der', 'das', 'den', 'es', 'ist'], inName: ['für', 'und', '&'], self: ['ich', 'wir'] },
   durations: DE_DURATIONS,
   negatedYesIsNeither: true,
   declineRule: null,
