@@ -117,7 +117,7 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
   const reply = await conv.send(c.reply, clock.now());
   const outcome = outcomeOf(reply.session, c.question.key, c.pathPrompt !== undefined);
   const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
-  let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text');
+  let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text', isDescription(c.question.answer) ? c.reply : undefined);
   let previous: CaseResult['previous'];
   if (prev && prev.question.key !== c.question.key) {
     const held = outcomeOf(reply.session, prev.question.key);
@@ -135,12 +135,23 @@ function inLocale(extractor: Extractor, locale: string): Extractor {
 }
 
 /** The verdict on one outcome (see Verdict). */
-export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, type: string): Verdict {
+export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, type: string, ownWords?: string): Verdict {
   if (expected.kind === 'reask') return outcome.kind === 'reask' ? 'correct' : 'wrong';
   if (outcome.kind === 'reask') return 'clarified';
   if (expected.kind === 'skip') return outcome.kind === 'skip' ? 'correct' : 'wrong';
   if (outcome.kind === 'skip') return 'wrong';
+  // a description kept in the visitor's own words is a faithful record of it, as a tidied one is
+  if (ownWords !== undefined && sameValue(ownWords, outcome.value, 0, 'text')) return 'correct';
   return expected.values.some((v) => sameValue(v, outcome.value, expected.tolerance, type)) ? 'correct' : 'wrong';
+}
+
+/**
+ * Whether a question asks for a description in the visitor's own words: free
+ * text (no `kind`, no `pattern`) with room for sentences (`max` of 500 or more).
+ */
+export function isDescription(answer: ResolvedCase['question']['answer']): boolean {
+  if (answer && answer.type !== 'text') return false;
+  return !answer?.kind && !answer?.pattern && (answer?.max ?? 0) >= 500;
 }
 
 /**
