@@ -47,6 +47,8 @@ export interface LanguagePack {
   readonly options: OptionWords;
   /** The short-text words: a format example in a prompt, replies pointing elsewhere, a private project, lead-ins, vague references. */
   readonly text: TextWords;
+  /** Whether the language writes nouns with a capital (German): a question's label is said back as written mid-sentence, not lower-cased. */
+  readonly capitalNouns: boolean;
   /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
   readonly negatedYesIsNeither: boolean;
   /** What competes with a value in the rest of a reply and what explains a number beside it (the commit rule's remarks); absent = every leftover word is checked. */

@@ -34,6 +34,7 @@ export const de: LanguagePack = {
   yesNo: DE_YES_NO,
   carried: { lead: ['die', 'der', 'das', 'den', 'es', 'ist'], inName: ['für', 'und', '&'], self: ['ich', 'wir'] },
   durations: DE_DURATIONS,
+  capitalNouns: true,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

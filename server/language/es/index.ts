@@ -31,6 +31,7 @@ export const es: LanguagePack = {
   yesNo: ES_YES_NO,
   carried: { lead: ['el', 'la', 'los', 'las', 'es'], inName: ['de', 'del', 'y', '&'], self: ['yo', 'nosotros', 'nosotras'] },
   durations: ES_DURATIONS,
+  capitalNouns: false,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

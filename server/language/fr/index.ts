@@ -31,6 +31,7 @@ export const fr: LanguagePack = {
   yesNo: FR_YES_NO,
   carried: { lead: ['le', 'la', 'les', "c'est", 'c’est'], inName: ['de', 'du', 'des', 'et', '&'], self: ['je', "j'", 'j’', 'nous', 'on'] },
   durations: FR_DURATIONS,
+  capitalNouns: false,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
