@@ -98,6 +98,10 @@ export interface NameWords {
  * a clause's start (or end, for `signOff`) on lower-cased text; word sets are lower case, without a dot.
  */
 export interface NameReplyWords {
+  /** A clause starting a statement after the name ("she's 6", "I have custody", "ich habe das Sorgerecht"): an aside when it names no one and doubts nothing; absent = not read. */
+  readonly statement?: RegExp;
+  /** A birth date's words ("born", "dob", "geboren"): a clause starting with one and holding a figure is an aside; absent = not read. */
+  readonly born?: RegExp;
   /** Lead-ins giving the speaker's own name or who the speaker is ("i'm", "my name is", "this is", "ich bin", "hier ist"). */
   readonly self: RegExp;
   /** Lead-ins giving a third person's name ("his name is", "she's called", "er heißt"). */

@@ -2,7 +2,7 @@ import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack, NameReplyWords } from '../../language/pack.ts';
 import { KEPT_DOT, keepAbbreviationDots } from './abbreviation-dots.ts';
 import { correctedTail } from '../parse/correction.ts';
-import { fold } from '../parse/index.ts';
+import { fold, foldPhrase } from '../parse/index.ts';
 
 /*
  * A REPLY AT A NAME QUESTION, read clause by clause (the commit rule for names).
@@ -323,6 +323,19 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
   return named(rest, self ? 'speaker' : 'open', undefined, !self);
 }
 
+/**
+ * Whether a clause after the name is a statement that names no one ("she's 6", "I have custody", "i got married in june",
+ * "born 12/03/1990", "dob 3/4/1990"): it starts with a personal pronoun or a birth word (the pack's `statement`), has no
+ * capitalised word but "I", and no negation, hedge or question — it explains itself.
+ */
+function statement(text: string, w: NameReplyWords, pack: LanguagePack): boolean {
+  if (!w.statement || !w.statement.test(text.toLowerCase())) return false;
+  if (text.split(/\s+/).slice(1).some((t) => /^\p{Lu}/u.test(t) && t !== 'I')) return false;
+  const f = fold(text).text.replace(/’/g, "'");
+  const doubt = [...pack.lexicon.negators, ...pack.text.unsure, ...(pack.text.valueParts?.competes ?? [])];
+  return !doubt.some((d) => new RegExp(`(?<![\\p{L}'])${foldPhrase(d).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'])`, 'u').test(f));
+}
+
 /** `word` with a capital first letter (and after "O'", "D'", "Mc" and each hyphen). */
 function capitalised(word: string): string {
   const up = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
@@ -371,7 +384,12 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   if (tail !== null && /[\p{L}]/u.test(tail)) text = tail;
   // Robert "Bobby" Thompson: a nickname in quotes inside a name is an aside
   text = text.replace(/(\s)["“'‘(]\p{L}[\p{L}'’-]*["”'’)](?=\s)/gu, '$1');
-  const clauses = clausesOf(text, w, pack).map((c, i) => ({ ...c, read: readClause(c.text, i, w, common) }));
+  const clauses = clausesOf(text, w, pack).map((c, i) => {
+    const read = readClause(c.text, i, w, common);
+    // a birth date is no name ("born 12/03/1990"); a statement is an aside unless a name was read from it ("she's jane")
+    const born = w.born?.test(c.text.toLowerCase()) && /\p{N}/u.test(c.text);
+    return { ...c, read: i > 0 && !c.question && (born || (read.kind !== 'name' && statement(c.text, w, pack))) ? ({ kind: 'aside' } as Clause) : read };
+  });
   const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
   const found: Found[] = [];
   const speakerIsRelation = clauses.some((c) => c.read.kind === 'speaker-relation');
@@ -403,7 +421,11 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
     return { problem: whose && f.relation ? whose.otherPersonProblem(f.relation) : w.say.otherPerson };
   }
   let chosen = fitting[0]!;
-  let confirm = unexplained.length > 0 || new Set(fitting.map((f) => f.tokens.join(' ').toLowerCase())).size > 1;
+  // "Tom. Tom Becker", "denise... denise porter": a name started again and finished is one name, the longer
+  const said = fitting.map((f) => f.tokens.join(' ').toLowerCase());
+  const restarted = fitting.length === 2 && said[1]!.startsWith(`${said[0]} `);
+  if (restarted) chosen = fitting[1]!;
+  let confirm = unexplained.length > 0 || (!restarted && new Set(said).size > 1);
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
   // "van der Merwe, Pieter": the surname with its particles

@@ -15,6 +15,8 @@ export const EN_NAME_REPLY: NameReplyWords = {
   company: /^(?:from|at|with|of|over at|here at)\s+\S/u,
   lead: /^(?:um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah+|aha|sure|yes|yeah|yep|right|alright|all right|then|anyway|lol|haha+|ha|oops|whoops|sorry|my bad|i see|got it|(?:i )?forgot(?: to say)?|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly)(?![\p{L}])[\s,.!]*/u,
   nickname: /^(?:but\s+)?(?:please\s+)?(?:call me|i go by|goes by|go by|known as|aka|a\.k\.a\.?|everyone calls (?:me|him|her)|prefers|nickname|preferred name)(?![\p{L}])/u,
+  statement: /^(?:i|i['’]m|im|i['’]ve|i have|i got|we|we['’]re|we['’]ve|she|she['’]s|he|he['’]s|they|they['’]re)\s+\S/u,
+  born: /^(?:born|b\.|dob|d\.o\.b\.?|date of birth)(?![\p{L}])/u,
   me: new Set(['me', 'myself', 'i']),
   mine: new Set(['my', 'our']),
   determiners: new Set(['his', 'her', 'their', 'the', 'a', 'an', 'your', 'its']),
