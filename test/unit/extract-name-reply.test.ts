@@ -64,7 +64,9 @@ describe('a name with more words after it', () => {
   });
   it('checks the name once when the rest is unexplained', () => {
     expect(speaker('James Whitfield-Hughes club manager')).toMatchObject({ value: 'James Whitfield-Hughes', confirm: true });
-    expect(patient("Ava Grace McAllister, she's 6")).toMatchObject({ value: 'Ava Grace McAllister', confirm: true });
+    // a statement naming no one explains itself; a doubt is checked
+    expect(patient("Ava Grace McAllister, she's 6")).toMatchObject({ value: 'Ava Grace McAllister', confirm: false });
+    expect(patient("Ava Grace McAllister, I'm not sure")).toMatchObject({ value: 'Ava Grace McAllister', confirm: true });
   });
 });
 

@@ -388,7 +388,7 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
     const read = readClause(c.text, i, w, common);
     // a birth date is no name ("born 12/03/1990"); a statement is an aside unless a name was read from it ("she's jane")
     const born = w.born?.test(c.text.toLowerCase()) && /\p{N}/u.test(c.text);
-    return { ...c, read: i > 0 && !c.question && (born || (read.kind !== 'name' && statement(c.text, w, pack))) ? ({ kind: 'aside' } as Clause) : read };
+    return { ...c, read: i > 0 && !c.question && (born || (read.kind === 'other' && statement(c.text, w, pack))) ? ({ kind: 'aside' } as Clause) : read };
   });
   const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
   const found: Found[] = [];
