@@ -1,5 +1,5 @@
 import type { NormalOption } from '../../flow/answer-types.ts';
-import type { LanguagePack, OptionMeaningWords } from '../../language/pack.ts';
+import type { LanguagePack, MeaningGroup, OptionMeaningWords } from '../../language/pack.ts';
 import { foldPhrase } from './fold.ts';
 
 /*
@@ -22,6 +22,8 @@ export interface OptionEvidence {
   via: 'word' | 'meaning';
   /** A group of several broader meanings ("pain": an illness or an injury): beside a word naming an option, it is of that one. */
   generic?: true;
+  /** A word of the language that only begins an option's compound label word ("head" for "Headache"): alone, a weak sign. */
+  prefix?: true;
 }
 
 interface Token {
@@ -115,10 +117,14 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
     });
     return owners;
   };
+  // a menu of a kind: the other groups of that broader kind (not the generic ones) name two options or more ("Fever",
+  // "Cough", "Headache" … are a menu of illnesses; "Feeling unwell", "An injury" … are not)
+  const menuOf = (g: MeaningGroup): boolean => new Set(m.groups.filter((s) => s !== g && !s.offMenu && s.broader?.length === 1 && g.broader?.includes(s.broader[0]!)).flatMap((s) => direct(s.name))).size >= 2;
   const groups = m.groups.map((g): CompiledGroup => {
-    let owners = direct(g.name);
+    // an item off a menu of its kind names the menu's "something else"; elsewhere it is its broader group
+    let owners = g.offMenu && !menuOf(g) ? [] : direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
@@ -159,9 +165,10 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
     if (used[i]) return;
     // "head" for "Headache": a word of the language that begins one option's compound label word names it
     const word = folded.slice(t.start, t.end);
-    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1]
-      ?? (t.stem.length >= 4 && pack.isWord?.(word) ? [...c.distinct].find(([s]) => s.length >= t.stem.length + 3 && s.startsWith(t.stem))?.[1] : undefined);
+    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1];
+    const begun = owner === undefined && t.stem.length >= 4 && pack.isWord?.(word) ? [...c.distinct].find(([s]) => s.length >= t.stem.length + 3 && s.startsWith(t.stem))?.[1] : undefined;
     if (owner !== undefined) out.push({ owners: [owner], start: t.start, end: t.end, via: 'word' });
+    else if (begun !== undefined) out.push({ owners: [begun], start: t.start, end: t.end, via: 'word', prefix: true });
   });
   return out.sort((a, b) => a.start - b.start);
 }
