@@ -221,6 +221,11 @@ export interface MeaningGroup {
    * elsewhere it is its broader group ("earache" at "What brings you in?" is feeling unwell).
    */
   readonly offMenu?: true;
+  /**
+   * Words that hold an option's word but say something else ("trans man", "identifies as a woman": a gender, not the sex
+   * assigned at birth): they name no option and void the option words inside them, so the question is asked.
+   */
+  readonly voids?: true;
 }
 
 /** Dates and periods in one language, for time-window options. */

@@ -55,8 +55,9 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // a meaning phrase around a phrase hit, pointing elsewhere, reads the words as a whole: "sick note" is paperwork,
   // although "sick" alone names feeling unwell
   if (!literal && all.length > 0) {
-    const around = optionEvidence(options, folded.text, [], pack).filter((e) => e.via === 'meaning' && e.owners.length === 1);
-    all = all.filter((h) => !around.some((e) => e.start <= h.start && h.end <= e.end && e.end - e.start > h.end - h.start && !e.owners.includes(h.owner)));
+    // ("trans man" is a gender, not the sex assigned at birth: a `voids` phrase around "man" leaves nothing read)
+    const around = optionEvidence(options, folded.text, [], pack).filter((e) => e.via === 'meaning' && (e.owners.length === 1 || e.voids));
+    all = all.filter((h) => !around.some((e) => e.start <= h.start && h.end <= e.end && (e.voids || (e.end - e.start > h.end - h.start && !e.owners.includes(h.owner)))));
   }
   let typos = false;
   if (all.length === 0) {
@@ -67,8 +68,12 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // (a window option's label words — "within", "months", "bis" — say nothing apart from the date read against its window)
   const windowed = windowOptions(options, pack);
   // (a structured value — a model's proposal — names an option as written: `literal` reads no other words)
-  let words = literal ? [] : optionEvidence(options, folded.text, all, pack)
-    .filter((e) => !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
+  const evidence = literal ? [] : optionEvidence(options, folded.text, all, pack);
+  // "male, he transitioned last year": beside a gender said, one word for a sex is no answer to the sex at birth — asked
+  // ("assigned female at birth, I'm a trans man" names it in more words and is read)
+  const gender = evidence.some((e) => e.voids);
+  let words = evidence
+    .filter((e) => !e.voids &&  !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
   // "my head hurts", "throat hurts": a group fitting several options ("pain") right beside a word naming one of them is that one
   // ("head" alone only begins "Headache": beside a word of pain it names it, alone it is checked — "head" may be a head injury)
   let weakPrefix = false;
@@ -151,6 +156,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   }
   // "red or green" (or any two options named) for a single choice: asking beats guessing
   if (named.length > 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
+  if (gender && !multiwordEvidence(folded.text, [...hits, ...words, ...optionEvidence(options, folded.text, [], pack).filter((e) => !e.voids && e.owners.length === 1)])) return fail(chooseFrom(options, pack));
   let winner: number;
   if (named.length === 1) {
     winner = named[0]!;
@@ -220,6 +226,11 @@ function adjacent(folded: string, a: { end: number }, b: { start: number }): boo
   if (b.start < a.end) return false;
   const gap = folded.slice(a.end, b.start);
   return !/[,.;:!?]/u.test(gap) && !/(?:^|\s)(?:and|or|und|oder|et|ou|y|o)(?:\s|$)/u.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 1;
+}
+
+/** Whether some evidence read is a phrase of more than one word ("assigned female", not "male" or "F"). */
+function multiwordEvidence(folded: string, read: ReadonlyArray<Span>): boolean {
+  return read.some((r) => (folded.slice(r.start, r.end).match(/[\p{L}\p{N}]+/gu) ?? []).length > 1);
 }
 
 /** The folded text with a pack's degree words ("kind of", "a bit of a") blanked where they stand right before a span read. */
