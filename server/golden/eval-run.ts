@@ -117,7 +117,7 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
   const reply = await conv.send(c.reply, clock.now());
   const outcome = outcomeOf(reply.session, c.question.key, c.pathPrompt !== undefined);
   const bot = reply.messages.map((m) => m.text).filter(Boolean).join(' / ');
-  let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text');
+  let verdict = judge(c.expect, outcome, c.question.answer?.type ?? 'text', isDescription(c.question.answer) ? c.reply : undefined);
   let previous: CaseResult['previous'];
   if (prev && prev.question.key !== c.question.key) {
     const held = outcomeOf(reply.session, prev.question.key);
@@ -135,20 +135,31 @@ function inLocale(extractor: Extractor, locale: string): Extractor {
 }
 
 /** The verdict on one outcome (see Verdict). */
-export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, type: string): Verdict {
+export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, type: string, ownWords?: string): Verdict {
   if (expected.kind === 'reask') return outcome.kind === 'reask' ? 'correct' : 'wrong';
   if (outcome.kind === 'reask') return 'clarified';
   if (expected.kind === 'skip') return outcome.kind === 'skip' ? 'correct' : 'wrong';
   if (outcome.kind === 'skip') return 'wrong';
+  // a description kept in the visitor's own words is a faithful record of it, as a tidied one is
+  if (ownWords !== undefined && sameValue(ownWords, outcome.value, 0, 'text')) return 'correct';
   return expected.values.some((v) => sameValue(v, outcome.value, expected.tolerance, type)) ? 'correct' : 'wrong';
+}
+
+/**
+ * Whether a question asks for a description in the visitor's own words: free
+ * text (no `kind`, no `pattern`) with room for sentences (`max` of 500 or more).
+ */
+export function isDescription(answer: ResolvedCase['question']['answer']): boolean {
+  if (answer && answer.type !== 'text') return false;
+  return !answer?.kind && !answer?.pattern && (answer?.max ?? 0) >= 500;
 }
 
 /**
  * Whether a committed value is the expected one: numbers within the
  * tolerance, text answers equal once case, spacing, closing punctuation and
  * the separator between parts are set aside (a careful person records "Blue
- * Cross" and "blue cross" as the same insurer, "latex, rash" and "latex — rash"
- * as the same allergy), lists of options in any order, anything else exactly.
+ * Cross" and "blue cross" as the same insurer, "latex, rash", "latex — rash" and
+ * "latex. rash" as the same allergy), lists of options in any order, anything else exactly.
  */
 export function sameValue(expected: unknown, actual: unknown, tolerance: number, type: string): boolean {
   if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= tolerance;
@@ -156,10 +167,11 @@ export function sameValue(expected: unknown, actual: unknown, tolerance: number,
     if (type !== 'text') return expected === actual;
     // the same record written with other separators: an aside in brackets and one after a comma ("Marcus (father)",
     // "Marcus, father"), a dash or semicolon between parts ("penicillin — hives", "penicillin - hives",
-    // "penicillin, hives"), and a figure with or without a space before its unit ("10mg", "10 mg")
+    // "penicillin, hives"), a full stop or colon between two parts ("flicker at night. started Friday", "flicker at
+    // night; started Friday"), and a figure with or without a space before its unit ("10mg", "10 mg")
     const norm = (s: string) => s.normalize('NFC').trim()
       .replace(/\s*\(\s*([^()]*?)\s*\)/g, ', $1')
-      .replace(/\s*[—–]\s*|\s+-\s+|\s*;\s*/g, ', ')
+      .replace(/\s*[—–]\s*|\s+-\s+|\s*;\s*|(?<=\S)[.:]\s+(?=\S)/g, ', ')
       .replace(/\s*,\s*/g, ', ')
       .replace(/(\d)\s*(mg|mcg|µg|g|kg|ml|l|m|cm|mm|km|ft|lbs?|oz|iu|units?)\b/giu, '$1 $2')
       .replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();

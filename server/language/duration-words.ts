@@ -8,6 +8,10 @@ export interface DurationWords {
   readonly since: readonly string[];
   /** Days said alone that give a start ("yesterday", "this morning", "gestern", "heute früh"). */
   readonly startDays: readonly string[];
+  /** The word for today the date reader reads ("today", "heute", "aujourd'hui", "hoy"): the session calendar's today. */
+  readonly today: string;
+  /** A start said as a part of a day ("this morning", "last night", "heute früh"): read as today, or yesterday, not as a date; absent = read as a date. */
+  readonly partOfDay?: PartOfDayWords;
   /** Fixed-date holidays a start is named by ("christmas": "12-25", "new year's": "01-01", "Silvester": "12-31"), the last one on or before today. */
   readonly holidays: Readonly<Record<string, string>>;
   /** Unit words a question's unit is in days with ("day", "days", "d", "Tage"). */
@@ -26,4 +30,14 @@ export interface DurationWords {
   readonly reachedAge?: readonly RegExp[];
   /** A count of months at a question counted in days ("about a month", "einen Monat"): group 1 the count (an article or digits); 30 days each. */
   readonly months?: RegExp;
+}
+
+/** The words of a start said as a part of a day (server/extract/parse/days-since.ts). */
+export interface PartOfDayWords {
+  /** Parts of a day ("morning", "night", "früh", "abend"): a start day holding one ("this morning", "gestern abend") is a part of a day. */
+  readonly parts: readonly string[];
+  /** Words putting it on the day before ("last night", "gestern"), anywhere after the start word. */
+  readonly yesterday: readonly string[];
+  /** The word for yesterday the date reader reads ("yesterday", "gestern"). */
+  readonly yesterdayWord: string;
 }

@@ -50,4 +50,54 @@ export interface TextWords {
   readonly vagueProblem?: readonly string[];
   /** Words of a prompt asking which thing and what about it ("which", "what"; "welche", "was"): both must be in the prompt for a description to be asked about. */
   readonly asksWhich?: { readonly which: readonly string[]; readonly what: readonly string[] };
+  /** Which part of a short reply is the value (server/extract/offline/value-parts.ts); absent = the whole short answer, as before. */
+  readonly valueParts?: ValuePartWords;
+}
+
+/**
+ * The words that tell the value of a short answer from what is said around it: a source before it ("the card says",
+ * "laut Karte"), a change over time ("switched to", "früher … jetzt"), a description ("a small club"), a part of the
+ * site or how it is had after it ("the tennis side", "through my husband's job"). Phrases are matched folded, word by word.
+ */
+export interface ValuePartWords {
+  /** Verbs after which a source shows the value ("says", "reads", "steht"). */
+  readonly sourceVerbs: readonly string[];
+  /** Prepositions that start a source at the reply's start ("on", "according to", "laut", "auf"). */
+  readonly sourceBefore: readonly string[];
+  /** Things a value is read off ("card", "invoice", "Karte", "Rechnung"; a longer one also ends a compound: "Versichertenkarte"). */
+  readonly sourceNouns: readonly string[];
+  /** Words between a source and the value ("it's", "that it's", "es ist"). */
+  readonly sourceThen: readonly string[];
+  /** A change made ("switched to", "changed to", "moved to"): the value follows, to the clause's end. */
+  readonly switchedTo: readonly string[];
+  /** After a change verb, the value left ("from" in "changed from Aetna to Humana"). */
+  readonly switchFrom: readonly string[];
+  /** The word before the value a change went to ("to"; German "zur", "zum", "zu"). */
+  readonly switchTo: readonly string[];
+  /** A change verb after the value (German "zur TK gewechselt"). */
+  readonly switchedAfter: readonly string[];
+  /** The value now ("now", "currently", "since", "jetzt", "seit"). */
+  readonly now: readonly string[];
+  /** A value that ended ("used to be", "was", "old one", "früher", "vorher"). */
+  readonly before: readonly string[];
+  /** A change still to come ("switching to", "next month", "ab nächstem Monat"): two candidates, asked which. */
+  readonly future: readonly string[];
+  /** Words of a time ("january", "year", "last", "Januar", "Jahr"); a figure is one too. */
+  readonly timeWords: readonly string[];
+  /** Prepositions before a time ("in", "since", "as of", "seit", "ab"). */
+  readonly timeBefore: readonly string[];
+  /** Indefinite articles: a part starting with one describes, it names nothing ("a small club", "ein kleiner Verein"). */
+  readonly indefinite: readonly string[];
+  /** "we're", "wir sind": said before a description. */
+  readonly weAre: readonly string[];
+  /** What starts a part of a site after a name ("the", "for the", "es geht um"). */
+  readonly siteLead: readonly string[];
+  /** Parts of a site ("side", "gym", "field", "Sporthalle"); a longer one also ends a compound ("Schulzentrum"). */
+  readonly siteNouns: readonly string[];
+  /** How a value is had ("through", "via", "über"). */
+  readonly via: readonly string[];
+  /** Nouns after those ("job", "employer", "Arbeitgeber"), besides the vague nouns. */
+  readonly viaNouns: readonly string[];
+  /** Words that make a part compete with the name ("or", "maybe", "oder"): never set aside. */
+  readonly competes: readonly string[];
 }

@@ -5,7 +5,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { ReplayExtractor } from '../../server/extract/replay.ts';
 import { EvalFile, loadEvalFile, resolveCases } from '../../server/golden/eval-cases.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
-import { judge, runCases, sameValue } from '../../server/golden/eval-run.ts';
+import { isDescription, judge, runCases, sameValue } from '../../server/golden/eval-run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -138,10 +138,29 @@ describe('the eval runner', () => {
     expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'enum')).toBe(false);
     expect(sameValue('penicillin — hives', 'penicillin - hives', 0, 'text')).toBe(true);
     expect(sameValue('latex — rash', 'latex, rash', 0, 'text')).toBe(true);
+    expect(sameValue('flicker at night. started Friday', 'flicker at night; started Friday', 0, 'text')).toBe(true);
+    expect(sameValue('lights out: court 4', 'lights out. court 4', 0, 'text')).toBe(true);
+    expect(sameValue('flicker at night. started Friday', 'flicker at night started Friday', 0, 'text')).toBe(false);
+    expect(sameValue('12.5 mg', '12, 5 mg', 0, 'text')).toBe(false);
     expect(sameValue('lisinopril 10 mg, vitamin D', 'lisinopril 10mg, vitamin D', 0, 'text')).toBe(true);
     expect(sameValue('penicillin — hives', 'penicillin — rash', 0, 'text')).toBe(false);
     expect(sameValue('BF-104233', 'BF 104233', 0, 'text')).toBe(false);
     expect(sameValue('lisinopril 10 mg', 'lisinopril 100 mg', 0, 'text')).toBe(false);
+  });
+
+  it('takes a description kept in the visitor\'s own words as a faithful record; a short answer or a part of the reply is not', () => {
+    const tidied = { kind: 'value' as const, values: ['codeine — vomiting'], tolerance: 0 };
+    const own = 'codeine makes me throw up';
+    const description = { type: 'text' as const, max: 1000 };
+    expect(isDescription(description)).toBe(true);
+    expect(judge(tidied, { kind: 'value', value: own }, 'text', own)).toBe('correct');
+    expect(judge(tidied, { kind: 'value', value: 'codeine' }, 'text', own)).toBe('wrong');
+    expect(judge(tidied, { kind: 'value', value: own }, 'text')).toBe('wrong');
+    expect(judge({ kind: 'reask' }, { kind: 'value', value: own }, 'text', own)).toBe('wrong');
+    expect(isDescription({ type: 'text', max: 120 })).toBe(false);
+    expect(isDescription({ type: 'text', kind: 'name', max: 1000 })).toBe(false);
+    expect(isDescription({ type: 'text', pattern: '^BF-\\d{6}$', max: 1000 })).toBe(false);
+    expect(isDescription({ type: 'text' })).toBe(false);
   });
 
   it('judges a case file through a shipped flow: the flow\'s synonyms, its language\'s labels and its path prompt', async () => {

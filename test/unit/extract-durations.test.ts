@@ -29,6 +29,18 @@ describe('a count of days given as a start', () => {
     expect(read('since christmas')).toBe(21); // the last 25 December
     expect(read('seit Silvester', 'de')).toBe(15);
   });
+  it('reads a part of a day as the day it falls on, by the pack\'s words', () => {
+    expect(read('since last night')).toBe(1);
+    expect(read('since this evening')).toBe(0);
+    expect(read('seit heute früh', 'de')).toBe(0);
+    expect(read('seit gestern abend', 'de')).toBe(1);
+    expect(read('seit heute morgen, nein gestern', 'de')).toBe(1);
+    const jours: AnswerSpec = { type: 'integer', unit: 'jours', min: 0, max: 3650 };
+    const fr = (text: string) => { const r = parseAnswer(jours, text, { now: NOW, defaultCountry: 'US', locale: 'fr' }); return r.ok ? r.value : null; };
+    expect(fr('depuis ce matin')).toBe(0);
+    expect(fr('depuis hier soir')).toBe(1);
+    expect(fr('la nuit dernière')).toBe(1);
+  });
   it('reads no start in the future', () => {
     expect(read('since next monday')).toBeNull();
   });

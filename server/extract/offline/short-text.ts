@@ -9,6 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
+import { currentValue, describes, namesSomething, narrows, withoutSource, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
 const re2 = lazyRequire<typeof import('re2js')>('re2js');
@@ -516,11 +517,22 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (!q.required && noneOfIt(value, q, pack)) return { skip: true };
   if (vague(value, q, pack)) return { problem: say(pack, 'nameIt', { typed: value }) };
   let head = withoutLeadIn(value, q, pack);
+  // "the card says Meridian", "laut Karte die TK": the source said before the value is no part of it (value-parts.ts)
+  const sourced = withoutSource(head, pack);
+  if (sourced !== head) head = withoutLeadIn(sourced, q, pack);
+  // "we switched to Humana in January", "used to be Aetna, now Cigna": the value now; a change to come is asked which
+  const now = currentValue(head, pack);
+  if (now !== null && 'ask' in now) return { problem: say(pack, 'whichNow') };
+  if (now !== null) head = withoutArticle(withoutLeadIn(now.value, q, pack), pack);
+  // "UnitedHealthcare via my wife's job": how it is had, said without a comma
+  head = withoutViaAfter(head, pack);
   // "Joan Ferris (sister), 0161 496 0321": a phone or email at the end answers its own question, not this one
   for (const c of [...findEmails(head), ...findPhones(head, ctx)].sort((a, b) => b.start - a.start)) {
     if (/^[\s.!)]*$/u.test(head.slice(c.end)) && /[\p{L}]/u.test(head.slice(0, c.start))) head = head.slice(0, c.start).replace(/[\s,;:—–-]+$/u, '');
   }
   if (vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
+  // "a small pickleball club", "a small club, mostly juniors": a description that names nothing is asked for the name
+  if (describes(head.split(/[,;:(]|\s[—–-]\s/u)[0]!, pack) && !namesSomething(head, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   // "St. Mary's Catholic School, the gym": a dot after a known abbreviation ends no clause
   const clauseIn = (t: string) => CLAUSE.exec(keepAbbreviationDots(t, pack));
   const brk = clauseIn(head);
@@ -530,6 +542,11 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
     // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
     if (vague(first, q, pack) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
+    // "we're a small pickleball club, Dink Masters", "ein kleiner Verein, der TSV Hohenberg": a description, then the name
+    if (describes(first, pack) && namesSomething(tail, pack) && !clauseIn(tail) && !describes(tail, pack)) {
+      const name = withoutArticle(withoutLeadIn(tail, q, pack), pack);
+      return { value: name, evidence: name, exact: false };
+    }
     if (/[\p{L}\p{N}]/u.test(first)) {
       const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
       let rest = tail;
@@ -537,6 +554,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
       const restFolded = fold(rest).text;
       const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest);
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
+      // "the tennis side", "through my husband's job", "a small pickleball club", "member ID is U48812233": the name alone
+      else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack))) head = first;
       else if (isClause(rest, pack)) {
         // an unexplained clause ("Träger ist die Stadt Essen", "through my husband's job"): the head is checked once
         head = first;
@@ -549,6 +568,27 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (head === '' || head === value.trim()) return head === '' ? null : confirm ? { value: head, evidence: head, exact: false, confirm: true } : null;
   if (!confirm && vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   return confirm ? { value: head, evidence: head, exact: false, confirm: true } : { value: head, evidence: head, exact: false };
+}
+
+/** A short answer without one article before it ("der TSV Hohenberg" → "TSV Hohenberg"; the pack's `namedAs.articles`). */
+function withoutArticle(value: string, pack: LanguagePack): string {
+  const f = fold(value);
+  const article = pack.text.namedAs.articles.map(foldPhrase).find((a) => f.text.startsWith(`${a} `));
+  if (article === undefined) return value;
+  const rest = originalSlice(value, f, article.length + 1, f.text.length).trim();
+  return /^\p{Lu}/u.test(rest) ? rest : value;
+}
+
+/** Whether a trailing part only gives a code for another question ("member ID is U48812233", "Mitgliedsnummer A123456789"). */
+function codeForAnother(rest: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const tokens = codeTokens(rest);
+  if (tokens.length !== 1) return false;
+  const words = fold(rest.replace(tokens[0]!.token, ' ')).text.replace(/[^\p{L}' ]+/gu, ' ').split(/\s+/).filter((x) => x !== '');
+  const code = new Set([...pack.text.codeWords, ...en.text.codeWords].map(foldPhrase));
+  const small = new Set([...pack.text.clauseWords, ...pack.text.vagueWords, ...pack.lexicon.filler].map(foldPhrase));
+  // a code word says what the code is; every other word a small one or a word of that label ("member", "Mitglieds…")
+  return words.some((x) => code.has(x) || [...code].some((c) => c.length >= 4 && x.endsWith(c))) && words.length <= 5
+    && words.filter((x) => !code.has(x) && !small.has(x)).length <= 2;
 }
 
 /**

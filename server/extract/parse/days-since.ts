@@ -1,4 +1,5 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
+import type { DurationWords } from '../../language/duration-words.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findPhrase, fold, foldPhrase } from './fold.ts';
 import type { ParseContext, ParseResult } from './parse-result.ts';
@@ -67,11 +68,12 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
     const end = text.toLowerCase().indexOf(holiday.name, marker!.at);
     return { value: holiday.days, evidence: text.slice(marker!.at, end === -1 ? text.length : end + holiday.name.length).trim() };
   }
-  const partOfDay = words.startDays.some((d) => findPhrase(fold(after).text, foldPhrase(d)).length > 0 && /morning|afternoon|evening|night|früh|fruh|morgen|abend|nacht/u.test(d));
+  const parts = words.partOfDay;
+  const partOfDay = parts !== undefined && words.startDays.some((d) => findPhrase(fold(after).text, foldPhrase(d)).length > 0 && parts.parts.some((p) => foldPhrase(d).includes(foldPhrase(p))));
   // "since the 6th actually": a correction marker beside the date says nothing about the day
-  const said = partOfDay ? todayOrYesterday(after, pack) : after.replace(pack.corrections, ' ');
+  const said = partOfDay ? todayOrYesterday(after, words) : after.replace(pack.corrections, ' ');
   let date = parse(past, said);
-  const today = parse({ type: 'date' }, todayWord(pack));
+  const today = parse({ type: 'date' }, words.today);
   // "since saturday" on a Thursday: a weekday alone after a start word is the last one, not the next
   if (!date.ok && today.ok && typeof today.value === 'string') {
     const ahead = parse({ type: 'date' }, said);
@@ -93,14 +95,10 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
 }
 
 /** "this morning" → today, "last night" → yesterday: the day a part of a day named falls on, in the pack's words. */
-function todayOrYesterday(text: string, pack: LanguagePack): string {
+function todayOrYesterday(text: string, words: DurationWords): string {
   const folded = fold(text).text;
-  return /last night|gestern|letzte nacht/u.test(folded) ? (pack.code === 'de' ? 'gestern' : 'yesterday') : todayWord(pack);
-}
-
-/** The pack's own word for today, for the session calendar's today (chrono reads it in every language). */
-function todayWord(pack: LanguagePack): string {
-  return pack.durations!.startDays.find((d) => !d.includes(' ') && /^(?:today|heute|aujourd'hui|hoy)$/u.test(d)) ?? 'today';
+  const parts = words.partOfDay!;
+  return parts.yesterday.some((w) => findPhrase(folded, foldPhrase(w)).length > 0) ? parts.yesterdayWord : words.today;
 }
 
 /** "a week", "about a week", "eine Woche": one of the unit, read as a number of it. */
@@ -122,7 +120,7 @@ function sinceHoliday(text: string, holidays: Readonly<Record<string, string>>, 
   const folded = fold(text).text;
   const name = Object.keys(holidays).sort((a, b) => b.length - a.length).find((h) => findPhrase(folded, foldPhrase(h)).length > 0);
   if (name === undefined) return null;
-  const today = parse({ type: 'date' }, todayWord(pack));
+  const today = parse({ type: 'date' }, pack.durations!.today);
   if (!today.ok || typeof today.value !== 'string') return null;
   const year = Number(today.value.slice(0, 4));
   const md = holidays[name]!;

@@ -4,6 +4,8 @@ import type { DurationWords } from '../duration-words.ts';
 export const DE_DURATIONS: DurationWords = {
   since: ['seit', 'seitdem', 'angefangen', 'begonnen', 'fing', 'ab'],
   startDays: ['gestern', 'heute', 'heute morgen', 'heute fruh', 'heute früh', 'vorgestern', 'gestern abend', 'letzte nacht'],
+  today: 'heute',
+  partOfDay: { parts: ['früh', 'fruh', 'morgen', 'abend', 'nacht'], yesterday: ['gestern', 'letzte nacht'], yesterdayWord: 'gestern' },
   holidays: { heiligabend: '12-24', weihnachten: '12-25', silvester: '12-31', neujahr: '01-01', 'neues jahr': '01-01', 'tag der deutschen einheit': '10-03', 'valentinstag': '02-14' },
   dayUnits: ['tag', 'tage', 'tagen', 'd', 'day', 'days'],
   one: /(?<![\p{L}\p{N}])(ein|eine|einen|einem|einer)\s+(?=(?:tag|tage|woche|wochen|stunde|stunden|monat|monate|jahr|jahre)(?![\p{L}]))/giu,

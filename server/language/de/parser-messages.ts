@@ -44,6 +44,7 @@ export const DE_PARSER: ParserMessages = {
   nameIt: (p) => `Könnten Sie mir den Namen selbst nennen? „${p.typed}“ kann vieles sein.`,
   codeLike: (p) => `Das sieht nicht aus wie ${p.example} — könnten Sie es prüfen und noch einmal eingeben?`,
   codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
+  whichNow: () => 'Welche soll ich eintragen — die, die heute gilt?',
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
   whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
   moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',

@@ -4,6 +4,8 @@ import type { DurationWords } from '../duration-words.ts';
 export const EN_DURATIONS: DurationWords = {
   since: ['since', 'started', 'starting', 'began', 'begun', 'start', 'it started', 'from'],
   startDays: ['yesterday', 'today', 'this morning', 'last night', 'this afternoon', 'this evening', 'earlier today'],
+  today: 'today',
+  partOfDay: { parts: ['morning', 'afternoon', 'evening', 'night'], yesterday: ['last night'], yesterdayWord: 'yesterday' },
   holidays: { 'christmas eve': '12-24', christmas: '12-25', xmas: '12-25', "new year's eve": '12-31', 'new years eve': '12-31', "new year's": '01-01', 'new years': '01-01', 'new year': '01-01', halloween: '10-31', "valentine's": '02-14', 'valentines': '02-14', 'independence day': '07-04', 'the 4th of july': '07-04' },
   dayUnits: ['day', 'days', 'd'],
   one: /(?<![\p{L}\p{N}])(a|an|one)\s+(?=(?:day|week|fortnight|hour|month|year)s?(?![\p{L}]))/giu,

@@ -44,6 +44,7 @@ export const EN_PARSER: ParserMessages = {
   nameIt: (p) => `Could you give me the name itself? "${p.typed}" could be more than one.`,
   codeLike: (p) => `That doesn't look like ${p.example} — could you check it and type it again?`,
   codeItself: () => 'Could you type the number itself, as it is written?',
+  whichNow: () => 'Which one should I put down — the one that applies today?',
   whichCode: () => 'I found more than one number there — which one is it?',
   whichOnes: () => 'Which ones? Please list them.',
   moreDetail: () => "Even a rough answer helps — could you tell me what you can here, in your own words?",

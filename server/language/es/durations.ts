@@ -4,6 +4,8 @@ import type { DurationWords } from '../duration-words.ts';
 export const ES_DURATIONS: DurationWords = {
   since: ['desde', 'desde el', 'desde la', 'a partir de', 'empezo', 'empezó', 'comenzo', 'comenzó', 'empece', 'empecé'],
   startDays: ['ayer', 'hoy', 'esta manana', 'esta mañana', 'anoche', 'ayer por la noche', 'anteayer', 'antier', 'esta tarde'],
+  today: 'hoy',
+  partOfDay: { parts: ['manana', 'mañana', 'tarde', 'noche'], yesterday: ['ayer', 'anoche'], yesterdayWord: 'ayer' },
   holidays: { nochebuena: '12-24', navidad: '12-25', nochevieja: '12-31', 'ano nuevo': '01-01', 'año nuevo': '01-01', 'san valentin': '02-14', 'san valentín': '02-14', reyes: '01-06' },
   dayUnits: ['dia', 'dias', 'día', 'días', 'd'],
   one: /(?<![\p{L}\p{N}])(un|una)\s+(?=(?:dia|día|dias|días|semana|semanas|hora|horas|mes|meses|ano|año|anos|años)(?![\p{L}]))/giu,

@@ -44,6 +44,7 @@ export const ES_PARSER: ParserMessages = {
   nameIt: (p) => `¿Podría darme el nombre exacto? «${p.typed}» puede ser más de uno.`,
   codeLike: (p) => `Eso no se parece a ${p.example} — ¿podría comprobarlo y escribirlo de nuevo?`,
   codeItself: () => '¿Podría escribir el número tal como aparece?',
+  whichNow: () => '¿Cuál anoto — el que vale hoy?',
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',

@@ -4,6 +4,8 @@ import type { DurationWords } from '../duration-words.ts';
 export const FR_DURATIONS: DurationWords = {
   since: ['depuis', 'depuis le', 'depuis la', 'a partir de', 'ca a commence', 'commence', 'a commence'],
   startDays: ['hier', "aujourd'hui", 'ce matin', 'hier soir', 'cette nuit', 'la nuit derniere', 'avant-hier', 'cet apres-midi'],
+  today: "aujourd'hui",
+  partOfDay: { parts: ['matin', 'apres-midi', 'après-midi', 'soir', 'nuit'], yesterday: ['hier', 'la nuit derniere', 'la nuit dernière'], yesterdayWord: 'hier' },
   holidays: { 'la veille de noel': '12-24', noel: '12-25', 'la saint-sylvestre': '12-31', 'le nouvel an': '01-01', 'nouvel an': '01-01', 'le jour de l an': '01-01', 'la saint-valentin': '02-14', 'le 14 juillet': '07-14' },
   dayUnits: ['jour', 'jours', 'j'],
   one: /(?<![\p{L}\p{N}])(un|une)\s+(?=(?:jour|jours|semaine|semaines|heure|heures|mois|an|ans|annee|annees|année|années)(?![\p{L}]))/giu,

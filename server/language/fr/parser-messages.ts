@@ -44,6 +44,7 @@ export const FR_PARSER: ParserMessages = {
   nameIt: (p) => `Pourriez-vous me donner le nom exact ? « ${p.typed} » peut désigner plusieurs choses.`,
   codeLike: (p) => `Cela ne ressemble pas à ${p.example} — pourriez-vous vérifier et le saisir à nouveau ?`,
   codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
+  whichNow: () => "Lequel dois-je noter — celui qui s'applique aujourd'hui ?",
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",

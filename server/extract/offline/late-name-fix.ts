@@ -1,0 +1,138 @@
+/* A name corrected a turn late: respelled, completed, or said instead of another. */
+import type { LanguagePack } from '../../language/pack.ts';
+import { fold } from '../parse/index.ts';
+import { type Earlier } from './late-earlier.ts';
+import { APPROX, BOUNDARY, LATE, clauseStart } from './late-markers.ts';
+
+/** A run of capitalised words: a name as written. */
+const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
+/** "first name is Klaus", "surname is Becker", "Vorname ist Klaus". */
+const FIRST_NAME = /(?<![\p{L}])(?:[Ff]irst name|[Ff]orename|[Gg]iven name|[Vv]orname)(?:\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
+const LAST_NAME = /(?<![\p{L}])(?:[Ss]urname|[Ll]ast name|[Ff]amily name|[Nn]achname)(?:\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
+/** "Emily, not Emma": a name said instead of one given. */
+const INSTEAD = /(\p{Lu}[\p{L}'’-]+),?\s+(?:not|nicht)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/** Words that say a name is given in full: "Sam Whitfield, full name", "Klaus Müller, vollständig". */
+const FULL = /(?<![\p{L}])(?:full name|full|whole name|vollständig|vollständiger name|ganzer name)(?![\p{L}])/iu;
+
+/** Where the clause holding a corrected name starts. */
+export function nameClause(sentence: string, value: string): number {
+  const last = value.split(/\s+/).at(-1) ?? value;
+  const at = sentence.indexOf(last);
+  return at <= 0 ? 0 : clauseStart(sentence, at);
+}
+
+/**
+ * A name corrected in the sentence: a word of it respelled ("O'Connor with an apostrophe" for "OConnor"), one said
+ * instead of another ("Emily, not Emma"), a first or last name added ("Vorname ist Klaus"), or — when the sentence
+ * marks or names it — the name completed ("Sam Whitfield, full name" for "Sam"). Undefined when none.
+ */
+export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked: boolean, pack: LanguagePack): string | undefined {
+  if (typeof q.value !== 'string' || q.value.trim() === '') return undefined;
+  const words = q.value.trim().split(/\s+/);
+  const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
+  const runs = [...sentence.matchAll(NAME_RUN)].map((r) => r[0]);
+  const swap = (i: number, w: string) => words.map((x, j) => (j === i ? x.replace(/^[\p{L}'’-]+/u, w) : x)).join(' ');
+  // a word like one of the name's, respelled in words ("John with an h", "Meyer mit ey") or said alone or as the legal name
+  // ("Jonathan actually, legal name"); at a name question only a spelling said in words counts
+  const fullSaid = FULL.test(sentence) || NAME_WORDS.test(sentence);
+  for (const m of sentence.matchAll(/\p{Lu}[\p{L}'’-]+/gu)) {
+    const w = m[0];
+    const lw = letters(w);
+    if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(w, pack)) continue;
+    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + w.length)) || SPELLED_BEFORE.test(sentence.slice(0, m.index));
+    // "Catherine with a C" for "Katherine": said how it is spelled, the first letter may differ
+    const i = words.findIndex((x) => similar(letters(x), lw) || (spelled && lw.length >= 4 && distance(letters(x), lw) <= 2));
+    if (i < 0) continue;
+    if (spelled || (!nameAsked && marked && (fullSaid || aloneIn(sentence, m.index, w, pack)))) return swap(i, w);
+  }
+  // "Thomas, sorry, that's his full name" for "Tom Baker": the one name said beside "full name" is the first name
+  if (!nameAsked && marked && fullSaid && words.length >= 2) {
+    const said = [...sentence.matchAll(/\p{Lu}[\p{L}'’-]+/gu)].filter((m) => letters(m[0]).length >= 3 && !notAName(m[0], pack) && !words.some((x) => letters(x) === letters(m[0])));
+    if (said.length === 1 && aloneIn(sentence, said[0]!.index, said[0]![0], pack)) return swap(0, said[0]![0]);
+  }
+  // "ex-husband technically" for "Paul, husband": the relation said anew
+  if (marked) {
+    // the relation as the name reading records it ("stepdad" → "stepfather", "dad" → "father")
+    const as = (r: string) => pack.names.reply.relationAs[r] ?? r;
+    for (const m of sentence.matchAll(/(?<![\p{L}-])(ex-?|step-?|half-?|great-?|stief)(\p{L}{3,})(?![\p{L}])/giu)) {
+      const word = fold(m[2]!).text;
+      const i = words.findIndex((x) => /^\p{Ll}/u.test(x) && [word, as(word)].includes(letters(x)));
+      const whole = m[0].toLowerCase();
+      if (i >= 0) return swap(i, as(whole) !== whole ? as(whole) : `${m[1]!.toLowerCase()}${as(word)}`);
+    }
+  }
+  // a respelling: the same letters, written otherwise
+  for (const run of runs) {
+    for (const w of run.split(/\s+/)) {
+      const i = words.findIndex((x) => letters(x) === letters(w) && x !== w && letters(w).length >= 3);
+      if (i >= 0 && /['’-]/.test(w) !== /['’-]/.test(words[i]!)) return words.map((x, j) => (j === i ? w : x)).join(' ');
+    }
+  }
+  const instead = INSTEAD.exec(sentence);
+  if (instead) {
+    const i = words.findIndex((x) => letters(x) === letters(instead[2]!));
+    if (i >= 0 && letters(instead[1]!) !== letters(instead[2]!)) return words.map((x, j) => (j === i ? instead[1]! : x)).join(' ');
+  }
+  const first = FIRST_NAME.exec(sentence);
+  if (first && words.length === 1 && letters(first[1]!) !== letters(words[0]!)) return `${first[1]} ${words[0]}`;
+  const last = LAST_NAME.exec(sentence);
+  if (last && words.length === 1 && letters(last[1]!) !== letters(words[0]!)) return `${words[0]} ${last[1]}`;
+  // completed: a name that starts with the first name given and adds to it
+  if (!marked && !FULL.test(sentence)) return undefined;
+  for (const run of runs) {
+    const parts = run.split(/\s+/);
+    if (parts.length < 2 || letters(parts[0]!) !== letters(words[0]!) || run === q.value.trim()) continue;
+    return run;
+  }
+  return undefined;
+}
+
+/** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
+const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
+/** "spelled Scott", "it's spelt: Scott", "geschrieben: Schmitt", "schreibt sich Meyer": the spelling said before the name. */
+const SPELLED_BEFORE = /(?:spel(?:led|t)|written|geschrieben|schreibt sich|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
+/** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
+const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth)\s+name|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich)(?![\p{L}])/iu;
+/** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
+const BESIDE_NAME = new Set(['it', "it's", 'its', 'is', 'the', 'his', 'her', 'my', 'their', 'legal', 'full', 'name', "that's", 'thats', 'ist', 'es', 'der', 'die', 'das',
+  'übrigens', 'ubrigens', 'eigentlich', 'natürlich', 'naturlich', 'richtig', 'btw', 'by', 'way', 'correct', 'right', 'lol', 'oh', 'ah', 'and', 'und', 'no', 'nein', 'not', 'but']);
+
+/** Whether a capitalised word is no name (a marker or a common word opening the sentence: "Sorry", "Oops", "It's"). */
+export function notAName(w: string, pack: LanguagePack): boolean {
+  const f = fold(w).text;
+  pack.corrections.lastIndex = 0;
+  return pack.names.notNames.has(f) || pack.names.stop.has(f) || BESIDE_NAME.has(f) || pack.corrections.test(w) || LATE.test(w) || APPROX.test(w);
+}
+
+/** Whether the clause holding the word says nothing else but markers and a few words about it ("Jonathan actually", "Thomas, sorry"). */
+function aloneIn(sentence: string, at: number, w: string, pack: LanguagePack): boolean {
+  let start = 0;
+  let end = sentence.length;
+  for (const b of sentence.matchAll(BOUNDARY)) {
+    if (b.index + b[0].length <= at) start = b.index + b[0].length;
+    else if (b.index >= at + w.length) { end = b.index; break; }
+  }
+  const rest = sentence.slice(start, at) + ' ' + sentence.slice(at + w.length, end);
+  pack.corrections.lastIndex = 0;
+  const stripped = rest.replace(pack.corrections, ' ').replace(new RegExp(LATE.source, 'giu'), ' ').replace(new RegExp(APPROX.source, 'giu'), ' ');
+  return (stripped.match(/[\p{L}'’]+/gu) ?? []).every((x) => BESIDE_NAME.has(fold(x).text));
+}
+
+/** Two spellings of one name: the same first letter, and one starts the other ("Jon", "Jonathan") or they differ by a letter or two ("Maier", "Meyer"). */
+function similar(a: string, b: string): boolean {
+  if (a === b || a[0] !== b[0]) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 3 && long.startsWith(short)) return true;
+  return distance(a, b) <= (short.length >= 4 ? 2 : 1);
+}
+
+/** The Levenshtein distance of two short words. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,115 @@
+/* "X not Y": a part of an earlier answer replaced. */
+import type { LanguagePack } from '../../language/pack.ts';
+import { fold, parseAnswer, type ParseContext } from '../parse/index.ts';
+import type { Earlier } from './late-earlier.ts';
+import { readValue } from './late-value.ts';
+
+const NOT_WORDS = new Set(['not', 'nicht', 'statt', 'anstatt', 'pas']);
+const EDIT_TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’&@_-]|\.(?=[\p{L}\p{N}]))*/gu;
+/** Words before the new part that are no part of it: "sorry its", "ist die", "the last four are". */
+const EDIT_LEAD = new Set(['sorry', 'oops', 'actually', 'its', "it's", 'it’s', 'it', 'is', 'ist', 'es', 'der', 'die', 'das', 'the', 'and', 'und', 'no', 'nein', 'wait',
+  'ach', 'oh', 'entschuldigung', 'i', 'ich', 'meant', 'meinte', 'mean', 'should', 'be', 'sollte', 'sein', 'heißt', 'heisst', 'called', 'my', 'bad', 'well', 'so', 'also', 'ok', 'okay',
+  'um', 'hmm', 'correction', 'korrektur', 'a', 'an', 'ein', 'eine', 'that', "that's", 'was', 'war', 'were', 'a', 'typo', 'tippfehler', 'btw', 'übrigens', 'ubrigens']);
+/** Words after the edit that belong to it ("…, my bad", "…, sorry"). */
+const EDIT_TAIL = /^[\s,;:—–-]*(?:(?:sorry|my bad|btw|übrigens|entschuldigung|bitte|please|thanks|technically|actually|lol|oops|typo|tippfehler|hab mich vertippt|my mistake|mein fehler)[\s,;:!.—–-]*)+$/iu;
+/** Words saying the edit is at the end: "ends in 92", "the last digits", "endet auf 79". */
+const AT_END = /(?<![\p{L}])(?:ends?|ending|last|endet|enden|letzten?|hinten)(?![\p{L}])/iu;
+
+/**
+ * "Oak Hill Middle not High", "Grundschule Nord, nicht Realschule", "the last digits are 0123 not 0132": a part of the
+ * earlier answer said after "not"/"nicht", and what replaces it before. The new value is the words before "not" when
+ * they hold the rest of the answer, else the answer with that part replaced; asked again when the part is found but
+ * the replacement is not, or the answer is pii (its value unseen) and digits are swapped. Undefined when the sentence
+ * names no part of the answer.
+ */
+export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: LanguagePack): { value: unknown; from: number; to: number } | { reopen: true } | undefined {
+  const toks = [...sentence.matchAll(EDIT_TOKEN)].map((m) => ({ t: m[0], at: m.index, end: m.index + m[0].length, f: fold(m[0]).text }));
+  const gap = (i: number) => sentence.slice(toks[i]!.end, toks[i + 1]!.at);
+  for (let k = 1; k < toks.length - 1; k++) {
+    if (!NOT_WORDS.has(toks[k]!.f) || /[,;:—–]/.test(gap(k))) continue;
+    // the words before "not", back to the clause's start (a comma right before "not" is allowed), less the lead-in
+    let s0 = k - 1;
+    while (s0 > 0 && !/[,;:—–]|\s[-–]\s/.test(gap(s0 - 1))) s0--;
+    let p0 = s0;
+    pack.corrections.lastIndex = 0;
+    while (p0 < k && (EDIT_LEAD.has(toks[p0]!.f) || new RegExp(`^(?:${pack.corrections.source})$`, 'iu').test(toks[p0]!.t))) p0++;
+    const before = toks.slice(p0, k);
+    const y = toks[k + 1]!;
+    const finish = (yEnd: number) => {
+      const tail = sentence.slice(yEnd);
+      const to = EDIT_TAIL.test(tail) || tail.trim() === '' ? sentence.length : (/[,;:—–]/.exec(tail) ? yEnd : yEnd);
+      return { from: before.length > 0 ? toks[s0]!.at : toks[s0]!.at, to };
+    };
+    // a typed answer said both ways: "june 5th not may 6", "8 not 7" — the part after "not" must read as the answer given
+    if (!q.pii && q.value !== undefined && !['text', 'phone', 'email', 'url'].includes(q.answer.type)) {
+      if (before.length === 0) continue;
+      const end = Math.min(y.at + (/[,;:—–]/.exec(sentence.slice(y.at))?.index ?? sentence.length - y.at), sentence.length);
+      const said = sentence.slice(before[0]!.at, before.at(-1)!.end);
+      const now = readValue(q, said, said, ctx, true)?.value;
+      const was = readValue(q, sentence.slice(y.at, end), sentence.slice(y.at, end), ctx, true)?.value;
+      if (now !== undefined && was !== undefined && JSON.stringify(was) === JSON.stringify(q.value) && JSON.stringify(now) !== JSON.stringify(q.value)) {
+        return { value: now, ...finish(end) };
+      }
+      continue;
+    }
+    if (typeof q.value !== 'string' || q.pii) {
+      // digits swapped in an answer not seen here (pii): ask it again
+      if (q.pii && q.answer.type === 'phone' && /^\d{2,}$/.test(y.t) && before.length > 0 && /^\d{2,}$/.test(before.at(-1)!.t)) return { reopen: true };
+      continue;
+    }
+    const old = q.value;
+    if (q.answer.type === 'text') {
+      const oldToks = [...old.matchAll(EDIT_TOKEN)].map((m) => ({ t: m[0], f: fold(m[0]).text }));
+      // the longest run after "not" that is a run of the answer's words
+      for (let len = Math.min(4, toks.length - k - 1); len >= 1; len--) {
+        const run = toks.slice(k + 1, k + 1 + len);
+        if (run.some((r, j) => j > 0 && /[^\s]/.test(sentence.slice(run[j - 1]!.end, r.at)))) continue;
+        if (run.every((r) => r.f.length < 2)) continue;
+        // the part is the whole rest of its clause ("not high.", "nicht Realschule, sorry"): "not club lights" names no part
+        const after = sentence.slice(run.at(-1)!.end);
+        if (!(after.trim() === '' || /^\s*[,;:.!?—–]/.test(after) || EDIT_TAIL.test(after))) continue;
+        const i = oldToks.findIndex((_, j) => run.every((r, n) => oldToks[j + n]?.f === r.f));
+        if (i < 0) continue;
+        const spot = finish(run.at(-1)!.end);
+        if (before.length === 0) return { reopen: true };
+        const others = oldToks.filter((_, j) => j < i || j >= i + len).map((o) => o.f);
+        const said = before.map((b) => b.f);
+        if (others.length > 0 && others.every((o) => said.includes(o)) && said.some((w) => !oldToks.some((o) => o.f === w))) {
+          return { value: sentence.slice(before[0]!.at, before.at(-1)!.end), ...spot };
+        }
+        // a long clause before "not" is a sentence of its own, not the replacement ("the lights flicker, not the club's")
+        if (before.length > len + 2) continue;
+        // what the two sides share is no part of the edit: "Middle school, not high school", "St Mark's not St Mary's",
+        // "Realschule Nord, nicht Gymnasium" (for "Gymnasium Nord Schule")
+        let put = [...before];
+        let from = i;
+        let to = i + len;
+        while (put.length > 1 && to - from > 1 && put.at(-1)!.f === oldToks[to - 1]!.f) { put.pop(); to--; }
+        while (put.length > 1 && to - from > 1 && put[0]!.f === oldToks[from]!.f) { put.shift(); from++; }
+        for (let j = to; put.length > 1 && j < oldToks.length && put.at(-1)!.f === oldToks[j]!.f; j++) put.pop();
+        for (let j = from - 1; put.length > 1 && j >= 0 && put[0]!.f === oldToks[j]!.f; j--) put.shift();
+        put = put.slice(-Math.max(to - from, 1) - 1);
+        if (put.some((b) => oldToks.some((o) => o.f === b.f))) return { reopen: true };
+        const words = oldToks.map((o) => o.t);
+        words.splice(from, to - from, ...put.map((b) => b.t));
+        return { value: words.join(' '), ...spot };
+      }
+      continue;
+    }
+    // a typed answer kept as a string (a phone, an email, a web address): the part replaced where it occurs once
+    if (!['phone', 'email', 'url'].includes(q.answer.type) || y.f.length < 2) continue;
+    const afterY = sentence.slice(y.end);
+    if (!(afterY.trim() === '' || /^\s*[,;:.!?—–]/.test(afterY) || EDIT_TAIL.test(afterY))) continue;
+    const hay = fold(old).text;
+    const found = [...hay.matchAll(new RegExp(y.f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index);
+    if (found.length === 0) continue;
+    const x = before.at(-1);
+    if (x === undefined || (/^\d+$/.test(y.t) && !/^\d+$/.test(x.t))) return { reopen: true };
+    const where = found.length === 1 ? found[0]! : AT_END.test(sentence) && hay.endsWith(y.f) ? hay.length - y.f.length : -1;
+    if (where < 0) return { reopen: true };
+    const read = parseAnswer(q.answer, old.slice(0, where) + x.t + old.slice(where + y.t.length), ctx);
+    if (!read.ok || read.value === old) return { reopen: true };
+    return { value: read.value, ...finish(y.end) };
+  }
+  return undefined;
+}
