@@ -226,6 +226,11 @@ export interface MeaningGroup {
    * assigned at birth): they name no option and void the option words inside them, so the question is asked.
    */
   readonly voids?: true;
+  /**
+   * A sign that only supports: it names its option only beside a word of that option's label read for another option
+   * ("basketball tryouts" beside "physical" is the sports physical; "twisted my ankle at soccer" is no physical at all).
+   */
+  readonly weak?: true;
 }
 
 /** Dates and periods in one language, for time-window options. */

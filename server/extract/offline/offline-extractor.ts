@@ -116,7 +116,7 @@ export class OfflineExtractor implements Extractor {
       // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts)
       const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
       const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
-        : described ? ok(described.value, described.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
+        : described ? ok(described.value, described.evidence, false) : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;

@@ -72,8 +72,12 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // "male, he transitioned last year": beside a gender said, one word for a sex is no answer to the sex at birth — asked
   // ("assigned female at birth, I'm a trans man" names it in more words and is read)
   const gender = evidence.some((e) => e.voids);
+  // a supporting sign ("basketball") counts only beside a word of its option's label read for another ("physical")
+  const supported = (e: OptionEvidence) => e.owners.length === 1 && evidence.some((o) => o !== e && !o.weak && !o.voids && o.owners.length > 0 && !o.owners.includes(e.owners[0]!)
+    && (folded.text.slice(o.start, o.end).match(/[\p{L}]+/gu) ?? []).some((w) => labelStems(options[e.owners[0]!]!, pack).has(stemWord(w, pack))));
+  const hitWords = all.filter((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).length > 0);
   let words = evidence
-    .filter((e) => !e.voids &&  !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
+    .filter((e) => !e.voids && (!e.weak || supported(e) || hitWords.some((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).some((w) => e.owners.length === 1 && h.owner !== e.owners[0] && labelStems(options[e.owners[0]!]!, pack).has(stemWord(w, pack))))) &&  !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
   // "my head hurts", "throat hurts": a group fitting several options ("pain") right beside a word naming one of them is that one
   // ("head" alone only begins "Headache": beside a word of pain it names it, alone it is checked — "head" may be a head injury)
   let weakPrefix = false;
@@ -96,6 +100,9 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
       const where = words.filter((e) => places.has(e) && single.some((n) => !places.has(n as OptionEvidence) && sameClause(folded.text, n, e, pack)));
       placeSpans = where;
       words = words.filter((e) => !where.includes(e));
+    }
+    // "my knee has been hurting since I fell": a word of pain in one clause with the injury named is of the injury
+    {
       words = words.map((e) => {
         if (!e.generic || e.owners.length < 2) return e;
         const near = single.find((n) => n.owners.length === 1 && e.owners.includes(n.owners[0]!) && sameClause(folded.text, n, e, pack));
@@ -153,6 +160,18 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     const first = sameValue(window.owners[0]!);
     const urgent = groupOwners(options, pack, 'urgent').map(sameValue);
     if (first === sameValue(firstWindow(options, pack)) && named.includes(first) && named.some((i) => i !== first && urgent.includes(i))) named = named.filter((i) => i !== first);
+  }
+  // "physical for basketball tryouts": of two options named, one whose label holds every word read for the other as well
+  // ("Sports physical" holds "physical" of "Check-up or physical") and has words of its own read is the one meant
+  if (named.length === 2 && !literal) {
+    const specific = named.find((b) => {
+      const a = named.find((x) => x !== b)!;
+      const forA = [...hits.filter((h) => sameValue(h.owner) === a), ...words.filter((e) => e.owners.length === 1 && sameValue(e.owners[0]!) === a)];
+      const forB = [...hits.filter((h) => sameValue(h.owner) === b), ...words.filter((e) => e.owners.length === 1 && sameValue(e.owners[0]!) === b)];
+      const label = labelStems(options[b]!, pack);
+      return forA.length > 0 && forB.length > 0 && label.size > 1 && forA.every((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).every((w) => label.has(stemWord(w, pack))));
+    });
+    if (specific !== undefined) named = [specific];
   }
   // "red or green" (or any two options named) for a single choice: asking beats guessing
   if (named.length > 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
@@ -226,6 +245,14 @@ function adjacent(folded: string, a: { end: number }, b: { start: number }): boo
   if (b.start < a.end) return false;
   const gap = folded.slice(a.end, b.start);
   return !/[,.;:!?]/u.test(gap) && !/(?:^|\s)(?:and|or|und|oder|et|ou|y|o)(?:\s|$)/u.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 1;
+}
+
+/** A word's stem in the pack's option stemmer (the word itself without one). */
+const stemWord = (w: string, pack: LanguagePack): string => pack.options.meaning?.stem(w) ?? w;
+
+/** The stems of an option label's words ("Sports physical" → sport, physic). */
+function labelStems(o: NormalOption, pack: LanguagePack): Set<string> {
+  return new Set((foldPhrase(o.label).match(/[\p{L}]+/gu) ?? []).filter((w) => w.length >= 3).map((w) => stemWord(w, pack)));
 }
 
 /** Whether some evidence read is a phrase of more than one word ("assigned female", not "male" or "F"). */

@@ -26,6 +26,8 @@ export interface OptionEvidence {
   prefix?: true;
   /** Words of a `voids` group ("trans man"): no option (owners empty), and the option words inside them are not read. */
   voids?: true;
+  /** Words of a `weak` group ("basketball"): they only support a word of the option's label read beside them. */
+  weak?: true;
 }
 
 interface Token {
@@ -42,6 +44,7 @@ interface CompiledGroup {
   owners: readonly number[];
   generic: boolean;
   voids: boolean;
+  weak: boolean;
 }
 
 interface CompiledMeaning {
@@ -127,7 +130,7 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
     // an item off a menu of its kind names the menu's "something else"; elsewhere it is its broader group
     let owners = g.offMenu && !menuOf(g) ? [] : direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
@@ -163,7 +166,7 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
     if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
     for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
     if (f.group.voids) out.push({ owners: [], start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', voids: true });
-    else if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}) });
+    else if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}), ...(f.group.weak ? { weak: true as const } : {}) });
   }
   toks.forEach((t, i) => {
     if (used[i]) return;

@@ -21,6 +21,9 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
     { name: 'routine', anchors: ['routine', 'vorsorge', 'check', 'untersuchung'],
       words: ['routine', 'routinetermin', 'vorsorge', 'vorsorgeuntersuchung', 'check up', 'checkup', 'untersuchung', 'kontrolle',
         'jahresuntersuchung', 'gesundheitscheck', 'u untersuchung'] },
+    { name: 'sport', anchors: ['sport', 'sportler'], weak: true,
+      words: ['sport', 'sportverein', 'verein', 'fussball', 'basketball', 'handball', 'volleyball', 'leichtathletik', 'schwimmen', 'turnen', 'mannschaft',
+        'trainer', 'saison', 'wettkampf', 'sporttauglichkeit', 'sportattest'] },
     { name: 'vaccination', broader: ['routine'], anchors: ['impfung'],
       words: ['impfung', 'impfungen', 'impfen', 'geimpft', 'impftermin', 'auffrischung', 'auffrischimpfung', 'grippeimpfung', 'spritze', 'booster'] },
     { name: 'refill', broader: ['routine'], anchors: ['rezept', 'folgerezept'],
@@ -59,7 +62,7 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
     // ein Geschlecht, nicht das bei der Geburt: "trans Mann" sagt nicht männlich bei der Geburt (nachgefragt)
     { name: 'gender', voids: true,
       words: ['trans mann', 'trans frau', 'transmann', 'transfrau', 'trans madchen', 'trans junge', 'transgender mann', 'transgender frau', 'identifiziert sich als mann',
-        'identifiziert sich als frau', 'lebt als mann', 'lebt als frau', 'nicht binar', 'nichtbinar', 'non binary', 'nonbinary', 'enby', 'genderqueer', 'transitioniert'] },
+        'identifiziert sich als frau', 'lebt als mann', 'lebt als frau', 'transitioniert'] },
   ],
   hedges: ['meistens', 'hauptsachlich', 'uberwiegend', 'unter anderem', 'vielleicht', 'wahrscheinlich', 'eventuell', 'evtl', 'moglicherweise', 'ich glaube', 'glaube ich', 'denke ich', 'ich denke', 'eher',
     'nicht sicher', 'weiss nicht', 'weiss noch nicht', 'kommt darauf an', 'kommt drauf an', 'hangt davon ab', 'hangt von', 'oder so', 'je nachdem'],

@@ -12,7 +12,8 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
     'with', 'for', 'from', 'our', 'your', 'my', 'it', 'as', 'or', 'and', 'the', 'a', 'an', 'in', 'to', 'of', 'on', 'at', 'by', 'is', 'are', 'be', 'up', 'out', 'all', 'any', 'some', 'just', 'only', 'also'],
   groups: [
     { name: 'illness', anchors: ['unwell', 'sick', 'ill', 'illness'],
-      words: ['sick', 'ill', 'unwell', 'poorly', 'feeling rough', 'feelin rough', 'rough', 'under the weather', 'not feeling well', 'not well', 'feeling bad',
+      words: ['sick', 'ill', 'unwell', 'poorly', 'feeling rough', 'feelin rough', 'rough', 'under the weather', 'not feeling well', 'not well', 'feeling bad', 'feel like crap', 'feeling like crap', 'feel crappy', 'feeling crappy', 'crappy',
+        'feel awful', 'feeling awful', 'feel terrible', 'feeling terrible', 'feel lousy', 'feeling lousy', 'like death', 'sick as a dog',
         'a cold', 'flu', 'infection', 'virus', 'bug', 'tummy bug', 'stomach bug', 'symptoms'] },
     // the symptoms a clinic's menu lists, each a kind of illness: at "What brings you in?" each is feeling unwell, at a list of
     // symptoms the one whose label it names ("threw up" → "Nausea or vomiting")
@@ -55,12 +56,17 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
       words: ['pain', 'painful', 'hurts', 'hurting', 'ache', 'aching', 'sore', 'killing me'] },
     { name: 'injury', anchors: ['injury', 'injured', 'hurt'],
       words: ['injury', 'injured', 'hurt my', 'hurt his', 'hurt her', 'hurt their', 'twisted', 'sprained', 'sprain', 'broke my', 'broke his', 'broke her',
-        'broken arm', 'broken leg', 'broken wrist', 'broken ankle', 'broken finger', 'broken toe', 'broken nose', 'fracture', 'fractured', 'fell', 'fell off',
+        'bit me', 'bit my', 'bit him', 'bit her', 'dog bite', 'dog bit', 'cat bit', 'broken arm', 'broken leg', 'broken wrist', 'broken ankle', 'broken finger', 'broken toe', 'broken nose', 'fracture', 'fractured', 'fell', 'fell off',
         'fell over', 'fall', 'tripped', 'slipped', 'cut my', 'cut his', 'cut her', 'burned', 'burnt', 'bruise', 'bruised', 'wound', 'bleeding', 'bumped',
         'banged', 'swollen', 'swelling', 'bitten', 'bite', 'stung', 'accident', 'concussion', 'dislocated', 'pulled a muscle'] },
     { name: 'routine', anchors: ['routine', 'regular', 'check', 'checkup', 'physical', 'wellness'],
       words: ['routine', 'checkup', 'check up', 'check-up', 'physical', 'annual physical', 'annual exam', 'annual visit', 'wellness', 'screening', 'well child', 'well-child', 'exam',
         'examination', 'follow up', 'follow-up', 'general check'] },
+    // a sport or a team: beside "physical" it is the sports physical ("physical for basketball tryouts")
+    { name: 'sport', anchors: ['sports', 'sport'], weak: true,
+      words: ['sport', 'sports', 'basketball', 'football', 'soccer', 'baseball', 'softball', 'volleyball', 'hockey', 'lacrosse', 'track', 'cross country',
+        'swim team', 'wrestling', 'cheer', 'cheerleading', 'gymnastics', 'tryouts', 'try outs', 'try-outs', 'the team', 'the season', 'before the season',
+        'coach', 'league', 'athletics', 'athletic'] },
     { name: 'vaccination', broader: ['routine'], anchors: ['vaccination', 'vaccine', 'immunization'],
       words: ['vaccine', 'vaccines', 'vaccination', 'vaccinated', 'vax', 'shot', 'shots', 'flu shot', 'flu jab', 'jab', 'jabs', 'booster', 'immunization',
         'immunisation', 'immunizations', 'tetanus', 'mmr'] },
@@ -102,12 +108,13 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
         'writing a piece', 'student project', 'school project', 'thesis', 'dissertation'] },
     { name: 'female', anchors: ['female'], words: ['female', 'woman', 'women', 'girl', 'lady', 'feminine', 'afab', 'assigned female', 'female at birth', 'born female', 'born a girl'] },
     { name: 'male', anchors: ['male'], words: ['male', 'man', 'men', 'boy', 'guy', 'gentleman', 'masculine', 'amab', 'assigned male', 'male at birth', 'born male', 'born a boy'] },
-    // a gender said, not the sex assigned at birth: "trans man" holds "man" but does not say male at birth (asked)
+    // a gender said, not the sex assigned at birth: "trans man" holds "man" but does not say male at birth (asked); beside it one
+    // word for a sex is asked too ("male, he transitioned"); "nonbinary" names no sex and is no such sign ("male, but I identify as nonbinary")
     { name: 'gender', voids: true,
       words: ['trans man', 'trans woman', 'trans girl', 'trans boy', 'trans guy', 'trans male', 'trans female', 'transman', 'transwoman', 'transgender man',
         'transgender woman', 'transgender male', 'transgender female', 'transgender girl', 'transgender boy', 'ftm', 'mtf', 'identifies as a man', 'identifies as a woman',
         'identifies as male', 'identifies as female', 'identify as a man', 'identify as a woman', 'identify as male', 'identify as female', 'lives as a man',
-        'lives as a woman', 'transitioned', 'nonbinary', 'non binary', 'non-binary', 'enby', 'genderqueer', 'genderfluid'] },
+        'lives as a woman', 'transitioned'] },
   ],
   noneListed: ['none of those', 'none of these', 'none of them', 'none of the above', 'none of that', 'not any of those', 'not any of these', 'not really any',
     'not those', 'neither', 'nothing on the list', 'not on the list', "it's not on the list", 'nothing like that', 'none'],
