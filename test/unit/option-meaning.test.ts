@@ -152,3 +152,21 @@ describe('a list of symptoms said in the visitor\'s words (labels alone)', () =>
     expect(read('my head hurts')).toMatchObject({ value: ['headache'], check: false });
   });
 });
+
+describe('words that say something else, and the more specific of two options', () => {
+  const sex = enumOf([['female', 'Female'], ['male', 'Male'], ['intersex', 'Intersex'], ['prefer_not_to_say', 'Prefer not to say']]);
+  const visits = { type: 'enum' as const, options: [...reason.options] };
+  it('voids an option word inside a gender said, and asks about one word for a sex beside it', () => {
+    expect(committed(parseEnum(sex, 'trans man', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(sex, 'male, he transitioned last year', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(sex, "assigned female at birth, I'm a trans man", en, NOW))).toBe('female');
+    expect(committed(parseEnum(sex, 'AMAB', en, NOW))).toBe('male');
+    expect(committed(parseEnum(sex, 'Transfrau', de, NOW))).toBe('ask');
+  });
+  it('takes the option whose label holds the other one\'s word and more, a sport only beside it', () => {
+    expect(committed(parseEnum(visits, 'physical for basketball tryouts', en, NOW))).toBe('sports');
+    expect(committed(parseEnum(visits, 'annual physical', en, NOW))).toBe('checkup');
+    expect(committed(parseEnum(visits, 'twisted my ankle at soccer', en, NOW))).toBe('injury');
+    expect(committed(parseEnum(visits, 'my knee has been hurting since i fell last week', en, NOW))).toBe('injury');
+  });
+});
