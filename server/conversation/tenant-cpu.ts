@@ -5,7 +5,10 @@
 // milliseconds of that work per second, with a burst: turns are charged what
 // they took, the debt drains at the budget's rate, and while a tenant's debt
 // is over the burst its new turns are refused as `busy` (429, retryable) —
-// the other tenants' turns are not.
+// the other tenants' turns are not. A turn is charged the processor time it
+// used (process.cpuUsage), not the wall time it took: on a busy machine the
+// operating system pauses the process in the middle of a turn, and that pause
+// is nobody's work (charging it refused ordinary turns as `busy` under load).
 
 /** How much of the event loop one tenant's turns may take. */
 export interface TenantCpuSettings {
@@ -18,14 +21,27 @@ export interface TenantCpuSettings {
 /** The default: 400 ms a second (40% of one core) with a 1 s burst. */
 export const DEFAULT_TENANT_CPU: TenantCpuSettings = { msPerSecond: 400, burstMs: 1000 };
 
+/** Milliseconds of processor time this process has used (user and system). */
+export function processCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** Per-tenant debt of turn work, drained at the budget's rate. */
 export class TenantCpu {
   private readonly debt = new Map<string, { ms: number; at: number }>();
+  private readonly clock: () => number;
+  private readonly work: () => number;
 
+  /** `clock` drains the debt (wall time); `work` measures a turn (processor time; the given clock when only a clock is given, as a test does). */
   constructor(
     private readonly settings: TenantCpuSettings = DEFAULT_TENANT_CPU,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+    clock?: () => number,
+    work?: () => number,
+  ) {
+    this.clock = clock ?? (() => performance.now());
+    this.work = work ?? clock ?? processCpuMs;
+  }
 
   /** Whether the tenant may run a turn now; otherwise how many ms until it may. */
   allows(tenant: string): { ok: true } | { ok: false; retryAfterMs: number } {
@@ -42,11 +58,11 @@ export class TenantCpu {
 
   /** Runs `work` (a turn's synchronous part) and charges its tenant what it took. */
   measure<T>(tenant: string, work: () => T): T {
-    const t0 = this.clock();
+    const t0 = this.work();
     try {
       return work();
     } finally {
-      this.charge(tenant, this.clock() - t0);
+      this.charge(tenant, this.work() - t0);
     }
   }
 

@@ -197,6 +197,12 @@ function masked(d: Draft, text: string): string {
   return t.length > RECENT_CHARS ? `${t.slice(0, RECENT_CHARS)}…` : t;
 }
 
+/** A pii reply's words as held for the next turn's offline rules: on one line, cut at RECENT_CHARS. */
+function oneLineOf(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > RECENT_CHARS ? t.slice(0, RECENT_CHARS) : t;
+}
+
 /** A bot line as kept: a question's plain prompt is masked once per node (without pii keys masking reads only the text). */
 function botLine(d: Draft, e: Extract<Effect, { type: 'ask' | 'say' }>): string {
   if (e.type !== 'ask' || d.idx.piiKeys.length > 0) return masked(d, e.text);
@@ -208,7 +214,7 @@ function botLine(d: Draft, e: Extract<Effect, { type: 'ask' | 'say' }>): string 
 /** Appends this turn's user message and bot lines to the session's recent lines (pii withheld). */
 function remember(d: Draft): void {
   const lines: NonNullable<Session['recent']>[number][] = [];
-  if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true } : { role: 'user', text: masked(d, d.heard.text) });
+  if (d.heard) lines.push(d.heard.pii ? { role: 'user', text: '', pii: true, held: oneLineOf(d.heard.text) } : { role: 'user', text: masked(d, d.heard.text) });
   for (const e of d.effects) if (e.type === 'ask' || e.type === 'say') lines.push({ role: 'bot', text: botLine(d, e) });
   if (lines.length > 0) {
     // the last RECENT_LINES of the lines before and these, copied into a list of exactly that length (concat is slow)
@@ -217,7 +223,12 @@ function remember(d: Draft): void {
     const kept = Math.max(0, before.length - (RECENT_LINES - (lines.length - from)));
     const recent: typeof lines = new Array(before.length - kept + lines.length - from);
     let n = 0;
-    for (let i = kept; i < before.length; i++) recent[n++] = before[i]!;
+    // only the last user line keeps a pii line's words (`held`)
+    const newUser = lines.some((l) => l.role === 'user');
+    for (let i = kept; i < before.length; i++) {
+      const b = before[i]!;
+      recent[n++] = newUser && b.held !== undefined ? { role: b.role, text: b.text, pii: true } : b;
+    }
     for (let i = from; i < lines.length; i++) recent[n++] = lines[i]!;
     d.s.recent = recent;
   }

@@ -1,6 +1,6 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { EXIT } from '../flow/desugar.ts';
-import type { ExtractionRequest, OpenQuestion, PathChoice } from './input.ts';
+import { LOCAL_VALUE, type EarlierAnswer, type ExtractionRequest, type OpenQuestion, type PathChoice } from './input.ts';
 import { activeTriggers } from './triggers.ts';
 import { assessPolicy } from './assess.ts';
 import { draftOf, holds, type Draft } from './draft.ts';
@@ -87,7 +87,7 @@ export function extractionRequest(
     ...(triggers ? { triggers } : {}),
     now,
     defaultCountry: region,
-    ...(history ?? session.recent ? { history: history ?? session.recent! } : {}),
+    ...(history ?? session.recent ? { history: history ?? localHistory(session.recent!) } : {}),
     ...(previous ? { previous } : {}),
     ...(answered.length > 0 ? { answered } : {}),
     ...(session.id ? { sessionId: session.id } : {}),
@@ -95,6 +95,12 @@ export function extractionRequest(
     // the language the visitor writes in, when not English (extractors read absent as 'en')
     ...(flow.locale !== 'en' ? { locale: baseLanguage(flow.locale) } : {}),
   };
+}
+
+/** The session's recent lines as a request carries them: a pii line's held words only under LOCAL_VALUE. */
+function localHistory(recent: NonNullable<Session['recent']>): ExtractionRequest['history'] {
+  if (!recent.some((h) => h.held !== undefined)) return recent;
+  return recent.map((h) => (h.held === undefined ? h : { role: h.role, text: h.text, pii: true, [LOCAL_VALUE]: h.held }));
 }
 
 /**
@@ -123,9 +129,9 @@ export function reviewRequest(flow: CompiledFlow, session: Session, keys: readon
 /**
  * The question the visitor answered on the last turn (the first in flow order when a message answered several),
  * with its value (null when skipped): the next reply may correct it ("sorry, I meant 25k"). A pii question comes
- * without its value (`pii: true`): a correction of it can only give a whole new value or have it asked again.
+ * without its value (`pii: true`), the value only under LOCAL_VALUE for the rules that run here (never a model's prompt).
  */
-function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string | undefined): (OpenQuestion & { value?: unknown; pii?: true }) | undefined {
+function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string | undefined): EarlierAnswer | undefined {
   if (session.turn === 0) return undefined;
   const idx = flowIndex(flow);
   let best: { c: CompiledNode; value: unknown; rank: number } | undefined;
@@ -138,7 +144,7 @@ function previousAnswer(flow: CompiledFlow, session: Session, currentKey: string
   }
   const q = best ? asOpen(best.c) : null;
   if (!q || !best) return undefined;
-  return best.c.node.type === 'question' && best.c.node.pii ? { ...q, pii: true } : { ...q, value: best.value };
+  return best.c.node.type === 'question' && best.c.node.pii ? { ...q, pii: true, [LOCAL_VALUE]: best.value } : { ...q, value: best.value };
 }
 
 /** How many earlier answers a request carries besides `previous` (the latest first). */
@@ -146,9 +152,9 @@ const ANSWERED_BACK = 12;
 
 /**
  * The questions answered (or skipped) before, latest first, besides the current one and `previous`: a reply may
- * correct one of them by naming it ("oops, typo in the email"). A pii question's value is left out (`pii: true`).
+ * correct one of them by naming it ("oops, typo in the email"). A pii question's value is left out (`pii: true`), kept under LOCAL_VALUE.
  */
-function answeredBefore(flow: CompiledFlow, session: Session, currentKey: string | undefined, previousKey: string | undefined): (OpenQuestion & { value?: unknown; pii?: true })[] {
+function answeredBefore(flow: CompiledFlow, session: Session, currentKey: string | undefined, previousKey: string | undefined): EarlierAnswer[] {
   if (session.turn === 0 || session.answers.size === 0) return [];
   const idx = flowIndex(flow);
   const found: { q: OpenQuestion; value: unknown; pii: boolean; turn: number; rank: number }[] = [];
@@ -160,7 +166,7 @@ function answeredBefore(flow: CompiledFlow, session: Session, currentKey: string
     found.push({ q, value: rec.value, pii: c.node.pii === true, turn: rec.turn, rank: idx.keyRank.get(key) ?? 0 });
   }
   found.sort((a, b) => b.turn - a.turn || a.rank - b.rank);
-  return found.slice(0, ANSWERED_BACK).map((f) => (f.pii ? { ...f.q, pii: true as const } : { ...f.q, value: f.value }));
+  return found.slice(0, ANSWERED_BACK).map((f) => (f.pii ? { ...f.q, pii: true as const, [LOCAL_VALUE]: f.value } : { ...f.q, value: f.value }));
 }
 
 /**

@@ -36,6 +36,8 @@ export interface HistoryEntry {
   role: 'bot' | 'user';
   text: string;
   pii?: boolean;
+  /** A pii user line's words, for the rules that run in this process only (see LOCAL_VALUE); `text` stays empty. */
+  [LOCAL_VALUE]?: string;
 }
 
 /** A session's model usage so far (the engine keeps it in the session: per-session budgets and stats). */
@@ -96,15 +98,24 @@ export interface ExtractionRequest {
   locale?: string;
   /** The last few turns, for extractors that read context (the LLM); pii lines are marked, never filled in. */
   history?: readonly HistoryEntry[];
-  /** The question answered (or skipped, value null) on the turn before, when it is not the current one: a reply may correct it; a pii one without its value (`pii: true`). */
-  previous?: OpenQuestion & { value?: unknown; pii?: true };
-  /** Earlier answered (or skipped) questions, latest first, besides `current` and `previous`; a pii one without its value (`pii: true`). */
-  answered?: readonly (OpenQuestion & { value?: unknown; pii?: true })[];
+  /** The question answered (or skipped, value null) on the turn before, when it is not the current one: a reply may correct it; a pii one without its value (`pii: true`, the value only under LOCAL_VALUE). */
+  previous?: EarlierAnswer;
+  /** Earlier answered (or skipped) questions, latest first, besides `current` and `previous`; a pii one without its value (`pii: true`, the value only under LOCAL_VALUE). */
+  answered?: readonly EarlierAnswer[];
   /** The session, for extractors that keep per-session state. */
   sessionId?: string;
   /** The session's model usage so far (per-session budget). */
   usage?: LlmUsage;
 }
+
+/**
+ * The key a pii answer's value rides under on `previous` / `answered`, for the rules that run in this process (the offline
+ * late-correction rules): a symbol, so JSON, structuredClone and a model's prompt never carry it; `value` stays absent.
+ */
+export const LOCAL_VALUE: unique symbol = Symbol('questline.localValue');
+
+/** An earlier answer a reply may correct: its question and value; a pii one with `pii: true` and its value only under LOCAL_VALUE. */
+export type EarlierAnswer = OpenQuestion & { value?: unknown; pii?: true; [LOCAL_VALUE]?: unknown };
 
 /** A proposed value for one key, already normalised (email lowercased, phone E.164, ISO date…). */
 export interface ProposedUpdate {

@@ -143,8 +143,12 @@ const sessionFields = lazy(() => ({
   now: z.string(),
   /** An assessed answer being refined: the answer so far and the refinements asked (flow-ir.md `assess`). */
   assessing: z.object({ key: z.string(), draft: z.unknown(), refinements: z.number().int().nonnegative() }).optional(),
-  /** The last few lines of the conversation for context-reading extractors; pii lines hold no text. */
-  recent: z.array(z.object({ role: z.enum(['bot', 'user']), text: z.string(), pii: z.boolean().optional() })).optional(),
+  /**
+   * The last few lines of the conversation for context-reading extractors; pii lines hold no text. The last user line,
+   * when pii, keeps its words in `held` for the rules that run in this process (a date completed over two turns, "june
+   * 1990" then "the 14th"): extraction requests carry them only under LOCAL_VALUE, never as text.
+   */
+  recent: z.array(z.object({ role: z.enum(['bot', 'user']), text: z.string(), pii: z.boolean().optional(), held: z.string().optional() })).optional(),
   /** Set when an urgent trigger matched (flow-ir.md `triggers`): operators see the session first, with the reason. */
   urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
   /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */

@@ -218,7 +218,7 @@ export const Trigger = lazy(() => z
     phrases: z.union([z.array(z.string().min(1)), byLocale(z.array(z.string().min(1)))]).optional().describe('offline rule: any of these phrases (word boundaries, case-insensitive, not negated: "no chest pain" does not match)'),
     examples: Texts().optional().describe('sample messages that should match (shown to the model; also matched like phrases)'),
     words: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'a word-list name: lowercase letters, digits, _'), Texts()).optional()
-      .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10; "#1950-2099" one from 1950 to 2099)'),
+      .describe('offline rule: named word lists for `together` (a trailing * matches any ending: "hurt*"; "#10+" is a number of at least 10; "#1950-2099" one from 1950 to 2099; "{arm,leg}" any of its words; "~3" up to three other words: "{arm,leg} ~3 weak*")'),
     together: z.array(z.array(z.string()).min(1)).optional()
       .describe('offline rule: each entry names word lists that must all occur, not negated, in one clause: [chest, pain] fires on "my chest has been hurting"'),
     together_in_message: z.array(z.array(z.string()).min(1)).optional()

@@ -66,7 +66,7 @@ export function loadFlowQuestions(ref: EvalFlowRef, flowsDir: string): FlowQuest
       const node = find(inLocale(locale), key);
       if (!node) return undefined;
       // the declaration a visitor meets: the prompt, the label, the answer (options, synonyms, patterns, units), required
-      const keep = ['key', 'prompt', 'label', 'answer', 'required'];
+      const keep = ['key', 'prompt', 'label', 'answer', 'required', 'pii'];
       return Object.fromEntries(Object.entries(node).filter(([k]) => keep.includes(k)));
     },
     paths(locale) {

@@ -33,6 +33,8 @@ export interface Lexicon {
   readonly negators: readonly string[];
   /** Words that join a second thing to the first ("tennis and squash", "Tennis oder Squash"): beside a single choice's one option, the other thing is asked about. */
   readonly joiners: readonly string[];
+  /** Single words joining clauses or alternatives: "and" ("and", "und", "et", "y"), "or" ("or", "oder", "ou", "o"), "but" ("but", "aber", "mais", "pero"). */
+  readonly conjunctions: { readonly and: readonly string[]; readonly or: readonly string[]; readonly but: readonly string[] };
   /** Words saying more than one was meant ("both", "beide", "les deux", "ambos"). */
   readonly both: readonly string[];
   /** Words after ", X" that add X ("football, rugby too"; "Fußball, Rugby auch"). */

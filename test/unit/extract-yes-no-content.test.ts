@@ -7,6 +7,8 @@ import type { AnswerSpec } from '../../server/flow/answer-types.ts';
 
 const NOW = '2026-01-15T10:00:00Z';
 const HAZARD = 'Is anything unsafe right now: exposed wiring, sparking, or a fixture or pole that looks like it could fall?';
+const DANGER = 'Y a-t-il quelque chose de dangereux : des câbles dénudés, des étincelles, ou un poteau qui pourrait tomber ?';
+const PELIGRO = '¿Hay algo peligroso ahora: cables expuestos, chispas, o un poste que podría caerse?';
 const GEFAHR = 'Ist gerade etwas unsicher: freiliegende Kabel, Funken, oder eine Leuchte oder ein Mast, der umfallen könnte?';
 
 /** The committed value, { check } for a confirmation, or undefined when nothing was read. */
@@ -47,6 +49,12 @@ describe('yes/no by content', () => {
     expect(answer('no sparks but a pole is leaning')).toBe(true);
     expect(answer("no sparks, but there's a cable hanging out of the box at the base")).toBe(true);
     expect(answer('keine Funken, aber ein Kabel hängt raus', GEFAHR, 'de')).toBe(true);
+    // clauses split at each pack's "but" and "and" (lexicon.conjunctions): "solid" denies only the pole
+    expect(answer('the pole is solid but there are sparks')).toBe(true);
+    expect(answer('le poteau est solide mais il y a des étincelles', DANGER, 'fr')).toBe(true);
+    expect(answer('le poteau est solide et des étincelles sortent', DANGER, 'fr')).toBe(true);
+    expect(answer('el poste está firme pero salen chispas', PELIGRO, 'es')).toBe(true);
+    expect(answer('el poste está firme y salen chispas', PELIGRO, 'es')).toBe(true);
     expect(answer('we taped off the area just in case')).toBe(true);
     // a no that stands alone beside an item is still checked
     expect(answer('no, but the cover is off and you can see the wiring')).toEqual({ check: false });

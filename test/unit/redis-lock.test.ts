@@ -43,10 +43,12 @@ describe('RedisTurnLock', () => {
 
   it('renews a held lock past its TTL, releases it afterwards, and a waiter then gets it', async () => {
     const prefix = `l${randomUUID().slice(0, 8)}:`;
-    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150 });
-    const b = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150 });
+    // the task outlasts the TTL several times over, so only renewals keep the lock; the TTL leaves room for a busy
+    // machine's event loop (a renewal every 400 ms; a stall of more than 1.2 s would lose it)
+    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 1200 });
+    const b = new RedisTurnLock(redis.client(), { prefix, ttlMs: 1200 });
     const log: string[] = [];
-    const first = a.run('s', async () => { log.push('a in'); await sleep(500); log.push('a out'); });
+    const first = a.run('s', async () => { log.push('a in'); await sleep(3000); log.push('a out'); });
     await sleep(20);
     const second = b.run('s', async () => { log.push('b in'); });
     await Promise.all([first, second]);
@@ -58,13 +60,14 @@ describe('RedisTurnLock', () => {
   it('reports a lock lost while its task ran, and a waiter gives up after waitMs with a busy error', async () => {
     const prefix = `l${randomUUID().slice(0, 8)}:`;
     const lost: string[] = [];
-    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 150, onLost: (k) => lost.push(k) });
+    const a = new RedisTurnLock(redis.client(), { prefix, ttlMs: 1200, onLost: (k) => lost.push(k) });
     const b = new RedisTurnLock(redis.client(), { prefix, waitMs: 100 });
     const held = a.run('s', async () => {
       await sleep(30);
       await expect(b.run('s', async () => 'never')).rejects.toBeInstanceOf(LockTimeoutError);
       await redis.client().set(`${prefix}lock:s`, 'someone else');
-      await sleep(200);
+      // the next renewal (every 400 ms) finds the key taken; a busy machine may be late, so wait for it, not a fixed time
+      for (let waited = 0; lost.length === 0 && waited < 5000; waited += 20) await sleep(20);
     });
     await held;
     expect(lost).toEqual(['s']);

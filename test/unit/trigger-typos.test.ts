@@ -50,6 +50,22 @@ describe('typos in trigger words', () => {
   });
 });
 
+describe('typos that are English words beside their partner, and doubled letters', () => {
+  const PAIRED: readonly TriggerChoice[] = Object.freeze([
+    { id: 'red_flag', phrases: ['having a fit'], examples: ['severe chest pain'], words: { chest: ['chest'], bad: ['pain'] }, together: [['chest', 'bad']], description: '', urgent: true } as TriggerChoice,
+  ]);
+  it('repairs an English word when the repair stands beside its partner in a phrase, example or list entry ("cheat pain")', () => {
+    expect(repairTypos('i have cheat pain', PAIRED)).toBe('i have chest pain');
+    expect(matchTrigger('i have cheat pain', PAIRED)?.id).toBe('red_flag');
+    expect(repairTypos('I want to cheat on my diet', PAIRED)).toBe('I want to cheat on my diet');
+  });
+  it('reads a doubled last letter on a three-letter trigger word as the word ("fitt"), not an English word', () => {
+    expect(repairTypos('having a fitt', PAIRED)).toBe('having a fit');
+    expect(matchTrigger('having a fitt', PAIRED)?.id).toBe('red_flag');
+    expect(repairTypos('a hitt', PAIRED)).toBe('a hitt');
+  });
+});
+
 describe('typos outside English', () => {
   const HAZARD: readonly TriggerChoice[] = Object.freeze([{ id: 'hazard', phrases: ['feuer', 'unconscious'], examples: [], description: '', urgent: true } as TriggerChoice]);
   it('are not repaired in another language: the guard is an English dictionary ("Feier" is a party, not "Feuer")', () => {

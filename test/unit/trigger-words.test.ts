@@ -133,6 +133,44 @@ describe('negated unless phrases, word lists across clauses, figurative objects,
   });
 });
 
+describe('the negation scope ends at a new predicate; hedges and self-corrections do not negate', () => {
+  const sign: TriggerChoice = {
+    id: 'sign', phrases: ['rat poison'], examples: [],
+    words: { arm: ['one arm'], weak: ['weak*'], lips: ['lips'], blue: ['blue'], pain: ['chest pain'], breath: ['short of breath'] },
+    together: [['arm', 'weak'], ['lips', 'blue'], ['pain'], ['breath']],
+  };
+  const fires = (text: string) => matchTrigger(text, [sign])?.id === 'sign';
+  it('a negator before a conjunction does not reach words after it that have a verb of their own', () => {
+    expect(fires('hes not making sense and one arm is weak')).toBe(true);
+    expect(fires('no fever and her lips are blue')).toBe(true);
+    expect(fires('no chest pain and short of breath')).toBe(false);
+    expect(fires('no chest pain or short of breath')).toBe(false);
+    expect(fires('her lips are not blue')).toBe(false);
+  });
+  it('"not sure", "no idea" and "no sorry" are no negation, for word lists and phrases alike', () => {
+    expect(fires('not sure if her lips are blue')).toBe(true);
+    expect(fires('no idea why, chest pain')).toBe(true);
+    expect(fires('my dog ate... no sorry my son ate rat poison')).toBe(true);
+    expect(fires('no rat poison in the house')).toBe(false);
+  });
+});
+
+describe('entries with alternatives and gaps', () => {
+  const stroke: TriggerChoice = {
+    id: 'stroke', phrases: [], examples: [],
+    words: { arm: ['{arm,hand,leg} ~3 {weak*,numb,wont work}'], face: ['{face,mouth} ~2 {droop*,twice the size}'] },
+    togetherInMessage: [['arm', 'face']],
+  };
+  const fires = (text: string) => matchTrigger(text, [stroke])?.id === 'stroke';
+  it('"{a,b}" is any of its words or phrases, "~N" up to N other words', () => {
+    expect(fires('his arm is so very weak, and his face is drooping')).toBe(true);
+    expect(fires('her hand wont work and her mouth droops')).toBe(true);
+    expect(fires('his arm is so very really weak, and his face is drooping')).toBe(false); // four words between
+    expect(fires('his arm is weak')).toBe(false);
+    expect(fires('arm weak, mouth twice the size')).toBe(true);
+  });
+});
+
 describe('a flow declaring trigger word lists', () => {
   it('compiles when together names its words, and is an error (unknown_word_list) when it names a list it lacks', async () => {
     const { compileText } = await import('../../server/flow/document.ts');

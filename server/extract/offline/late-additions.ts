@@ -52,7 +52,7 @@ export function addedText(sentence: string, q: Earlier, current: OpenQuestion | 
 }
 
 /** Words that add something after a question was passed: "oh one thing", "one more thing", "I forgot to say", "eine Sache noch", "Nachtrag". */
-const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe|(?:please )?(?:tell|let) (?:the )?(?:doctor|nurse|team|technician|electrician|them)(?: know)?(?: that)?|sagen sie (?:dem arzt|der ärztin|der aerztin|dem team|bitte dem arzt)(?:,? dass)?|(?:bitte )?dem arzt sagen(?:,? dass)?)(?![\p{L}])[\s,:;—–-]*/iu;
+const NOTE = /^\W*(?:(?:oh|ah|ach|and|und|oh and|ah and)\W+)?(?:one (?:more |other |last )?thing|something else|i forgot to (?:say|mention)|forgot to (?:say|mention)|before i forget|p\.?s\.?|eine sache noch|noch (?:eine sache|etwas|was)|nachtrag|was ich vergessen habe|(?:please |pls |plz |could you |can you )?(?:tell|let) (?:the )?(?:doctor|dr\.?|nurse|team|technician|electrician|them)(?: know)?(?: that)?|sagen sie (?:dem arzt|der ärztin|der aerztin|dem team|bitte dem arzt)(?:,? dass)?|(?:bitte )?dem arzt sagen(?:,? dass)?)(?![\p{L}])[\s,:;—–-]*/iu;
 
 /** The note said after an optional free-text question was skipped ("oh one thing, she gets nosebleeds a lot"); undefined when none. */
 export function skippedNote(sentence: string, previous: Earlier, current: OpenQuestion | null, ctx: ParseContext): string | undefined {

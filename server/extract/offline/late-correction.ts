@@ -1,15 +1,16 @@
 import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { parseAnswer, type ParseContext } from '../parse/index.ts';
-import { isName, type Earlier } from './late-earlier.ts';
-import { APPROX, INTERJECTIONS, LATE, SENTENCE, clauseStart, cut } from './late-markers.ts';
+import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
+import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
 import { nameClause, nameFix } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
 import { wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
 import { readValue, repeatsNumber, shortTextFix } from './late-value.ts';
-import { restated } from './late-restated.ts';
+import { replacedContact, restated } from './late-restated.ts';
+import { nearCodeFix } from './late-near-code.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -41,8 +42,11 @@ export interface LateCorrection { update?: ProposedUpdate; reopen?: string; rest
 
 /** The correction of an earlier answer in a reply, and the reply without it; null when there is none. */
 export function lateCorrection(
-  text: string, previous: Earlier | undefined, answered: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack,
+  text: string, given: Earlier | undefined, answeredGiven: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack,
 ): LateCorrection | null {
+  // a pii answer's value, kept locally, is read like any other here (the rules run in this process; none of it goes to a model)
+  const previous = given ? withLocalValue(given) : undefined;
+  const answered = answeredGiven.map(withLocalValue);
   const earlier = [...(previous ? [previous] : []), ...answered.filter((a) => a.key !== previous?.key && a.key !== current?.key)];
   if (earlier.length === 0) return null;
   for (const m of text.matchAll(SENTENCE)) {
@@ -99,6 +103,12 @@ export function lateCorrection(
       if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
       return { update: { key: q.key, value: edit.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     }
+    // "my cell is 708 555 0191, use that one", "use coach.r@… instead": a contact value put in place of the one given
+    const put = replacedContact(sentence, previous, answered, current, ctx, pack, REPLACES.exec(sentence) ?? late);
+    if (put) return { update: { key: put.key, value: put.value, evidence: sentence.slice(put.from).trim(), corrects: true }, rest: blank(put.from) };
+    // "and the ID starts with a double W, WW123456789": a code said again with a letter or two changed says what it corrects
+    const near = nearCodeFix(sentence, order.length > 0 ? [...order, ...earlier.filter((q) => !order.includes(q))] : earlier, current, ctx);
+    if (near) return near.reopen ? { reopen: near.key, rest: blank(0) } : { update: { key: near.key, value: near.value, evidence: sentence.trim(), corrects: true }, rest: cut(text, at + near.from, at + near.to) };
     // "oh one thing, she gets nosebleeds a lot" right after a free-text question was skipped: the note it was asked for
     const note = previous ? skippedNote(sentence, previous, current, ctx) : undefined;
     if (note !== undefined) return { update: { key: previous!.key, value: note, evidence: sentence.trim(), corrects: true }, rest: blank(0) };

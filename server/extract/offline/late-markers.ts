@@ -3,7 +3,7 @@
 /** A sentence of a reply: it ends at . ! ? ; before a space or the end ("25.000 $" and "k.mueller@gmx.de" are one). */
 export const SENTENCE = /(?:[^.!?;\n]|[.!?;](?![\s]|$))+[.!?;]*/gu;
 /** Markers that a reply goes back to something said before (stronger than "sorry" or "actually", which also open a plain answer). */
-export const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|missing|missed|left (?:off|out)|tippfehler|fehlt|fehlte|fehlten|falsch|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé|now (?:that )?i think about it|come to think of it|on second thought|wenn ich(?:['’]s| es) mir recht überlege|jetzt wo ich drüber nachdenke)(?![\p{L}])/iu;
+export const LATE = /(?<![\p{L}])(?:wrong|typo|forgot|forgotten|mistake|hang on|hold on|oops|should be|should have said|i meant|meant to say|found it|missing|missed|left (?:off|out)|tippfehler|fehlt|fehlte|fehlten|falsch|falsche|falscher|falschen|falsches|vergessen|gefunden|versehentlich|korrigiere|nachtrag|doch|moment|erreur|faute|oublié|error|equivoqué|olvidé|now (?:that )?i think about it|come to think of it|on second thought|wenn ich(?:['’]s| es) mir recht überlege|jetzt wo ich drüber nachdenke|machen sie(?: doch| lieber| bitte)* (?:\p{L}+ ){0,6}(?:draus|daraus)|mach(?: doch| lieber| bitte)* (?:\p{L}+ ){0,6}(?:draus|daraus))(?![\p{L}])/iu;
 /** Words that put an answer another way ("more like 4 days", "ex-husband technically", "eher 25.000 $"): a correction when a new value is read, never a reason to ask again. */
 export const APPROX = /(?<![\p{L}])(?:more like|closer to|technically|strictly speaking|eher|genau genommen|streng genommen|plutôt|más bien)(?![\p{L}])/iu;
 /** A year said in a date: "1987", "'87". */
@@ -31,3 +31,9 @@ export function clauseStart(sentence: string, markerAt: number): number {
   for (const b of sentence.matchAll(BOUNDARY)) if (b.index + b[0].length <= markerAt) start = b.index + b[0].length;
   return start;
 }
+
+/**
+ * Words that put a value in place of one given: "use that one", "instead", "the other one bounces", "stattdessen",
+ * "nehmen Sie lieber": beside a value of an earlier answer's type (an email, a phone), it replaces that answer.
+ */
+export const REPLACES = /(?<![\p{L}])(?:instead|rather than|use (?:that|this|the new|the other) (?:one|number|address|email|mail)|use that|use this|the other one|the old one|stattdessen|statt dessen|lieber (?:die|diese|an|unter)|nehmen sie (?:lieber |bitte )?(?:die|diese)|die andere|die alte|à la place|plutôt celle|en su lugar|mejor (?:este|esta|el|la))(?![\p{L}])/iu;

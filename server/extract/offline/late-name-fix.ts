@@ -7,8 +7,8 @@ import { APPROX, BOUNDARY, LATE, clauseStart } from './late-markers.ts';
 /** A run of capitalised words: a name as written. */
 const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu;
 /** "first name is Klaus", "surname is Becker", "Vorname ist Klaus". */
-const FIRST_NAME = /(?<![\p{L}])(?:[Ff]irst name|[Ff]orename|[Gg]iven name|[Vv]orname)(?:\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
-const LAST_NAME = /(?<![\p{L}])(?:[Ss]urname|[Ll]ast name|[Ff]amily name|[Nn]achname)(?:\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
+const FIRST_NAME = /(?<![\p{L}])(?:[Ff]irst name|[Ff]orename|[Gg]iven name|[Vv]orname)(?:['’]s|\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
+const LAST_NAME = /(?<![\p{L}])(?:[Ss]urname|[Ll]ast name|[Ff]amily name|[Nn]achname)(?:['’]s|\s+(?:is|ist|'s))?(?:\s+(?:übrigens|actually|by the way))?\s+(\p{Lu}[\p{L}'’-]+)/u;
 /** "Emily, not Emma": a name said instead of one given. */
 const INSTEAD = /(\p{Lu}[\p{L}'’-]+),?\s+(?:not|nicht)\s+(\p{Lu}[\p{L}'’-]+)/u;
 /** Words that say a name is given in full: "Sam Whitfield, full name", "Klaus Müller, vollständig". */
@@ -127,7 +127,7 @@ function similar(a: string, b: string): boolean {
 }
 
 /** The Levenshtein distance of two short words. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

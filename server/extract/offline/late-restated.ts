@@ -3,7 +3,7 @@ import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import type { Earlier } from './late-earlier.ts';
-import { BOUNDARY } from './late-markers.ts';
+import { BOUNDARY, LATE } from './late-markers.ts';
 import { namesQuestion } from './late-question-names.ts';
 
 /** A contact answer (email, phone, web address) said again under its name in a clause of its own, with another value; undefined when none. */
@@ -21,4 +21,52 @@ export function restated(sentence: string, named: readonly Earlier[], current: O
     }
   }
   return undefined;
+}
+
+/**
+ * A contact value put in place of one given ("no. and that's my home phone, my cell is 708 555 0191, use that one",
+ * "skip. and use coach.r@… instead, the other one bounces"): a sentence with a replacing word (REPLACES) or a late marker
+ * that holds one value of an earlier contact answer's type, other than the one given. The answer it replaces: the one
+ * just given when it is of that type, else the one earlier answer of that type the sentence names, else the only earlier
+ * answer of that type; none when the current question asks for that type or the answer is unclear. `from` is where the
+ * clause holding the value or the marker starts (what comes before it answers the current question).
+ */
+export function replacedContact(sentence: string, previous: Earlier | undefined, answered: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack, marker: RegExpExecArray | null): { key: string; value: unknown; from: number } | undefined {
+  if (marker === null) return undefined;
+  const earlier = [...(previous ? [previous] : []), ...answered];
+  for (const type of ['email', 'phone', 'url'] as const) {
+    if (current?.answer.type === type) continue;
+    const ofType = earlier.filter((q) => q.answer.type === type);
+    if (ofType.length === 0) continue;
+    const named = ofType.filter((q) => namesQuestion(sentence, q, pack));
+    const q = previous?.answer.type === type ? previous : named.length === 1 ? named[0]! : ofType.length === 1 ? ofType[0]! : undefined;
+    if (q === undefined) continue;
+    // the values of that type, clause by clause (a phone read across clauses would join two numbers)
+    const found: { value: unknown; at: number }[] = [];
+    let start = 0;
+    for (const b of [...sentence.matchAll(BOUNDARY), { index: sentence.length, 0: '' } as unknown as RegExpMatchArray]) {
+      const clause = sentence.slice(start, b.index);
+      const read = parseAnswer(q.answer, clause, ctx);
+      if (read.ok && !found.some((f) => f.value === read.value)) found.push({ value: read.value, at: start });
+      start = b.index! + b[0].length;
+    }
+    if (found.length !== 1 || found[0]!.value === q.value) continue;
+    let from = Math.min(found[0]!.at, clauseStartOf(sentence, marker.index));
+    // "skip, and use … instead": a head that answers the current question stays with it; "oh and", "sorry" go with the correction
+    const bare = (part: string) => {
+      pack.corrections.lastIndex = 0;
+      return !/[\p{L}\p{N}]/u.test(part.replace(pack.corrections, ' ').replace(new RegExp(LATE.source, 'giu'), ' ').replace(/(?<![\p{L}])(?:oh|ah|ach|and|und|so|also|btw|ok|okay|well)(?![\p{L}])/giu, ''));
+    };
+    while (from > 0 && bare(sentence.slice(clauseStartOf(sentence, from - 1), from))) from = clauseStartOf(sentence, from - 1);
+    if (from > 0 && bare(sentence.slice(0, from))) from = 0;
+    return { key: q.key, value: found[0]!.value, from };
+  }
+  return undefined;
+}
+
+/** Where the clause holding position `at` starts. */
+function clauseStartOf(sentence: string, at: number): number {
+  let start = 0;
+  for (const b of sentence.matchAll(BOUNDARY)) if (b.index + b[0].length <= at) start = b.index + b[0].length;
+  return start;
 }

@@ -13,6 +13,7 @@ import { assertsItem, contentBeside, yesNoByContent } from './yes-no-content.ts'
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
+import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
@@ -98,7 +99,9 @@ export class OfflineExtractor implements Extractor {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
       // so the visitor's last message was a reply to this question that the bot asked back about
       const followUp = !req.previous && ['date', 'integer', 'number'].includes(cur.answer.type);
-      const before = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user' && !h.pii)?.text : undefined;
+      // the visitor's last message; a pii one (at a pii question) read from its words kept in this process, never sent on
+      const last = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user') : undefined;
+      const before = last === undefined ? undefined : last.pii ? last[LOCAL_VALUE] : last.text;
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
       const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)

@@ -12,14 +12,17 @@ import { plainText } from './trigger-words.ts';
 //    forms of one word ("chesst" is one edit from "chest", "chests" and the list's own "cheast": read as "chest"); a trigger word of 4 letters takes only a swap
 //    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
 //  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
-//    "branch" though it is one letter from "blanch", "paint" stays "paint".
+//    "branch" though it is one letter from "blanch", "paint" stays "paint";
+//    An English word is repaired too when the repair stands beside its partner in a phrase, example or list entry of
+//    the triggers ("cheat pain" → "chest pain": "chest pain" is in an example; "cheat" alone stays "cheat");
+//  - or it is a three-letter word of the triggers with its last letter doubled, and not an English word ("fitt" → "fit").
 // The repaired text goes through the same rules as any other (co-occurrence in a clause, negation, `unless`), so
 // one repaired word alone rarely fires anything. English only: the dictionary is English.
 
 /** Trigger words this long or longer take any one edit; 4-letter ones a swap of two neighbouring letters only. */
 const ANY_EDIT = 5;
 
-interface Vocab { words: Set<string>; list: string[]; stems: string[] }
+interface Vocab { words: Set<string>; list: string[]; stems: string[]; short: Set<string>; pairs: Set<string> }
 
 const vocabs = new WeakMap<readonly TriggerChoice[], Vocab>();
 
@@ -29,18 +32,27 @@ function vocabOf(triggers: readonly TriggerChoice[]): Vocab {
   if (v) return v;
   const words = new Set<string>();
   const stems = new Set<string>();
+  const short = new Set<string>();
   const add = (entry: string) => {
     for (const w of plainText(entry).split(/[^\p{L}*]+/u)) {
+      if (w.length === 3 && !w.includes('*')) short.add(w);
       if (w.endsWith('*')) {
         if (w.length - 1 >= ANY_EDIT && !w.slice(0, -1).includes('*')) stems.add(w.slice(0, -1));
       } else if (w.length >= 4 && !w.includes('*')) words.add(w);
     }
   };
+  // two words side by side in a phrase, an example or a list entry ("chest pain"): an English word next to its partner is repaired too
+  const pairs = new Set<string>();
+  const pair = (entry: string) => {
+    const ws = plainText(entry).split(/[^\p{L}]+/u).filter((w) => w.length > 0);
+    for (let i = 1; i < ws.length; i++) pairs.add(`${ws[i - 1]} ${ws[i]}`);
+  };
   for (const t of triggers) {
     t.phrases.forEach(add);
     for (const list of Object.values(t.words ?? {})) list.forEach(add);
+    [...t.phrases, ...t.examples, ...Object.values(t.words ?? {}).flat()].forEach(pair);
   }
-  v = { words, list: [...words], stems: [...stems] };
+  v = { words, list: [...words], stems: [...stems], short, pairs };
   if (Object.isFrozen(triggers)) vocabs.set(triggers, v);
   return v;
 }
@@ -78,11 +90,26 @@ function nearest(w: string, vocab: Vocab): string | undefined {
 export function repairTypos(text: string, triggers: readonly TriggerChoice[]): string {
   if (!triggers.length) return text;
   const vocab = vocabOf(triggers);
-  return text.replace(/[\p{L}\p{N}'’]+/gu, (token) => {
-    if (token.length < 4 || /[^\p{L}]/u.test(token)) return token;
+  const tokens = [...text.matchAll(/[\p{L}\p{N}'’]+/gu)];
+  const plainAt = (i: number) => (tokens[i] ? plainText(tokens[i][0]) : '');
+  let out = '';
+  let from = 0;
+  tokens.forEach((m, i) => {
+    const token = m[0];
+    let repaired = token;
     const w = plainText(token);
-    if (vocab.words.has(w) || vocab.stems.some((s) => w.startsWith(s))) return token;
-    const v = nearest(w, vocab);
-    return v === undefined || isEnglishWord(token) ? token : v;
+    if (token.length >= 4 && !/[^\p{L}]/u.test(token) && !vocab.words.has(w) && !vocab.stems.some((s) => w.startsWith(s))) {
+      if (w.length === 4 && w[3] === w[2] && vocab.short.has(w.slice(0, 3)) && !isEnglishWord(token)) {
+        // a doubled last letter on a three-letter trigger word: "fitt" is "fit"
+        repaired = w.slice(0, 3);
+      } else {
+        const v = nearest(w, vocab);
+        // an English word is kept ("branch", "paint") unless its repair makes a pair of the triggers' words with a neighbour ("cheat pain")
+        if (v !== undefined && (!isEnglishWord(token) || vocab.pairs.has(`${v} ${plainAt(i + 1)}`) || vocab.pairs.has(`${plainAt(i - 1)} ${v}`))) repaired = v;
+      }
+    }
+    out += text.slice(from, m.index) + repaired;
+    from = m.index + token.length;
   });
+  return out + text.slice(from);
 }

@@ -25,6 +25,12 @@ const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'n
   'havent', 'hasnt', 'denies', 'deny', 'free']);
 /** How many words before a hit a negator may stand. */
 const NEGATION_WINDOW = 4;
+/** Words right after a negator that make it a hedge or a self-correction, not a negation: "not sure", "don't know", "no idea", "no sorry, my son". */
+const HEDGED = new Set(['sure', 'certain', 'know', 'idea', 'clue', 'sorry', 'wait', 'actually']);
+/** A conjunction that may start a new predicate ("… and one arm is weak"). */
+const CONJUNCTION = /(?<![\p{L}\p{N}])(?:and|then|plus|so|&)(?![\p{L}\p{N}])/gu;
+/** A verb that makes the words after a conjunction a predicate of their own: a negator before the conjunction does not reach it. */
+const PREDICATE = /(?<![\p{L}\p{N}])(?:is|are|was|were|has|have|had|hes|shes|its|im|theyre|keeps|kept|looks|looked|feels|felt|seems|went|goes|gone|turned|turning|started|starting|cant|cannot|wont|can|will|isnt|arent|wasnt|hasnt|doesnt)(?![\p{L}\p{N}])/u;
 /** Words after a negated hit that make the negation one of degree ("not breathing badly"). */
 const DEGREE = new Set(['badly', 'much', 'too', 'that']);
 /** Where a clause ends. */
@@ -75,10 +81,28 @@ function patterns(entries: readonly string[]): Pattern[] {
       out.push({ re: NUMBER, min: Number(num[1]), ...(num[2] !== undefined ? { max: Number(num[2]) } : {}) });
       continue;
     }
-    const words = plainText(entry).trim().split(/\s+/).filter((w) => w.length > 0);
-    if (words.length) alts.push(words.map((w) => (w.endsWith('*') ? `${escape(w.slice(0, -1))}\\p{L}*` : escape(w))).join('\\s+'));
+    const words = plainText(entry).trim().match(/\{[^}]*\}|[^\s{]+/g) ?? [];
+    if (words.length) alts.push(entryPattern(words));
   }
   if (alts.length) out.unshift({ re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.sort((x, y) => y.length - x.length).join('|')})(?![\\p{L}\\p{N}])`, 'gu') });
+  return out;
+}
+
+/** One word of an entry: "hurt*" takes any ending; "{face,mouth,twice the size}" is any of its words or phrases. */
+const wordPattern = (w: string): string => {
+  const alts = /^\{(.+)\}$/.exec(w)?.[1]?.split(',').map((a) => a.trim()).filter((a) => a.length > 0) ?? [w];
+  const each = alts.map((a) => a.split(/\s+/).map((x) => (x.endsWith('*') ? `${escape(x.slice(0, -1))}\\p{L}*` : escape(x))).join('\\s+'));
+  return each.length === 1 ? each[0]! : `(?:${each.join('|')})`;
+};
+
+/** An entry's words as a pattern: words apart by spaces; "~N" lets up to N other words stand there ("arm ~3 weak*": "arm is so weak"). */
+function entryPattern(words: readonly string[]): string {
+  let out = '';
+  words.forEach((w, i) => {
+    const gap = /^~(\d)$/.exec(w);
+    if (gap) out += `(?:[\\p{L}\\p{N}]+\\s+){0,${gap[1]}}`;
+    else out += wordPattern(w) + (i < words.length - 1 ? '\\s+' : '');
+  });
   return out;
 }
 
@@ -152,12 +176,31 @@ function clauses(text: string): Span[] {
 
 const inside = (pos: number, spans: readonly Span[]) => spans.some((s) => pos >= s.start && pos < s.end);
 
+/**
+ * Where a negator's reach ends before a hit at `at`, inside the clause `clause`: after the last conjunction
+ * before the hit whose words up to the clause's end hold a verb of their own ("hes not making sense and one arm
+ * is weak": the "not" does not reach "one arm"); "no chest pain and shortness of breath" stays one negated list.
+ */
+export function negationScope(text: string, clause: Span, at: number): number {
+  let from = clause.start;
+  for (const m of text.slice(clause.start, at).matchAll(CONJUNCTION)) {
+    const after = clause.start + m.index + m[0].length;
+    if (PREDICATE.test(text.slice(after, clause.end).replace(/['\u2019]/g, ''))) from = after;
+  }
+  return from;
+}
+
+/** Whether the word at `index` of `words` is a negator that negates: not a hedge ("not sure", "no idea"). */
+export function negatorAt(words: readonly string[], index: number, negators: ReadonlySet<string>): boolean {
+  return negators.has(words[index]!) && !HEDGED.has(words[index + 1] ?? '');
+}
+
 /** Whether one of the `window` words before the hit in its clause is a negator (negators inside `covered` hits do not count). */
 function negatedWithin(text: string, clause: Span, hit: Span, covered: readonly Span[], window: number): boolean {
-  const before = [...text.slice(clause.start, hit.start).matchAll(WORD)]
-    .filter((m) => !inside(clause.start + m.index, covered))
-    .slice(-window);
-  return before.some((m) => NEGATORS.has(m[0]));
+  const from = negationScope(text, clause, hit.start);
+  const words = [...text.slice(from, hit.start).matchAll(WORD)].filter((m) => !inside(from + m.index, covered));
+  const plain = words.map((m) => m[0]);
+  return plain.some((_, i) => i >= plain.length - window && negatorAt(plain, i, NEGATORS));
 }
 
 /** Whether the hit is negated in its clause (negators inside the rule's own hits do not count). */

@@ -1,6 +1,6 @@
 import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
-import { clauseAround, figurativeAfter, matchTogether, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
+import { clauseAround, figurativeAfter, matchTogether, negationScope, negatorAt, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
 
 // The offline rule for flow triggers: a trigger's phrase (or example) found
@@ -31,12 +31,15 @@ function phrasesOf(triggers: readonly TriggerChoice[]): PhraseSet<number> {
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
 
-/** Whether the words just before `start` in its clause negate what follows. */
+/** Whether the words just before `start` in its clause negate what follows (not past a conjunction that starts a predicate of its own; not a hedge: "not sure"). */
 function negated(text: string, start: number): boolean {
   let from = 0;
   for (const m of text.slice(0, start).matchAll(CLAUSE_END)) from = m.index + m[0].length;
-  const before = text.slice(from, start).split(/\s+/).filter((w) => w.length > 0).slice(-NEGATION_WINDOW);
-  return before.some((w) => NEGATORS.has(w.replace(/[^\p{L}']/gu, '')));
+  const next = text.slice(start).search(CLAUSE_END);
+  from = negationScope(text, { start: from, end: next < 0 ? text.length : start + next }, start);
+  const words = text.slice(from, start).split(/\s+/).map((w) => w.replace(/[^\p{L}']/gu, '')).filter((w) => w.length > 0);
+  const plain = [...words, ...(text.slice(start).match(/^[\p{L}']+/u) ?? [])];
+  return words.some((_, i) => i >= words.length - NEGATION_WINDOW && negatorAt(plain, i, NEGATORS));
 }
 
 /**

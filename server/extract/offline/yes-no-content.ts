@@ -25,7 +25,19 @@ import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
  */
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
-const CLAUSE = /[,;:!?.()[\]—–]+|\s-\s|\b(?:but|aber|and|und)\b/iu;
+const clauseCache = new WeakMap<LanguagePack, RegExp>();
+
+/** Where a reply splits into clauses: punctuation, a spaced dash, and the pack's "but" and "and" words. */
+function clauseOf(pack: LanguagePack): RegExp {
+  let re = clauseCache.get(pack);
+  if (!re) {
+    const { and, but } = pack.lexicon.conjunctions;
+    const words = [...but, ...and].map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('|');
+    re = new RegExp(`[,;:!?.()[\\]—–]+|\\s-\\s|(?<![\\p{L}\\p{N}_])(?:${words})(?![\\p{L}\\p{N}_])`, 'iu');
+    clauseCache.set(pack, re);
+  }
+  return re;
+}
 
 /** A word's stem for matching an item: "sparking"/"sparks"/"sparked" → "spark", "gefunkt"/"Funken" → "funk". */
 function stem(w: string): string {
@@ -241,7 +253,7 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
   const negators = lex.negators.map(foldPhrase);
   const only = (words.only ?? []).map(foldPhrase);
   const joiners = [...words.listJoiners, ...(words.negatedJoiners ?? [])].map(foldPhrase);
-  for (const typed of text.split(CLAUSE)) {
+  for (const typed of text.split(clauseOf(pack))) {
     const clause = fold(typed).text;
     const ws = clause.match(WORD) ?? [];
     if (ws.length === 0) continue;

@@ -69,6 +69,7 @@ export const DE: Lexicon = {
     'weder', 'nie', 'niemals', 'bloß nicht', 'alles außer',
   ],
   joiners: ['und', 'oder', 'plus', 'sowie', 'und auch', 'oder vielleicht', 'und vielleicht', 'oder auch'],
+  conjunctions: { and: ['und'], or: ['oder'], but: ['aber'] },
   both: ['beide', 'beides', 'beiden'],
   alsoAfter: ['auch', 'ebenfalls'],
   joinFiller: ['das', 'es', 'ich', 'wir', 'sie', 'der', 'die', 'den', 'ein', 'eine', 'einen', 'also', 'dann', 'so', 'bitte', 'danke', 'ja', 'ok', 'okay', 'nicht', 'nein', 'nichts', 'äh', 'ähm', 'hm'],

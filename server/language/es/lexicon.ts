@@ -47,6 +47,7 @@ export const ES: Lexicon = {
     'ninguna', 'todo menos', 'no quiero', 'nada de',
   ],
   joiners: ['y', 'e', 'o', 'u', 'más', 'así como', 'y también', 'o tal vez', 'o quizás', 'y quizás'],
+  conjunctions: { and: ['y'], or: ['o'], but: ['pero'] },
   both: ['ambos', 'ambas', 'los dos', 'las dos'],
   alsoAfter: ['también'],
   joinFiller: ['eso', 'esto', 'es', 'yo', 'nosotros', 'el', 'la', 'los', 'las', 'un', 'una', 'entonces', 'pues', 'luego', 'gracias', 'sí', 'si', 'ok', 'no', 'nada', 'eh', 'em'],

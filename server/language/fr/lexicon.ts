@@ -50,6 +50,7 @@ export const FR: Lexicon = {
     'au lieu de', 'au lieu du', 'plutôt que', 'excepté', 'hormis', 'à part', 'tout sauf', 'non pas',
   ],
   joiners: ['et', 'ou', 'plus', 'ainsi que', 'et aussi', 'ou bien', 'ou peut-être', 'et peut-être'],
+  conjunctions: { and: ['et'], or: ['ou'], but: ['mais'] },
   both: ['les deux', 'tous les deux', 'toutes les deux'],
   alsoAfter: ['aussi', 'également'],
   joinFiller: ['ça', 'ca', 'ce', "c'est", 'cest', 'je', "j'ai", 'nous', 'on', 'le', 'la', 'les', 'un', 'une', 'alors', 'donc', 'puis', 'svp', 'merci', 'oui', 'ok', 'non', 'pas', 'rien', 'euh'],
