@@ -141,11 +141,11 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     if (chosen.length === 0) return fail(chooseFrom(options, pack));
     const unsure = sure.some((o) => o.length !== 1) || (window !== null && !window.contained);
     // "kind of dizzy", "a bit of a temp": a degree of the symptom said before it is no hedge about the choice
-    const doubtful = hedged(withoutDegrees(folded.text, sureSpans, pack), pack, all);
+    const doubtful = hedged(literal ? folded.text : withoutDegrees(folded.text, sureSpans, pack), pack, all);
     const exact = !typos && !unsure && !weakPrefix && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !doubtful;
     // "rash on my arms", "threw up twice", "short of breath going up stairs": a clause naming an option read, whose other words
     // describe it (where, when, how much), is read as a whole; the commit rule then finds nothing left over in it
-    const described = exact || typos || unsure ? [] : describedClauses(folded.text, withoutDegrees(folded.text, sureSpans, pack), sureSpans, chosen, options, pack, placeSpans);
+    const described = exact || typos || unsure || literal ? [] : describedClauses(folded.text, withoutDegrees(folded.text, sureSpans, pack), sureSpans, chosen, options, pack, placeSpans);
     const many = ok(chosen.map((i) => options[i]!.value), evidenceOf(sureSpans), exact);
     const told = many.ok && described.length > 0 ? { ...many, described: described.map((c) => originalSlice(text, folded, c.start, c.end)) } : many;
     return (doubtful || weakPrefix) && told.ok ? { ...told, check: true } : told;
@@ -262,18 +262,21 @@ function multiwordEvidence(folded: string, read: ReadonlyArray<Span>): boolean {
 
 /** The folded text with a pack's degree words ("kind of", "a bit of a") blanked where they stand right before a span read. */
 function withoutDegrees(folded: string, spans: ReadonlyArray<{ start: number }>, pack: LanguagePack): string {
-  const degrees = (pack.options.meaning?.degrees ?? []).map(foldPhrase).filter(Boolean);
-  if (degrees.length === 0) return folded;
+  let re = degreeRes.get(pack);
+  if (re === undefined) {
+    const degrees = (pack.options.meaning?.degrees ?? []).map(foldPhrase).filter(Boolean);
+    degreeRes.set(pack, (re = degrees.length === 0 ? null : new RegExp(`(?:^|\\s)(${alternation(degrees)})\\s+$`, 'u')));
+  }
+  if (re === null) return folded;
   let out = folded;
   for (const s of spans) {
-    const before = out.slice(0, s.start);
-    for (const d of degrees) {
-      const m = new RegExp(`(?:^|\\s)(${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\s+$`, 'u').exec(before);
-      if (m) { const at = m.index + m[0].indexOf(m[1]!); out = out.slice(0, at) + ' '.repeat(m[1]!.length) + out.slice(at + m[1]!.length); break; }
-    }
+    const m = re.exec(out.slice(0, s.start));
+    if (m) { const at = m.index + m[0].indexOf(m[1]!); out = out.slice(0, at) + ' '.repeat(m[1]!.length) + out.slice(at + m[1]!.length); }
   }
   return out;
 }
+
+const degreeRes = new Map<LanguagePack, RegExp | null>();
 
 /** At most this many words in a clause read as one option and its description. */
 const DESCRIBED_WORDS = 12;
@@ -296,9 +299,7 @@ function describedClauses(folded: string, plainer: string, read: ReadonlyArray<S
   // an option chosen for an item off the menu ("Something else" for "earache")
   const offMenu = chosen.some((c) => m.groups.some((g) => g.offMenu && groupOwners(options, pack, g.name).includes(c)));
   const none = new Set((m.noneListed ?? []).map(foldPhrase));
-  const joiners = alternation(pack.lexicon.joiners);
-  // (a decimal point or comma is no clause break: "temp of 39.2 last night")
-  const cut = new RegExp(`[;:!?()\\[\\]—–]+|[,.]+(?!\\p{N})|\\s-\\s|(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'gu');
+  const cut = clauseCut(pack);
   const out: Span[] = [];
   let from = 0;
   const clauses: Span[] = [];
@@ -339,7 +340,29 @@ function placesSaid(folded: string, words: readonly OptionEvidence[], pack: Lang
 /** Whether two spans of a folded reply stand in one clause: no punctuation or joiner of the pack between them. */
 function sameClause(folded: string, a: Span, b: Span, pack: LanguagePack): boolean {
   const gap = folded.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
-  return !/[,.;:!?()—–]/u.test(gap) && !new RegExp(`(?<![\\p{L}])(?:${alternation(pack.lexicon.joiners)})(?![\\p{L}])`, 'u').test(gap);
+  return !/[,.;:!?()—–]/u.test(gap) && !cutsOf(pack).joiner.test(gap);
+}
+
+const cuts = new Map<LanguagePack, { cut: RegExp; joiner: RegExp }>();
+
+/** A pack's clause cut and joiner patterns, built once. */
+function cutsOf(pack: LanguagePack): { cut: RegExp; joiner: RegExp } {
+  let c = cuts.get(pack);
+  if (!c) {
+    const joiners = alternation(pack.lexicon.joiners);
+    // (a decimal point or comma is no clause break: "temp of 39.2 last night")
+    c = { cut: new RegExp(`[;:!?()\\[\\]—–]+|[,.]+(?!\\p{N})|\\s-\\s|(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'gu'),
+      joiner: new RegExp(`(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'u') };
+    cuts.set(pack, c);
+  }
+  return c;
+}
+
+/** Where a multiple-choice reply is cut into clauses: punctuation (not a decimal point) and the pack's joiners. */
+function clauseCut(pack: LanguagePack): RegExp {
+  const re = cutsOf(pack).cut;
+  re.lastIndex = 0;
+  return re;
 }
 
 /** Whether a folded phrase occurs in a folded text as whole words. */

@@ -93,12 +93,29 @@ function plainStems(pack: LanguagePack, m: OptionMeaningWords): Set<string> {
   return new Set([...m.plain, ...lex.filler, ...lex.joinFiller, ...lex.joiners, ...negators].flatMap(wordsOf).map((w) => stemOf(w, m)));
 }
 
+const stemsByPack = new Map<LanguagePack, { plain: ReadonlySet<string>; groupStems: ReadonlyMap<string, ReadonlySet<string>>; phrases: ReadonlyMap<string, ReadonlyArray<readonly string[]>> }>();
+
+/** A pack's plain stems, each group's stems and its phrases as stems: the same for every question, built once. */
+function packStems(pack: LanguagePack, m: OptionMeaningWords) {
+  let p = stemsByPack.get(pack);
+  if (!p) {
+    const plain = plainStems(pack, m);
+    p = {
+      plain,
+      groupStems: new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))])),
+      phrases: new Map(m.groups.map((g) => [g.name, g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m)))])),
+    };
+    stemsByPack.set(pack, p);
+  }
+  return p;
+}
+
 function compile(options: readonly NormalOption[], pack: LanguagePack, m: OptionMeaningWords): CompiledMeaning {
   let byPack = cache.get(options);
   if (!byPack) cache.set(options, (byPack = new Map()));
   const hit = byPack.get(pack);
   if (hit) return hit;
-  const plain = plainStems(pack, m);
+  const { plain, groupStems, phrases } = packStems(pack, m);
   const contentOf = (text: string) => new Set(wordsOf(text).filter((w) => w.length >= 2 && !/^\p{N}+$/u.test(w)).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)));
   // an option's content words: its label's and its value's (synonyms are phrases of their own, matched as written)
   const content = options.map((o) => new Set([...contentOf(o.label), ...contentOf(o.value.replace(/[_.-]+/g, ' '))]));
@@ -108,9 +125,11 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
   content.forEach((words, i) => { for (const w of words) (valuesOf.get(w) ?? valuesOf.set(w, new Set()).get(w)!).add(options[i]!.value); });
   const distinct = new Map<string, number>();
   for (const [w, values] of valuesOf) if (values.size === 1) distinct.set(w, firstOf.get([...values][0]!)!);
-  // which options a group names: those whose content words it holds the largest share of
-  const groupStems = new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))]));
+  // which options a group names: those whose content words it holds the largest share of (each group once)
+  const owned = new Map<string, number[]>();
   const direct = (name: string): number[] => {
+    const known = owned.get(name);
+    if (known) return known;
     const stems = groupStems.get(name);
     if (!stems) return [];
     let best = 0;
@@ -121,6 +140,7 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
       if (share > best) [best, owners] = [share, [i]];
       else if (share === best && share > 0) owners.push(i);
     });
+    owned.set(name, owners);
     return owners;
   };
   // a menu of a kind: the other groups of that broader kind (not the generic ones) name two options or more ("Fever",
@@ -130,7 +150,7 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
     // an item off a menu of its kind names the menu's "something else"; elsewhere it is its broader group
     let owners = g.offMenu && !menuOf(g) ? [] : direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, phrases: phrases.get(g.name)! };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
