@@ -40,6 +40,13 @@ export interface TextWords {
   readonly unsure: readonly string[];
   /** Leaving the answer to later or to someone else ("I'll bring them", "my husband handles that", "bringe ich mit"): with only `contentFree` words beside it, nothing is given. */
   readonly deferrals: readonly string[];
+  /**
+   * Verbs of reported speech ("said", "told", "reckons", "meinte", "hat gesagt"): up to two words between a determiner and one of
+   * these name who said it ("the breeder said …", "der Hausmeister meinte …") and say nothing a question asks for.
+   */
+  readonly reportedBy?: readonly string[];
+  /** Words sending the visitor's question to someone else ("ask", "check with", "fragen Sie"): up to two words after a determiner after one name whom ("ask our old vet"). */
+  readonly askWhom?: readonly string[];
   /** Words that say nothing a question asks for (pronouns, articles, "just", "weird", "husband", "halt", "spinnen"): a reply of these beside a not-knowing, deferring or skip phrase gives nothing. */
   readonly contentFree: readonly string[];
   /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
@@ -50,6 +57,35 @@ export interface TextWords {
   readonly vagueProblem?: readonly string[];
   /** Words of a prompt asking which thing and what about it ("which", "what"; "welche", "was"): both must be in the prompt for a description to be asked about. */
   readonly asksWhich?: { readonly which: readonly string[]; readonly what: readonly string[] };
+  /**
+   * What a prompt says when it asks what the visitor needs or wants to ask ("what you need", "how can we help", "anything else",
+   * "worum es geht"): there a question is the answer ("do you do solar panels too?"), not a question back.
+   */
+  readonly asksNeed?: readonly string[];
+  /**
+   * Words of a reply that asks to be contacted, is only looking, or says where it found us ("call", "callback", "browsing",
+   * "facebook", "Rückruf"): with only these and words that say nothing, a required free-text answer describes nothing.
+   */
+  readonly nonDescription?: readonly string[];
+  /**
+   * Words a question about the service itself is made of ("warranty", "cost", "refund", "complain", "Garantie", "kostet"): a
+   * reply of questions only, with nothing but these and words that say nothing, is a question of the visitor's, not an answer.
+   */
+  readonly aboutService?: readonly string[];
+  /**
+   * How a sentence without a question mark asks: it opens with an auxiliary before a subject ("is this …", "can someone …",
+   * "kann mich jemand …") or a question word before an auxiliary or a subject ("who do I …", "wer ist …"). Without it only a
+   * question mark makes a question.
+   */
+  readonly questionForm?: {
+    readonly aux: readonly string[];
+    readonly wh: readonly string[];
+    readonly subjects: readonly string[];
+    /** A sentence opening with an auxiliary and ending in one of these asks whether something counts ("does weed count", "zählt Gras auch"). */
+    readonly scope?: readonly string[];
+  };
+  /** What an unsure clause says is not known when it is the very thing asked ("can't remember which", "idk the names", "weiß nicht, welche"). */
+  readonly unknownWhich?: readonly string[];
   /** Which part of a short reply is the value (server/extract/offline/value-parts.ts); absent = the whole short answer, as before. */
   readonly valueParts?: ValuePartWords;
 }

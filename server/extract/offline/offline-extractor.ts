@@ -19,6 +19,7 @@ import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
+import { asksOnly } from './not-an-answer.ts';
 import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
@@ -132,7 +133,12 @@ export class OfflineExtractor implements Extractor {
       let reading: TextReading | null = null;
       let declined: string | null = null;
       // "not sure what you mean", "Wie meinen Sie das?": a question back is no answer and no skip; the question is asked again
-      const back = withoutContacts !== null && !(parsed.ok && !isText) && !literalOption && asksBack(withoutContacts, pack);
+      // "define unsafe", "dangerous in what way": a question back about the very word read as the value asks back too
+      const backKind = withoutContacts !== null && !literalOption ? asksBack(withoutContacts, pack) : null;
+      // (a yes/no or a choice, read from words: a number or a date beside "como", "pardon" is still the answer)
+      // "does weed count", "is that bad?": a reply to a yes/no whose every clause asks, without a yes or no word, says neither (not-an-answer.ts)
+      const back = (backKind !== null && (!(parsed.ok && !isText) || (backKind !== 'mark' && (cur.answer.type === 'boolean' || cur.answer.type === 'enum'))))
+        || (cur.answer.type === 'boolean' && withoutContacts !== null && !literalOption && asksOnly(withoutContacts, pack) && !saysYesOrNo(withoutContacts, pack));
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
@@ -252,9 +258,10 @@ function reachedOtherwise(q: OpenQuestion, text: string, pack: LanguagePack): bo
 
 /**
  * A question back about the question: one of the pack's `askBack` phrases ("what do you mean", "wie meinen Sie das"),
- * ending the reply with a question mark or with at most two other words beside it.
+ * opening the reply, with at most two other words beside it, or ending it with a question mark. Opening or nearly alone,
+ * it asks back even where a value was read from its words ("define unsafe"); with a question mark only where none was.
  */
-function asksBack(text: string, pack: LanguagePack): boolean {
+function asksBack(text: string, pack: LanguagePack): 'opening' | 'short' | 'mark' | null {
   const folded = fold(text).text;
   let rest = folded;
   let found = false;
@@ -264,11 +271,18 @@ function asksBack(text: string, pack: LanguagePack): boolean {
     found = true;
     rest = rest.split(f).join(' ');
   }
-  if (!found) return false;
+  if (!found) return null;
   // a reply that opens with the question back ("why do you need all that, just send a tech") asks it, whatever follows
   const opening = folded.trim().replace(/^[^\p{L}\p{N}]+/u, '');
-  if (pack.lexicon.askBack.some((p) => { const f = foldPhrase(p); return f !== '' && (opening === f || opening.startsWith(`${f} `) || opening.startsWith(`${f},`) || opening.startsWith(`${f}?`)); })) return true;
-  return /\?\s*$/u.test(text) || rest.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 2;
+  if (pack.lexicon.askBack.some((p) => { const f = foldPhrase(p); return f !== '' && (opening === f || opening.startsWith(`${f} `) || opening.startsWith(`${f},`) || opening.startsWith(`${f}?`)); })) return 'opening';
+  if (rest.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 2) return 'short';
+  return /\?\s*$/u.test(text) ? 'mark' : null;
+}
+
+/** Whether the reply holds one of the pack's yes or no words ("yes, is that bad?"). */
+function saysYesOrNo(text: string, pack: LanguagePack): boolean {
+  const folded = fold(text).text;
+  return [...pack.lexicon.yes, ...pack.lexicon.no].some((w) => findPhrase(folded, foldPhrase(w)).length > 0);
 }
 
 /** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */

@@ -9,6 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
+import { describesNothing, ownStems, questionInstead } from './not-an-answer.ts';
 import { currentValue, describes, namesSomething, narrows, withoutSource, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
@@ -58,12 +59,19 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   const nameAsked = spec.kind === 'name' || NAME_KEYS.has(q.key);
   // "idk they're just weird", "I'll bring the bottles in", "keine Ahnung, die spinnen halt": nothing for the question —
   // a required question is asked again with a hint, an optional one skipped
-  if (!nameAsked && noContent(text, pack)) return q.required ? { problem: say(pack, 'moreDetail') } : { skip: true };
+  if (!nameAsked && noContent(text, pack, q)) return q.required ? { problem: say(pack, 'moreDetail') } : { skip: true };
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
   if (nameAsked) return null;
+  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known
+  if (unknownWhich(text, pack)) return { problem: say(pack, 'moreDetail') };
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
+  // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
+  if (describesNothing(text, q, pack)) return { problem: say(pack, 'whatAbout') };
+  // "is this covered by warranty?", "who do I complain to": a question of the visitor's own, naming nothing, is no answer
+  // ("why won't they turn on?" at "which lights …, and what are they doing?" is asked which ones, below)
+  if (questionInstead(text, q, pack) && !(!isShort(spec) && asksWhichAndWhat(q, pack) && saysNothing(text, q, pack))) return { problem: say(pack, 'ownQuestion') };
   if (!isShort(spec)) return readFree(q, text, pack, value, history);
   if (value === null) return null;
   return readShort(q, value, pack, ctx);
@@ -78,7 +86,10 @@ const CLAUSE = /[,;:]|\s[—–-]\s|\.\s|\(/u;
 export function pointsElsewhere(text: string, pack: LanguagePack): boolean {
   const t = fold(text).text.replace(OPENING, '').replace(/[\s.!?…]+$/u, '').trim();
   if (t === '') return false;
-  const alone = pack.text.pointersAlone.some((p) => t === foldPhrase(p));
+  // "his normal ones" as "my normal ones": a possessive or article before it does not matter
+  const det = new Set(pack.text.vagueWords.map(foldPhrase));
+  const bare = (x: string) => x.split(' ').filter((w, i, all) => i > 0 || all.length === 1 || !det.has(w)).join(' ');
+  const alone = pack.text.pointersAlone.some((p) => t === foldPhrase(p) || bare(t) === bare(foldPhrase(p)));
   if (alone) return true;
   const starts = pack.text.pointers.some((p) => {
     const f = foldPhrase(p);
@@ -117,14 +128,45 @@ function unsureOnly(text: string, pack: LanguagePack): boolean {
 }
 
 /**
+ * Whether a clause of the reply says only that which ones are not known ("can't remember which", "idk the names", "weiß nicht,
+ * welche"), beside other clauses without a digit: a kind or a look is given, not the items asked ("a few antibiotics, cant
+ * remember which"). "amlodipine, can't remember the dose" says what is not known and is kept.
+ */
+function unknownWhich(text: string, pack: LanguagePack): boolean {
+  const which = pack.text.unknownWhich;
+  if (!which || /\p{N}/u.test(text)) return false;
+  const unsure = [...pack.text.unsure].map(foldPhrase);
+  const filler = new Set([...pack.lexicon.skipFiller, 'exactly', 'genau'].map(foldPhrase));
+  const bare = (x: string) => x.split(' ').filter((w) => w !== '' && !filler.has(w)).join(' ');
+  const what = new Set(which.map((w) => bare(foldPhrase(w))).filter((w) => w !== ''));
+  const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s|\s(?:but|aber)\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
+  if (clauses.length < 2) return false;
+  return clauses.some((c) => {
+    const line = c.replace(OPENING, '').trim();
+    const lead = unsure.filter((u) => line === u || line.startsWith(`${u} `)).sort((a, b) => b.length - a.length)[0];
+    return lead !== undefined && what.has(bare(line.slice(lead.length).trim()));
+  });
+}
+
+/**
  * Whether the reply only says it does not know, leaves the answer to later or to someone else, or skips, with nothing
  * beside that but words that say nothing the question asks for ("idk my husband handles that", "I'll bring the bottles
  * in", "keine Ahnung, die spinnen halt"). A digit or any other word is content ("not sure, court 3 flickers").
  */
-export function noContent(text: string, pack: LanguagePack): boolean {
+export function noContent(text: string, pack: LanguagePack, q?: OpenQuestion): boolean {
   const trimmed = text.trim();
   if (trimmed.length > 160 || /\p{N}/u.test(trimmed)) return false;
   let t = ` ${fold(trimmed).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  // "the breeder said …", "der Hausmeister meinte …": who said it is no content
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const det = [...pack.text.vagueWords, ...pack.text.namedAs.articles].map((d) => escape(foldPhrase(d))).join('|');
+  for (const v of [...(pack.text.reportedBy ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    t = t.replace(new RegExp(` (?:${det})(?: [\\p{L}']+){1,2} (${escape(v)}) `, 'gu'), ' $1 ');
+  }
+  // "ask our old vet", "fragen Sie unseren alten Tierarzt": whom to ask, at the end, is no content
+  for (const v of [...(pack.text.askWhom ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    t = t.replace(new RegExp(` (${escape(v)}) (?:${det})(?: [\\p{L}']+){1,2} $`, 'u'), ' $1 ');
+  }
   let hit = false;
   for (const p of [...pack.text.unsure, ...pack.text.deferrals, ...pack.lexicon.skip, ...pack.text.pointers].map(foldPhrase).sort((a, b) => b.length - a.length)) {
     if (p !== '' && t.includes(` ${p} `)) {
@@ -134,7 +176,10 @@ export function noContent(text: string, pack: LanguagePack): boolean {
   }
   if (!hit) return false;
   const free = new Set([...pack.text.contentFree, ...pack.lexicon.skipFiller].map(foldPhrase));
-  return t.split(' ').every((w) => w === '' || free.has(w));
+  // the question's own words say nothing new ("idk, I'm allergic to something" at "What are you allergic to?")
+  const own = q ? ownStems(q, pack) : new Set<string>();
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  return t.split(' ').every((w) => w === '' || free.has(w) || own.has(stem(w)));
 }
 
 // ---------------------------------------------------------------- codes

@@ -18,7 +18,7 @@ export const DE: Lexicon = {
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
     // ein Wort der Frage erfragt („was heißt unsicher?“, „definieren Sie gefährlich“): die Frage noch einmal
-    'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere',
+    'was meinen sie mit', 'was meinst du mit', 'was heißt', 'was zählt als', 'definieren sie', 'definiere', 'inwiefern', 'in welcher hinsicht', 'in welchem sinne', 'was genau heißt',
     'verstehe die frage nicht', 'versteh die frage nicht', 'verstehe ich nicht', 'versteh ich nicht', 'was ist damit gemeint', 'zum beispiel',
     // warum gefragt wird („warum wollen Sie das wissen?“): die Frage noch einmal
     'warum wollen sie das wissen', 'wieso wollen sie das wissen', 'warum brauchen sie das', 'wozu brauchen sie das', 'wofür brauchen sie das',

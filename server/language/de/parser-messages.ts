@@ -50,4 +50,6 @@ export const DE_PARSER: ParserMessages = {
   moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',
   whichAndWhat: () => 'Können Sie etwas genauer sagen — welche, und was genau passiert?',
   askedBack: () => 'Entschuldigung, wenn das unklar war — hier noch einmal die Frage.',
+  ownQuestion: () => 'Das kann ich hier leider nicht beantworten, aber das Team sieht Ihre Nachricht. Zuerst bitte diese Frage:',
+  whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht, damit es bei der richtigen Person ankommt?',
 };

@@ -7,9 +7,10 @@ export const DE_TEXT: TextWords = {
     'siehe', 'wie oben', 'wie vorher', 'wie zuvor', 'wie letztes mal', 'wie beim letzten mal', 'gleiche wie', 'das gleiche wie', 'dasselbe wie',
     'genauso wie', 'genau wie', 'steht in der e-mail', 'steht in meiner e-mail', 'steht in der mail', 'steht in meiner mail', 'in meiner e-mail',
     'in meiner mail', 'in der e-mail', 'in der mail', 'habe ich schon gesagt', 'hab ich schon gesagt', 'hab ich doch gesagt', 'habe ich doch gesagt', 'hab ich doch schon gesagt', 'habe ich doch schon gesagt', 'hab ich ja schon gesagt', 'habe ich bereits gesagt',
+    'gleiches problem wie', 'das gleiche problem wie', 'dasselbe problem wie', 'selbes problem wie', 'das selbe problem wie', 'gleicher fehler wie',
     'schon gesagt', 'hatte ich schon geschrieben', 'habe ich schon geschrieben', 'hab ich schon geschrieben', 'dito', 'das gleiche', 'dasselbe',
   ],
-  pointersAlone: ['wie gesagt', 'wie schon gesagt', 'wie bereits gesagt', 'wie erwähnt', 'wie bereits erwähnt', 'wie geschrieben', 'siehe oben', 'oben'],
+  pointersAlone: ['gleiches problem', 'das gleiche problem', 'dasselbe problem', 'wieder das gleiche problem', 'wieder dasselbe problem', 'wie immer', 'das übliche', 'das gleiche wie immer', 'die üblichen', 'meine üblichen', 'wie üblich', 'wie gesagt', 'wie schon gesagt', 'wie bereits gesagt', 'wie erwähnt', 'wie bereits erwähnt', 'wie geschrieben', 'siehe oben', 'oben'],
   privateUse: [
     'privat', 'privates', 'privater', 'privates projekt', 'privatperson', 'als privatperson', 'privatgebrauch', 'eigenbedarf', 'mein garten',
     'meinen garten', 'meinem garten', 'unser garten', 'unseren garten', 'unserem garten', 'garten', 'zuhause', 'zu hause', 'für mich',
@@ -41,6 +42,8 @@ export const DE_TEXT: TextWords = {
     'sage ich ihnen', 'sag ich ihnen', 'reiche ich nach', 'schicke ich', 'schick ich', 'muss ich nachschauen', 'muss ich nachsehen', 'muss ich fragen',
     'schaue ich nach', 'schau ich nach', 'kümmert sich darum', 'kümmert sich drum', 'kümmert sich', 'macht das', 'macht mein', 'macht meine',
     'weiß mein', 'weiß meine', 'müssen sie', 'fragen sie', 'regelt das', 'erledigt das', 'hat die unterlagen', 'hat das', 'nachschauen', 'nachsehen', 'nachgucken', 'nachreichen', 'melde mich', 'melde ich mich',
+    // jemand anderes hat die Antwort („meine Frau hat die Liste“): ohne etwas anderes daneben
+    'hat', 'führt die liste', 'hat den überblick', 'weiß das', 'weiß es',
   ],
   contentFree: [
     'ich', 'du', 'er', 'sie', 'es', 'wir', 'ihr', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'mein', 'meine', 'meinen', 'meinem',
@@ -50,6 +53,14 @@ export const DE_TEXT: TextWords = {
     'mann', 'frau', 'partner', 'partnerin', 'mutter', 'vater', 'eltern', 'sohn', 'tochter', 'chef', 'chefin', 'kollege', 'kollegin', 'arzt', 'ärztin',
     'hausarzt', 'apotheke', 'jemand', 'anderes', 'packungen', 'packung', 'schachteln', 'liste', 'unterlagen', 'karte', 'sachen', 'zeug', 'hier', 'da',
     'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'zu', 'hause', 'zuhause', 'muss', 'müsste', 'steht', 'auf', 'drauf', 'drin', 'namen', 'name', 'dosis', 'genau', 'gerade', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
+    // wer es gesagt oder geschickt hat, ohne was („keine Ahnung, der Hausmeister hat gesagt, ich soll mich melden“, „meine Mutter meinte, ich sei als
+    // Kind gegen irgendwas allergisch“)
+    'gesagt', 'sagt', 'sagte', 'meinte', 'meint', 'gemeint', 'gebeten', 'geschickt', 'geschrieben', 'soll', 'sollte', 'sollen', 'dass', 'sei', 'wäre',
+    'melden', 'kontaktieren', 'anrufen', 'an', 'euch', 'bei', 'als', 'kind', 'baby', 'klein', 'früher', 'damals', 'etwas', 'gegen', 'über', 'von',
+    'vom', 'wegen', 'hausmeister', 'verwalter', 'vermieter', 'trainer', 'lehrer', 'lehrerin', 'schwester', 'bruder', 'freund', 'freundin', 'nachbar',
+    'nachbarin', 'oma', 'opa', 'leitung', 'abteilung', 'wissen', 'ahnung', 'sicher', 'welche', 'welches', 'jahren', 'führt', 'überblick', 'angeblich', 'gewesen', 'sein', 'bin', 'wurde',
+    'dafür', 'dazu', 'damit', 'hab', 'habe', 'ihre', 'ihren', 'ihrer', 'selbst', 'selber', 'kann', 'können', 'könnte', 'möchte', 'will', 'würde',
+    'gern', 'gerne', 'noch', 'nicht', 'einer', 'einem', 'brauche', 'brauchen', 'benötige', 'wollte', 'wollten', 'wollen', 'welpe', 'alte', 'alten', 'alter', 'früheren', 'meide', 'vermeide', 'vermeiden', 'weg',
   ],
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
@@ -62,6 +73,39 @@ export const DE_TEXT: TextWords = {
     'los', 'irgendwas', 'etwas', 'kein', 'keine', 'immer', 'noch', 'wieder', 'hilfe', 'reparieren', 'gut', 'schlecht', 'tut', 'tun',
   ],
   asksWhich: { which: ['welche', 'welcher', 'welches', 'wo'], what: ['was', 'wie'] },
+  reportedBy: ['sagte', 'sagt', 'meinte', 'meint', 'hat gesagt', 'hat gemeint', 'hat geschrieben', 'schrieb', 'hat mich geschickt', 'hat gebeten', 'glaubt', 'denkt'],
+  askWhom: ['fragen sie', 'frag', 'fragen', 'wenden sie sich an', 'rufen sie'],
+  unknownWhich: ['welche', 'welches', 'welcher', 'was genau', 'wie sie heißen', 'wie es heißt', 'wie das heißt', 'wie die heißen', 'den namen', 'die namen', 'die genauen namen', 'namen'],
+  asksNeed: [
+    'worum es geht', 'worum geht es', 'was sie brauchen', 'was brauchen sie', 'was sie suchen', 'wie können wir helfen', 'wie kann ich helfen',
+    'wie wir helfen können', 'was können wir für sie tun', 'was kann ich für sie tun', 'ihr anliegen', 'ihre frage', 'ihre fragen', 'ihre anfrage',
+    'sonst noch', 'noch etwas', 'was möchten sie wissen',
+  ],
+  nonDescription: [
+    'rückruf', 'zurückrufen', 'zurückruf', 'anrufen', 'anruf', 'ruft', 'ruf', 'melden', 'meldet', 'kontakt', 'kontaktieren', 'erreichen', 'sprechen',
+    'reden', 'jemand', 'jemanden', 'person', 'schaue mich nur um', 'schau mich nur um', 'nur mal schauen', 'nur mal gucken', 'schaue nur', 'schau nur', 'gucke nur', 'quatschen', 'plaudern', 'chatten', 'nur quatschen', 'langeweile', 'mitarbeiter', 'vertrieb', 'verkauf', 'hilfe', 'frage', 'fragen', 'anfrage', 'info', 'infos',
+    'information', 'informationen', 'umschauen', 'umsehen', 'schaue mich um', 'schau mich um', 'stöbern', 'nur gucken', 'nur schauen',
+    'nichts bestimmtes', 'neugierig', 'werbung', 'anzeige', 'facebook', 'instagram', 'google', 'tiktok', 'youtube', 'linkedin', 'webseite',
+    'website', 'internet', 'flyer', 'prospekt', 'empfehlung', 'empfohlen', 'gesehen', 'gefunden', 'gehört', 'e-mail', 'mail', 'telefon',
+  ],
+  aboutService: [
+    'garantie', 'gewährleistung', 'abgedeckt', 'übernommen', 'kostet', 'kosten', 'preis', 'preise', 'gebühr', 'kostenlos', 'gratis', 'umsonst',
+    'zahlen', 'bezahlen', 'erstattung', 'rückerstattung', 'geld', 'rechnung', 'rabatt', 'beschweren', 'beschwerde', 'zuständig', 'verantwortlich',
+    'geöffnet', 'öffnungszeiten', 'lange', 'dauert', 'dauern', 'warten', 'techniker', 'monteur', 'vorbeikommen', 'schicken', 'kommen',
+    'reparieren', 'repariert', 'reparatur', 'service', 'marke', 'marken', 'modell', 'normal', 'schlimm', 'sicher', 'dringend', 'zählt', 'zählen',
+    'wichtig', 'nötig', 'notwendig', 'firma', 'heute', 'morgen', 'schnell', 'bald', 'wenden',
+  ],
+  questionForm: {
+    aux: [
+      'ist', 'sind', 'war', 'kann', 'können', 'könnte', 'könnten', 'kannst', 'gibt', 'gäbe', 'hat', 'haben', 'habt', 'hätte', 'hätten', 'muss',
+      'müssen', 'soll', 'sollte', 'sollen', 'wird', 'werden', 'würde', 'würden', 'darf', 'dürfen', 'macht', 'machen', 'bekomme', 'bekommt',
+      'bekommen', 'kommt', 'kostet', 'kosten', 'dauert', 'deckt', 'zahlt', 'übernimmt', 'übernehmen', 'gilt', 'fällt', 'wende', 'melde', 'zählt',
+      'zählen', 'gelten',
+    ],
+    scope: ['zählt', 'zählen', 'gilt', 'gelten'],
+    wh: ['wer', 'was', 'wo', 'wann', 'warum', 'wieso', 'weshalb', 'wie', 'welche', 'welcher', 'welches', 'wen', 'wem', 'wie viel', 'wieviel', 'wie lange', 'an wen', 'bei wem', 'wohin', 'woher', 'für wen'],
+    subjects: ['das', 'es', 'ich', 'man', 'jemand', 'sie', 'ihr', 'wir', 'er', 'der', 'die', 'mich', 'mir', 'uns', 'dies', 'dieses', 'diese', 'dieser', 'da', 'ein', 'eine', 'mein', 'meine', 'unser', 'unsere'],
+  },
   valueParts: {
     sourceVerbs: ['sagt', 'steht', 'stand', 'zeigt', 'lautet', 'heißt es', 'steht da', 'steht drauf'],
     sourceBefore: ['laut', 'auf', 'in', 'nach', 'gemäß'],

@@ -38,7 +38,7 @@ export const en: LanguagePack = {
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {
     invites: /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i,
-    bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]s|that is) (?:all|it|everything)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]s|that is) (?:all|it|everything)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?(?:[\s,.!]+(?:thanks|thank you|cheers|thx))?[\s,.!]*$/i,
+    bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]?s|that is) (?:all|it|everything)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]?s|that is) (?:all|it|everything)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?(?:[\s,.!]+(?:thanks|thank you|cheers|thx))?[\s,.!]*$/i,
   },
   otherChannel: {
     phone: /\b(?:just (?:call|ring|phone)|no e-?mail|(?:don['’]?t|do not) (?:have|use) (?:an? )?e-?mail|call(?:ed|ing)?\s+me|give me a (?:call|ring)|a (?:phone )?call|ring me|phone me|text me|by (?:tele)?phone|over the phone|via phone|on the phone|phone (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\b(?:call(?:ed)?|phoned?|ring|rang)|(?:call|phone)\b.*\b(?:instead|rather|better|only))\b/i,

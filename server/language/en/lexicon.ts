@@ -19,10 +19,10 @@ export const EN: Lexicon = {
     "i don't understand the question", 'i dont understand the question', "don't understand the question", 'what are you asking',
     'what is that', "what's that", 'meaning what', 'like what', 'such as', 'huh', 'pardon', 'come again', 'sorry what',
     // why it is asked ("why do you need all that, just send a tech", "why does that matter"): the question again
-    'why do you need', 'why do you want to know', 'why would you need', 'why does that matter', 'why does it matter', 'why is that needed',
+    'why do you need', 'why do u need', 'why u need', 'why do ya need', 'why do you want to know', 'why do u want to know', 'what do u mean', 'wdym', 'why would you need', 'why does that matter', 'why does it matter', 'why is that needed',
     'why is that important', 'why do you ask', "what's it to you", 'whats it to you', 'what do you need that for', 'what do you need it for',
     // a word of the question asked about ("define unsafe", "what do you mean by loose?"): the question again
-    'define', 'what do you mean by', 'what counts as', 'what does it mean', 'meaning of',
+    'define', 'what do you mean by', 'what counts as', 'what does it mean', 'meaning of', 'in what way', 'in what sense', 'how so', 'like how',
     // where to find what is asked ("no idea, where would I find that?"): the question again (its prompt says where), not a skip
     'where do i find', 'where would i find', 'where can i find', 'where do i look', 'where would that be', 'where is it', "where's it",
     'where is that', "where's that", 'where does it say', 'where is it printed', 'where is that printed',
@@ -64,7 +64,7 @@ export const EN: Lexicon = {
     'some of them', 'only some', 'but only', 'only partly', 'sometimes',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
-  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'all good', 'no thanks', 'no thank you', 'not really'],
+  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'thats all', 'thats it', 'thats everything', 'all good', 'no thanks', 'no thank you', 'not really'],
   invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
   negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
   joiners: ['and', 'or', 'plus', 'as well as', 'along with', 'and also', 'or maybe', 'and maybe'],

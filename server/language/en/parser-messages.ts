@@ -50,4 +50,6 @@ export const EN_PARSER: ParserMessages = {
   moreDetail: () => "Even a rough answer helps — could you tell me what you can here, in your own words?",
   whichAndWhat: () => 'Could you say a little more — which ones, and what exactly is happening?',
   askedBack: () => "Sorry if that wasn't clear — here is the question again.",
+  ownQuestion: () => "I can't answer that here, but the team will see your message. First, please answer this:",
+  whatAbout: () => "Could you say in a sentence or two what it's about, so it reaches the right person?",
 };

@@ -7,9 +7,16 @@ export const EN_TEXT: TextWords = {
     'same as', 'the same as', 'see my', 'see the', 'see attached', 'see above', 'see below', 'see email', 'see previous', 'see earlier',
     'as above', 'as before', 'as per my', 'as per the', 'check my email', 'check the email', 'check your email', 'in my email', 'in the email',
     'it is in the email', "it's in the email", 'i already told you', 'already told you', 'i already said', 'already said', 'told you already',
-    'i told you', 'ditto', 'same thing', 'same again', 'same one',
+    'i told you', 'ditto', 'same thing', 'same again', 'same one', 'same problem as', 'same issue as', 'same fault as', 'the same problem as',
+    'the same issue as', 'same as always', 'same as usual',
   ],
-  pointersAlone: ['like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same'],
+  pointersAlone: [
+    'like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same',
+    // what the visitor takes as known ("the usual", "my regular ones"): it is not on this page
+    'the usual', 'my usual', 'usual', 'the usual ones', 'my usual ones', 'the usual stuff', 'my regular ones', 'my normal ones', 'the normal ones', 'as always',
+    'same as always', 'same as usual', 'as usual', 'what i always take', 'the ones i always take', 'same problem', 'same issue', 'the same problem',
+    'the same issue', 'same problem again', 'same issue again', 'same old problem',
+  ],
   privateUse: [
     'private', 'privately', "it's private", 'personal', 'for personal use', 'my garden', 'my back garden', 'our garden', 'our back garden',
     'my backyard', 'my back yard', 'our backyard', 'our back yard', 'back garden', 'backyard', 'my house', 'our house', 'my home', 'our home',
@@ -42,6 +49,9 @@ export const EN_TEXT: TextWords = {
     "i'll have to check", 'have to check', 'need to check', 'have to ask', 'need to ask', 'ask my', 'handles that', 'handles it', 'handles all that',
     'deals with that', 'deals with it', 'takes care of that', 'takes care of it', 'does that', 'does all that', 'knows that', 'would know',
     'knows', 'has the details', 'has it', 'has that', 'has them', 'in charge of that', 'sorts that out', 'sorts it out', 'look it up', 'find it later', 'get back to you', "i'll get back", 'will get back', 'will check', 'let me check', 'check later', 'off the top of my head',
+    // someone else holds the answer ("my wife has the list", "my son keeps track of them"): with nothing else of substance beside it
+    'has', 'has got', 'keeps', 'keeps track', 'holds', 'is the one who knows', 'would have it', 'would have them', 'handles', 'manages', 'looks after',
+    'sorts out', 'organises', 'organizes', 'ask',
   ],
   contentFree: [
     'i', "i'm", 'im', "i'll", 'ill', "i've", 'you', 'he', "he's", 'she', "she's", 'it', "it's", 'its', 'they', "they're", 'theyre', 'them', 'we', "we're",
@@ -52,6 +62,16 @@ export const EN_TEXT: TextWords = {
     'husband', 'wife', 'partner', 'spouse', 'mom', 'mum', 'mother', 'dad', 'father', 'parents', 'son', 'daughter', 'boss', 'colleague', 'doctor',
     'pharmacy', 'pharmacist', 'office', 'someone', 'somebody', 'else', 'one', 'guy', 'people', 'bottles', 'bottle', 'boxes', 'box', 'packets', 'list',
     'card', 'paperwork', 'papers', 'details', 'info', 'information', 'appointment', 'visit', 'here', 'tell', 'gp', 'nurse', 'chemist', 'specialist', 'name', 'names', 'dose', 'doses', 'on', 'at', 'home', 'house', 'car', 'exactly', 'not', 'now', 'right', 'seem', 'seems', 'seemed', "something's", 'something', 'somethings', 'have', 'has', 'got',
+    // who told or sent the visitor, and what they said, without what it was ("idk the facilities guy just told me to contact you", "my mom said I was
+    // allergic to something as a baby")
+    'said', 'says', 'say', 'told', 'tells', 'asked', 'asks', 'ask', 'sent', 'send', 'reported', 'mentioned', 'thinks', 'thought', 'reckons', 'suggested',
+    'wanted', 'wants', 'contact', 'contacted', 'reach', 'call', 'message', 'log', 'ticket', 'report', 'form', 'to', 'about', 'for', 'from', 'by', 'if',
+    'as', 'into', 'some', 'anything', 'what', 'which', 'sure', 'know', 'knew', 'idea', 'whole', 'story', 'baby', 'kid', 'child', 'toddler', 'little',
+    'young', 'younger', 'ago', 'years', 'once', 'ever', 'back', 'then', 'growing', 'manager', 'landlord', 'caretaker', 'janitor', 'facilities',
+    'maintenance', 'admin', 'secretary', 'receptionist', 'coach', 'teacher', 'principal', 'owner', 'supervisor', 'department', 'dept', 'guys', 'vet',
+    'sister', 'brother', 'friend', 'neighbour', 'neighbor', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'aunt', 'uncle', 'carer', 'caregiver',
+    'keeps', 'holds', 'track', 'apparently', 'old', 'previous', 'last', 'usual', 'regular', 'pills', 'tablets', 'meds', 'medication', 'medications',
+    'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'puppy', 'kitten', 'avoid', 'avoids', 'avoided', 'avoiding', 'stay', 'away',
   ],
   abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
@@ -66,6 +86,45 @@ export const EN_TEXT: TextWords = {
     'again', 'help', 'need', 'needs', 'fix', 'fixing', 'repair', 'something', 'no', 'good', 'still', 'stopped', 'quite', "there's", 'theres', 'there',
   ],
   asksWhich: { which: ['which', 'where'], what: ['what', 'how'] },
+  reportedBy: ['said', 'says', 'told', 'tells', 'reckons', 'reckoned', 'thinks', 'thought', 'mentioned', 'reported', 'suggested', 'wrote', 'asked', 'sent'],
+  askWhom: ['ask', 'check with', 'talk to', 'speak to', 'call', 'phone', 'email'],
+  unknownWhich: [
+    'which', 'which ones', 'which one', 'what', 'what exactly', 'what they are', 'what it is', "what it's called", 'what its called', 'what they are called',
+    "what they're called", 'what theyre called', 'the name', 'the names', 'their names', 'its name', 'the names of them', 'the exact names', 'names',
+  ],
+  asksNeed: [
+    'what you need', 'what do you need', 'what you are looking for', "what you're looking for", 'what are you looking for', 'how can we help',
+    'how can i help', 'how we can help', 'how i can help', 'what can we do for you', 'what can i do for you', "what it's about", 'what it is about',
+    'what this is about', 'your question', 'your questions', 'your request', 'your enquiry', 'your inquiry', 'anything else', 'any questions',
+    'what would you like to know', 'what would you like to ask', 'what you would like', "what you'd like",
+  ],
+  nonDescription: [
+    'call', 'calls', 'called', 'calling', 'callback', 'call back', 'ring', 'phone', 'email', 'e-mail', 'contact', 'reach', 'get in touch', 'talk', 'speak',
+    'chat', 'someone', 'somebody', 'anyone', 'anybody', 'person', 'rep', 'representative', 'salesperson', 'sales', 'help', 'assistance', 'question',
+    'questions', 'query', 'enquiry', 'inquiry', 'info', 'information', 'browsing', 'browse', 'looking around', 'just looking', 'having a look',
+    'checking', 'nothing specific', 'nothing in particular', 'curious', 'chatting', 'just chatting', 'chit chat', 'chitchat', 'bored', 'saying hi',
+    'saying hello', 'killing time', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'post', 'facebook',
+    'instagram', 'insta', 'google', 'tiktok', 'youtube', 'linkedin', 'twitter', 'website', 'flyer', 'leaflet', 'brochure', 'billboard', 'radio',
+    'magazine', 'newsletter', 'word of mouth', 'recommended', 'recommendation', 'referred', 'referral', 'saw', 'seen', 'found', 'heard',
+  ],
+  aboutService: [
+    'warranty', 'guarantee', 'covered', 'cover', 'covers', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'fee', 'fees', 'free',
+    'pay', 'paid', 'payment', 'refund', 'money', 'invoice', 'bill', 'billing', 'discount', 'complain', 'complaint', 'responsible', 'handles',
+    'open', 'hours', 'long', 'take', 'wait', 'technician', 'tech', 'engineer', 'callout', 'call-out', 'visit', 'send', 'come', 'fix', 'fixed',
+    'repair', 'repairs', 'service', 'services', 'brand', 'brands', 'model', 'models', 'normal', 'ok', 'okay', 'fine', 'safe', 'bad', 'serious',
+    'worry', 'worried', 'urgent', 'count', 'counts', 'include', 'included', 'matter', 'mean', 'necessary', 'required', 'company', 'guys', 'deal',
+    'asap', 'soon', 'quickly', 'today', 'tomorrow', 'contact', 'talk', 'speak', 'call', 'opening', 'use', 'using', 'used', 'keep', 'keeping', 'deposit',
+    'cancel', 'cancellation', 'terms', 'book', 'booking', 'bring', 'allowed',
+  ],
+  questionForm: {
+    aux: [
+      'is', 'are', 'was', 'were', 'am', 'can', 'could', 'do', 'does', 'did', 'will', 'would', 'should', 'shall', 'may', 'might', 'must', 'have', 'has',
+      "isn't", "aren't", "can't", "won't", "don't", "doesn't", "didn't", "wouldn't", "couldn't", "shouldn't", 'isnt', 'arent', 'cant', 'wont', 'dont', 'doesnt',
+    ],
+    wh: ['who', 'what', 'where', 'when', 'why', 'how', 'which', 'whom', 'whose', 'how much', 'how many', 'how long', 'how soon', "who's", "what's", "where's", "how's", 'whos', 'whats', 'wheres', 'hows'],
+    scope: ['count', 'counts', 'matter', 'matters', 'apply', 'qualify', 'included'],
+    subjects: ['i', 'you', 'u', 'ya', 'we', 'they', 'he', 'she', 'it', 'this', 'that', 'these', 'those', 'there', 'someone', 'somebody', 'anyone', 'anybody', 'one', 'the', 'a', 'an', 'my', 'your', 'our', 'his', 'her', 'their'],
+  },
   valueParts: {
     sourceVerbs: ['says', 'said', 'say', 'reads', 'shows', 'states', 'lists', 'mentions', 'is listed as', 'listed as', 'lists it as', 'has it as', 'is printed as', 'printed as', 'is written as'],
     sourceBefore: ['on', 'according to', 'per', 'in', 'from', 'going by'],

@@ -50,4 +50,6 @@ export const ES_PARSER: ParserMessages = {
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
   whichAndWhat: () => '¿Podría concretar un poco más — cuáles, y qué pasa exactamente?',
   askedBack: () => 'Perdón si no quedó claro — aquí va de nuevo la pregunta.',
+  ownQuestion: () => 'No puedo responder a eso aquí, pero el equipo verá su mensaje. Primero, esta pregunta:',
+  whatAbout: () => '¿Podría decir en una o dos frases de qué se trata, para que llegue a la persona adecuada?',
 };

@@ -19,6 +19,16 @@ export const ES_TEXT: TextWords = {
   unsure: ['no me acuerdo', 'no recuerdo', 'olvidé', 'ni idea', 'no sé'],
   abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'av', 'avda', 'sto', 'sta', 'aprox', 'no+digit', 'núm', 'num'],
   codeWords: ['id', 'número', 'no', 'nº', 'código', 'referencia', 'ref'],
+  asksNeed: ['qué necesita', 'lo que necesita', 'en qué podemos ayudar', 'cómo podemos ayudar', 'su consulta', 'su pregunta', 'su solicitud', 'de qué se trata', 'algo más'],
+  nonDescription: [
+    'llamar', 'llámenme', 'llámeme', 'llamada', 'llamen', 'contactar', 'contacto', 'hablar', 'alguien', 'persona', 'ayuda', 'pregunta', 'consulta',
+    'información', 'info', 'solo mirando', 'mirando', 'curiosidad', 'anuncio', 'publicidad', 'facebook', 'instagram', 'google', 'web', 'vi', 'encontré',
+    'recomendó', 'recomendación',
+  ],
+  aboutService: [
+    'garantía', 'cubre', 'cubierto', 'cuesta', 'costo', 'coste', 'precio', 'precios', 'gratis', 'pagar', 'reembolso', 'factura', 'queja', 'quejarme',
+    'responsable', 'cuánto', 'técnico', 'reparar', 'reparación', 'normal', 'grave', 'urgente',
+  ],
   valueParts: {
     sourceVerbs: ['dice', 'pone', 'indica', 'muestra'],
     sourceBefore: ['en', 'según', 'segun'],

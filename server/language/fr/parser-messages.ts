@@ -50,4 +50,6 @@ export const FR_PARSER: ParserMessages = {
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
   whichAndWhat: () => 'Pourriez-vous préciser — lesquels, et que se passe-t-il exactement ?',
   askedBack: () => "Désolé si ce n'était pas clair — voici de nouveau la question.",
+  ownQuestion: () => "Je ne peux pas répondre à cela ici, mais l'équipe verra votre message. D'abord, cette question :",
+  whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit, pour que cela arrive à la bonne personne ?",
 };

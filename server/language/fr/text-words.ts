@@ -19,6 +19,20 @@ export const FR_TEXT: TextWords = {
   unsure: ['je ne sais plus', 'je ne me souviens pas', 'oublié', "j'ai oublié", 'aucune idée'],
   abbreviations: ['st', 'ste', 'dr', 'm', 'mme', 'mlle', 'pr', 'av', 'bd', 'env', 'no+digit', 'n+digit'],
   codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
+  asksNeed: [
+    'de quoi vous avez besoin', 'ce dont vous avez besoin', 'en quoi pouvons-nous', 'comment pouvons-nous vous aider', 'comment puis-je vous aider',
+    'votre demande', 'votre question', "de quoi il s'agit", 'autre chose',
+  ],
+  nonDescription: [
+    'rappeler', 'rappel', 'rappelez', 'rappelez-moi', 'appeler', 'appelez', 'appelez-moi', 'appel', 'contacter', 'contactez', 'contactez-moi', 'joindre',
+    'parler', "quelqu'un", 'personne', 'aide', 'question', 'renseignement', 'renseignements', 'info', 'infos', 'information', 'informations',
+    'je regarde', 'juste regarder', 'curieux', 'curieuse', 'pub', 'publicité', 'annonce', 'facebook', 'instagram', 'google', 'site', 'vu', 'trouvé',
+    'recommandé',
+  ],
+  aboutService: [
+    'garantie', 'couvert', 'coûte', 'coût', 'prix', 'tarif', 'tarifs', 'gratuit', 'payer', 'remboursement', 'rembourser', 'facture', 'plainte',
+    'plaindre', 'responsable', 'combien', 'technicien', 'réparer', 'réparation', 'normal', 'grave', 'urgent',
+  ],
   valueParts: {
     sourceVerbs: ['dit', 'indique', 'affiche', 'marque'],
     sourceBefore: ['sur', 'selon', "d'après", 'dans'],
