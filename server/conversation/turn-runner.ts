@@ -14,7 +14,8 @@ import { runCall, systemCallEnv } from './actions.ts';
 import type { Implementations } from './implementations.ts';
 import { effectsToMessages, type BotMessage } from './messages.ts';
 import { contactProposal } from './contact-scan.ts';
-import { carriedRest } from './carried-answer.ts';
+import { carriedRest } from '../extract/offline/index.ts';
+import { packOf } from '../language/registry.ts';
 import { fillMessage } from '../language/fill-message.ts';
 import { formatAnswer } from '../engine/review.ts';
 
@@ -181,10 +182,10 @@ function turnOn(flow: CompiledFlow, session: Session, input: Exclude<TurnInput, 
       const settled = then(proposal, (p) => settle(flow, turn(flow, session, { kind: 'message', text, now, proposal: p, ...staffed }, impl), impl, input.staffed));
       // a reply kept while a check waited ("spring" to "Just to check: 5000 USD?") is read at the next question after the yes
       if (session.checking?.kept !== undefined) return then(settled, (done) => readKept(flow, session.checking!.kept!, done, now, impl));
-      // "yep, Aetna" to "Do you have insurance?": the rest is read at the question asked next (carried-answer.ts)
+      // "yep, Aetna" to "Do you have insurance?": the rest is read at the question asked next (extract/offline/carried-answer.ts)
       const was = session.node !== null ? flow.nodes.get(session.node)?.node : undefined;
       const yesNo = was?.type === 'question' && was.answer?.type === 'boolean' && !session.checking ? was.key : undefined;
-      const rest = yesNo !== undefined ? carriedRest(text, session.locale ?? flow.locale) : null;
+      const rest = yesNo !== undefined ? carriedRest(text, packOf(session.locale ?? flow.locale)) : null;
       return rest === null ? settled : then(settled, (done) => (done.session.answers.get(yesNo!)?.turn === done.session.turn ? readAt(flow, rest, done, now, impl, true) : done));
     }
     case 'resume':

@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
-import { baseLanguage, fillMessage } from '../flow/messages/catalogue.ts';
+import { fillMessage } from '../flow/messages/catalogue.ts';
 import { canonicalJson } from '../shared/canonical-json.ts';
+import { packOf } from '../language/registry.ts';
 import { checkValue, commit } from './answers.ts';
 import { emit, isPii, type Draft } from './draft.ts';
 import type { Proposal, ProposedUpdate } from './input.ts';
@@ -102,8 +103,8 @@ export function correctAtReview(d: Draft, c: CompiledNode, text: string, proposa
     ...(pii ? {} : { text: text.trim().slice(0, 500) }) });
   emit(d, 'review', { decision: 'corrected', key: line.key });
   d.effects.push({ type: 'say', nodeId: c.node.id, kind: 'info', text: fillMessage(d.flow.messages.corrected, {
-    // German capitalises nouns; the other languages name the question in lower case mid-sentence
-    label: baseLanguage(d.flow.locale) === 'de' ? line.label : line.label.toLowerCase(), value: formatAnswer(q.node.answer, value, d.flow.messages, d.flow.locale) }) });
+    // a language that capitalises nouns (German) names the question as written; the others in lower case mid-sentence
+    label: packOf(d.flow.locale).capitalNouns ? line.label : line.label.toLowerCase(), value: formatAnswer(q.node.answer, value, d.flow.messages, d.flow.locale) }) });
   // an answer the new value makes invalid (a rule across answers) is asked again on the way back
   for (const [key, rec] of d.s.answers) {
     if (key === line.key || rec.value === null || rec.value === undefined) continue;

@@ -18,9 +18,14 @@ interface ChronoLocales {
   fr: typeof ChronoFr;
 }
 
-const loaded: Partial<ChronoLocales> = {};
+/** What every chrono-node language module has (`chrono-node/it`, `chrono-node/nl`, …): its casual and strict parsers. */
+export type ChronoModule = Pick<typeof ChronoFr, 'casual' | 'strict'>;
 
-/** chrono's module for one language (`chrono-node/<lang>`), loaded on first use. */
-export function chronoOf<L extends keyof ChronoLocales>(lang: L): ChronoLocales[L] {
-  return (loaded[lang] ??= require(`chrono-node/${lang}`) as ChronoLocales[L]);
+const loaded: Record<string, unknown> = {};
+
+/** chrono's module for one language (`chrono-node/<lang>`), loaded on first use; a language chrono-node has but the list above does not gives its casual and strict parsers. */
+export function chronoOf<L extends keyof ChronoLocales>(lang: L): ChronoLocales[L];
+export function chronoOf(lang: string): ChronoModule;
+export function chronoOf(lang: string): unknown {
+  return (loaded[lang] ??= require(`chrono-node/${lang}`));
 }

@@ -7,6 +7,8 @@
 export interface LeftoverWords {
   /** Phrases that compete with any value beside them, in the value's clause or another: "but", "unless", "maybe", "used to", "aber", "falls". */
   readonly compete: readonly string[];
+  /** Phrases of `compete` that compete with nothing beside a phone number or an email address: a contrast or an alternative there is about the channel ("…@example.org, or call me whenever"; "but", "or", "aber", "oder"). */
+  readonly besideContact: readonly string[];
   /** Yes/no phrases made of a pronoun and a verb ("i do", "we're not", "habe ich"): a yes or no only on their own — with more words in their clause they begin a statement ("we're uninsured"), which is checked. */
   readonly bound: readonly string[];
   /** Phrases holding a yes or no word that answer neither ("right now", "all good", "alles ok"): the word in them is no yes or no. */

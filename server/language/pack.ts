@@ -9,6 +9,7 @@ import type { NumberWords } from './number-words.ts';
 import type { ParserMessages } from './parser-messages.ts';
 import type { TextWords } from './text-words.ts';
 import type { WordNumber } from './word-numbers.ts';
+import type { CarriedWords } from './carried-words.ts';
 
 /**
  * Everything the offline rules and the bot know about one language, in one
@@ -46,12 +47,16 @@ export interface LanguagePack {
   readonly options: OptionWords;
   /** The short-text words: a format example in a prompt, replies pointing elsewhere, a private project, lead-ins, vague references. */
   readonly text: TextWords;
+  /** Whether the language writes nouns with a capital (German): a question's label is said back as written mid-sentence, not lower-cased. */
+  readonly capitalNouns: boolean;
   /** Whether a negated built-in yes ("nicht korrekt") is no clear answer; English lists its own ("not right") in the lexicon. */
   readonly negatedYesIsNeither: boolean;
   /** What competes with a value in the rest of a reply and what explains a number beside it (the commit rule's remarks); absent = every leftover word is checked. */
   readonly leftovers?: LeftoverWords;
   /** How a yes/no question is answered by content, without a yes or no word ("none", "nothing like that", the prompt's items); absent = not read. */
   readonly yesNo?: YesNoWords;
+  /** How a yes or no that already carries the next question's answer is read ("yep, Aetna", "ja, die AOK"); absent = not read. */
+  readonly carried?: CarriedWords;
   /** How a count of days or an age in years is given other than as a plain number ("since Monday", "18 months"); absent = not read. */
   readonly durations?: DurationWords;
   /** How an email address or a phone number is spelled out in words ("at", "dot", "nine one seven"); absent = not read. */

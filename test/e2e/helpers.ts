@@ -88,15 +88,22 @@ export async function chat(url: string, opts: ChatOptions = {}): Promise<ChatCli
 
 /** fetch + JSON, with the demo origin unless told otherwise. */
 export async function api(
-  url: string, path: string, init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {},
+  url: string, path: string,
+  init: {
+    method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null;
+    /** Also send again after a `rate_limited` refusal (any 429), as a visitor typing many turns would wait; default: returned as it is. */
+    patient?: boolean;
+  } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
   const origin = init.origin === undefined ? DEMO_ORIGIN : init.origin;
   // a `busy` refusal (the tenant's share of the event loop spent, as on a loaded CI machine) ran nothing: send
   // again after the wait the server asks for, as the widget does; `rate_limited` refusals are returned as they are
+  // unless `patient`
   for (let attempt = 0; ; attempt++) {
     const r = await apiOnce(url, path, init, origin);
-    if (r.body?.error?.code !== 'busy' || attempt >= 30) return r;
+    const again = r.body?.error?.code === 'busy' || (init.patient === true && r.status === 429);
+    if (!again || attempt >= 30) return r;
     await new Promise((done) => setTimeout(done, 1000 * Number(r.headers.get('retry-after') ?? 1)));
   }
 }

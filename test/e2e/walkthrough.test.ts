@@ -24,9 +24,9 @@ class Visitor {
   constructor(private readonly tenant: string, private readonly key: string, private readonly flow: string, private readonly locale?: string) {}
 
   async start(): Promise<Turn> {
-    const r = await patiently(() => api(server.url, `/tenants/${this.tenant}/sessions`, {
-      body: { flow: this.flow, ...(this.locale ? { locale: this.locale } : {}) }, headers: { 'x-questline-key': this.key },
-    }));
+    const r = await api(server.url, `/tenants/${this.tenant}/sessions`, {
+      body: { flow: this.flow, ...(this.locale ? { locale: this.locale } : {}) }, headers: { 'x-questline-key': this.key }, patient: true,
+    });
     expect(r.status, r.text).toBe(201);
     this.id = r.body.sessionId;
     this.token = r.body.token;
@@ -35,7 +35,7 @@ class Visitor {
 
   async say(text: string): Promise<Turn> {
     const clientId = `walk-${++sent}`; // the same id on a retry: the turn is taken once
-    const r = await patiently(() => api(server.url, `/sessions/${this.id}/messages`, { body: { text, clientId }, headers: { authorization: `Bearer ${this.token}` } }));
+    const r = await api(server.url, `/sessions/${this.id}/messages`, { body: { text, clientId }, headers: { authorization: `Bearer ${this.token}` }, patient: true });
     expect(r.status, `${text}: ${r.text}`).toBe(200);
     return (this.last = turnOf(r.body));
   }
@@ -67,15 +67,6 @@ class Visitor {
 }
 
 let sent = 0;
-
-/** Sends again after the wait the server asks for when it sheds load on a busy machine ("busy", 429), as the widget does. */
-async function patiently(send: () => ReturnType<typeof api>): ReturnType<typeof api> {
-  for (let attempt = 0; ; attempt++) {
-    const r = await send();
-    if (r.status !== 429 || attempt >= 20) return r;
-    await new Promise((done) => setTimeout(done, 1000 * Number(r.headers.get('retry-after') ?? 1)));
-  }
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function turnOf(body: any): Turn {

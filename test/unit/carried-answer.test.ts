@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LocalConversation } from '../../server/conversation/local-conversation.ts';
 import { ScriptedClock } from '../../server/conversation/scripted-clock.ts';
-import { carriedRest } from '../../server/conversation/carried-answer.ts';
+import { carriedRest as readRest } from '../../server/extract/offline/carried-answer.ts';
+import { packOf } from '../../server/language/registry.ts';
+
+const carriedRest = (text: string, locale: string) => readRest(text, packOf(locale));
 import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { compileText } from '../../server/flow/document.ts';
 import type { CompiledFlow } from '../../server/flow/compiled-flow.ts';
@@ -78,5 +81,14 @@ describe('a yes that carries the next answer', () => {
     expect(carriedRest('yes I do, Aetna', 'en')).toBeNull();
     expect(carriedRest('yes', 'en')).toBeNull();
     expect(carriedRest('ja, die AOK', 'de')).toBe('AOK');
+    expect(carriedRest('yes, Bank of America', 'en')).toBe('Bank of America');
+    expect(carriedRest('yes, lisinopril 10 mg', 'en')).toBe('lisinopril 10 mg');
+    expect(carriedRest("yes I'm on 2 of them", 'en')).toBeNull();
+  });
+  it('reads each language by its pack\'s words: articles before a name, a speaker\'s statement', () => {
+    expect(carriedRest('oui, la MAAF', 'fr')).toBe('MAAF');
+    expect(carriedRest('sí, la Sanitas', 'es')).toBe('Sanitas');
+    expect(carriedRest("oui, j'en prends 2 par jour", 'fr')).toBeNull();
+    expect(carriedRest('ja, ich nehme 2 am Tag', 'de')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { baseLanguage, langOf, packOf, PACKS } from '../../server/language/regis
 import { MessagesShape } from '../../server/language/messages-shape.ts';
 import { CATALOGUES } from '../../server/flow/messages/catalogue.ts';
 import { parseAnswer } from '../../server/extract/parse/index.ts';
+import { chronoOf } from '../../server/language/chrono.ts';
 
 const root = join(import.meta.dirname, '../../server/language');
 
@@ -21,6 +22,12 @@ describe('language packs', () => {
       expect(Object.keys(pack.say).sort()).toEqual(keys);
       expect(CATALOGUES[pack.code]).toBe(pack.messages);
     }
+  });
+
+  it('gives a new pack the date parser of any language chrono-node has, by its tag alone (no other file to edit)', () => {
+    // a pack's dates.ts asks `chronoOf('<code>')`; chrono.ts need not list the language (this line type-checks as it is)
+    const parser = chronoOf('it').casual;
+    expect(parser.parseDate('domani', new Date('2026-01-15T10:00:00Z'))?.toISOString().slice(0, 10)).toBe('2026-01-16');
   });
 
   it('resolves a locale tag to its pack by base language, English when no pack covers it', () => {

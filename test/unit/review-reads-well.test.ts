@@ -40,6 +40,15 @@ describe('the review reads well', () => {
     expect((await conv.send('ja passt')).session.status).toBe('completed');
   });
 
+  it('says a change at a German review back with the label as written (German capitalises nouns: the pack\'s capitalNouns)', async () => {
+    const { conv } = atReview();
+    await conv.start({ locale: 'de' });
+    for (const text of ['Wir brauchen ein Angebot für neue Beleuchtung', '420', 'Fußball', 'Außenplatz', '4', '8', 'überspringen', '200', '25000',
+      'innerhalb von 3 Monaten', 'Anna Schmidt', 'Gymnasium Nord', 'anna@gymnasium-nord.de']) await conv.send(text);
+    const r = await conv.send('die E-Mail ist anna.schmidt@gymnasium-nord.de');
+    expect(r.messages[0]!.text).toBe('Danke — ich habe E-Mail auf anna.schmidt@gymnasium-nord.de geändert.');
+  });
+
   it.each(['no', 'the email is wrong', 'I need to correct something', 'not right', 'not sure', 'not correct', 'neither really'])('"%s" does not confirm', async (reply) => {
     const { conv, open } = atReview();
     await open();

@@ -217,7 +217,7 @@ export class OfflineExtractor implements Extractor {
     // the message corrects
     const whole = late ? (typed.length <= MAX_TYPED_CHARS ? scrub(typed) : null) : scannable;
     if (whole !== null) {
-      const trigger = matchTrigger(whole, req.triggers, req.locale ?? 'en');
+      const trigger = matchTrigger(whole, req.triggers, packOf(req.locale));
       if (trigger) proposal.trigger = trigger;
     }
     return proposal;

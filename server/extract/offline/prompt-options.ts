@@ -51,8 +51,7 @@ function describe(q: OpenQuestion, pack: LanguagePack): Described {
     const plain = plainOf(pack);
     // the question sentence: after the last sentence break before the question mark, and after a dash ("… today — new LED …")
     const question = prompt.slice(0, prompt.indexOf('?')).split(/[.!:—–]\s+/u).pop() ?? '';
-    const joiners = pack.lexicon.joiners.filter((j) => !/\s/u.test(j)).map((j) => foldPhrase(j));
-    const or = joiners.find((j) => ['or', 'oder', 'ou', 'o'].includes(j)) ?? 'or';
+    const or = foldPhrase(pack.lexicon.conjunctions.or[0] ?? 'or');
     const parts = fold(question).text.split(new RegExp(`,\\s*${or}\\s+|\\s+${or}\\s+(?=[^,]*$)`, 'u')).map((p) => p.trim()).filter(Boolean);
     if (parts.length >= 2) {
       const labels = options.map((o) => new Set(stems(`${o.label} ${o.value.replace(/[_.-]+/g, ' ')}`, pack, plain)));

@@ -22,19 +22,19 @@ const MARK = 'qqvalueqq';
 const CLAUSE = /[,;:!.()[\]{}—–…]+|\s-\s|\n/u;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
 
-const cache = new WeakMap<LanguagePack, { compete: string[]; date: string[]; number: string[]; negators: string[]; bound: string[] }>();
+const cache = new WeakMap<LanguagePack, { compete: string[]; contactCompete: string[]; date: string[]; number: string[]; negators: string[]; bound: string[] }>();
 
 function listsOf(pack: LanguagePack) {
   let l = cache.get(pack);
   if (!l && pack.leftovers) {
     const w = pack.leftovers;
-    l = { compete: w.compete.map(foldPhrase), date: w.dateCompete.map(foldPhrase), number: w.numberCompete.map(foldPhrase), negators: pack.lexicon.negators.map(foldPhrase), bound: w.bound.map(foldPhrase) };
+    const free = new Set(w.besideContact.map(foldPhrase));
+    l = { compete: w.compete.map(foldPhrase), contactCompete: w.compete.map(foldPhrase).filter((c) => !free.has(c)), date: w.dateCompete.map(foldPhrase), number: w.numberCompete.map(foldPhrase), negators: pack.lexicon.negators.map(foldPhrase), bound: w.bound.map(foldPhrase) };
     cache.set(pack, l);
   }
   return l;
 }
 
-const CHANNEL_FREE = new Set(['but', 'though', 'although', 'however', 'or', 'either', 'aber', 'doch', 'jedoch', 'allerdings', 'oder']);
 const TYPES = new Set(['boolean', 'integer', 'number', 'date', 'phone', 'email', 'url']);
 
 /**
@@ -105,7 +105,7 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
     if (isValue) valueClauses++;
     // beside a contact, a contrast or an alternative is about the channel ("…@example.org, or call me whenever"): a second
     // value of its type is the parser's to find
-    if (has(clause, contact ? lists.compete.filter((w) => !CHANNEL_FREE.has(w)) : lists.compete)) return false;
+    if (has(clause, contact ? lists.contactCompete : lists.compete)) return false;
     // "nothing dangerous": a denial beside a yes
     if (type === 'boolean' && value === true && pack.yesNo && has(clause, pack.yesNo.none.map(foldPhrase))) return false;
     // a second figure beside a number or a date, in digits or in words ("sixteenth of june nineteen seventy")

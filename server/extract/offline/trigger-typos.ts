@@ -1,4 +1,3 @@
-import { isEnglishWord } from '../../language/en/dictionary.ts';
 import type { TriggerChoice } from '../extractor.ts';
 import { oneEdit } from '../parse/one-edit.ts';
 import { plainText } from './trigger-words.ts';
@@ -11,13 +10,13 @@ import { plainText } from './trigger-words.ts';
 //    changed, or two neighbours swapped), with the same first letter, or from several of which the English words are
 //    forms of one word ("chesst" is one edit from "chest", "chests" and the list's own "cheast": read as "chest"); a trigger word of 4 letters takes only a swap
 //    ("pian" → "pain"), shorter ones nothing; a word ending in * ("swallow*") is compared on its stem;
-//  - and it is not an English word (server/language/en/dictionary.ts, hunspell's): "branch" stays
-//    "branch" though it is one letter from "blanch", "paint" stays "paint";
+//  - and it is not a word of the language (the pack's `isWord`; English: server/language/en/dictionary.ts, hunspell's):
+//    "branch" stays "branch" though it is one letter from "blanch", "paint" stays "paint";
 //    An English word is repaired too when the repair stands beside its partner in a phrase, example or list entry of
 //    the triggers ("cheat pain" → "chest pain": "chest pain" is in an example; "cheat" alone stays "cheat");
 //  - or it is a three-letter word of the triggers with its last letter doubled, and not an English word ("fitt" → "fit").
 // The repaired text goes through the same rules as any other (co-occurrence in a clause, negation, `unless`), so
-// one repaired word alone rarely fires anything. English only: the dictionary is English.
+// one repaired word alone rarely fires anything. Only a pack with a dictionary (English) has its typos repaired.
 
 /** Trigger words this long or longer take any one edit; 4-letter ones a swap of two neighbouring letters only. */
 const ANY_EDIT = 5;
@@ -63,7 +62,7 @@ const ENDINGS = new Set(['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'y', 'ies
 const swapped = (a: string, b: string) => a.length === b.length && oneEdit(a, b) && [...a].sort().join('') === [...b].sort().join('');
 
 /** The trigger word `w` (lower case, letters only) is one edit from, when exactly one; undefined otherwise. */
-function nearest(w: string, vocab: Vocab): string | undefined {
+function nearest(w: string, vocab: Vocab, isWord: (word: string) => boolean): string | undefined {
   const found = new Set<string>();
   for (const v of vocab.list) {
     if (v[0] !== w[0] || Math.abs(v.length - w.length) > 1) continue;
@@ -78,7 +77,7 @@ function nearest(w: string, vocab: Vocab): string | undefined {
   if (found.size <= 1) return [...found][0];
   // several: the English words among them (a list's own misspelling, "cheast", gives way to "chest"), and of forms of one
   // word ("chesst" is one edit from "chest" and from "chests") the shortest, when the others are it plus an ending
-  const words = [...found].filter((v) => isEnglishWord(v));
+  const words = [...found].filter((v) => isWord(v));
   const [base, ...rest] = (words.length ? words : [...found]).sort((a, b) => a.length - b.length);
   return rest.every((v) => v.startsWith(base!) && ENDINGS.has(v.slice(base!.length))) ? base : undefined;
 }
@@ -87,7 +86,7 @@ function nearest(w: string, vocab: Vocab): string | undefined {
  * `text` with each misspelt trigger word replaced by the trigger word it is one edit from ("chest pian" →
  * "chest pain"); the text itself when nothing is repaired.
  */
-export function repairTypos(text: string, triggers: readonly TriggerChoice[]): string {
+export function repairTypos(text: string, triggers: readonly TriggerChoice[], isWord: (word: string) => boolean): string {
   if (!triggers.length) return text;
   const vocab = vocabOf(triggers);
   const tokens = [...text.matchAll(/[\p{L}\p{N}'’]+/gu)];
@@ -99,13 +98,13 @@ export function repairTypos(text: string, triggers: readonly TriggerChoice[]): s
     let repaired = token;
     const w = plainText(token);
     if (token.length >= 4 && !/[^\p{L}]/u.test(token) && !vocab.words.has(w) && !vocab.stems.some((s) => w.startsWith(s))) {
-      if (w.length === 4 && w[3] === w[2] && vocab.short.has(w.slice(0, 3)) && !isEnglishWord(token)) {
+      if (w.length === 4 && w[3] === w[2] && vocab.short.has(w.slice(0, 3)) && !isWord(token)) {
         // a doubled last letter on a three-letter trigger word: "fitt" is "fit"
         repaired = w.slice(0, 3);
       } else {
-        const v = nearest(w, vocab);
+        const v = nearest(w, vocab, isWord);
         // an English word is kept ("branch", "paint") unless its repair makes a pair of the triggers' words with a neighbour ("cheat pain")
-        if (v !== undefined && (!isEnglishWord(token) || vocab.pairs.has(`${v} ${plainAt(i + 1)}`) || vocab.pairs.has(`${plainAt(i - 1)} ${v}`))) repaired = v;
+        if (v !== undefined && (!isWord(token) || vocab.pairs.has(`${v} ${plainAt(i + 1)}`) || vocab.pairs.has(`${plainAt(i - 1)} ${v}`))) repaired = v;
       }
     }
     out += text.slice(from, m.index) + repaired;

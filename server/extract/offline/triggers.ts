@@ -2,6 +2,8 @@ import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
 import { clauseAround, figurativeAfter, matchTogether, negationScope, negatorAt, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
+import { en } from '../../language/en/index.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 
 // The offline rule for flow triggers: a trigger's phrase (or example) found
 // in the message on word boundaries, unless the clause negates it before the
@@ -45,14 +47,14 @@ function negated(text: string, start: number): boolean {
 /**
  * The first trigger (in declaration order) one of whose phrases occurs in
  * the message, or one of whose `together` entries holds in a clause, not
- * negated and not in a clause with an `unless` phrase; undefined when none does. In English (`language`), a
- * misspelt trigger word counts as the word.
+ * negated and not in a clause with an `unless` phrase; undefined when none does. Where the pack has a dictionary
+ * (English), a misspelt trigger word counts as the word.
  */
-export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] | undefined, language = 'en'): Proposal['trigger'] {
+export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] | undefined, pack: LanguagePack = en): Proposal['trigger'] {
   if (!triggers?.length) return undefined;
-  // a misspelt trigger word ("chest pian", "unconcious") is read as the word (trigger-typos.ts); English only:
-  // its guard is an English dictionary ("Feier" is no English word but is one letter from German "Feuer")
-  const text = language === 'en' ? repairTypos(typed, triggers) : typed;
+  // a misspelt trigger word ("chest pian", "unconcious") is read as the word (trigger-typos.ts), where the pack has a
+  // dictionary (`isWord`, English's) to guard it: "Feier" is no English word but is one letter from German "Feuer"
+  const text = pack.isWord ? repairTypos(typed, triggers, pack.isWord) : typed;
   const folded = fold(apostrophes(text));
   const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
     && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!));

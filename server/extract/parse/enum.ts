@@ -12,16 +12,21 @@ import { firstWindow, windowEvidence, windowOptions } from './time-window.ts';
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
 /** The phrases that name each option (value, label, synonyms), owned by the option's index. */
-export function optionPhrases(options: readonly NormalOption[]): PhraseCandidate<number>[] {
-  return options.flatMap((o, i) => [o.label, o.value, ...o.synonyms, ...alternatives(o.label)].map((phrase) => ({ phrase, owner: i })));
+export function optionPhrases(options: readonly NormalOption[], pack: LanguagePack = en): PhraseCandidate<number>[] {
+  return options.flatMap((o, i) => [o.label, o.value, ...o.synonyms, ...alternatives(o.label, pack)].map((phrase) => ({ phrase, owner: i })));
 }
 
 // "Nausea or vomiting", "Schwindel oder Ohnmacht": a label naming two things is named by either ("vomiting")
-const OR = /\s+(?:or|oder|ou|o)\s+/iu;
+const orByPack = new WeakMap<LanguagePack, RegExp>();
 
-/** The parts of a label that joins alternatives with "or" (none for a label without one). */
-function alternatives(label: string): string[] {
-  const parts = label.split(OR).map((p) => p.trim()).filter((p) => p.length >= 3);
+/** The parts of a label that joins alternatives with the pack's "or" (none for a label without one). */
+function alternatives(label: string, pack: LanguagePack): string[] {
+  let or = orByPack.get(pack);
+  if (!or) {
+    or = new RegExp(`\\s+(?:${alternation(pack.lexicon.conjunctions.or)})\\s+`, 'iu');
+    orByPack.set(pack, or);
+  }
+  const parts = label.split(or).map((p) => p.trim()).filter((p) => p.length >= 3);
   return parts.length > 1 ? parts : [];
 }
 
@@ -44,7 +49,7 @@ export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseC
  * checked first.
  */
 export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en, now?: string, literal = false): ParseResult {
-  const { options, phrases } = compiledOptions(spec);
+  const { options, phrases } = compiledOptions(spec, pack);
   if (options.length === 0) return fail('There are no options to choose from.');
   const folded = fold(text);
   if (spec.multiple) {
@@ -74,7 +79,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     const single = [...all.map((h) => ({ owners: [h.owner] as readonly number[], start: h.start, end: h.end })), ...words.filter((e) => e.owners.length === 1 && !e.generic)];
     words = words.map((e) => {
       if (e.owners.length < 2 && !e.generic) return e;
-      const near = single.find((n) => adjacent(folded.text, n, e) || adjacent(folded.text, e, n));
+      const near = single.find((n) => adjacent(folded.text, n, e, pack) || adjacent(folded.text, e, n, pack));
       return near ? { ...e, owners: near.owners } : e;
     });
   }
@@ -190,10 +195,23 @@ function joinedToUnread(folded: string, read: ReadonlyArray<{ start: number; end
 }
 
 /** Whether `b` follows `a` with at most one word between them and no comma or joiner ("head hurts", "head is pounding"). */
-function adjacent(folded: string, a: { end: number }, b: { start: number }): boolean {
+function adjacent(folded: string, a: { end: number }, b: { start: number }, pack: LanguagePack): boolean {
   if (b.start < a.end) return false;
   const gap = folded.slice(a.end, b.start);
-  return !/[,.;:!?]/u.test(gap) && !/(?:^|\s)(?:and|or|und|oder|et|ou|y|o)(?:\s|$)/u.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 1;
+  return !/[,.;:!?]/u.test(gap) && !andOrOf(pack).test(gap) && (gap.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 1;
+}
+
+const andOrByPack = new WeakMap<LanguagePack, RegExp>();
+
+/** The pack's "and" and "or" words as whole words of folded text. */
+function andOrOf(pack: LanguagePack): RegExp {
+  let re = andOrByPack.get(pack);
+  if (!re) {
+    const { and, or } = pack.lexicon.conjunctions;
+    re = new RegExp(`(?:^|\\s)(?:${alternation([...and, ...or])})(?:\\s|$)`, 'u');
+    andOrByPack.set(pack, re);
+  }
+  return re;
 }
 
 /** Past this many words a reply is more than a choice: a reading of it is checked unless it is the option alone. */
@@ -393,15 +411,20 @@ export function negated(folded: string, start: number, pack: LanguagePack = en):
   return negation(pack).test(clause);
 }
 
-const compiled = new WeakMap<EnumSpec, { options: readonly NormalOption[]; phrases: PhraseSet<number> }>();
+const compiled = new WeakMap<EnumSpec, Map<LanguagePack, { options: readonly NormalOption[]; phrases: PhraseSet<number> }>>();
 
-/** A spec's options and their folded phrases, built once per spec (a flow's specs do not change after compile). */
-function compiledOptions(spec: EnumSpec): { options: readonly NormalOption[]; phrases: PhraseSet<number> } {
-  let c = compiled.get(spec);
+/** A spec's options and their folded phrases, built once per spec and pack (a flow's specs do not change after compile). */
+function compiledOptions(spec: EnumSpec, pack: LanguagePack): { options: readonly NormalOption[]; phrases: PhraseSet<number> } {
+  let byPack = compiled.get(spec);
+  if (!byPack) {
+    byPack = new Map();
+    compiled.set(spec, byPack);
+  }
+  let c = byPack.get(pack);
   if (!c) {
     const options = normalOptions(spec);
-    c = { options, phrases: phraseSet(optionPhrases(options)) };
-    compiled.set(spec, c);
+    c = { options, phrases: phraseSet(optionPhrases(options, pack)) };
+    byPack.set(pack, c);
   }
   return c;
 }

@@ -32,7 +32,9 @@ export const de: LanguagePack = {
   leftovers: DE_LEFTOVERS,
   spoken: DE_SPOKEN,
   yesNo: DE_YES_NO,
+  carried: { lead: ['die', 'der', 'das', 'den', 'es', 'ist'], inName: ['für', 'und', '&'], self: ['ich', 'wir'] },
   durations: DE_DURATIONS,
+  capitalNouns: true,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

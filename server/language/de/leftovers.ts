@@ -8,6 +8,7 @@ export const DE_LEFTOVERS: LeftoverWords = {
     'teilweise', 'früher', 'nicht mehr', 'sorry', 'entschuldigung', 'moment', 'warte', 'eigentlich', 'falsch', 'meine',
     'meinte', 'tippfehler', 'korrektur', 'hoffentlich', 'weiß nicht', 'keine ahnung', 'kann ich nicht sagen', 'nicht nachgesehen',
   ],
+  besideContact: ['aber', 'doch', 'jedoch', 'allerdings', 'oder'],
   unsure: ['nicht sicher', 'unsicher', 'nicht ganz sicher', 'weiß nicht genau', 'nicht mehr genau', 'keine ahnung', 'wenn ich mich recht erinnere', 'ohne gewähr'],
   plain: ['alles ok', 'alles okay', 'alles gut', 'alles in ordnung', 'alles sicher'],
   bound: ['haben wir', 'habe ich', 'haben wir nicht', 'habe ich nicht'],

@@ -33,7 +33,9 @@ export const en: LanguagePack = {
   leftovers: EN_LEFTOVERS,
   spoken: EN_SPOKEN,
   yesNo: EN_YES_NO,
+  carried: { lead: ['the', 'its', "it's", 'it’s'], inName: ['of', 'and', '&'], self: ['i', 'we'] },
   durations: EN_DURATIONS,
+  capitalNouns: false,
   negatedYesIsNeither: false,
   // a bare "no" to an optional question whose prompt invites a skip (server/extract/offline/offline-extractor.ts, rule 2)
   declineRule: {

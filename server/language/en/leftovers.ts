@@ -9,6 +9,7 @@ export const EN_LEFTOVERS: LeftoverWords = {
     'hope', "can't tell", 'cant tell', 'cannot tell', "can't say", 'cant say', 'no idea', "don't know", 'dont know',
     "haven't checked", 'not checked',
   ],
+  besideContact: ['but', 'though', 'although', 'however', 'or', 'either'],
   unsure: ['not sure', 'unsure', 'not certain', "can't remember", 'cant remember', "don't remember", 'dont remember', 'not 100%', 'no idea', 'if i remember', 'double check', 'double-check'],
   plain: ['right now', 'right away', 'right here', 'right there', 'right after', 'right before', 'right side', 'right hand', 'right arm', 'right leg', 'right eye', 'right ear', 'right foot', 'no problem with', 'no issue with'],
   bound: ['i do', 'we do', 'i am', 'we are', "i'm", "we're", "i don't", 'i do not', "we don't", 'we do not', "i'm not", 'i am not', "we're not"],

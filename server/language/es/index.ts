@@ -29,7 +29,9 @@ export const es: LanguagePack = {
   text: ES_TEXT,
   spoken: ES_SPOKEN,
   yesNo: ES_YES_NO,
+  carried: { lead: ['el', 'la', 'los', 'las', 'es'], inName: ['de', 'del', 'y', '&'], self: ['yo', 'nosotros', 'nosotras'] },
   durations: ES_DURATIONS,
+  capitalNouns: false,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {

@@ -29,7 +29,9 @@ export const fr: LanguagePack = {
   text: FR_TEXT,
   spoken: FR_SPOKEN,
   yesNo: FR_YES_NO,
+  carried: { lead: ['le', 'la', 'les', "c'est", 'c’est'], inName: ['de', 'du', 'des', 'et', '&'], self: ['je', "j'", 'j’', 'nous', 'on'] },
   durations: FR_DURATIONS,
+  capitalNouns: false,
   negatedYesIsNeither: true,
   declineRule: null,
   otherChannel: {
