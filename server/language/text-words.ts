@@ -84,6 +84,10 @@ export interface TextWords {
     /** A sentence opening with an auxiliary and ending in one of these asks whether something counts ("does weed count", "zählt Gras auch"). */
     readonly scope?: readonly string[];
   };
+  /** Words standing in for what the visitor cannot name ("something", "whatever", "irgendwas", "oder so"): a short answer holding one is asked for the name. */
+  readonly placeholder?: readonly string[];
+  /** A stand-in with what it is about ("something with", "something wrong with", "irgendwas mit"): a description opening with one and naming little is asked which and what. */
+  readonly placeholderWith?: readonly string[];
   /** What an unsure clause says is not known when it is the very thing asked ("can't remember which", "idk the names", "weiß nicht, welche"). */
   readonly unknownWhich?: readonly string[];
   /** Which part of a short reply is the value (server/extract/offline/value-parts.ts); absent = the whole short answer, as before. */

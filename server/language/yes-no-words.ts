@@ -31,6 +31,8 @@ export interface YesNoWords {
   readonly kinds?: ReadonlyArray<{ readonly names: readonly string[]; readonly members: readonly string[] }>;
   /** Words restricting a reply to one thing ("only", "just", "nur"): with a thing outside what is asked, a no. */
   readonly only?: readonly string[];
+  /** A condition after "only" ("only when I cough", "nur wenn ich huste"): the thing happens at times — no "no", nothing read. */
+  readonly onlyWhen?: readonly string[];
   /** How often ("sometimes", "as needed", "manchmal"): beside a thing of the kind asked about, no half answer. */
   readonly frequency?: readonly string[];
   /** Replies saying everything is fine ("all fine", "looks fine", "alles in Ordnung"): a no where the prompt asks whether there is anything. */

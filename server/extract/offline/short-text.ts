@@ -74,7 +74,16 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   if (questionInstead(text, q, pack) && !(!isShort(spec) && asksWhichAndWhat(q, pack) && saysNothing(text, q, pack))) return { problem: say(pack, 'ownQuestion') };
   if (!isShort(spec)) return readFree(q, text, pack, value, history);
   if (value === null) return null;
+  // "blue something", "TC irgendwas": a stand-in for a name that could not be recalled is asked for the name
+  if (standsIn(value, pack) && value.trim().split(/\s+/).length <= 6) return { problem: say(pack, 'nameIt', { typed: value.trim() }) };
   return readShort(q, value, pack, ctx);
+}
+
+/** Whether the reply holds a stand-in for what could not be named ("something", "or whatever", "irgendwas"), and no digit. */
+function standsIn(text: string, pack: LanguagePack): boolean {
+  if (/\p{N}/u.test(text)) return false;
+  const t = fold(text).text.replace(/’/g, "'");
+  return (pack.text.placeholder ?? []).some((p) => findPhrase(t, foldPhrase(p)).length > 0);
 }
 
 // ---------------------------------------------------------------- pointers
@@ -487,7 +496,7 @@ function declines(text: string, pack: LanguagePack): boolean {
  * "anyway …") are dropped (the raw reply stays in the provenance); anything else is the plain rules' (the text as typed).
  */
 function readFree(q: OpenQuestion, text: string, pack: LanguagePack, value: string | null, history?: ExtractionRequest['history']): TextReading | null {
-  if (asksWhichAndWhat(q, pack) && saysNothing(text, q, pack)) return { problem: say(pack, 'whichAndWhat') };
+  if (asksWhichAndWhat(q, pack) && (saysNothing(text, q, pack) || somethingWith(text, q, pack))) return { problem: say(pack, 'whichAndWhat') };
   if (value === null) return null;
   let body = withoutDiscourse(value, pack);
   // the answer to "… which ones, and what exactly is happening?": the reply asked about goes with it ("flickering. the 4 lights …")
@@ -533,6 +542,20 @@ function saysNothing(text: string, q: OpenQuestion, pack: LanguagePack): boolean
     return k >= 5 && Math.max(w.length, o.length) - k <= 3;
   });
   return words.every((w) => free.has(w) || own.has(stem(w)) || near(w));
+}
+
+/**
+ * Whether a description opens with a stand-in ("something with the lights", "irgendwas mit dem Licht halt") and names at most
+ * two things beside words that say nothing, no digit: neither which nor what is said.
+ */
+function somethingWith(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  if (/\p{N}/u.test(text)) return false;
+  const t = withoutDiscourse(fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim(), pack);
+  const lead = [...(pack.text.placeholderWith ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length).find((p) => t.startsWith(`${p} `));
+  if (lead === undefined) return false;
+  const free = new Set([...(pack.text.vagueProblem ?? []), ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...pack.lexicon.negators].map(foldPhrase));
+  const rest = t.slice(lead.length).trim().split(' ').filter((w) => w !== '' && !free.has(w));
+  return rest.length <= 2 && t.split(' ').length <= 8;
 }
 
 /** Free text without the greetings and discourse words before it ("hi yes hello, so basically the lights …" → "the lights …"). */

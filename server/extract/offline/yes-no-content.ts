@@ -261,7 +261,8 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
       if (m.named) {
         if (fine || has(before, lex.negators) || has(before, words.none)) deny(typed.trim());
         else assert(typed.trim());
-      } else if (!itemNamed && only.some((o) => findPhrase((clause.slice(0, m.at).match(WORD) ?? []).slice(-3).join(' '), o).length > 0)) {
+      } else if (!itemNamed && only.some((o) => findPhrase(before, o).length > 0) && !has(before, words.onlyWhen ?? [])) {
+        // "just the cough" denies the item asked; "only when I cough" says it happens at times (nothing read)
         deny(typed.trim());
         itemDenialOnly = false;
       }

@@ -24,7 +24,7 @@ export const DE_TEXT: TextWords = {
   namedAs: { before: ['der', 'die', 'das', 'unser', 'unsere', 'mein', 'meine'], verbs: ['ist', 'heißt', 'nennt sich', 'wäre'], articles: ['der', 'die', 'das'] },
   selfIntro: ['ich bin', 'ich bin der', 'ich bin die', 'bin der', 'bin die', 'ich arbeite', 'ich leite', 'ich bin dort', 'ich bin da'],
   vagueWords: [
-    'mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem', 'unserer', 'der', 'die', 'das', 'den', 'dem',
+    'ne', 'nen', 'nem', 'ner', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem', 'unserer', 'der', 'die', 'das', 'den', 'dem',
     'ein', 'eine', 'einen', 'einem', 'für', 'von', 'vom', 'über', 'bei', 'beim', 'im', 'am', 'mit', 'dem', 'ist', 'es', 'hiesigen', 'örtlichen',
     'eigenen', 'lokalen',
   ],
@@ -72,9 +72,11 @@ export const DE_TEXT: TextWords = {
     'geht', 'gehen', 'ging', 'nicht', 'nich', 'mehr', 'kaputt', 'defekt', 'funktioniert', 'funktionieren', 'problem', 'probleme', 'fehler', 'richtig',
     'los', 'irgendwas', 'etwas', 'kein', 'keine', 'immer', 'noch', 'wieder', 'hilfe', 'reparieren', 'gut', 'schlecht', 'tut', 'tun',
   ],
-  asksWhich: { which: ['welche', 'welcher', 'welches', 'wo'], what: ['was', 'wie'] },
+  asksWhich: { which: ['welche', 'welcher', 'welches', 'welchem', 'welchen', 'wo'], what: ['was', 'wie'] },
   reportedBy: ['sagte', 'sagt', 'meinte', 'meint', 'hat gesagt', 'hat gemeint', 'hat geschrieben', 'schrieb', 'hat mich geschickt', 'hat gebeten', 'glaubt', 'denkt'],
   askWhom: ['fragen sie', 'frag', 'fragen', 'wenden sie sich an', 'rufen sie'],
+  placeholder: ['irgendwas', 'irgendetwas', 'sowieso', 'oder so', 'oder so ähnlich', 'so ähnlich', 'dings', 'dingens', 'irgendein', 'irgendeine', 'irgendeinen'],
+  placeholderWith: ['irgendwas mit', 'irgendwas am', 'irgendwas an', 'irgendwas ist mit', 'irgendwas stimmt mit', 'etwas mit', 'was mit', 'irgendein problem mit', 'irgendein problem am', 'ein problem mit'],
   unknownWhich: ['welche', 'welches', 'welcher', 'was genau', 'wie sie heißen', 'wie es heißt', 'wie das heißt', 'wie die heißen', 'den namen', 'die namen', 'die genauen namen', 'namen'],
   asksNeed: [
     'worum es geht', 'worum geht es', 'was sie brauchen', 'was brauchen sie', 'was sie suchen', 'wie können wir helfen', 'wie kann ich helfen',

@@ -29,6 +29,7 @@ export const DE_YES_NO: YesNoWords = {
       members: ['husten', 'schnupfen', 'halsschmerzen', 'kopfschmerzen', 'fieber', 'ausschlag', 'ohrenschmerzen', 'bauchschmerzen', 'übelkeit', 'rückenschmerzen', 'müde', 'erkältung'] },
   ],
   only: ['nur', 'bloß', 'lediglich', 'einfach nur'],
+  onlyWhen: ['wenn', 'falls', 'sobald', 'beim', 'nachdem', 'während'],
   frequency: ['manchmal', 'gelegentlich', 'ab und zu', 'bei bedarf', 'hin und wieder'],
   allFine: ['alles in ordnung', 'alles gut', 'alles ok', 'alles okay', 'alles sicher', 'alles bestens', 'alles fein', 'sieht gut aus', 'sieht alles gut aus',
     'sieht alles normal aus', 'scheint alles in ordnung', 'scheint in ordnung', 'nichts gefährliches', 'nichts unsicheres', 'nichts kaputt'],

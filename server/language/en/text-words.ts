@@ -88,6 +88,8 @@ export const EN_TEXT: TextWords = {
   asksWhich: { which: ['which', 'where'], what: ['what', 'how'] },
   reportedBy: ['said', 'says', 'told', 'tells', 'reckons', 'reckoned', 'thinks', 'thought', 'mentioned', 'reported', 'suggested', 'wrote', 'asked', 'sent'],
   askWhom: ['ask', 'check with', 'talk to', 'speak to', 'call', 'phone', 'email'],
+  placeholder: ['something', 'something or other', 'or something', 'or whatever', 'whatever', 'whatsit', 'whatchamacallit', 'thingy'],
+  placeholderWith: ['something with', 'something wrong with', 'something up with', 'something off with', 'something about', 'some problem with', 'some issue with', 'some trouble with'],
   unknownWhich: [
     'which', 'which ones', 'which one', 'what', 'what exactly', 'what they are', 'what it is', "what it's called", 'what its called', 'what they are called',
     "what they're called", 'what theyre called', 'the name', 'the names', 'their names', 'its name', 'the names of them', 'the exact names', 'names',

@@ -43,6 +43,7 @@ export const EN_YES_NO: YesNoWords = {
         'congestion', 'sniffles', 'flu', 'itch', 'itching'] },
   ],
   only: ['only', 'just', 'merely', 'nothing but'],
+  onlyWhen: ['when', 'whenever', 'if', 'while', 'after', 'during'],
   frequency: ['sometimes', 'occasionally', 'now and then', 'now and again', 'every now and then', 'when needed', 'as needed', 'when i need it',
     'when she needs it', 'when he needs it', 'on and off'],
   allFine: ['all fine', 'all good', 'all ok', 'all okay', 'all safe', "everything's fine", 'everything is fine', 'everything fine', "everything's ok",
