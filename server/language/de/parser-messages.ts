@@ -51,5 +51,5 @@ export const DE_PARSER: ParserMessages = {
   whichAndWhat: () => 'Können Sie etwas genauer sagen — welche, und was genau passiert?',
   askedBack: () => 'Entschuldigung, wenn das unklar war — hier noch einmal die Frage.',
   ownQuestion: () => 'Das kann ich hier leider nicht beantworten, aber das Team sieht Ihre Nachricht. Zuerst bitte diese Frage:',
-  whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht, damit es bei der richtigen Person ankommt?',
+  whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht?',
 };

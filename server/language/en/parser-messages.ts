@@ -51,5 +51,5 @@ export const EN_PARSER: ParserMessages = {
   whichAndWhat: () => 'Could you say a little more — which ones, and what exactly is happening?',
   askedBack: () => "Sorry if that wasn't clear — here is the question again.",
   ownQuestion: () => "I can't answer that here, but the team will see your message. First, please answer this:",
-  whatAbout: () => "Could you say in a sentence or two what it's about, so it reaches the right person?",
+  whatAbout: () => "Could you say in a sentence or two what it's about?",
 };

@@ -51,5 +51,5 @@ export const ES_PARSER: ParserMessages = {
   whichAndWhat: () => '¿Podría concretar un poco más — cuáles, y qué pasa exactamente?',
   askedBack: () => 'Perdón si no quedó claro — aquí va de nuevo la pregunta.',
   ownQuestion: () => 'No puedo responder a eso aquí, pero el equipo verá su mensaje. Primero, esta pregunta:',
-  whatAbout: () => '¿Podría decir en una o dos frases de qué se trata, para que llegue a la persona adecuada?',
+  whatAbout: () => '¿Podría decir en una o dos frases de qué se trata?',
 };

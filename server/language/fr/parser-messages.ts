@@ -51,5 +51,5 @@ export const FR_PARSER: ParserMessages = {
   whichAndWhat: () => 'Pourriez-vous préciser — lesquels, et que se passe-t-il exactement ?',
   askedBack: () => "Désolé si ce n'était pas clair — voici de nouveau la question.",
   ownQuestion: () => "Je ne peux pas répondre à cela ici, mais l'équipe verra votre message. D'abord, cette question :",
-  whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit, pour que cela arrive à la bonne personne ?",
+  whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit ?",
 };
