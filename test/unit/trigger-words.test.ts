@@ -155,6 +155,23 @@ describe('the negation scope ends at a new predicate; hedges and self-correction
   });
 });
 
+describe('a checklist answered no', () => {
+  const pain: TriggerChoice = { id: 'pain', phrases: ['short of breath'], examples: [], words: { chest: ['chest'], bad: ['pain'] }, together: [['chest', 'bad']] };
+  const fires = (text: string) => matchTrigger(text, [pain])?.id === 'pain';
+  it('a clause answered by a lone "no" in the next clause or at its own end does not fire; "yes" does', () => {
+    expect(fires('short of breath? no. chest pain? no. just a sore throat')).toBe(false);
+    expect(fires('chest pain - no, cough yes')).toBe(false);
+    expect(fires('any chest pain? nope')).toBe(false);
+    expect(fires('chest pain? yes')).toBe(true);
+    expect(fires('short of breath, no inhaler with me')).toBe(true);
+  });
+  it('"while" and "when" link a figurative object ("cut myself again while cooking")', () => {
+    const harm: TriggerChoice = { id: 'harm', phrases: [], examples: [], words: { self: ['cut myself'], again: ['again'] }, together: [['self', 'again']], figurative: ['cooking'] };
+    expect(matchTrigger('i cut myself again while cooking', [harm])).toBeUndefined();
+    expect(matchTrigger('i cut myself again', [harm])?.id).toBe('harm');
+  });
+});
+
 describe('entries with alternatives and gaps', () => {
   const stroke: TriggerChoice = {
     id: 'stroke', phrases: [], examples: [],

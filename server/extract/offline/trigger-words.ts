@@ -38,13 +38,14 @@ const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|excep
 const WORD = /[\p{L}\p{N}]+(?:[.,]\d+)?/gu;
 /**
  * A clause that says, all of itself, that what the clause before it told is over or not now ("I get a tight chest when I'm
- * anxious, not now"; "lip swelling from a bite yesterday, going down now"): the clause before it is void for every trigger.
+ * anxious, not now"; "lip swelling from a bite yesterday, going down now"), or answers it no as a checklist does ("short of
+ * breath? no. chest pain? no"): the clause before it is void for every trigger.
  */
-const RESOLVED = /^(?:(?:and|but|its|it s|it is|thats|that is|all|now)\s+)*(?:not now|not right now|not at the moment|not currently|not today|none now|none at the moment|(?:fine|gone|better|settled|stopped|resolved|okay|ok|over) now|(?:going|gone) down now|(?:all )?(?:gone|settled|resolved)(?: since)?|no longer)$/;
+const RESOLVED = /^(?:(?:and|but|its|it s|it is|thats|that is|all|now)\s+)*(?:not now|not right now|not at the moment|not currently|not today|none now|none at the moment|(?:fine|gone|better|settled|stopped|resolved|okay|ok|over) now|(?:going|gone) down now|(?:all )?(?:gone|settled|resolved)(?: since)?|no longer|no|nope|nah|none|not really|not at all|negative|never)$/;
 /** How many words before an `unless` phrase a negator may stand and still negate it ("hasnt stopped", "has not fully stopped"). */
 const UNLESS_NEGATION_WINDOW = 2;
 /** Words that may stand between a hit and its figurative object: a linking word, then determiners ("overdosed on all the chocolate"). */
-const LINKS = new Set(['on', 'of', 'from', 'with', 'over', 'at', 'about', 'by', 'in', 'to', 'for', 'vor', 'an', 'von', 'mit', 'uber', 'auf']);
+const LINKS = new Set(['on', 'of', 'from', 'with', 'over', 'at', 'about', 'by', 'in', 'to', 'for', 'while', 'when', 'vor', 'an', 'von', 'mit', 'uber', 'auf']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'his', 'her', 'their', 'our', 'your', 'this', 'that', 'these', 'those', 'all', 'some', 'too', 'much', 'so', 'way',
   'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'zu', 'viel']);
 /** At most this many linking words and determiners between a hit and its figurative object. */
@@ -215,8 +216,15 @@ function negated(text: string, clause: Span, hit: Span, covered: readonly Span[]
   return false;
 }
 
-/** Whether the clause of `text` right after `clause` says that it is over or not now ("…, not now"; "…, going down now"). */
+/** A clause of a checklist answered no at its end: "chest pain - no", "bleeding no". */
+const ANSWERED_NO = /\s(?:no|nope|nah|none)$/;
+
+/**
+ * Whether the clause of `text` right after `clause` says that it is over or not now ("…, not now"; "…, going down now") or
+ * answers it no ("short of breath? no."), or the clause itself ends in a lone "no" ("chest pain - no").
+ */
 export function resolvedNext(text: string, clause: Span): boolean {
+  if (ANSWERED_NO.test(plainText(text.slice(clause.start, clause.end)).trim().replace(/\s+/g, ' '))) return true;
   const next = clauses(text).find((s) => s.start > clause.start && text.slice(s.start, s.end).trim().length > 0);
   return next !== undefined && RESOLVED.test(plainText(text.slice(next.start, next.end)).trim().replace(/\s+/g, ' '));
 }
