@@ -140,4 +140,14 @@ export interface ValuePartWords {
   readonly viaNouns: readonly string[];
   /** Words that make a part compete with the name ("or", "maybe", "oder"): never set aside. */
   readonly competes: readonly string[];
+  /** Kinds of organisation a description may name besides the vague nouns ("hoa", "nonprofit"): "my hoa, Oakwood Estates HOA" → the name. */
+  readonly kinds: readonly string[];
+  /** Prepositions of a town after a name ("Grundschule Am Wall in Bremen" → the name; "Universität in Köln" names nothing without it). */
+  readonly placeAfter: readonly string[];
+  /** Possessives before a kind of place ("our tennis club, TC Blau-Weiß" → the name after it). */
+  readonly possessive: readonly string[];
+  /** Words of a clause that only waits or says where the value is ("hold on", "it's on the card", "Moment"): dropped before the value. */
+  readonly waiting: readonly string[];
+  /** Words standing in for what the visitor does not know ("blue something", "irgendwas mit"), typed in lower case: the name is asked for. */
+  readonly placeholder: readonly string[];
 }

@@ -2,7 +2,7 @@ import type { ExtractionRequest, OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findEmails, findPhones, fold, foldPhrase, findPhrase, originalSlice, type ParseContext } from '../parse/index.ts';
-import { isShort } from '../parse/text.ts';
+import { isShort, withoutFiller } from '../parse/text.ts';
 import type { RE2JS } from 're2js';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 import { unexplainedWords } from './commit-rule.ts';
@@ -10,7 +10,7 @@ import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
 import { describesNothing, ownStems, questionInstead } from './not-an-answer.ts';
-import { currentValue, describes, namesSomething, narrows, withoutSource, withoutViaAfter } from './value-parts.ts';
+import { currentValue, describes, hasPlaceholder, namesSomething, narrows, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
 const re2 = lazyRequire<typeof import('re2js')>('re2js');
@@ -587,18 +587,21 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   let head = withoutLeadIn(value, q, pack);
   // "the card says Meridian", "laut Karte die TK": the source said before the value is no part of it (value-parts.ts)
   const sourced = withoutSource(head, pack);
-  if (sourced !== head) head = withoutLeadIn(sourced, q, pack);
+  if (sourced !== head) head = withoutArticle(withoutLeadIn(withoutFiller(q.answer as TextSpec, sourced), q, pack), pack);
   // "we switched to Humana in January", "used to be Aetna, now Cigna": the value now; a change to come is asked which
   const now = currentValue(head, pack);
   if (now !== null && 'ask' in now) return { problem: say(pack, 'whichNow') };
   if (now !== null) head = withoutArticle(withoutLeadIn(now.value, q, pack), pack);
-  // "UnitedHealthcare via my wife's job": how it is had, said without a comma
+  // "UnitedHealthcare via my wife's job": how it is had, said without a comma; "die Grundschule Am Wall in Bremen": the town
   head = withoutViaAfter(head, pack);
+  if (!CLAUSE.test(head)) head = withoutTownAfter(pack.code === 'de' ? withoutArticle(head, pack) : head, pack);
   // "Joan Ferris (sister), 0161 496 0321": a phone or email at the end answers its own question, not this one
   for (const c of [...findEmails(head), ...findPhones(head, ctx)].sort((a, b) => b.start - a.start)) {
     if (/^[\s.!)]*$/u.test(head.slice(c.end)) && /[\p{L}]/u.test(head.slice(0, c.start))) head = head.slice(0, c.start).replace(/[\s,;:—–-]+$/u, '');
   }
   if (vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
+  // "blue something", "irgendwas mit Sport": a stand-in for what the visitor does not know; "church", "Verein": a kind alone
+  if (hasPlaceholder(head, pack) || kindAlone(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   // "a small pickleball club", "a small club, mostly juniors": a description that names nothing is asked for the name
   if (describes(head.split(/[,;:(]|\s[—–-]\s/u)[0]!, pack) && !namesSomething(head, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   // "St. Mary's Catholic School, the gym": a dot after a known abbreviation ends no clause
@@ -611,16 +614,23 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
     if (vague(first, q, pack) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
     // "we're a small pickleball club, Dink Masters", "ein kleiner Verein, der TSV Hohenberg": a description, then the name
-    if (describes(first, pack) && namesSomething(tail, pack) && !clauseIn(tail) && !describes(tail, pack)) {
+    if (describes(first, pack) && !describes(tail, pack)) {
       const name = withoutArticle(withoutLeadIn(tail, q, pack), pack);
-      return { value: name, evidence: name, exact: false };
+      const named = clauseIn(name);
+      if (namesSomething(named ? name.slice(0, named.index) : name, pack)) {
+        // "we're a contractor, Hernandez Electric LLC, for a client's park": the rest is read as the answer
+        const more = named ? readShort(q, name, pack, ctx) : null;
+        return more ?? { value: name, evidence: name, exact: false };
+      }
     }
     if (/[\p{L}\p{N}]/u.test(first)) {
       const contacts = [...findEmails(tail), ...findPhones(tail, ctx)];
       let rest = tail;
       for (const c of contacts.sort((a, b) => b.start - a.start)) rest = rest.slice(0, c.start) + rest.slice(c.end);
       const restFolded = fold(rest).text;
-      const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest);
+      // "I'm the facilities manager", "we have 8 courts": about the speaker — unless it hedges or competes ("we're not sure")
+      const hedged = [...pack.lexicon.negators, ...w.unsure, ...(w.valueParts?.competes ?? [])].some((p) => findPhrase(restFolded, foldPhrase(p)).length > 0);
+      const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest) && !hedged;
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
       // "the tennis side", "through my husband's job", "a small pickleball club", "member ID is U48812233": the name alone
       else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack))) head = first;
@@ -633,6 +643,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     }
   }
   head = head.replace(/[\s.!]+$/u, '').trim();
+  // "private, for my family's barn …": what is left says the project is private
+  if (!q.required && q.prompt !== undefined && head !== value.trim() && isPrivate(head, q.prompt, q, pack)) return { skip: true };
   if (head === '' || head === value.trim()) return head === '' ? null : confirm ? { value: head, evidence: head, exact: false, confirm: true } : null;
   if (!confirm && vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   return confirm ? { value: head, evidence: head, exact: false, confirm: true } : { value: head, evidence: head, exact: false };
@@ -721,7 +733,18 @@ function vague(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
   // the question's key and label count ("my company" at a key `company`); the prompt's words do not (its examples name real ones)
   const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns({ ...q, prompt: '' }, pack)]);
   const stem = (x: string) => (x.length > 3 && x.endsWith('s') ? x.slice(0, -1) : x);
-  return words.some((x) => det.has(x)) && words.some((x) => nouns.has(x) || nouns.has(stem(x))) && words.every((x) => det.has(x) || nouns.has(x) || nouns.has(stem(x)));
+  // a compound ending in a kind of place is one too ("tennisclub", "Grundschule")
+  const kind = (x: string) => nouns.has(x) || nouns.has(stem(x)) || [...nouns].some((n) => n.length >= 4 && x.length > n.length + 2 && x.endsWith(n));
+  return words.some((x) => det.has(x)) && words.some(kind) && words.every((x) => det.has(x) || kind(x));
+}
+
+/** Whether a short answer is one word naming a kind of place, not one place ("church", "school", "Verein"). */
+function kindAlone(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const words = fold(value).text.replace(/[^\p{L}' ]+/gu, ' ').trim().split(/\s+/).filter((x) => x !== '');
+  if (words.length !== 1) return false;
+  const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns({ ...q, prompt: '' }, pack)]);
+  const x = words[0]!;
+  return nouns.has(x) || (x.length > 3 && x.endsWith('s') && nouns.has(x.slice(0, -1)));
 }
 
 /** Whether a short answer is "no" and what the question asks for ("no club", "not a school", "keine Schule"). */

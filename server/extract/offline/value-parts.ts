@@ -70,9 +70,10 @@ function wordsOf(pack: LanguagePack): ValuePartWords | null {
  * value after it, or the text unchanged. The words before a source verb are at most five, typed without a capital or
  * a digit; a place before the value names a source noun ("card", "invoice", "Karte").
  */
-export function withoutSource(text: string, pack: LanguagePack): string {
+export function withoutSource(typed: string, pack: LanguagePack): string {
   const w = wordsOf(pack);
-  if (!w) return text;
+  if (!w) return typed;
+  const text = withoutWaiting(typed, pack, w);
   const t = toks(text);
   for (let i = 0; i < Math.min(t.length - 1, 7); i++) {
     const before = t.slice(0, i);
@@ -272,7 +273,11 @@ export function describes(part: string, pack: LanguagePack): boolean {
   if (!w) return false;
   const t = toks(part);
   let i = phraseAt(t, 0, w.weAre);
-  if (!w.indefinite.includes(t[i]?.f ?? '') || t.length - i < 2) return false;
+  // "a small pickleball club", "unseren tennisclub": an indefinite article or a possessive, then only description
+  if (!(w.indefinite.includes(t[i]?.f ?? '') || w.possessive.includes(t[i]?.f ?? '')) || t.length - i < 2) return false;
+  // a description says what kind of place or person it is ("club", "charity", "contractor", "Tennisverein"): "my sister" is none
+  const kinds = [...pack.text.vagueNouns, ...w.siteNouns, ...w.kinds, ...pack.names.reply.roles].map(foldPhrase);
+  if (!t.slice(i + 1).some((x) => kinds.some((k) => x.f === k || x.f === `${k}s` || (k.length >= 4 && x.f.endsWith(k))))) return false;
   // English capitals name something ("a Texas club"); German capitalises every noun, so there only a word of capitals does ("ein TSV")
   return t.slice(i + 1).every((x) => !/\p{N}/u.test(x.raw) && (pack.code === 'de' ? !/^\p{Lu}{2,}$/u.test(x.raw) : !/^\p{Lu}/u.test(x.raw)));
 }
@@ -323,6 +328,40 @@ export function withoutViaAfter(text: string, pack: LanguagePack): string {
     if (!narrows(tail, pack) || describes(tail, pack)) continue;
     const value = from(text, t, 0, s);
     if (/[\p{L}]/u.test(value)) return value;
+  }
+  return text;
+}
+
+/** The reply without clauses before the value that only wait or say where it is ("its on the card hold on... Cigna" → "Cigna"). */
+function withoutWaiting(text: string, pack: LanguagePack, w: ValuePartWords): string {
+  const t = toks(text);
+  const parts = clauses(text, t);
+  const quiet = new Set([...w.waiting, ...w.sourceNouns, ...w.sourceBefore, ...w.sourceThen, ...(pack.text.discourse ?? [])].flatMap((x) => foldPhrase(x).replace(/’/g, "'").split(/\s+/)));
+  let k = 0;
+  while (k < parts.length - 1 && t.slice(parts[k]!.from, parts[k]!.to).every((x) => quiet.has(x.f))) k++;
+  return k === 0 ? text : from(text, t, parts[k]!.from);
+}
+
+/** Whether a short answer holds a word standing in for what the visitor does not know, typed in lower case ("blue something", "irgendwas mit Sport"). */
+export function hasPlaceholder(text: string, pack: LanguagePack): boolean {
+  const w = wordsOf(pack);
+  if (!w) return false;
+  const t = toks(text);
+  return t.some((x, i) => /^\p{Ll}/u.test(x.raw) && phraseAt(t, i, w.placeholder) > 0);
+}
+
+/** A name without the town said after it without a comma ("Grundschule Am Wall in Bremen" → "Grundschule Am Wall"), when the rest names something. */
+export function withoutTownAfter(text: string, pack: LanguagePack): string {
+  const w = wordsOf(pack);
+  if (!w) return text;
+  const t = toks(text);
+  for (let s = 2; s < t.length - 1; s++) {
+    const n = phraseAt(t, s, w.placeAfter);
+    if (n === 0 || t.length - s - n > 2) continue;
+    // the town: one or two words with a capital, to the end
+    if (!t.slice(s + n).every((x) => /^\p{Lu}/u.test(x.raw))) continue;
+    const value = from(text, t, 0, s);
+    if (namesSomething(value.split(/\s+/).slice(1).join(' '), pack) && !/[,;(]/u.test(value)) return value;
   }
   return text;
 }

@@ -49,6 +49,11 @@ export const ES_TEXT: TextWords = {
     siteNouns: ['lado', 'gimnasio', 'campo', 'campos', 'cancha', 'canchas', 'pista', 'pistas', 'sala', 'sede', 'campus', 'edificio', 'estadio', 'piscina', 'complejo', 'sección', 'parte'],
     via: ['por', 'a través de', 'vía', 'via', 'con'],
     viaNouns: ['trabajo', 'empleador', 'esposo', 'esposa', 'marido', 'mujer', 'pareja', 'padres'],
+    possessive: ['mi', 'mis', 'nuestro', 'nuestra', 'nuestros', 'nuestras'],
+    waiting: ['espere', 'un momento', 'un segundo', 'déjeme ver', 'dejeme ver', 'en', 'la', 'tarjeta', 'está', 'esta'],
+    placeholder: ['algo', 'algo así', 'o algo', 'o algo así', 'no sé qué', 'cosa'],
+    kinds: ['asociación', 'club', 'empresa'],
+    placeAfter: ['en', 'cerca de'],
     competes: ['pero', 'o', 'quizás', 'quizas', 'tal vez', 'si', 'sé'],
   },
 };

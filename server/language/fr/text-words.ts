@@ -53,6 +53,11 @@ export const FR_TEXT: TextWords = {
     siteNouns: ['côté', 'gymnase', 'terrain', 'terrains', 'court', 'courts', 'salle', 'site', 'campus', 'bâtiment', 'stade', 'piscine', 'complexe', 'section', 'partie'],
     via: ['par', 'via', 'avec'],
     viaNouns: ['travail', 'employeur', 'mari', 'femme', 'conjoint', 'parents', 'boulot'],
+    possessive: ['mon', 'ma', 'mes', 'notre', 'nos'],
+    waiting: ['attendez', 'un instant', 'une seconde', 'un moment', 'je regarde', 'sur', 'la', 'carte', "c'est"],
+    placeholder: ['quelque chose', 'un truc', 'truc', 'machin', 'ou quelque chose', 'un genre de'],
+    kinds: ['association', 'club', 'entreprise'],
+    placeAfter: ['à', 'près de'],
     competes: ['mais', 'ou', 'peut-être', 'si', 'sais'],
   },
 };
