@@ -28,6 +28,10 @@ export interface DurationWords {
   readonly comingAge?: readonly RegExp[];
   /** An age just reached ("just turned 40", "gerade 18 geworden"): group `n` the age now. */
   readonly reachedAge?: readonly RegExp[];
+  /** An age said roughly ("about 50", "40ish", "so um die 50"): checked with the visitor, never committed as said. */
+  readonly aboutAge?: RegExp;
+  /** An age said as near the next birthday ("almost 40", "fast 40"): a child's next birthday (the age now is one less), an adult's rounding — checked. */
+  readonly nearAge?: RegExp;
   /** A count of months at a question counted in days ("about a month", "einen Monat"): group 1 the count (an article or digits); 30 days each. */
   readonly months?: RegExp;
 }

@@ -194,6 +194,21 @@ export interface OptionMeaningWords {
   readonly groups: readonly MeaningGroup[];
   /** Words that make a reading tentative ("probably", "I think", "vielleicht"): the choice is checked, not committed. */
   readonly hedges: readonly string[];
+  /**
+   * How much, said right before an option of a multiple choice ("kind of dizzy", "a bit of a temp", "etwas schwindelig"):
+   * a degree of the symptom, no doubt about the choice, though a hedge elsewhere ("kind of").
+   */
+  readonly degrees?: readonly string[];
+  /**
+   * "none of those", "keins davon": a clause saying no listed option fits, beside the menu's "Something else" chosen by an item
+   * off the menu ("none of those, my ear hurts"): accounted for.
+   */
+  readonly noneListed?: readonly string[];
+  /**
+   * Words saying where ("on", "across", "behind", "auf", "am"): an option named by one word after one of them (and a
+   * determiner) beside another option in its clause is where that one is ("rash on my chest", "spots across his tummy").
+   */
+  readonly placeBefore?: readonly string[];
   /** An option by its position: a whole reply such as "option 2", "the second one", "Nr. 2", "die zweite". */
   readonly positions: { readonly reply: RegExp; readonly ordinals: Readonly<Record<string, number>>; readonly last: readonly string[] };
   /** The words of dates and periods read against time-window options (server/extract/parse/time-window.ts). */
@@ -209,6 +224,22 @@ export interface MeaningGroup {
   readonly anchors?: readonly string[];
   /** Groups this one is a kind of: when no option's label names this group, the broader one's option is meant (a vaccination is a routine visit). */
   readonly broader?: readonly string[];
+  /**
+   * An item off a menu of its kind ("earache", "runny nose" at a list of symptoms): where the other groups of its broader
+   * group name two options or more, it names the option whose label or value its anchors name ("Something else");
+   * elsewhere it is its broader group ("earache" at "What brings you in?" is feeling unwell).
+   */
+  readonly offMenu?: true;
+  /**
+   * Words that hold an option's word but say something else ("trans man", "identifies as a woman": a gender, not the sex
+   * assigned at birth): they name no option and void the option words inside them, so the question is asked.
+   */
+  readonly voids?: true;
+  /**
+   * A sign that only supports: it names its option only beside a word of that option's label read for another option
+   * ("basketball tryouts" beside "physical" is the sports physical; "twisted my ankle at soccer" is no physical at all).
+   */
+  readonly weak?: true;
 }
 
 /** Dates and periods in one language, for time-window options. */

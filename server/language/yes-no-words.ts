@@ -46,4 +46,11 @@ export interface YesNoWords {
   readonly precautions?: readonly string[];
   /** Words naming the same thing as a prompt's item ("cable" for "wiring"): each group's words name one another. */
   readonly alike?: ReadonlyArray<readonly string[]>;
+  /**
+   * A prompt asking whether there is a chance ("Is there any chance you could be pregnant?", `asks`): a possibility said
+   * ("could be", "possibly", "we've been trying", `possible`) is a yes — the chance is what was asked.
+   */
+  readonly chance?: { readonly asks: readonly string[]; readonly possible: readonly string[] };
+  /** Words saying when something happens ("when", "whenever", "wenn"): beside a degree ("kind of … when I run") no yes. */
+  readonly conditions?: readonly string[];
 }

@@ -79,3 +79,14 @@ describe("a person's age in months or weeks", () => {
     expect(age('18 months', 'How old is the lighting system?')).toBeUndefined();
   });
 });
+
+describe('an age said roughly', () => {
+  it("checks an adult's 'almost' and an age said about, and takes a child's next birthday", () => {
+    expect(age('almost 40')).toEqual({ check: 39 });
+    expect(age('about 50')).toEqual({ check: 50 });
+    expect(age('70 or so')).toEqual({ check: 70 });
+    expect(age('so um die 50', "Wie alt ist die Patientin?", 'de')).toEqual({ check: 50 });
+    expect(age('almost 5')).toBe(4);
+    expect(age('42')).toBe(42);
+  });
+});

@@ -38,7 +38,9 @@ describe('yes/no by content', () => {
     expect(answer('does a leaning pole count?')).toBeUndefined();
     expect(answer('no, but the cover is off and you can see the wiring')).toEqual({ check: false });
     expect(answer('the wiring was redone last year')).toBeUndefined();
-    expect(answer('kind of, the pole leans')).toBeUndefined();
+    // (a degree beside an item the prompt lists names it mildly: "kind of, the pole leans" is a yes — see 'a degree beside an item')
+    expect(answer('kind of, the pole leans')).toBe(true);
+    expect(answer('kind of')).toBeUndefined();
     expect(answer('my employer covers it', 'Do you have health insurance?')).toBeUndefined();
     expect(answer('none', 'Do you have health insurance?')).toBeUndefined(); // no "any" in the prompt
     expect(answer('both indoor and outdoor', 'Is the court indoor or outdoor?', undefined, { type: 'boolean', synonyms: { true: ['indoor'], false: ['outdoor'] } })).toBeUndefined();
@@ -90,5 +92,27 @@ describe('yes/no by content', () => {
     expect(answer('define sparking')).toBeUndefined();
     expect(answer('what do you mean by unsafe')).toBeUndefined();
     expect(answer('weiß ich nicht, bin noch nicht vor Ort', GEFAHR, 'de')).toBeUndefined();
+  });
+});
+
+describe('a chance, a degree, a condition and a soft no', () => {
+  const CHANCE = "Is there any chance you could be pregnant? (You can say skip if you're not sure.)";
+  const NOW_Q = 'Important — are you having chest pain or trouble breathing right now, at this moment?';
+  it('reads a possibility as a yes where the prompt asks whether there is a chance', () => {
+    expect(answer('could be, we have been trying', CHANCE)).toBe(true);
+    expect(answer('könnte sein', 'Besteht die Möglichkeit, dass Sie schwanger sind?', 'de')).toBe(true);
+    expect(answer('probably not', CHANCE)).toBeUndefined();
+    expect(answer('could be', HAZARD)).toBeUndefined();
+  });
+  it('reads a degree beside an item of the prompt as a yes, and asks about one beside a condition or alone', () => {
+    expect(answer('kinda hard to breathe', NOW_Q)).toBe(true);
+    expect(answer('kind of short of breath when I climb stairs', NOW_Q)).toBeUndefined();
+    expect(answer('kinda?', NOW_Q)).toBeUndefined();
+    expect(answer('only when I cough', NOW_Q)).toBeUndefined();
+  });
+  it('reads a soft no as a no, and an intolerance as neither', () => {
+    expect(answer("I don't think so", 'Do you take any medications at the moment?')).toBe(false);
+    expect(answer('ich glaube nicht', GEFAHR, 'de')).toBe(false);
+    expect(answer('no med allergies but im lactose intolerant', 'Do you have any allergies to medicines, foods or latex?')).toBeUndefined();
   });
 });

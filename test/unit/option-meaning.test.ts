@@ -110,3 +110,63 @@ describe('a reply to the path prompt', () => {
     expect(votePath('the ones we got from you last year keep cutting out', paths, 'en')).toBeUndefined();
   });
 });
+
+describe('a list of symptoms said in the visitor\'s words (labels alone)', () => {
+  const symptoms = enumOf([['chest_pain', 'Chest pain or tightness'], ['breath', 'Shortness of breath'], ['fever', 'Fever'], ['cough', 'Cough'], ['throat', 'Sore throat'],
+    ['headache', 'Headache'], ['dizzy', 'Dizziness or fainting'], ['belly', 'Stomach or abdominal pain'], ['nausea', 'Nausea or vomiting'], ['rash', 'Rash or skin problem'],
+    ['injury', 'Pain from an injury'], ['other', 'Something else']], true);
+  const read = (reply: string) => {
+    const r = parseEnum(symptoms, reply, en, NOW);
+    return r.ok ? { value: r.value, check: r.check === true, described: r.described ?? [] } : 'ask';
+  };
+
+  it('reads a clause naming one symptom with where, when or how as a description of it', () => {
+    expect(read('rash on my arms')).toEqual({ value: ['rash'], check: false, described: ['rash on my arms'] });
+    expect(read('passed out yesterday at work')).toEqual({ value: ['dizzy'], check: false, described: ['passed out yesterday at work'] });
+    expect(read('ankle hurts from when I fell')).toEqual({ value: ['injury'], check: false, described: ['ankle hurts from when I fell'] });
+    expect(read('temp of 39.2 last night')).toEqual({ value: ['fever'], check: false, described: ['temp of 39.2 last night'] });
+  });
+
+  it('reads several symptoms by meaning, a degree before one being no hedge', () => {
+    expect(read('threw up twice and my tummy hurts')).toMatchObject({ value: ['belly', 'nausea'], check: false });
+    expect(read('headache, kind of dizzy')).toMatchObject({ value: ['headache', 'dizzy'], check: false });
+  });
+
+  it('names "Something else" for a symptom off the menu, alone or beside others; a part of the body said as a place is no option', () => {
+    expect(read('earache')).toMatchObject({ value: ['other'] });
+    expect(read('cough and a runny nose')).toMatchObject({ value: ['cough', 'other'], check: false });
+    expect(read('rash on my chest')).toEqual({ value: ['rash'], check: false, described: ['rash on my chest'] });
+    const none = read('none of those, my ear hurts');
+    expect(none).toMatchObject({ value: ['other'], check: false });
+    expect(typeof none === 'string' ? [] : none.described).toContain('none of those');
+    // at "What brings you in?" the same words are feeling unwell; a part of the body alone is an illness or an injury
+    expect(committed(parseEnum(reason, 'diarrhoea since friday', en, NOW))).toBe('unwell');
+    expect(committed(parseEnum(reason, 'my back', en, NOW))).not.toBe('unwell');
+  });
+
+  it('does not describe away a word of another option, a negation or a hedge, and checks a word that only begins an option', () => {
+    expect(read('rash with neck pain')).toMatchObject({ value: ['rash', 'other'] });
+    expect(read('rash and my head')).toMatchObject({ value: ['headache', 'rash'], check: true });
+    expect(read('rash but not itchy')).toMatchObject({ described: [] });
+    expect(read('head')).toMatchObject({ value: ['headache'], check: true });
+    expect(read('my head hurts')).toMatchObject({ value: ['headache'], check: false });
+  });
+});
+
+describe('words that say something else, and the more specific of two options', () => {
+  const sex = enumOf([['female', 'Female'], ['male', 'Male'], ['intersex', 'Intersex'], ['prefer_not_to_say', 'Prefer not to say']]);
+  const visits = { type: 'enum' as const, options: [...reason.options] };
+  it('voids an option word inside a gender said, and asks about one word for a sex beside it', () => {
+    expect(committed(parseEnum(sex, 'trans man', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(sex, 'male, he transitioned last year', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(sex, "assigned female at birth, I'm a trans man", en, NOW))).toBe('female');
+    expect(committed(parseEnum(sex, 'AMAB', en, NOW))).toBe('male');
+    expect(committed(parseEnum(sex, 'Transfrau', de, NOW))).toBe('ask');
+  });
+  it('takes the option whose label holds the other one\'s word and more, a sport only beside it', () => {
+    expect(committed(parseEnum(visits, 'physical for basketball tryouts', en, NOW))).toBe('sports');
+    expect(committed(parseEnum(visits, 'annual physical', en, NOW))).toBe('checkup');
+    expect(committed(parseEnum(visits, 'twisted my ankle at soccer', en, NOW))).toBe('injury');
+    expect(committed(parseEnum(visits, 'my knee has been hurting since i fell last week', en, NOW))).toBe('injury');
+  });
+});

@@ -14,7 +14,12 @@ import { parseAnswer, type ParseContext } from '../parse/index.ts';
 export interface DurationRead {
   value: number;
   evidence: string;
+  /** Read, but to be checked with the visitor first ("about 50", an adult's "almost 40"). */
+  check?: true;
 }
+
+/** The age of majority: "almost N" of an adult is rounding (checked), of a child the next birthday. */
+const ADULT = 18;
 
 /** Whether an integer question asks an age in years: no unit (or years), and its key or prompt says age. */
 function asksAge(q: OpenQuestion, pack: LanguagePack): boolean {
@@ -35,7 +40,14 @@ export function readDuration(q: OpenQuestion, text: string, ctx: ParseContext, p
   const age = asksAge(q, pack);
   // "almost 5", "turning 30 next week", "41 in March, so 40", "just turned 40": the age now, from the birthday said
   const birthday = age ? birthdayAge(text, ctx, pack) : null;
-  if (birthday) return birthday;
+  const words = pack.durations;
+  // "almost 40" of an adult may be 38 or 39 — checked ("Just to check: 39?"); "almost 5" of a child is 4
+  if (birthday) return birthday.value + 1 >= ADULT && words.nearAge?.test(text) ? { ...birthday, check: true } : birthday;
+  // "about 50", "40ish" at an age: an age is no estimate — the figure is checked, not committed as said
+  if (age && words.aboutAge?.test(text)) {
+    const n = parseAnswer({ type: 'integer', min: 0 }, text, ctx);
+    if (n.ok && typeof n.value === 'number') return { value: n.value, evidence: n.evidence, check: true };
+  }
   if (numberRead) return age ? ageInYears(text, ctx, pack, true) : null;
   if (age) return ageInYears(text, ctx, pack, false);
   return null;

@@ -2,15 +2,16 @@ import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
-import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, clauseStart, cut } from './late-markers.ts';
+import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, TOTAL, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
 import { nameClause, nameFix } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
-import { wordEdit } from './late-word-edit.ts';
+import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
-import { readValue, repeatsNumber, shortTextFix } from './late-value.ts';
+import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
 import { replacedContact, restated } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
+import { yesNoAnew } from './late-yes-no.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -78,7 +79,7 @@ export function lateCorrection(
     for (const q of earlier.filter(isName)) {
       const marked = markerAt !== Infinity || named.includes(q);
       if (nameAsked && !marked) continue;
-      const value = nameFix(sentence, q, marked, nameAsked, pack);
+      const value = nameFix(sentence, q, marked, nameAsked, pack, /[\p{L}\p{N}]/u.test(blank(0)));
       if (value === undefined) continue;
       let from = nameClause(sentence, value);
       // "sorry, it's spelled Scott": a head of markers and interjections goes with it
@@ -119,7 +120,17 @@ export function lateCorrection(
     const told = previous && /[\p{L}\p{N}]/u.test(blank(0)) ? addedText(sentence, previous, current, ctx, pack) : undefined;
     if (told !== undefined) return { update: { key: previous!.key, value: told, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
-    const refers = previous && !previous.pii && typeof previous.value === 'number' && repeatsNumber(sentence, previous, ctx);
+    // …and so does one that says an amount was per item and gives the total ("that 40 was per court, … so 120k total")
+    const refers = previous && !previous.pii && typeof previous.value === 'number'
+      && (repeatsNumber(sentence, previous, ctx) || (PER_ITEM.test(sentence) && new RegExp(TOTAL.source, 'iu').test(sentence)));
+    // "found the order number BF-115500": a code of the example's shape for a code question skipped before, the sentence naming it
+    for (const q of named.length > 0 ? named : previous ? [previous] : []) {
+      if (q.value !== null || q.answer.type !== 'text' || (current !== null && q.key === current.key) || (!named.includes(q) && late === null)) continue;
+      const code = sameShape(sentence, q);
+      if (code === undefined || (current?.answer.type === 'text' && current.answer.pattern !== undefined && parseAnswer(current.answer, code, ctx).ok)) continue;
+      const read = parseAnswer(q.answer, code, ctx);
+      if (read.ok) return { update: { key: q.key, value: read.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+    }
     if (markerAt === Infinity && !refers) {
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
@@ -156,7 +167,13 @@ export function lateCorrection(
       // question ("no, and it's courts 1 AND 2 actually"); as the whole reply it is more likely this answer's own words
       const added = value !== undefined && q.answer.type === 'text' && typeof q.value === 'string' && typeof value === 'string' && value.startsWith(q.value.trim().replace(/[.!;\s]+$/u, ''));
       if (added && !late && !isNamed && !/[\p{L}\p{N}]/u.test(blank(read!.whole ? 0 : clauseAt))) continue;
-      if (value !== undefined && !same) {
+      // "Eigentlich keine Eile, eher Ende des Jahres": the clause that puts the answer another way ("eher", "more like") reads
+      // nothing, and the value came from the head before it — the head gives the reason, not the answer: asked again
+      const approxClause = approx !== null ? sentence.slice(clauseStart(sentence, approx.index)) : sentence;
+      const headOnly = value !== undefined && !same && read!.whole && approx !== null && approxClause !== sentence && q.answer.type !== 'text'
+        && readValue(q, approxClause, approxClause, ctx, false, pack) === undefined;
+      if (headOnly && !question && (isPrevious || isNamed)) return { reopen: q.key, rest: blank(0) };
+      if (value !== undefined && !same && !headOnly) {
         // "asap isn't realistic, more like this summer": a head that names this answer goes with the correction
         const head = sentence.slice(0, clauseAt);
         const headNames = clauseAt > 0 && namesQuestion(head, q, pack) && !(current !== null && current.answer.type !== 'text' && parseAnswer(current.answer, head, ctx).ok);
@@ -164,11 +181,16 @@ export function lateCorrection(
         return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
       }
       // the sentence goes back to this answer but its new value cannot be read: ask the question again
-      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers) || (isPrevious && repeats))) {
+      // (a typed answer just given, put another way with "more like" / "eher" in words not read: asked again too)
+      if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers) || (isPrevious && repeats)
+        || (isPrevious && approx !== null && q.answer.type !== 'text' && !forCurrent))) {
         // a head that says the answer given goes with it ("Sofort ist unrealistisch, …")
         return { reopen: q.key, rest: blank(repeats || (clauseAt > 0 && namesQuestion(sentence.slice(0, clauseAt), q, pack)) ? 0 : clauseAt) };
       }
     }
   }
+  // "well not sparks exactly, it's just flickering. no danger. Hank": the yes/no just given, said the other way by its content
+  const anew = yesNoAnew(text, previous, current, ctx, pack);
+  if (anew) return { update: { key: previous!.key, value: anew.value, evidence: anew.evidence, corrects: true }, rest: anew.rest };
   return null;
 }

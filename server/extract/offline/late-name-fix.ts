@@ -26,20 +26,26 @@ export function nameClause(sentence: string, value: string): number {
  * instead of another ("Emily, not Emma"), a first or last name added ("Vorname ist Klaus"), or — when the sentence
  * marks or names it — the name completed ("Sam Whitfield, full name" for "Sam"). Undefined when none.
  */
-export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked: boolean, pack: LanguagePack): string | undefined {
+export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked: boolean, pack: LanguagePack, besideOther = false): string | undefined {
   if (typeof q.value !== 'string' || q.value.trim() === '') return undefined;
-  const words = q.value.trim().split(/\s+/);
+  // a title is no part of the name to correct ("Hr. Müller", then "Vorname Thomas" → "Thomas Müller")
+  const given = q.value.trim().split(/\s+/);
+  const words = given.length >= 2 && TITLE.test(given[0]!) ? given.slice(1) : given;
   const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
   const runs = [...sentence.matchAll(NAME_RUN)].map((r) => r[0]);
   const swap = (i: number, w: string) => words.map((x, j) => (j === i ? x.replace(/^[\p{L}'’-]+/u, w) : x)).join(' ');
   // a word like one of the name's, respelled in words ("John with an h", "Meyer mit ey") or said alone or as the legal name
   // ("Jonathan actually, legal name"); at a name question only a spelling said in words counts
   const fullSaid = FULL.test(sentence) || NAME_WORDS.test(sentence);
-  for (const m of sentence.matchAll(/\p{Lu}[\p{L}'’-]+/gu)) {
-    const w = m[0];
-    const lw = letters(w);
-    if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(w, pack)) continue;
-    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + w.length)) || SPELLED_BEFORE.test(sentence.slice(0, m.index));
+  for (const m of sentence.matchAll(/\p{L}[\p{L}'’-]+/gu)) {
+    const lw = letters(m[0]);
+    if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(m[0], pack)) continue;
+    // a word beside a figure is part of a date or an amount, no name ("sorry, it's 4 March 1990" is no respelling of "Maria")
+    if (/\d[\s.,/-]*$/u.test(sentence.slice(0, m.index)) || /^[\s.,/-]*\d/u.test(sentence.slice(m.index + m[0].length)) || isMonth(m[0], pack)) continue;
+    const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + m[0].length)) || SPELLED_BEFORE.test(sentence.slice(0, m.index));
+    // a name typed in lower case counts only where its spelling is said ("oh its john with an h"); it is recorded capitalised
+    if (/^\p{Ll}/u.test(m[0]) && !spelled) continue;
+    const w = m[0].charAt(0).toUpperCase() + m[0].slice(1);
     // "Catherine with a C" for "Katherine": said how it is spelled, the first letter may differ
     const i = words.findIndex((x) => similar(letters(x), lw) || (spelled && lw.length >= 4 && distance(letters(x), lw) <= 2));
     if (i < 0) continue;
@@ -77,14 +83,24 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
   if (first && words.length === 1 && letters(first[1]!) !== letters(words[0]!)) return `${first[1]} ${words[0]}`;
   const last = LAST_NAME.exec(sentence);
   if (last && words.length === 1 && letters(last[1]!) !== letters(words[0]!)) return `${words[0]} ${last[1]}`;
-  // completed: a name that starts with the first name given and adds to it
-  if (!marked && !FULL.test(sentence)) return undefined;
+  // completed: a name that starts with the first name given and adds to it — marked, said in full, or a sentence of its own
+  // beside the answer to the current question ("Mike Johnson btw. Lincoln HS", "Jürgen Bauer übrigens. SV Grün-Weiß Essen")
+  if (!marked && !FULL.test(sentence) && !(besideOther && runs.length === 1 && runs[0]!.split(/\s+/).length <= 3 && onlyName(sentence, runs[0]!))) return undefined;
   for (const run of runs) {
     const parts = run.split(/\s+/);
     if (parts.length < 2 || letters(parts[0]!) !== letters(words[0]!) || run === q.value.trim()) continue;
     return run;
   }
   return undefined;
+}
+
+/** A title before a name: "Hr.", "Frau", "Mr", "Dr.". */
+const TITLE = /^(?:hr|herr|frau|fr|mr|mrs|ms|miss|mx|dr|prof)\.?$/iu;
+
+/** Whether the sentence says nothing but the name and words beside a name ("Mike Johnson btw.", "Jürgen Bauer übrigens"). */
+function onlyName(sentence: string, run: string): boolean {
+  const rest = sentence.replace(run, ' ');
+  return (rest.match(/[\p{L}'’]+/gu) ?? []).every((x) => BESIDE_NAME.has(fold(x).text));
 }
 
 /** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
@@ -96,6 +112,12 @@ const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|bir
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
 const BESIDE_NAME = new Set(['it', "it's", 'its', 'is', 'the', 'his', 'her', 'my', 'their', 'legal', 'full', 'name', "that's", 'thats', 'ist', 'es', 'der', 'die', 'das',
   'übrigens', 'ubrigens', 'eigentlich', 'natürlich', 'naturlich', 'richtig', 'btw', 'by', 'way', 'correct', 'right', 'lol', 'oh', 'ah', 'and', 'und', 'no', 'nein', 'not', 'but']);
+
+/** Whether a word is a month's name in the pack's language ("March", "März"). */
+function isMonth(w: string, pack: LanguagePack): boolean {
+  const f = fold(w).text;
+  return pack.messages.months.some((m) => fold(m).text === f);
+}
 
 /** Whether a capitalised word is no name (a marker or a common word opening the sentence: "Sorry", "Oops", "It's"). */
 export function notAName(w: string, pack: LanguagePack): boolean {

@@ -50,6 +50,14 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
       if (now !== undefined && was !== undefined && JSON.stringify(was) === JSON.stringify(q.value) && JSON.stringify(now) !== JSON.stringify(q.value)) {
         return { value: now, ...finish(end) };
       }
+      // a part of a date said both ways: "born in 87 not 88", "the 13th not the 3rd"
+      // ("not the 3rd": the article is no part)
+      const yPart = /^(?:the|der|die|das|den|dem|le|la|el)$/iu.test(y.t) && toks[k + 2] ? toks[k + 2]! : y;
+      const part = q.answer.type === 'date' && typeof q.value === 'string' ? datePart(q.value, before.at(-1)!.t, yPart.t) : undefined;
+      if (part !== undefined) {
+        const read = parseAnswer(q.answer, part, ctx);
+        if (read.ok && read.value === part) return { value: part, ...finish(yPart.end) };
+      }
       continue;
     }
     if (typeof q.value !== 'string' || q.pii) {
@@ -111,5 +119,25 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
     if (!read.ok || read.value === old) return { reopen: true };
     return { value: read.value, ...finish(y.end) };
   }
+  return undefined;
+}
+
+/**
+ * An ISO date with its year or day replaced, when `was` is that part of it as written ("88" or "1988" for 1988; "3" or
+ * "3rd" for the 3rd) and `now` is the same kind of part ("87" keeps the century: 1987); undefined when neither.
+ */
+function datePart(iso: string, now: string, was: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return undefined;
+  const [, year, month, day] = m as unknown as [string, string, string, string];
+  if ((/^\d{4}$/.test(was) && was === year) || (/^\d{2}$/.test(was) && was === year.slice(2))) {
+    if (/^\d{4}$/.test(now)) return `${now}-${month}-${day}`;
+    if (/^\d{2}$/.test(now)) return `${year.slice(0, 2)}${now}-${month}-${day}`;
+    return undefined;
+  }
+  const dayOf = (t: string) => /^(\d{1,2})(?:st|nd|rd|th|\.)?$/iu.exec(t)?.[1];
+  const w = dayOf(was);
+  const n = dayOf(now);
+  if (w !== undefined && n !== undefined && Number(w) === Number(day) && Number(n) >= 1 && Number(n) <= 31) return `${year}-${month}-${n.padStart(2, '0')}`;
   return undefined;
 }

@@ -17,7 +17,7 @@ const LAST_TWO = /(?<![\p{L}])(?:last two|final two|letzten (?:beiden|zwei)|beid
 const FIRST_TWO = /(?<![\p{L}])(?:first two|ersten (?:beiden|zwei)|beiden ersten|zwei ersten)(?![\p{L}])/iu;
 const THE_TWO = /(?<![\p{L}])(?:the two|both|die (?:beiden|zwei))(?![\p{L}])/iu;
 /** "the 45k is per field", "die 40k sind pro Platz": a per-item word. */
-const PER_ITEM = /(?<![\p{L}])(?:per|each|a piece|apiece|pro|je|jeweils|für jeden|für jede|fuer jeden)(?![\p{L}])/iu;
+export const PER_ITEM = /(?<![\p{L}])(?:per|each|a piece|apiece|pro|je|jeweils|für jeden|für jede|fuer jeden)(?![\p{L}])/iu;
 
 /** "extra zero", "one zero too many", "eine Null zu viel": the number was typed with one zero too many. */
 const EXTRA_ZERO = /(?<![\p{L}])(?:(?:an? |one )?(?:extra|additional) (?:zero|0)|(?:one |a )?(?:zero|0) too many|too many (?:zeros?|0s?)|(?:eine )?(?:null|0) zu viel|(?:eine )?(?:null|0) (?:ist )?zu viel)(?![\p{L}])/iu;

@@ -93,6 +93,8 @@ export class OfflineExtractor implements Extractor {
     const cur = req.current;
     // the yes/no was read together with what the reply names, so the rest needs no check (yes-no-content.ts)
     let settled = false;
+    // clauses the parser read as describing the value ("rash on my arms"): accounted for by the commit rule
+    let describing: readonly string[] = [];
 
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
@@ -118,7 +120,7 @@ export class OfflineExtractor implements Extractor {
       // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts)
       const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
       const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
-        : described ? ok(described.value, described.evidence, false) : duration ? ok(duration.value, duration.evidence, false) : typedRead;
+        : described ? ok(described.value, described.evidence, false) : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
@@ -174,6 +176,7 @@ export class OfflineExtractor implements Extractor {
         // a reading the parser itself doubts ("3.2.2015" in the US) is checked with the visitor first (and not settled
         // offline by the hybrid rule: it is not exact)
         if (parsed.check && !human) u.confirm = true;
+        describing = parsed.described ?? [];
         updates.push(u);
       } else {
         proposal.problem = { key: cur.key, reason: parsed.reason, ...(parsed.specific ? { specific: true as const } : {}) };
@@ -194,7 +197,7 @@ export class OfflineExtractor implements Extractor {
     // the commit rule: a value read from a reply with words nothing accounts for is checked with the visitor first
     const mine = cur && cur.answer.type !== 'text' ? updates.find((u) => u.key === cur.key && u.confidence !== 1) : undefined;
     if (mine && cur && !human && !settled) {
-      const read = updates.flatMap((u) => (u.evidence ?? '').split(', '));
+      const read = [...describing, ...updates.flatMap((u) => (u.evidence ?? '').split(', '))];
       // "no, paying cash", "yes — the card's at home": a yes or no said first and set apart answers; the rest is an aside
       const aside = cur.answer.type === 'boolean' && mine.evidence !== undefined && new RegExp(`^\\W*${mine.evidence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.;:!—–-]`, 'iu').test(text);
       // at an estimate question ("A ballpark is fine") the guesses softening one figure are set aside ("40k-ish", "so um die")

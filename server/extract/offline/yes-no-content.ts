@@ -113,8 +113,25 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
   const often = new Set((words.frequency ?? []).map(foldPhrase));
   const member = membersIn(q, fold(text).text, pack).some((m) => m.named);
   const half = lex.neither.filter((p) => !(member && often.has(foldPhrase(p))));
+  // "could be, we've been trying" at "Is there any chance you could be pregnant?": the chance asked about is a yes
+  const chance = words.chance;
+  if (chance && has(fold(q.prompt ?? '').text, chance.asks) && has(plain, chance.possible)
+    && !has(plain, [...lex.no, ...lex.negators, ...lex.askBack, ...(pack.leftovers?.unsure ?? []), 'unlikely', 'doubt', 'unwahrscheinlich', 'glaube nicht'])) {
+    return { value: true, evidence: text.trim(), whole: true };
+  }
+  // "kinda hard to breathe", "kind of, my chest feels tight": a degree beside an item the prompt lists is that item, mildly — a
+  // yes; a degree alone ("kinda?") or any other half answer is asked about
+  const degrees = new Set((pack.options.meaning?.degrees ?? []).map(foldPhrase));
+  const halfSaid = half.filter((p) => has(plain, [p]));
+  const degreeOnly = halfSaid.length > 0 && halfSaid.every((p) => degrees.has(foldPhrase(p)));
   // "define unsafe", "what do you mean by loose": a question back about a word of the prompt answers nothing
-  if (has(plain, [...half, ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms, ...lex.askBack])) return null;
+  if (has(plain, [...(degreeOnly ? [] : half), ...lex.skip, ...lex.yes, ...lex.no, ...lex.both, ...synonyms, ...lex.askBack])) return null;
+  if (degreeOnly) {
+    // "kind of hard to breathe when I go up stairs": only at times — no yes to "right now"
+    if (has(plain, [...(words.conditions ?? []), ...(words.frequency ?? []), ...(pack.leftovers?.compete ?? [])])) return null;
+    const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));
+    return r.asserted !== null && r.denied === null ? { value: true, evidence: r.asserted } : null;
+  }
   const out = ruledOut(q, text, pack);
   if (out) return { value: false, evidence: out };
   const r = read(q, text, pack, has(fold(q.prompt ?? '').text, words.any));

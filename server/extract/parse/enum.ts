@@ -6,7 +6,7 @@ import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
-import { groupOwners, hedged, optionEvidence } from './option-meaning.ts';
+import { groupOwners, hedged, optionEvidence, type OptionEvidence } from './option-meaning.ts';
 import { firstWindow, windowEvidence, windowOptions } from './time-window.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
@@ -60,8 +60,9 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // a meaning phrase around a phrase hit, pointing elsewhere, reads the words as a whole: "sick note" is paperwork,
   // although "sick" alone names feeling unwell
   if (!literal && all.length > 0) {
-    const around = optionEvidence(options, folded.text, [], pack).filter((e) => e.via === 'meaning' && e.owners.length === 1);
-    all = all.filter((h) => !around.some((e) => e.start <= h.start && h.end <= e.end && e.end - e.start > h.end - h.start && !e.owners.includes(h.owner)));
+    // ("trans man" is a gender, not the sex assigned at birth: a `voids` phrase around "man" leaves nothing read)
+    const around = optionEvidence(options, folded.text, [], pack).filter((e) => e.via === 'meaning' && (e.owners.length === 1 || e.voids));
+    all = all.filter((h) => !around.some((e) => e.start <= h.start && h.end <= e.end && (e.voids || (e.end - e.start > h.end - h.start && !e.owners.includes(h.owner)))));
   }
   let typos = false;
   if (all.length === 0) {
@@ -72,16 +73,47 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   // (a window option's label words — "within", "months", "bis" — say nothing apart from the date read against its window)
   const windowed = windowOptions(options, pack);
   // (a structured value — a model's proposal — names an option as written: `literal` reads no other words)
-  let words = literal ? [] : optionEvidence(options, folded.text, all, pack)
-    .filter((e) => !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
+  const evidence = literal ? [] : optionEvidence(options, folded.text, all, pack);
+  // "male, he transitioned last year": beside a gender said, one word for a sex is no answer to the sex at birth — asked
+  // ("assigned female at birth, I'm a trans man" names it in more words and is read)
+  const gender = evidence.some((e) => e.voids);
+  // a supporting sign ("basketball") counts only beside a word of its option's label read for another ("physical")
+  const supported = (e: OptionEvidence) => e.owners.length === 1 && evidence.some((o) => o !== e && !o.weak && !o.voids && o.owners.length > 0 && !o.owners.includes(e.owners[0]!)
+    && (folded.text.slice(o.start, o.end).match(/[\p{L}]+/gu) ?? []).some((w) => labelStems(options[e.owners[0]!]!, pack).has(stemWord(w, pack))));
+  const hitWords = all.filter((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).length > 0);
+  let words = evidence
+    .filter((e) => !e.voids && (!e.weak || supported(e) || hitWords.some((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).some((w) => e.owners.length === 1 && h.owner !== e.owners[0] && labelStems(options[e.owners[0]!]!, pack).has(stemWord(w, pack))))) &&  !(e.via === 'word' && e.owners.every((o) => windowed[o])) && !negated(folded.text, e.start, pack) && !negatedAfter(folded.text, e.end, pack));
   // "my head hurts", "throat hurts": a group fitting several options ("pain") right beside a word naming one of them is that one
+  // ("head" alone only begins "Headache": beside a word of pain it names it, alone it is checked — "head" may be a head injury)
+  let weakPrefix = false;
+  // parts of the body said as where another option is ("rash on my chest"): no option, but accounted for in its clause
+  let placeSpans: readonly Span[] = [];
   if (!literal) {
     const single = [...all.map((h) => ({ owners: [h.owner] as readonly number[], start: h.start, end: h.end })), ...words.filter((e) => e.owners.length === 1 && !e.generic)];
+    const backed = new Set<{ start: number }>();
     words = words.map((e) => {
       if (e.owners.length < 2 && !e.generic) return e;
       const near = single.find((n) => adjacent(folded.text, n, e, pack) || adjacent(folded.text, e, n, pack));
+      if (near) backed.add(near);
       return near ? { ...e, owners: near.owners } : e;
     });
+    weakPrefix = words.some((e) => e.prefix && !backed.has(e));
+    // at a multiple choice, a word of pain in the clause of the one option it fits is of that option ("ankle hurts from when I fell");
+    // a part of the body beside another option in its clause says where that is ("itchy rash on her back")
+    if (spec.multiple) {
+      const places = placesSaid(folded.text, words, pack);
+      const where = words.filter((e) => places.has(e) && single.some((n) => !places.has(n as OptionEvidence) && sameClause(folded.text, n, e, pack)));
+      placeSpans = where;
+      words = words.filter((e) => !where.includes(e));
+    }
+    // "my knee has been hurting since I fell": a word of pain in one clause with the injury named is of the injury
+    {
+      words = words.map((e) => {
+        if (!e.generic || e.owners.length < 2) return e;
+        const near = single.find((n) => n.owners.length === 1 && e.owners.includes(n.owners[0]!) && sameClause(folded.text, n, e, pack));
+        return near ? { ...e, owners: near.owners } : e;
+      });
+    }
   }
   // a date or period at options that are windows of time, read outside the options' own phrases ("this month" is a synonym)
   const window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
@@ -113,9 +145,15 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     const chosen = [...new Set(sure.filter((o) => o.length === 1).flat())].sort((a, b) => a - b);
     if (chosen.length === 0) return fail(chooseFrom(options, pack));
     const unsure = sure.some((o) => o.length !== 1) || (window !== null && !window.contained);
-    const exact = !typos && !unsure && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !hedged(folded.text, pack, all);
+    // "kind of dizzy", "a bit of a temp": a degree of the symptom said before it is no hedge about the choice
+    const doubtful = hedged(literal ? folded.text : withoutDegrees(folded.text, sureSpans, pack), pack, all);
+    const exact = !typos && !unsure && !weakPrefix && onlyFillerOutside(folded, sureSpans.map((h) => ({ ...h, owner: 0 }))) && hits.length === all.length && !doubtful;
+    // "rash on my arms", "threw up twice", "short of breath going up stairs": a clause naming an option read, whose other words
+    // describe it (where, when, how much), is read as a whole; the commit rule then finds nothing left over in it
+    const described = exact || typos || unsure || literal ? [] : describedClauses(folded.text, withoutDegrees(folded.text, sureSpans, pack), sureSpans, chosen, options, pack, placeSpans);
     const many = ok(chosen.map((i) => options[i]!.value), evidenceOf(sureSpans), exact);
-    return hedged(folded.text, pack, all) && many.ok ? { ...many, check: true } : many;
+    const told = many.ok && described.length > 0 ? { ...many, described: described.map((c) => originalSlice(text, folded, c.start, c.end)) } : many;
+    return (doubtful || weakPrefix) && told.ok ? { ...told, check: true } : told;
   }
   const exactPhrase = !typos && onlyFillerOutside(folded, all) && hits.length === all.length && words.length === 0 && !window;
   // what each piece of evidence points at: one option, or a few equally (a group fitting several labels, a window in part)
@@ -128,8 +166,21 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     const urgent = groupOwners(options, pack, 'urgent').map(sameValue);
     if (first === sameValue(firstWindow(options, pack)) && named.includes(first) && named.some((i) => i !== first && urgent.includes(i))) named = named.filter((i) => i !== first);
   }
+  // "physical for basketball tryouts": of two options named, one whose label holds every word read for the other as well
+  // ("Sports physical" holds "physical" of "Check-up or physical") and has words of its own read is the one meant
+  if (named.length === 2 && !literal) {
+    const specific = named.find((b) => {
+      const a = named.find((x) => x !== b)!;
+      const forA = [...hits.filter((h) => sameValue(h.owner) === a), ...words.filter((e) => e.owners.length === 1 && sameValue(e.owners[0]!) === a)];
+      const forB = [...hits.filter((h) => sameValue(h.owner) === b), ...words.filter((e) => e.owners.length === 1 && sameValue(e.owners[0]!) === b)];
+      const label = labelStems(options[b]!, pack);
+      return forA.length > 0 && forB.length > 0 && label.size > 1 && forA.every((h) => (folded.text.slice(h.start, h.end).match(/[\p{L}]+/gu) ?? []).every((w) => label.has(stemWord(w, pack))));
+    });
+    if (specific !== undefined) named = [specific];
+  }
   // "red or green" (or any two options named) for a single choice: asking beats guessing
   if (named.length > 1) return fail(say(pack, 'pickOne', { list: named.sort((a, b) => a - b).map((i) => options[i]!.label).join(say(pack, 'or')) }));
+  if (gender && !multiwordEvidence(folded.text, [...hits, ...words, ...optionEvidence(options, folded.text, [], pack).filter((e) => !e.voids && e.owners.length === 1)])) return fail(chooseFrom(options, pack));
   let winner: number;
   if (named.length === 1) {
     winner = named[0]!;
@@ -158,9 +209,9 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   }
   // a window the reply's date reaches only in part ("sometime in 2027", beyond every window) is asked about, not taken
   if (window !== null && !window.contained) return fail(chooseFrom(options, pack));
-  const one = ok(options[winner]!.value, evidenceOf(sureSpans), exactPhrase || clean);
+  const one = ok(options[winner]!.value, evidenceOf(sureSpans), (exactPhrase || clean) && !weakPrefix);
   // "maybe his vaccines?", "probably support": a tentative choice is checked with the visitor first
-  return doubt && one.ok ? { ...one, check: true } : one;
+  return (doubt || weakPrefix) && one.ok ? { ...one, check: true } : one;
 }
 
 const loose = new Map<LanguagePack, ReadonlySet<string>>();
@@ -212,6 +263,133 @@ function andOrOf(pack: LanguagePack): RegExp {
     andOrByPack.set(pack, re);
   }
   return re;
+}
+
+/** A word's stem in the pack's option stemmer (the word itself without one). */
+const stemWord = (w: string, pack: LanguagePack): string => pack.options.meaning?.stem(w) ?? w;
+
+/** The stems of an option label's words ("Sports physical" → sport, physic). */
+function labelStems(o: NormalOption, pack: LanguagePack): Set<string> {
+  return new Set((foldPhrase(o.label).match(/[\p{L}]+/gu) ?? []).filter((w) => w.length >= 3).map((w) => stemWord(w, pack)));
+}
+
+/** Whether some evidence read is a phrase of more than one word ("assigned female", not "male" or "F"). */
+function multiwordEvidence(folded: string, read: ReadonlyArray<Span>): boolean {
+  return read.some((r) => (folded.slice(r.start, r.end).match(/[\p{L}\p{N}]+/gu) ?? []).length > 1);
+}
+
+/** The folded text with a pack's degree words ("kind of", "a bit of a") blanked where they stand right before a span read. */
+function withoutDegrees(folded: string, spans: ReadonlyArray<{ start: number }>, pack: LanguagePack): string {
+  let re = degreeRes.get(pack);
+  if (re === undefined) {
+    const degrees = (pack.options.meaning?.degrees ?? []).map(foldPhrase).filter(Boolean);
+    degreeRes.set(pack, (re = degrees.length === 0 ? null : new RegExp(`(?:^|\\s)(${alternation(degrees)})\\s+$`, 'u')));
+  }
+  if (re === null) return folded;
+  let out = folded;
+  for (const s of spans) {
+    const m = re.exec(out.slice(0, s.start));
+    if (m) { const at = m.index + m[0].indexOf(m[1]!); out = out.slice(0, at) + ' '.repeat(m[1]!.length) + out.slice(at + m[1]!.length); }
+  }
+  return out;
+}
+
+const degreeRes = new Map<LanguagePack, RegExp | null>();
+
+/** At most this many words in a clause read as one option and its description. */
+const DESCRIBED_WORDS = 12;
+
+/**
+ * The clauses of a multiple-choice reply (cut at punctuation and the pack's joiners) that hold an option read and whose other
+ * words describe it — where, when, how much, how it happened ("rash on my arms", "passed out yesterday at work", "hurt my back
+ * lifting boxes"): no word of an option not chosen (nor the start of one: "head"), no negator, no hedge or contrast ("but",
+ * "maybe"), at most twelve words. A clause naming nothing read is not described: its words stay for the commit rule.
+ */
+function describedClauses(folded: string, plainer: string, read: ReadonlyArray<Span>, chosen: readonly number[], options: readonly NormalOption[], pack: LanguagePack, places: ReadonlyArray<Span> = []): Span[] {
+  const m = pack.options.meaning;
+  if (!m) return [];
+  const norm = (w: string) => m.stem(w);
+  const others = new Set(options.filter((_, i) => !chosen.includes(i) && !chosen.some((c) => options[c]!.value === options[i]!.value))
+    .flatMap((o) => [o.label, o.value.replace(/[_.-]+/g, ' '), ...o.synonyms]).flatMap((t) => foldPhrase(t).match(/[\p{L}]{2,}/gu) ?? []));
+  const plain = new Set([...m.plain, ...pack.lexicon.filler, ...pack.lexicon.joinFiller].flatMap((w) => foldPhrase(w).split(' ')));
+  const otherStems = new Set([...others].filter((w) => !plain.has(w)).map(norm));
+  const stops = new Set([...pack.lexicon.negators, ...m.hedges, ...(pack.leftovers?.compete ?? [])].map(foldPhrase));
+  // an option chosen for an item off the menu ("Something else" for "earache")
+  const offMenu = chosen.some((c) => m.groups.some((g) => g.offMenu && groupOwners(options, pack, g.name).includes(c)));
+  const none = new Set((m.noneListed ?? []).map(foldPhrase));
+  const cut = clauseCut(pack);
+  const out: Span[] = [];
+  let from = 0;
+  const clauses: Span[] = [];
+  for (const c of folded.matchAll(cut)) { clauses.push({ start: from, end: c.index }); from = c.index + c[0].length; }
+  clauses.push({ start: from, end: folded.length });
+  for (const c of clauses) {
+    const inside = read.filter((r) => c.start <= r.start && r.end <= c.end);
+    // the clause read without its degree words ("kind of dizzy"), kept whole for the span
+    const text = plainer.slice(c.start, c.end);
+    const whole = folded.slice(c.start, c.end);
+    const span = { start: c.start + whole.length - whole.trimStart().length, end: c.start + whole.trimEnd().length };
+    // "none of those, my ear hurts": no listed option fits, beside the item off the menu chosen
+    if (inside.length === 0 && offMenu && none.has(text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').trim().replace(/\s+/g, ' ').replace(/\s+(?:really|honestly|though)$/u, ''))) out.push(span);
+    if (inside.length === 0) continue;
+    const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu)];
+    if (words.length > DESCRIBED_WORDS) continue;
+    if ([...stops].some((p) => p !== '' && findPhraseIn(text, p))) continue;
+    const rest = words.filter((w) => ![...inside, ...places].some((r) => r.start <= c.start + w.index && c.start + w.index < r.end)).map((w) => w[0]);
+    // a word of an option not chosen, or one beginning such a word ("head" for "Headache"), names something the reading left out
+    if (rest.some((w) => /\p{L}/u.test(w) && !plain.has(w) && (otherStems.has(norm(w)) || (w.length >= 4 && [...others].some((o) => o.length > w.length && o.startsWith(w)))))) continue;
+    out.push(span);
+  }
+  return out;
+}
+
+/** The evidence of one or two words said as a place ("on my chest", "across his tummy", "behind her ear"): after one of the pack's `placeBefore` words and at most a determiner. */
+function placesSaid(folded: string, words: readonly OptionEvidence[], pack: LanguagePack): Set<OptionEvidence> {
+  const before = pack.options.meaning?.placeBefore ?? [];
+  const out = new Set<OptionEvidence>();
+  if (before.length === 0) return out;
+  const lead = new RegExp(`(?:^|\\s)(?:${alternation(before)})(?:\\s+(?:my|his|her|their|your|the|a|both|mein\\w*|sein\\w*|ihr\\w*|den|dem|der|die))?\\s+$`, 'u');
+  for (const e of words) {
+    if ((folded.slice(e.start, e.end).match(/[\p{L}]+/gu) ?? []).length <= 2 && lead.test(folded.slice(Math.max(0, e.start - 40), e.start))) out.add(e);
+  }
+  return out;
+}
+
+/** Whether two spans of a folded reply stand in one clause: no punctuation or joiner of the pack between them. */
+function sameClause(folded: string, a: Span, b: Span, pack: LanguagePack): boolean {
+  const gap = folded.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
+  return !/[,.;:!?()—–]/u.test(gap) && !cutsOf(pack).joiner.test(gap);
+}
+
+const cuts = new Map<LanguagePack, { cut: RegExp; joiner: RegExp }>();
+
+/** A pack's clause cut and joiner patterns, built once. */
+function cutsOf(pack: LanguagePack): { cut: RegExp; joiner: RegExp } {
+  let c = cuts.get(pack);
+  if (!c) {
+    const joiners = alternation(pack.lexicon.joiners);
+    // (a decimal point or comma is no clause break: "temp of 39.2 last night")
+    c = { cut: new RegExp(`[;:!?()\\[\\]—–]+|[,.]+(?!\\p{N})|\\s-\\s|(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'gu'),
+      joiner: new RegExp(`(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'u') };
+    cuts.set(pack, c);
+  }
+  return c;
+}
+
+/** Where a multiple-choice reply is cut into clauses: punctuation (not a decimal point) and the pack's joiners. */
+function clauseCut(pack: LanguagePack): RegExp {
+  const re = cutsOf(pack).cut;
+  re.lastIndex = 0;
+  return re;
+}
+
+/** Whether a folded phrase occurs in a folded text as whole words. */
+function findPhraseIn(text: string, phrase: string): boolean {
+  for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+    const before = text[at - 1], after = text[at + phrase.length];
+    if ((before === undefined || !/[\p{L}\p{N}]/u.test(before)) && (after === undefined || !/[\p{L}\p{N}]/u.test(after))) return true;
+  }
+  return false;
 }
 
 /** Past this many words a reply is more than a choice: a reading of it is checked unless it is the option alone. */

@@ -1,5 +1,5 @@
 import type { NormalOption } from '../../flow/answer-types.ts';
-import type { LanguagePack, OptionMeaningWords } from '../../language/pack.ts';
+import type { LanguagePack, MeaningGroup, OptionMeaningWords } from '../../language/pack.ts';
 import { foldPhrase } from './fold.ts';
 
 /*
@@ -22,6 +22,12 @@ export interface OptionEvidence {
   via: 'word' | 'meaning';
   /** A group of several broader meanings ("pain": an illness or an injury): beside a word naming an option, it is of that one. */
   generic?: true;
+  /** A word of the language that only begins an option's compound label word ("head" for "Headache"): alone, a weak sign. */
+  prefix?: true;
+  /** Words of a `voids` group ("trans man"): no option (owners empty), and the option words inside them are not read. */
+  voids?: true;
+  /** Words of a `weak` group ("basketball"): they only support a word of the option's label read beside them. */
+  weak?: true;
 }
 
 interface Token {
@@ -37,6 +43,8 @@ interface CompiledGroup {
   /** The options it points at on this question (empty: it says nothing here). */
   owners: readonly number[];
   generic: boolean;
+  voids: boolean;
+  weak: boolean;
 }
 
 interface CompiledMeaning {
@@ -85,12 +93,29 @@ function plainStems(pack: LanguagePack, m: OptionMeaningWords): Set<string> {
   return new Set([...m.plain, ...lex.filler, ...lex.joinFiller, ...lex.joiners, ...negators].flatMap(wordsOf).map((w) => stemOf(w, m)));
 }
 
+const stemsByPack = new Map<LanguagePack, { plain: ReadonlySet<string>; groupStems: ReadonlyMap<string, ReadonlySet<string>>; phrases: ReadonlyMap<string, ReadonlyArray<readonly string[]>> }>();
+
+/** A pack's plain stems, each group's stems and its phrases as stems: the same for every question, built once. */
+function packStems(pack: LanguagePack, m: OptionMeaningWords) {
+  let p = stemsByPack.get(pack);
+  if (!p) {
+    const plain = plainStems(pack, m);
+    p = {
+      plain,
+      groupStems: new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))])),
+      phrases: new Map(m.groups.map((g) => [g.name, g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m)))])),
+    };
+    stemsByPack.set(pack, p);
+  }
+  return p;
+}
+
 function compile(options: readonly NormalOption[], pack: LanguagePack, m: OptionMeaningWords): CompiledMeaning {
   let byPack = cache.get(options);
   if (!byPack) cache.set(options, (byPack = new Map()));
   const hit = byPack.get(pack);
   if (hit) return hit;
-  const plain = plainStems(pack, m);
+  const { plain, groupStems, phrases } = packStems(pack, m);
   const contentOf = (text: string) => new Set(wordsOf(text).filter((w) => w.length >= 2 && !/^\p{N}+$/u.test(w)).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)));
   // an option's content words: its label's and its value's (synonyms are phrases of their own, matched as written)
   const content = options.map((o) => new Set([...contentOf(o.label), ...contentOf(o.value.replace(/[_.-]+/g, ' '))]));
@@ -100,9 +125,11 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
   content.forEach((words, i) => { for (const w of words) (valuesOf.get(w) ?? valuesOf.set(w, new Set()).get(w)!).add(options[i]!.value); });
   const distinct = new Map<string, number>();
   for (const [w, values] of valuesOf) if (values.size === 1) distinct.set(w, firstOf.get([...values][0]!)!);
-  // which options a group names: those whose content words it holds the largest share of
-  const groupStems = new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))]));
+  // which options a group names: those whose content words it holds the largest share of (each group once)
+  const owned = new Map<string, number[]>();
   const direct = (name: string): number[] => {
+    const known = owned.get(name);
+    if (known) return known;
     const stems = groupStems.get(name);
     if (!stems) return [];
     let best = 0;
@@ -113,12 +140,17 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
       if (share > best) [best, owners] = [share, [i]];
       else if (share === best && share > 0) owners.push(i);
     });
+    owned.set(name, owners);
     return owners;
   };
+  // a menu of a kind: the other groups of that broader kind (not the generic ones) name two options or more ("Fever",
+  // "Cough", "Headache" … are a menu of illnesses; "Feeling unwell", "An injury" … are not)
+  const menuOf = (g: MeaningGroup): boolean => new Set(m.groups.filter((s) => s !== g && !s.offMenu && s.broader?.length === 1 && g.broader?.includes(s.broader[0]!)).flatMap((s) => direct(s.name))).size >= 2;
   const groups = m.groups.map((g): CompiledGroup => {
-    let owners = direct(g.name);
+    // an item off a menu of its kind names the menu's "something else"; elsewhere it is its broader group
+    let owners = g.offMenu && !menuOf(g) ? [] : direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2, phrases: g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m))) };
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, phrases: phrases.get(g.name)! };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
@@ -153,15 +185,17 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
   for (const f of found) {
     if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
     for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
-    if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}) });
+    if (f.group.voids) out.push({ owners: [], start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', voids: true });
+    else if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}), ...(f.group.weak ? { weak: true as const } : {}) });
   }
   toks.forEach((t, i) => {
     if (used[i]) return;
     // "head" for "Headache": a word of the language that begins one option's compound label word names it
     const word = folded.slice(t.start, t.end);
-    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1]
-      ?? (t.stem.length >= 4 && pack.isWord?.(word) ? [...c.distinct].find(([s]) => s.length >= t.stem.length + 3 && s.startsWith(t.stem))?.[1] : undefined);
+    const owner = c.distinct.get(t.stem) ?? [...c.distinct].find(([s]) => sameStem(s, t.stem))?.[1];
+    const begun = owner === undefined && t.stem.length >= 4 && pack.isWord?.(word) ? [...c.distinct].find(([s]) => s.length >= t.stem.length + 3 && s.startsWith(t.stem))?.[1] : undefined;
     if (owner !== undefined) out.push({ owners: [owner], start: t.start, end: t.end, via: 'word' });
+    else if (begun !== undefined) out.push({ owners: [begun], start: t.start, end: t.end, via: 'word', prefix: true });
   });
   return out.sort((a, b) => a.start - b.start);
 }

@@ -14,7 +14,7 @@ export interface ParseContext {
 
 /** A parsed, normalised value with where it came from, or a short user-facing reason. */
 export type ParseResult =
-  | { ok: true; value: unknown; evidence: string; exact: boolean; conversion?: Conversion; check?: true }
+  | { ok: true; value: unknown; evidence: string; exact: boolean; conversion?: Conversion; check?: true; described?: readonly string[] }
   | { ok: false; reason: string; specific?: true };
 
 /** A successful parse result. */

@@ -18,6 +18,8 @@ export const DE_DURATIONS: DurationWords = {
     /(?<![\p{L}])(?:im|am|nächste[nr]?|naechste[nr]?|in)\s+(?:januar|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|woche|monat|jahr|wochenende|[\p{L}]+tag)\s+(?:wird\s+(?:sie|er)\s+)?(?<n>\d{1,3})(?![\p{L}\p{N}])/iu,
     /(?<![\p{L}\p{N}])(?<n>\d{1,3})\s+(?:im|am|nächste[nr]?|naechste[nr]?|in)\s+(?:januar|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|woche|monat|jahr|wochenende|[\p{L}]+tag)(?![\p{L}])/iu,
   ],
+  aboutAge: /(?<![\p{L}])(?:etwa|ungefähr|ungefaehr|circa|ca\.?|rund|so um die|um die|so)\s+\d/iu,
+  nearAge: /(?<![\p{L}])(?:fast|beinahe|knapp)\s+\S/iu,
   reachedAge: [/(?<![\p{L}])(?<n>\d{1,3}|[\p{L}]+)\s+geworden(?![\p{L}])/iu],
   months: /(?<![\p{L}\p{N}])(ein|einen|einem|\d{1,2})\s+monat(?:e|en)?(?![\p{L}])/iu,
 };

@@ -49,6 +49,8 @@ export const DE: Lexicon = {
     'nein', 'nö', 'nee', 'nope', 'auf keinen fall', 'keinesfalls', 'gar nicht', 'überhaupt nicht', 'nicht wirklich',
     'noch nicht', 'niemals', 'nie', 'falsch', 'nein danke', 'eher nicht', 'lieber nicht', 'natürlich nicht', 'sicher nicht',
     'bestimmt nicht', 'eigentlich nicht', 'stimmt nicht', 'nicht richtig', 'haben wir nicht', 'habe ich nicht', 'ne danke',
+    // ein weiches Nein
+    'glaub nicht', 'glaube nicht', 'ich glaube nicht', 'ich glaub nicht', 'denke nicht', 'ich denke nicht', 'glaube ich nicht', 'denke ich nicht',
     '👎', '❌',
   ],
   neither: [

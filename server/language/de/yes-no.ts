@@ -41,4 +41,9 @@ export const DE_YES_NO: YesNoWords = {
   ],
   precautions: ['abgesperrt', 'abgeriegelt', 'abgesichert', 'gesperrt', 'absperrband', 'halten die leute fern', 'niemand geht hin'],
   alike: [['kabel', 'leitung', 'leitungen', 'draht', 'drähte']],
+  conditions: ['wenn', 'sobald', 'nach', 'während', 'beim', 'nachts', 'morgens'],
+  chance: {
+    asks: ['möglichkeit', 'möglich', 'sein könnten', 'sein könnte', 'könnten sie', 'könntest du'],
+    possible: ['könnte sein', 'kann sein', 'möglich', 'möglicherweise', 'vielleicht', 'eventuell', 'wir versuchen es', 'wir probieren es', 'nicht ausgeschlossen'],
+  },
 };

@@ -17,6 +17,8 @@ export const EN_DURATIONS: DurationWords = {
     /(?:(?<![\p{L}])(?:turning|turns|will turn|will be|gonna be|going to be)|['’]ll (?:turn|be))\s+(?<n>\d{1,3}|[a-z]+(?:[ -][a-z]+)?)(?![\p{L}\p{N}])(?!\s+today)(?:\s+(?:next|this coming|this|last|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few (?:days|weeks))|(?:two|three|four|a few|\d+) (?:days|weeks|months)))?/iu,
     /(?<![\p{L}\p{N}])(?<n>\d{1,3})\s+(?:next|this coming|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few)|(?:two|three|four|a few|\d+) (?:days|weeks|months)|the \d)(?![\p{L}])/iu,
   ],
+  aboutAge: /(?<![\p{L}])(?:about|around|roughly|approximately|approx|circa|ca\.?|something like|somewhere around|more or less)\s+\d|\d\s*-?\s*ish(?![\p{L}])|\d\s+(?:or so|give or take)(?![\p{L}])/iu,
+  nearAge: /(?<![\p{L}])(?:almost|nearly|not quite|going on)\s+\S/iu,
   reachedAge: [/(?<![\p{L}])(?:just turned|turned|has turned|recently turned)\s+(?<n>\d{1,3}|[a-z]+(?:[ -][a-z]+)?)(?![\p{L}\p{N}])(?:\s+(?:next|this coming|this|last|in|on|come)\s+(?:week|month|year|weekend|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|a (?:week|month|few (?:days|weeks))|(?:two|three|four|a few|\d+) (?:days|weeks|months)))?/iu],
   months: /(?<![\p{L}\p{N}])(a|an|one|\d{1,2})\s+months?(?![\p{L}])/iu,
 };

@@ -54,6 +54,8 @@ export const EN: Lexicon = {
     'not at all', "i don't", 'i do not', "we don't", 'we do not', "i'm not", 'i am not', "we're not",
     'incorrect', 'wrong', 'not right', 'of course not',
     'absolutely not', 'definitely not', 'certainly not', 'no way', 'not yet', '👎', '❌',
+    // a soft no: "I don't think so" is how a no is often said
+    "i don't think so", 'i dont think so', "don't think so", 'dont think so', 'i do not think so', "i don't believe so", "don't believe so", 'dont believe so',
   ],
   neither: [
     'not sure', "i'm not sure", 'unsure', 'maybe', 'perhaps', 'no idea', "don't know", 'do not know',
@@ -62,6 +64,8 @@ export const EN: Lexicon = {
     'kind of', 'kinda', 'sort of', 'sorta', 'partly', 'partially', 'in part', 'in a way', 'half', 'somewhat',
     'more or less', 'to some extent', 'not entirely', 'not completely', 'not fully', 'not all', 'not all of them',
     'some of them', 'only some', 'but only', 'only partly', 'sometimes',
+    // a condition ("only when I cough") and an intolerance ("lactose intolerant" is no allergy): neither a yes nor a no
+    'only when', 'only if', 'just when', 'intolerant', 'intolerance',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
   declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'thats all', 'thats it', 'thats everything', 'all good', 'no thanks', 'no thank you', 'not really'],

@@ -58,5 +58,11 @@ export const EN_YES_NO: YesNoWords = {
       age: /(?:^|\s)(?:she|he|they)(?:'s|s| is| are)\s+(?:only\s+|just\s+)?(\d{1,2})(?:\s*(?:years?|yrs?|yo)(?:\s+old)?)?\s*$/u, under: 10 },
   ],
   precautions: ['taped off', 'taped it off', 'taped the area off', 'taped that off', 'cordoned off', 'cordoned it off', 'fenced off', 'fenced it off', 'closed off', 'closed the court', 'closed the area', 'keeping people away', 'kept people away', 'keeping everyone away', 'keeping the kids away', 'nobody goes near'],
-  alike: [['wiring', 'wire', 'wires', 'cable', 'cables', 'cabling']],
+  alike: [['wiring', 'wire', 'wires', 'cable', 'cables', 'cabling'], ['breathing', 'breathe', 'breath', 'breathless', 'wheezing', 'wheezy', 'wheeze', 'winded']],
+  conditions: ['when', 'whenever', 'after', 'during', 'while', 'at night', 'in the morning'],
+  chance: {
+    asks: ['any chance', 'a chance', 'chance that', 'possibility', 'possible', 'could you be', 'might you be'],
+    possible: ['could be', 'might be', 'may be', 'possibly', 'maybe', 'perhaps', "it's possible", 'its possible', 'it is possible', 'there is a chance',
+      "there's a chance", 'theres a chance', 'a chance', 'been trying', 'we are trying', "we're trying", 'trying for a baby', 'trying to get pregnant', 'not impossible'],
+  },
 };
