@@ -34,6 +34,15 @@ describe('an option said in other words', () => {
     expect(committed(parseEnum(enumOf([['buy', 'Neue LED-Beleuchtung kaufen'], ['support', 'Hilfe mit bestehender Beleuchtung']]), 'die Hallenbeleuchtung flackert seit dem Gewitter', de, NOW))).toBe('support');
   });
 
+  it('links a group with anchors to a label by its anchors and one-word entries, never by a word inside one of its phrases', () => {
+    // "note for school" is paperwork: it says nothing of a "School gym" option, so "on the invoice" is no venue
+    const venue = enumOf([['court', 'Outdoor court'], ['school_gym', 'School gym'], ['arena', 'Indoor arena'], ['stadium', 'Stadium or field']]);
+    expect(committed(parseEnum(venue, 'hang on its on the invoice somewhere', en, NOW))).toBe('ask');
+    expect(committed(parseEnum(venue, 'the school gym', en, NOW))).toBe('school_gym');
+    expect(committed(parseEnum(reason, 'a sick note', en, NOW))).toBe('other');
+    expect(committed(parseEnum(intent, 'I need a copy of my invoice', en, NOW))).toBe('other');
+  });
+
   it('takes a broader group when no label names the group itself (a vaccination is a routine visit)', () => {
     expect(committed(parseEnum(visit, 'just his 4 year shots', en, NOW))).toBe('routine');
     expect(committed(parseEnum(visit, 'cut my hand on a tin can', en, NOW))).toBe('unwell');

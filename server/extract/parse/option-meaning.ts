@@ -102,7 +102,9 @@ function packStems(pack: LanguagePack, m: OptionMeaningWords) {
     const plain = plainStems(pack, m);
     p = {
       plain,
-      groupStems: new Map(m.groups.map((g) => [g.name, new Set([...g.words, ...(g.anchors ?? [])].flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))])),
+      // what links a group to a label: its anchors and its one-word entries, never a word inside a phrase ("note for school"
+      // is paperwork, and says nothing of a "School gym" option); a group without anchors links by all its words
+      groupStems: new Map(m.groups.map((g) => [g.name, new Set((g.anchors?.length ? [...g.anchors, ...g.words.filter((w) => wordsOf(w).length === 1)] : g.words).flatMap(wordsOf).map((w) => stemOf(w, m)).filter((s) => !plain.has(s)))])),
       phrases: new Map(m.groups.map((g) => [g.name, g.words.map((w) => wordsOf(w).map((x) => stemOf(x, m)))])),
     };
     stemsByPack.set(pack, p);
