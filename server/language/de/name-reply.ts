@@ -10,7 +10,7 @@ const GIVEN = ['will', 'lang', 'gross'];
 export const DE_NAME_REPLY: NameReplyWords = {
   statement: /^(?:ich|wir|sie|er|ich bin|ich habe|ich hab|sie ist|er ist)\s+\S/u,
   born: /^(?:geboren|geb\.|geburtsdatum)(?![\p{L}])/u,
-  self: /^(?:mein (?:voller |vollständiger )?name (?:ist|lautet|wäre)|(?:der )?name (?:ist|lautet)|ich heiße|ich heisse|ich bin|hier ist|hier spricht|hier|das ist|es ist|am apparat ist|am apparat|sie sprechen mit|sie schreiben mit|mit|nennen sie mich)\s+/u,
+  self: /^(?:mein (?:voller |vollständiger )?name (?:ist|lautet|wäre)|(?:der )?name (?:ist|lautet)|ich heiße|ich heisse|ich bin|hier ist?|hier spricht|hier|das ist?|es ist?|am apparat ist|am apparat|sie sprechen mit|sie schreiben mit|mit|nennen sie mich)\s+/u,
   third: /^(?:(?:sein|ihr|der|dessen|deren) (?:voller |vollständiger )?name (?:ist|lautet)|(?:er|sie|es) heißt|(?:er|sie|es) heisst|(?:der patient|die patientin|das kind) (?:heißt|heisst|ist))\s+/u,
   signOff: /\s+(?:hier|am apparat|am telefon)[\s.!]*$/u,
   trailer: /\s+(?:ist|wäre) (mein|sein|ihr) (?:voller |vollständiger )?name[\s.!]*$/u,

@@ -10,8 +10,8 @@ export const DE_CORRECTIONS = /(?<![\p{L}\p{N}'’])(?:sorry|entschuldigung|pard
 
 /** German name introductions; the words ending a name are English's still (as before the packs). */
 export const DE_NAMES: NameWords = {
-  intro: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist)\s+/giu,
-  answerIntro: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist|ich bin|das ist)\s+/giu,
+  intro: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist?)\s+/giu,
+  answerIntro: /(?<![\p{L}\p{N}])(mein name ist|ich heiße|ich heisse|nennen sie mich|hier spricht|hier ist?|ich bin|das ist?)\s+/giu,
   loose: new Set(['mein name ist', 'ich heiße', 'ich heisse', 'nennen sie mich']),
   stop: EN_NAMES.stop,
   notNames: EN_NAMES.notNames,
