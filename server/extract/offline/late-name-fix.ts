@@ -1,6 +1,7 @@
 /* A name corrected a turn late: respelled, completed, or said instead of another. */
 import type { LanguagePack } from '../../language/pack.ts';
 import { fold } from '../parse/index.ts';
+import { monthNamed } from '../parse/date.ts';
 import { type Earlier } from './late-earlier.ts';
 import { APPROX, BOUNDARY, LATE, clauseStart } from './late-markers.ts';
 
@@ -41,7 +42,7 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
     const lw = letters(m[0]);
     if (lw.length < 3 || words.some((x) => letters(x) === lw) || notAName(m[0], pack)) continue;
     // a word beside a figure is part of a date or an amount, no name ("sorry, it's 4 March 1990" is no respelling of "Maria")
-    if (/\d[\s.,/-]*$/u.test(sentence.slice(0, m.index)) || /^[\s.,/-]*\d/u.test(sentence.slice(m.index + m[0].length)) || isMonth(m[0], pack)) continue;
+    if (/\d[\s.,/-]*$/u.test(sentence.slice(0, m.index)) || /^[\s.,/-]*\d/u.test(sentence.slice(m.index + m[0].length)) || monthNamed(m[0], pack) !== null) continue;
     const spelled = new RegExp(`^\\s*,?\\s*(?:${SPELL.source})`, 'iu').test(sentence.slice(m.index + m[0].length)) || SPELLED_BEFORE.test(sentence.slice(0, m.index));
     // a name typed in lower case counts only where its spelling is said ("oh its john with an h"); it is recorded capitalised
     if (/^\p{Ll}/u.test(m[0]) && !spelled) continue;
@@ -112,12 +113,6 @@ const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|bir
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
 const BESIDE_NAME = new Set(['it', "it's", 'its', 'is', 'the', 'his', 'her', 'my', 'their', 'legal', 'full', 'name', "that's", 'thats', 'ist', 'es', 'der', 'die', 'das',
   'übrigens', 'ubrigens', 'eigentlich', 'natürlich', 'naturlich', 'richtig', 'btw', 'by', 'way', 'correct', 'right', 'lol', 'oh', 'ah', 'and', 'und', 'no', 'nein', 'not', 'but']);
-
-/** Whether a word is a month's name in the pack's language ("March", "März"). */
-function isMonth(w: string, pack: LanguagePack): boolean {
-  const f = fold(w).text;
-  return pack.messages.months.some((m) => fold(m).text === f);
-}
 
 /** Whether a capitalised word is no name (a marker or a common word opening the sentence: "Sorry", "Oops", "It's"). */
 export function notAName(w: string, pack: LanguagePack): boolean {

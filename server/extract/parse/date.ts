@@ -87,7 +87,7 @@ function yearsInDigits(text: string, spec: DateSpec, clock: Clock, pack: Languag
 }
 
 /** The month a reply names by its full name ("März", "sometime in april"), 1–12, or null. */
-function monthNamed(text: string, pack: LanguagePack): number | null {
+export function monthNamed(text: string, pack: LanguagePack): number | null {
   const folded = fold(text).text;
   const i = pack.messages.months.findIndex((m) => new RegExp(`(?<![\\p{L}])${fold(m).text}(?![\\p{L}])`, 'u').test(folded));
   return i === -1 ? null : i + 1;
