@@ -3,8 +3,9 @@ import { askOpening, openingAt } from '../engine/opening.ts';
 import type { Proposal } from '../engine/input.ts';
 import { OfflineExtractor } from '../extract/offline/index.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
-import { effectsToMessages } from './messages.ts';
-import type { Settled } from './turn-runner.ts';
+import type { Session } from '../engine/session.ts';
+import type { EngineEvent } from '../engine/types.ts';
+import { effectsToMessages, type BotMessage } from './messages.ts';
 
 // A description given before its question (docs/understanding.md): when a turn enters the description question of
 // the branch the visitor's own words chose ("the floodlights over our back pitch keep cutting out" → support → "Please
@@ -18,6 +19,13 @@ const offline = new OfflineExtractor();
 
 /** A value now, or later. */
 type Maybe<T> = T | PromiseLike<T>;
+
+/** A settled turn (turn-runner.ts's `Settled`): where the session ended up, what people see, what happened. */
+interface Settled {
+  session: Session;
+  messages: BotMessage[];
+  events: EngineEvent[];
+}
 
 /** A turn that entered a description question, with the visitor's earlier description offered in place of its prompt when the rules would take it there. */
 export function offerOpening(flow: CompiledFlow, done: Settled, now: string): Maybe<Settled> {
