@@ -299,7 +299,7 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (matching.length > 0) {
     const token = matching[0]!.token;
     const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
-    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole };
+    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole, ...(token !== whole && doubted(text, token, pack) ? { confirm: true as const } : {}) };
     // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
     const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
     return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
@@ -328,7 +328,10 @@ function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { 
   }
   const distinct = [...new Set(found.map((r) => r.value.toUpperCase().replace(/[-/. ]/g, '')))];
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
-  if (found.length > 0) return { value: found[0]!.value, evidence: found[0]!.span, exact: found[0]!.span === text.trim().replace(/[.!]+$/u, '') };
+  if (found.length > 0) {
+    const exact = found[0]!.span === text.trim().replace(/[.!]+$/u, '');
+    return { value: found[0]!.value, evidence: found[0]!.span, exact, ...(!exact && doubted(text, found[0]!.span, pack) ? { confirm: true as const } : {}) };
+  }
   if (declines(text, pack)) return { skip: true };
   return null;
 }
@@ -469,6 +472,27 @@ function likeExample(token: string, example: string, upper: boolean): string {
   return upper ? out.toUpperCase() : out;
 }
 
+/**
+ * Whether a reply doubts the code it holds: a question mark in its clause ("ZGP12345678 9 01?? not sure where it ends"), a guess
+ * anywhere ("not sure", "keine Ahnung": the pack's `unsure`), or in a clause of its own an alternative or a hedge ("BF-104233
+ * I think, or maybe that's the quote number": `compete` phrases that are also ballpark guesses, and "or"). "i think its
+ * 103322" hedges in the code's own clause only, as a manner of speaking: committed.
+ */
+function doubted(text: string, span: string, pack: LanguagePack): boolean {
+  const at = text.indexOf(span);
+  const blanked = at === -1 ? text : text.slice(0, at) + '\u0000' + text.slice(at + span.length);
+  const clauses = keepAbbreviationDots(blanked, pack).split(/[,;:!.()[\]{}—–…]+|\s-\s|\n/u);
+  // a question mark in the code's own clause doubts it; one in an aside asks about something else ("(does caps matter?)")
+  if (clauses.some((c) => c.includes('\u0000') && c.includes('?'))) return true;
+  const w = pack.leftovers;
+  if (!w) return false;
+  const t = fold(text).text.replace(/[’]/g, "'");
+  if (w.unsure.some((p) => findPhrase(t, foldPhrase(p)).length > 0)) return true;
+  const guesses = new Set((w.estimate?.guesses ?? []).map(foldPhrase));
+  const doubt = [...w.compete.map(foldPhrase).filter((c) => guesses.has(c)), ...pack.lexicon.conjunctions.or.map(foldPhrase)];
+  return clauses.filter((c) => !c.includes('\u0000')).some((c) => { const f = fold(c).text; return doubt.some((d) => findPhrase(f, d).length > 0); });
+}
+
 /** Whether a reply reads as words rather than a code: three words or more. */
 function hasSentence(text: string): boolean {
   return (text.match(/[\p{L}]{2,}/gu) ?? []).length >= 3;
@@ -501,10 +525,23 @@ function readFree(q: OpenQuestion, text: string, pack: LanguagePack, value: stri
   let body = withoutDiscourse(value, pack);
   // the answer to "… which ones, and what exactly is happening?": the reply asked about goes with it ("flickering. the 4 lights …")
   const before = askedAbout(history, pack);
-  if (before !== null && !fold(body).text.includes(fold(before).text)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
+  if (before !== null && !fold(body).text.includes(fold(before).text) && !addsNothing(before, body, pack)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
   const spec = q.answer as TextSpec;
   if (body === value.trim() || body.length < (spec.min ?? 1)) return null;
   return { value: body, evidence: body, exact: false };
+}
+
+/**
+ * Whether the reply asked about says nothing the description after it does not: each of its words only says something is wrong
+ * ("broken", "not working", "kaputt", "geht nicht") or is said again ("flickering" beside "the 4 lights flicker"). The new
+ * description is then the record alone; "flickering" before "the 4 lights on court 2, since monday" still goes with it.
+ */
+function addsNothing(before: string, body: string, pack: LanguagePack): boolean {
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  const words = (t: string) => fold(t).text.replace(/’/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(/\s+/).filter((w) => w !== '');
+  const free = new Set([...(pack.text.vagueProblem ?? []), ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...(pack.text.discourse ?? [])].map(foldPhrase));
+  const said = new Set(words(body).map(stem));
+  return words(before).every((w) => free.has(w) || said.has(stem(w)));
 }
 
 /** The visitor's last reply when the bot's last line asked about it for naming nothing ("flickering" → "… which ones, and what exactly …?"), or null. */
