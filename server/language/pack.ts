@@ -136,6 +136,19 @@ export interface NameReplyWords {
   readonly relationIs?: RegExp;
   /** The legal name beside the one given ("legally James", "legal name is Elizabeth", "Katherine on paper", "offiziell Johannes"): group 1 the legal name. */
   readonly legal?: RegExp;
+  /** A time word after a name, saying the name is the current one ("Sarah Miller-Chen now", "jetzt"): explained; on the lower-cased words after the name. */
+  readonly nowAfter?: RegExp;
+  /**
+   * A clause saying which word of the name is which: the family name ("Kim is the family name", "surname Okafor", "Nachname
+   * Müller", "surname first") and the given name ("first name Piotr", "Vorname Thomas"); group 1 or 2 the word, when said.
+   */
+  readonly nameParts?: { readonly family: RegExp; readonly given: RegExp };
+  /** Words talking about a name ("name", "spelled", "surname", "Nachname"): a clause holding one is no plain remark. */
+  readonly nameTalk?: RegExp;
+  /** Courtesy titles written out in the record ("hr" → "Herr", "fr" → "Frau"); others as typed. */
+  readonly titleAs?: Readonly<Record<string, string>>;
+  /** Endings of compound role words ("Schulleiter", "Platzwart", "Sportamt"): a clause after the name ending in one explains itself. */
+  readonly roleEndings?: readonly string[];
   /** Particles written in lower case inside a name ("van", "der", "de", "la", "von"). */
   readonly particles: ReadonlySet<string>;
   /** Given names that are also common words ("will", "may"): names all the same. */

@@ -130,3 +130,45 @@ describe('lead-ins, surnames first, legal names, initials and courtesy titles (i
     expect(contact('Linda Park')).toHaveProperty('problem');
   });
 });
+
+describe('what is said beside a name (session 6)', () => {
+  it('takes a remark in small letters after a name typed with capitals as an aside, not a doubt', () => {
+    expect(speaker('Fr. Thomas Nguyen, the parish runs the school gym')).toMatchObject({ value: 'Fr. Thomas Nguyen', confirm: false });
+    expect(speaker('Owen Price, moved here last spring')).toMatchObject({ value: 'Owen Price', confirm: false });
+    expect(patient('its my grandpa, Walter Eugene Price. hes 88 and hard of hearing so im typing')).toMatchObject({ value: 'Walter Eugene Price', confirm: false });
+    // a doubt, talk of the name, or a reply all in small letters is still checked
+    expect(speaker('Owen Price, not sure the booking is under that')).toMatchObject({ value: 'Owen Price', confirm: true });
+    expect(speaker('Jamie Ortiz, the invoice has it spelled differently')).toMatchObject({ confirm: true });
+    expect(speaker('owen price, moved here last spring')).toMatchObject({ confirm: true });
+  });
+  it('reads the name now, which word is the family name and the parts given by label', () => {
+    expect(patient('Sarah Miller — sorry, Sarah Miller-Chen now, got married last year')).toMatchObject({ value: 'Sarah Miller-Chen', confirm: false });
+    expect(patient('Kim Min-jun (Kim is the family name)')).toMatchObject({ value: 'Kim Min-jun', confirm: false });
+    expect(patient('last name Kowalski, first Piotr')).toMatchObject({ value: 'Piotr Kowalski', confirm: false });
+    expect(patient('my son Ethan, surname Okafor')).toMatchObject({ value: 'Ethan Okafor', confirm: false });
+    expect(patient('Leo Marchetti, surname Rossi')).toMatchObject({ confirm: true });
+    expect(german('Nachname Krüger, Vorname Bernd')).toMatchObject({ value: 'Bernd Krüger', confirm: false });
+  });
+  it('reads the name on paperwork, "me again", a name started again after an ellipsis and a role after the name', () => {
+    expect(speaker('Mike Brennan (Michael on paperwork)')).toMatchObject({ value: 'Michael Brennan' });
+    expect(patient('bob smith but legally its robert smith')).toMatchObject({ value: 'Robert Smith' });
+    expect(speaker('me again, Tom')).toMatchObject({ value: 'Tom', confirm: false });
+    expect(speaker('Imogen... Imogen Pryce')).toMatchObject({ value: 'Imogen Pryce', confirm: false });
+    expect(speaker('Dr. Raj Patel, athletic director')).toMatchObject({ value: 'Dr. Raj Patel', confirm: false });
+    expect(speaker('chris p. @ riverside ymca')).toMatchObject({ value: 'Chris P.', confirm: false });
+    expect(german('Dr. Klaus von der Heide, Schulleiter')).toMatchObject({ value: 'Dr. Klaus von der Heide', confirm: false });
+  });
+  it('records a contact with the role or the speaker\'s relation to the patient', () => {
+    expect(contact('his case worker Angela Ruiz')).toMatchObject({ value: 'Angela Ruiz, case worker' });
+    expect(contact('Bea Lindqvist, his teacher')).toMatchObject({ value: 'Bea Lindqvist, teacher' });
+    expect(contact("me, I'm his dad. Daniel Kowalczyk")).toMatchObject({ value: 'Daniel Kowalczyk, father' });
+    expect(contact('me, Greg Tull')).toMatchObject({ problem: expect.stringContaining('someone other than you') });
+  });
+  it('reads German articles, dialect and courtesy titles', () => {
+    expect(german('ich bin die Steffi vom TSV')).toMatchObject({ value: 'Steffi' });
+    expect(german('Servus, i bin da Sepp Huber')).toMatchObject({ value: 'Sepp Huber', confirm: false });
+    expect(german('Hr. Müller')).toMatchObject({ value: 'Herr Müller' });
+    expect(german('Hr. Lange')).toMatchObject({ value: 'Herr Lange' });
+    expect(german('ich bin der Ansprechpartner')).toHaveProperty('problem');
+  });
+});

@@ -3,6 +3,7 @@ import type { LanguagePack, NameReplyWords } from '../../language/pack.ts';
 import { KEPT_DOT, keepAbbreviationDots } from './abbreviation-dots.ts';
 import { correctedTail } from '../parse/correction.ts';
 import { fold, foldPhrase } from '../parse/index.ts';
+import { monthNamed } from '../parse/date.ts';
 
 /*
  * A REPLY AT A NAME QUESTION, read clause by clause (the commit rule for names).
@@ -131,9 +132,11 @@ interface Found { tokens: string[]; words: number; owner: Owner; relation?: stri
 type Clause =
   | { kind: 'name'; found: Found; rest: boolean }
   | { kind: 'relation'; owner: 'mine' | 'other'; relation: string; intro: boolean }
-  | { kind: 'speaker-relation' }
+  | { kind: 'speaker-relation'; relation: string }
   | { kind: 'me' }
   | { kind: 'legal'; tokens: string[]; words: number }
+  | { kind: 'part'; part: 'family' | 'given'; word?: string }
+  | { kind: 'role'; relation: string }
   | { kind: 'aside' }
   | { kind: 'other' };
 
@@ -161,6 +164,10 @@ function readName(tokens: string[], w: NameReplyWords, common: ReadonlySet<strin
   let words = 0;
   let i = 0;
   while (i < tokens.length && tokenKind(tokens[i]!, w, common) === 'title') out.push(tokens[i++]!);
+  // "Hr. Lange", "Mrs. Long": after a title, a word typed with a capital is a name though it is a common word
+  const titled = out.length > 0 && i < tokens.length && /^\p{Lu}\p{Ll}/u.test(tokens[i]!) && tokenKind(tokens[i]!, w, common) === 'word' && /^[\p{L}'’-]+$/u.test(tokens[i]!)
+    && common.has(tokens[i]!.toLowerCase()) && !w.relations.has(tokens[i]!.toLowerCase()) && !w.roles.has(tokens[i]!.toLowerCase());
+  if (titled) { out.push(tokens[i++]!); words++; }
   // "Peter Schulze vom TSV": in a reply not typed in capitals, a word in capitals is an organisation's
   const shouting = !/\p{Ll}/u.test(tokens.join(''));
   while (i < tokens.length) {
@@ -197,7 +204,8 @@ function clausesOf(text: string, w: NameReplyWords, pack: LanguagePack): { text:
   const push = (end: number, question: boolean) => {
     out.push({ text: text.slice(start, end).trim(), question });
   };
-  for (const m of text.matchAll(/[,;:()[\]{}!?"“”]|\s[-—–]\s|[—–]|\.(?=\s|$)|\n|\s(?=(?:but|aber|mais|pero)\s)/giu)) {
+  // "denise... denise porter": an ellipsis ends a clause too
+  for (const m of text.matchAll(/[,;:()[\]{}!?"“”]|\s[-—–]\s|[—–]|\.{2,}|…|\.(?=\s|$)|\n|\s(?=(?:but|aber|mais|pero)\s)/giu)) {
     if (m[0] === '.') {
       if (kept[m.index] === KEPT_DOT) continue;
       const before = /([\p{L}]+)$/u.exec(text.slice(start, m.index))?.[1] ?? '';
@@ -233,6 +241,13 @@ function readRelation(tokens: string[], w: NameReplyWords): { owner: 'mine' | 'o
     : { owner, relation: rel.join(' '), used: i };
 }
 
+/** Whether a token is a role word ("manager", "AD"), or a compound ending in one where the pack lists endings ("Schulleiter", "Sportamt"). */
+function roleWord(t: string | undefined, w: NameReplyWords): boolean {
+  if (t === undefined) return false;
+  const x = t.toLowerCase().replace(/[.,]$/, '');
+  return w.roles.has(x) || (w.roleEndings ?? []).some((e) => x.length > e.length + 2 && x.endsWith(e));
+}
+
 /** Whether `tokens` start with a role ("the manager", "club manager at X", "der Hausmeister"): a role word first or second after a determiner. */
 function isRole(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>): boolean {
   const at = w.determiners.has(tokens[0]?.toLowerCase() ?? '') || w.mine.has(tokens[0]?.toLowerCase() ?? '') ? 1 : 0;
@@ -254,6 +269,26 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
   if (text === '') return { kind: 'aside' };
   // "… but call me Bob", "(goes by Coco)": after the name, another name for the same person
   if (index > 0 && w.nickname.test(lower)) return { kind: 'aside' };
+  // "(Kim is the family name)", "surname Okafor", "first Piotr", "Vorname Thomas": which word of the name is which
+  for (const part of ['family', 'given'] as const) {
+    const m = w.nameParts?.[part].exec(lower);
+    if (!m) continue;
+    const said = m[1] ?? m[2];
+    if (said === undefined) return { kind: 'part', part };
+    const at = lower.indexOf(said);
+    const typed = text.slice(at, at + said.length);
+    if (tokenKind(typed, w, common) === 'name') return { kind: 'part', part, word: typed };
+  }
+  // "Dr. Raj Patel, athletic director", "AD at Lincoln High", "Schulleiter": a role after the name, in lower case before it
+  if (index > 0) {
+    const toks = tokensOf(text);
+    const from = w.determiners.has(toks[0]!.toLowerCase()) || w.mine.has(toks[0]!.toLowerCase()) ? 1 : 0;
+    const at = toks.slice(0, from + 3).findIndex((t, i) => i >= from && roleWord(t, w));
+    if (at >= 0 && toks.slice(from, at).every((t) => /^\p{Ll}/u.test(t))) {
+      const after = toks.slice(at + 1).join(' ');
+      if (after === '' || w.company.test(after.toLowerCase())) return { kind: 'role', relation: toks.slice(from, at + 1).join(' ').toLowerCase() };
+    }
+  }
   // "Bob Smith, well Robert legally", "(legally Christopher)", "legal name is Elizabeth": the legal name beside the usual one
   const legal = index > 0 ? w.legal?.exec(lower) : null;
   if (legal) {
@@ -276,7 +311,8 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     if (!name) return { kind: 'other' };
     // "Mike from Riverside Padel", "Peter Schulze vom TSV": a company after the name explains itself
     const after = tokens.slice(name.tokens.length).join(' ');
-    const unexplained = after !== '' && !w.company.test(after.toLowerCase());
+    // "Sarah Miller-Chen now": the name now is the name
+    const unexplained = after !== '' && !w.company.test(after.toLowerCase()) && !(w.nowAfter?.test(after.toLowerCase()) ?? false);
     return { kind: 'name', found: { ...name, owner, clause: index, ...(relation ? { relation } : {}) }, rest: unexplained };
   };
   const third = w.third.exec(lower);
@@ -305,7 +341,7 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     const after = tokens.slice(relation.used);
     // "i'm his dad", "ich bin die Mutter": the speaker is the relation; "it's my mum" names the one the intake is about
     const speaker = self !== null && relation.owner === 'other';
-    if (after.length === 0) return speaker ? { kind: 'speaker-relation' } : { kind: 'relation', owner: relation.owner, relation: relation.relation, intro: self !== null };
+    if (after.length === 0) return speaker ? { kind: 'speaker-relation', relation: relation.relation } : { kind: 'relation', owner: relation.owner, relation: relation.relation, intro: self !== null };
     const c = named(after.join(' '), speaker ? 'speaker' : relation.owner, speaker ? undefined : relation.relation);
     return c;
   }
@@ -314,11 +350,18 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     // "Hausmeister Schmidt", "the manager Dave Lee": the name after the role
     let at = 0;
     for (const [i, t] of tokens.slice(0, 4).entries()) if (w.roles.has(t.toLowerCase())) at = i + 1;
-    const after = at > 0 && at < tokens.length ? named(tokens.slice(at).join(' '), self ? 'speaker' : 'open') : null;
-    return after?.kind === 'name' ? after : { kind: 'aside' };
+    // "his case worker Angela Ruiz": the role is how a contact is related
+    const from = w.determiners.has(tokens[0]!.toLowerCase()) || w.mine.has(tokens[0]!.toLowerCase()) ? 1 : 0;
+    const role = at > from ? tokens.slice(from, at).join(' ').toLowerCase() : undefined;
+    const after = at > 0 && at < tokens.length ? named(tokens.slice(at).join(' '), self ? 'speaker' : 'open', self ? undefined : role) : null;
+    if (after?.kind === 'name') return after;
+    // "her social worker, Dana Price": the role said apart from the name
+    return !self && role !== undefined && at === tokens.length ? { kind: 'role', relation: role } : { kind: 'aside' };
   }
   // "ich bin die Heike Schmitt", "hier ist der Olaf": an article before a name after an introduction
-  if (self && tokens.length >= 3 && w.determiners.has(tokens[0]!.toLowerCase()) && tokens.slice(1).every((t) => tokenKind(t, w, common) === 'name')) tokens = tokens.slice(1);
+  // "ich bin die Steffi vom TSV", "i bin da Sepp Huber": one name word typed with a capital after the article will do
+  if (self && tokens.length >= 2 && w.determiners.has(tokens[0]!.toLowerCase()) && tokenKind(tokens[1]!, w, common) === 'name'
+    && (tokens.length >= 3 && tokens.slice(1).every((t) => tokenKind(t, w, common) === 'name') || (/^\p{Lu}\p{Ll}/u.test(tokens[1]!) && !roleWord(tokens[1], w)))) tokens = tokens.slice(1);
   rest = tokens.join(' ');
   return named(rest, self ? 'speaker' : 'open', undefined, !self);
 }
@@ -328,9 +371,32 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
  * "born 12/03/1990", "dob 3/4/1990"): it starts with a personal pronoun or a birth word (the pack's `statement`), has no
  * capitalised word but "I", and no negation, hedge or question — it explains itself.
  */
-function statement(text: string, w: NameReplyWords, pack: LanguagePack): boolean {
+function statement(text: string, w: NameReplyWords, pack: LanguagePack, common: ReadonlySet<string>): boolean {
   if (!w.statement || !w.statement.test(text.toLowerCase())) return false;
-  if (text.split(/\s+/).slice(1).some((t) => /^\p{Lu}/u.test(t) && t !== 'I')) return false;
+  if (text.split(/\s+/).slice(1).some((t) => /^\p{Lu}/u.test(t) && !plainWord(t, pack, common))) return false;
+  const f = fold(text).text.replace(/’/g, "'");
+  const doubt = [...pack.lexicon.negators, ...pack.text.unsure, ...(pack.text.valueParts?.competes ?? [])];
+  return !doubt.some((d) => new RegExp(`(?<![\\p{L}'])${foldPhrase(d).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'])`, 'u').test(f));
+}
+
+/** Whether a word typed with a capital names no one: "I", a common word ("Jahr", "The"), a month ("May", "März"). */
+function plainWord(t: string, pack: LanguagePack, common: ReadonlySet<string>): boolean {
+  const bare = t.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}'’]+$/gu, '');
+  return /^I(?:['’]\p{L}+)?$/u.test(t) || common.has(bare) || monthNamed(bare, pack) !== null;
+}
+
+/**
+ * Whether a clause after the name is a remark that names no one ("the parish runs the school gym", "got married last
+ * year"): in a reply typed with capitals, three words or more typed in lower case (the first may open a sentence with
+ * a common word), no digit, no relation, no talk of the name (the pack's `nameTalk`), no negation, hedge or doubt.
+ */
+function remark(text: string, w: NameReplyWords, pack: LanguagePack, common: ReadonlySet<string>): boolean {
+  const tokens = tokensOf(text).filter((t) => /\p{L}/u.test(t));
+  if (tokens.length < 3 || /\p{N}/u.test(text)) return false;
+  const bare = (t: string) => t.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}'’]+$/gu, '');
+  if (tokens.some((t) => /^\p{Lu}/u.test(t) && !plainWord(t, pack, common))) return false;
+  if (w.nameTalk?.test(text.toLowerCase())) return false;
+  if (tokens.some((t) => w.relations.has(bare(t)))) return false;
   const f = fold(text).text.replace(/’/g, "'");
   const doubt = [...pack.lexicon.negators, ...pack.text.unsure, ...(pack.text.valueParts?.competes ?? [])];
   return !doubt.some((d) => new RegExp(`(?<![\\p{L}'])${foldPhrase(d).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'])`, 'u').test(f));
@@ -356,6 +422,9 @@ const CAPITAL_PARTICLES = new Set(['el', 'al', 'bin', 'ibn', 'st', 'mac']);
 
 /** The name as it is committed: as typed when the visitor typed mixed case, else capitalised (particles stay small). */
 function written(tokens: string[], w: NameReplyWords): string {
+  // "Hr. Müller" → "Herr Müller": a courtesy title the pack writes out
+  const titleAs = w.titleAs ?? {};
+  tokens = tokens.map((t) => titleAs[t.toLowerCase().replace(/\.$/, '')] ?? t);
   const letters = tokens.join('');
   const mixed = /\p{Lu}/u.test(letters) && /\p{Ll}/u.test(letters);
   if (mixed) return tokens.join(' ');
@@ -384,15 +453,22 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   if (tail !== null && /[\p{L}]/u.test(tail)) text = tail;
   // Robert "Bobby" Thompson: a nickname in quotes inside a name is an aside
   text = text.replace(/(\s)["“'‘(]\p{L}[\p{L}'’-]*["”'’)](?=\s)/gu, '$1');
+  // a reply typed with capitals and small letters: a clause in small letters after the name may be a remark
+  const capitals = /\p{Lu}/u.test(text) && /\p{Ll}/u.test(text);
   const clauses = clausesOf(text, w, pack).map((c, i) => {
     const read = readClause(c.text, i, w, common);
     // a birth date is no name ("born 12/03/1990"); a statement is an aside unless a name was read from it ("she's jane")
     const born = w.born?.test(c.text.toLowerCase()) && /\p{N}/u.test(c.text);
-    return { ...c, read: i > 0 && !c.question && (born || (read.kind === 'other' && statement(c.text, w, pack))) ? ({ kind: 'aside' } as Clause) : read };
+    // a clause in small letters read as a "name" ("moved here last spring") in a reply that writes names with capitals may be a remark
+    const small = read.kind === 'name' && capitals && !/\p{Lu}/u.test(c.text);
+    const aside = (read.kind === 'other' && statement(c.text, w, pack, common)) || ((read.kind === 'other' || small) && capitals && remark(c.text, w, pack, common));
+    return { ...c, read: i > 0 && !c.question && (born || aside) ? ({ kind: 'aside' } as Clause) : read };
   });
   const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
+  const parts = clauses.flatMap((c) => (c.read.kind === 'part' ? [c.read] : []));
   const found: Found[] = [];
-  const speakerIsRelation = clauses.some((c) => c.read.kind === 'speaker-relation');
+  const speakerRelation = clauses.find((c) => c.read.kind === 'speaker-relation')?.read as Extract<Clause, { kind: 'speaker-relation' }> | undefined;
+  const speakerIsRelation = speakerRelation !== undefined;
   const me = clauses.some((c) => c.read.kind === 'me');
   for (const [i, c] of clauses.entries()) {
     if (c.read.kind !== 'name') continue;
@@ -405,14 +481,29 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
       if (beside) { f.owner = beside.owner; f.relation = beside.relation; }
       else if (speakerIsRelation || me) f.owner = 'speaker';
     }
+    // "Angela Ruiz, case worker": a role beside a contact's name is how the contact is related
+    if (!f.relation && ask.whose === 'contact') {
+      const role = [clauses[i + 1]?.read, clauses[i - 1]?.read].find((r) => r?.kind === 'role') as Extract<Clause, { kind: 'role' }> | undefined;
+      if (role) f.relation = role.relation;
+    }
+    // "me, I'm his dad. Daniel Kowalczyk": the speaker, related to the patient, is the contact
+    if (f.owner === 'speaker' && speakerRelation && !f.relation) f.relation = speakerRelation.relation;
     found.push(f);
+  }
+  // "last name Kowalski, first Piotr", "Vorname Thomas, Nachname Becker": the name from its labelled parts
+  const givenPart = parts.find((p) => p.part === 'given' && p.word);
+  const familyPart = parts.find((p) => p.part === 'family' && p.word);
+  if (found.length === 0 && (givenPart || familyPart)) {
+    const tokens = [givenPart?.word, familyPart?.word].filter((x): x is string => x !== undefined);
+    found.push({ tokens, words: tokens.length, owner: 'open', clause: -1 });
   }
   if (found.length === 0) {
     if (ask.whose === 'contact' && me) return { problem: w.say.someoneElse };
     if (ask.whose === 'contact' && clauses.some((c) => c.read.kind === 'relation')) return { problem: w.say.relation };
     return { problem: w.say.notAName };
   }
-  const fitting = found.filter((f) => fits(f.owner, ask.whose, speakerIsRelation));
+  // the speaker may be the contact when the speaker says how they are related to the patient ("I'm his dad")
+  const fitting = found.filter((f) => fits(f.owner, ask.whose, speakerIsRelation) || (ask.whose === 'contact' && f.owner === 'speaker' && speakerIsRelation));
   if (fitting.length === 0) {
     const f = found[0]!;
     if (ask.whose === 'contact') return { problem: w.say.someoneElse };
@@ -429,7 +520,7 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
   // "van der Merwe, Pieter": the surname with its particles
-  if (fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.words === 1
+  if (!restarted && fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.words === 1
     && sur!.tokens.every((t) => ['name', 'particle'].includes(tokenKind(t, w, common))) && tokenKind(sur!.tokens.at(-1)!, w, common) === 'name') {
     chosen = { ...given!, tokens: [...given!.tokens, ...sur!.tokens], words: given!.words + 1, clause: -1 };
     confirm = false;
@@ -443,6 +534,14 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
       if (at >= 0 && chosen.words >= 2) chosen = { ...chosen, tokens: [...chosen.tokens.slice(0, at), ...legal.tokens, ...chosen.tokens.slice(at + 1)] };
       else chosen = { ...chosen, tokens: legal.tokens, words: legal.words };
     }
+  }
+  // "Kim Min-jun (Kim is the family name)" says which word is which; "my son Ethan, surname Okafor" adds the word not said
+  for (const p of parts) {
+    if (p.word === undefined || chosen.clause === -1) continue;
+    if (chosen.tokens.some((t) => t.toLowerCase() === p.word!.toLowerCase())) continue;
+    if (chosen.words === 1 && parts.length === 1) {
+      chosen = { ...chosen, tokens: p.part === 'family' ? [...chosen.tokens, p.word] : [p.word, ...chosen.tokens], words: 2 };
+    } else confirm = true;
   }
   // "Mr. Joseph O'Connor": a courtesy title before a given name and a surname is no part of the record ("Mrs. Lopez" keeps it)
   if (chosen.words >= 2 && w.courtesy) {

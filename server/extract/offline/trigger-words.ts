@@ -163,11 +163,18 @@ function hits(m: Prepared, ps: readonly Pattern[], within: Span): Span[] {
   return ps.flatMap((p) => allHits(m, p).filter((h) => h.start >= within.start && h.end <= within.end));
 }
 
+/** A short aside in brackets (at most three words: "my daughter (2) wont stay awake", "my son (age 4) is floppy"): part of its clause. */
+const SHORT_ASIDE = /\(([^()\n]{0,30})\)/g;
+
+/** The text with the brackets of short asides blanked (same length), so they do not end a clause. */
+const withoutShortAsides = (text: string): string =>
+  text.replace(SHORT_ASIDE, (all, inner: string) => ((inner.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 3 ? ` ${inner} ` : all));
+
 /** The clauses of a text, as [start, end) spans. */
 function clauses(text: string): Span[] {
   const out: Span[] = [];
   let from = 0;
-  for (const m of text.matchAll(CLAUSE_END)) {
+  for (const m of withoutShortAsides(text).matchAll(CLAUSE_END)) {
     out.push({ start: from, end: m.index });
     from = m.index + m[0].length;
   }
@@ -229,9 +236,23 @@ export function resolvedNext(text: string, clause: Span): boolean {
   return next !== undefined && RESOLVED.test(plainText(text.slice(next.start, next.end)).trim().replace(/\s+/g, ' '));
 }
 
+/**
+ * A clause that asks what the signs of something are, to learn them ("what are the signs of a stroke?", "what symptoms
+ * should I look out for with sepsis"): it names the emergency without reporting it. A report in another clause still
+ * counts ("what are the signs of a stroke? his face is drooping").
+ */
+const ASKS_ABOUT_SIGNS: readonly RegExp[] = [
+  /^(?:(?:so|and|but|hi|hello|quick question|question)\s+)*(?:what|whats|wat)\s+(?:are|r|is)?\s*(?:the\s+)?(?:main\s+|early\s+|warning\s+|usual\s+|typical\s+|common\s+)*(?:signs|symptoms|sign|symptom)\s+(?:of|for|to)\b/,
+  /^(?:how\s+(?:do|can|would|should)\s+(?:i|you|we|one)\s+(?:tell|know|spot|recogni[sz]e)|what\s+(?:signs|symptoms)\s+(?:should|do|would)\s+(?:i|we|you))\b(?!.*\b(?:now|right now|at the moment|currently|today)\b)/,
+  // "… so I want to learn the warning signs"
+  /\b(?:want|wanted|wanna|would like|like|trying|need|needed|so i can|so we can|in order)\s+(?:to\s+)?(?:learn|know|understand|read up on|read about|find out|be aware of)\s+(?:about\s+|more about\s+)?(?:the\s+|what\s+the\s+)?(?:main\s+|early\s+|warning\s+|usual\s+|typical\s+)*(?:signs|symptoms)\b/,
+];
+
 /** Whether the clause holds an `unless` phrase of the trigger that is not itself negated ("stopped", not "hasn't stopped"), or the next clause says it is over. */
 function voids(m: Prepared, c: Compiled, clause: Span): boolean {
   if (resolvedNext(m.text, clause)) return true;
+  const said = m.text.slice(clause.start, clause.end).trim().replace(/\s+/g, ' ');
+  if (ASKS_ABOUT_SIGNS.some((re) => re.test(said))) return true;
   if (!c.unless.length) return false;
   return hits(m, c.unless, clause).some((h) => !negatedWithin(m.text, clause, h, [], UNLESS_NEGATION_WINDOW));
 }

@@ -62,8 +62,32 @@ export function parseEmail(text: string, pack?: LanguagePack): ParseResult {
     none: "That doesn't look like an email address.",
     many: 'I found more than one email address — which one should I use?',
   });
+  if (found.ok && spaceInside(text, String(found.value), pack)) {
+    return fail('Is there a space in that address? Please type it again in one piece.');
+  }
   // "tom@gmial.com", "ann@hotmial.com", "jo@gmail.con": checked once ("Just to check: tom@gmial.com?"), never corrected unasked
   return found.ok && (slipped || typoOfProvider(String(found.value))) ? { ...found, check: true } : found;
+}
+
+/** Words that may stand right before an address without a colon ("email me at ann@…", "use ann@…", "E-Mail ann@…"). */
+const LEAD_IN = new Set(['email', 'mail', 'e', 'emails', 'address', 'addy', 'adresse', 'mailadresse', 'correo', 'courriel', 'try', 'reach', 'write', 'contact', 'send', 'cc']);
+
+/**
+ * Whether the visitor seems to have typed a space inside the address: right before it, with one space and nothing else
+ * between, stands a word that is no word of the language and no lead-in, and the address does not hold it ("angela
+ * rossi@gmail.com", "anna lena@t-online.de") and the address before the @ is one plain word. "Tom Becker tom.becker@…",
+ * "nehmen Sie stattdessen t.wolf@…" and "email me at ann@…" are addresses as typed.
+ */
+function spaceInside(text: string, address: string, pack?: LanguagePack): boolean {
+  const at = text.toLowerCase().indexOf(address);
+  if (at <= 0) return false;
+  const before = /(?:^|[\s,;:(])([\p{L}]{2,}) $/u.exec(text.slice(Math.max(0, at - 40), at));
+  if (!before) return false;
+  const word = before[1]!.toLowerCase();
+  if (LEAD_IN.has(word) || (pack?.names.reply.common().has(word) ?? word.length <= 3)) return false;
+  // the tail of a split address is a plain word ("rossi@", "lena@"); "t.wolf@", "kev77@" are addresses of their own
+  const local = address.slice(0, address.indexOf('@'));
+  return /^\p{L}{2,}$/u.test(local) && !local.includes(word);
 }
 
 /** Whether the address's domain is one typing slip (a letter added, dropped, changed or two swapped) from exactly one known provider. */
