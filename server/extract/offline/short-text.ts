@@ -330,8 +330,7 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (matching.length > 0) {
     const token = matching[0]!.token;
     const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
-    // "BF-104233 I think, or maybe that's the quote number": a doubt or an alternative beside the code is checked first
-    if (format.kind !== 'code') return doubted(text, token, pack) ? { value, evidence: token, exact: false, confirm: true } : { value, evidence: token, exact: token === whole };
+    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole, ...(token !== whole && doubted(text, token, pack) ? { confirm: true as const } : {}) };
     // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
     const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
     return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
@@ -342,13 +341,6 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (format.kind === 'shape') return { problem: say(pack, 'codeLike', { example: format.example }) };
   if (format.kind === 'code' && tokens.length === 0 && hasSentence(whole)) return { problem: say(pack, 'codeItself') };
   return null;
-}
-
-/** Whether the words beside a code doubt it or offer another ("or maybe that's the quote number", "nicht sicher", "oder die Angebotsnummer"). */
-function doubted(text: string, token: string, pack: LanguagePack): boolean {
-  const rest = fold(text.replace(token, ' ')).text;
-  const doubt = [...pack.lexicon.neither, ...pack.lexicon.conjunctions.or, ...(pack.leftovers?.unsure ?? [])];
-  return doubt.some((p) => findPhrase(rest, foldPhrase(p)).length > 0);
 }
 
 /**
@@ -369,7 +361,7 @@ function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { 
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
   if (found.length > 0) {
     const exact = found[0]!.span === text.trim().replace(/[.!]+$/u, '');
-    return { value: found[0]!.value, evidence: found[0]!.span, exact: exact && !doubted(text, found[0]!.span, pack), ...(doubted(text, found[0]!.span, pack) ? { confirm: true as const } : {}) };
+    return { value: found[0]!.value, evidence: found[0]!.span, exact, ...(!exact && doubted(text, found[0]!.span, pack) ? { confirm: true as const } : {}) };
   }
   if (declines(text, pack)) return { skip: true };
   return null;
@@ -509,6 +501,27 @@ function likeExample(token: string, example: string, upper: boolean): string {
   let k = 0;
   const out = [...example].map((c) => (/[\p{L}\p{N}]/u.test(c) ? chars[k++]! : c)).join('');
   return upper ? out.toUpperCase() : out;
+}
+
+/**
+ * Whether a reply doubts the code it holds: a question mark in its clause ("ZGP12345678 9 01?? not sure where it ends"), a guess
+ * anywhere ("not sure", "keine Ahnung": the pack's `unsure`), or in a clause of its own an alternative or a hedge ("BF-104233
+ * I think, or maybe that's the quote number": `compete` phrases that are also ballpark guesses, and "or"). "i think its
+ * 103322" hedges in the code's own clause only, as a manner of speaking: committed.
+ */
+function doubted(text: string, span: string, pack: LanguagePack): boolean {
+  const at = text.indexOf(span);
+  const blanked = at === -1 ? text : text.slice(0, at) + '\u0000' + text.slice(at + span.length);
+  const clauses = keepAbbreviationDots(blanked, pack).split(/[,;:!.()[\]{}—–…]+|\s-\s|\n/u);
+  // a question mark in the code's own clause doubts it; one in an aside asks about something else ("(does caps matter?)")
+  if (clauses.some((c) => c.includes('\u0000') && c.includes('?'))) return true;
+  const w = pack.leftovers;
+  if (!w) return false;
+  const t = fold(text).text.replace(/[’]/g, "'");
+  if (w.unsure.some((p) => findPhrase(t, foldPhrase(p)).length > 0)) return true;
+  const guesses = new Set((w.estimate?.guesses ?? []).map(foldPhrase));
+  const doubt = [...w.compete.map(foldPhrase).filter((c) => guesses.has(c)), ...pack.lexicon.conjunctions.or.map(foldPhrase)];
+  return clauses.filter((c) => !c.includes('\u0000')).some((c) => { const f = fold(c).text; return doubt.some((d) => findPhrase(f, d).length > 0); });
 }
 
 /** Whether a reply reads as words rather than a code: three words or more. */
