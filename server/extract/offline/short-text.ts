@@ -556,10 +556,23 @@ function readFree(q: OpenQuestion, text: string, pack: LanguagePack, value: stri
   let body = withoutDiscourse(value, pack);
   // the answer to "… which ones, and what exactly is happening?": the reply asked about goes with it ("flickering. the 4 lights …")
   const before = askedAbout(history, pack);
-  if (before !== null && !fold(body).text.includes(fold(before).text)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
+  if (before !== null && !fold(body).text.includes(fold(before).text) && !addsNothing(before, body, pack)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
   const spec = q.answer as TextSpec;
   if (body === value.trim() || body.length < (spec.min ?? 1)) return null;
   return { value: body, evidence: body, exact: false };
+}
+
+/**
+ * Whether the reply asked about says nothing the description after it does not: each of its words only says something is wrong
+ * ("broken", "not working", "kaputt", "geht nicht") or is said again ("flickering" beside "the 4 lights flicker"). The new
+ * description is then the record alone; "flickering" before "the 4 lights on court 2, since monday" still goes with it.
+ */
+function addsNothing(before: string, body: string, pack: LanguagePack): boolean {
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  const words = (t: string) => fold(t).text.replace(/’/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(/\s+/).filter((w) => w !== '');
+  const free = new Set([...(pack.text.vagueProblem ?? []), ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...(pack.text.discourse ?? [])].map(foldPhrase));
+  const said = new Set(words(body).map(stem));
+  return words(before).every((w) => free.has(w) || said.has(stem(w)));
 }
 
 /** The visitor's last reply when the bot's last line asked about it for naming nothing ("flickering" → "… which ones, and what exactly …?"), or null. */

@@ -20,6 +20,7 @@ export const DE_TEXT: TextWords = {
     'es ist für den', 'es ist für die', 'es ist für das', 'es ist für', 'das ist für den', 'das ist für die', 'das ist für das', 'das ist für',
     'ist für den', 'ist für die', 'ist für das', 'ist für', 'is für den', 'is für die', 'is für das', 'is für', 'das projekt ist für den', 'das projekt ist für die', 'das projekt ist für',
     'für den', 'für die', 'für das', 'für', 'wir sind der', 'wir sind die', 'wir sind das', 'wir sind', 'vom', 'von der', 'von',
+    'es geht um den', 'es geht um die', 'es geht um das', 'es geht um', 'geht um den', 'geht um die', 'geht um das',
   ],
   namedAs: { before: ['der', 'die', 'das', 'unser', 'unsere', 'mein', 'meine'], verbs: ['ist', 'heißt', 'nennt sich', 'wäre'], articles: ['der', 'die', 'das'] },
   selfIntro: ['ich bin', 'ich bin der', 'ich bin die', 'bin der', 'bin die', 'ich arbeite', 'ich leite', 'ich bin dort', 'ich bin da', 'wir haben', 'wir spielen', 'es gibt', 'der verein hat', 'die schule hat'],
