@@ -5,7 +5,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { ReplayExtractor } from '../../server/extract/replay.ts';
 import { EvalFile, loadEvalFile, resolveCases } from '../../server/golden/eval-cases.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
-import { isDescription, judge, runCases, sameValue } from '../../server/golden/eval-run.ts';
+import { isDescription, judge, ownAddition, runCases, sameValue } from '../../server/golden/eval-run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,7 +48,7 @@ describe('the labelled reply set through the offline rules', () => {
     const fixed = KNOWN_WRONG.filter((id) => !wrong.includes(id));
     expect({ unexpected, fixedSoRemoveFromList: fixed }).toEqual({ unexpected: [], fixedSoRemoveFromList: [] });
     expect(wrong.length).toBe(KNOWN_WRONG.length);
-  }, 120_000);
+  }, 600_000); // every shipped and blind case (about 7,000 turns): ~60 s of CPU alone, far longer on a loaded machine
 
   it('replays the recorded Claude cassettes (fake server scripted to the labels) with no silently wrong case beyond the listed ones', async () => {
     const { readCassette, cassettePath, replayCase } = await import('../../server/golden/eval-cassettes.ts');
@@ -60,7 +60,7 @@ describe('the labelled reply set through the offline rules', () => {
     // late-correction rules add it to the model's proposal): clarified by design when the case's own answer is right
     const reopened = (r: (typeof results)[number]) => r.previous?.outcome.kind === 'reask' && judge(r.expected, r.outcome, r.type) === 'correct';
     expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id) && !reopened(r)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('the eval runner', () => {
@@ -161,6 +161,16 @@ describe('the eval runner', () => {
     expect(isDescription({ type: 'text', kind: 'name', max: 1000 })).toBe(false);
     expect(isDescription({ type: 'text', pattern: '^BF-\\d{6}$', max: 1000 })).toBe(false);
     expect(isDescription({ type: 'text' })).toBe(false);
+  });
+
+  it('takes a description added to in the visitor\'s own words as faithful: the earlier reply, then one run of the later reply\'s words', () => {
+    const later = 'no allergies. forgot, I also take aspirin 81 daily';
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; aspirin 81 daily')).toBe(true);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; I also take aspirin 81 daily')).toBe(true);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; aspirin 81 mg daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 20mg; aspirin 81 daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg aspirin 81 daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; ')).toBe(false);
   });
 
   it('judges a case file through a shipped flow: the flow\'s synonyms, its language\'s labels and its path prompt', async () => {
