@@ -122,7 +122,9 @@ export async function runCase(c: ResolvedCase, extractor: Extractor): Promise<Ca
   if (prev && prev.question.key !== c.question.key) {
     const held = outcomeOf(reply.session, prev.question.key);
     const expected = prev.expect ? { kind: 'value' as const, ...prev.expect } : undefined;
-    const pv = expected ? judge(expected, held, prev.question.answer?.type ?? 'text') : undefined;
+    let pv = expected ? judge(expected, held, prev.question.answer?.type ?? 'text') : undefined;
+    // a description added to in the visitor's own words is as faithful a record as the one the case tidied
+    if (pv === 'wrong' && isDescription(prev.question.answer) && held.kind === 'value' && ownAddition(prev.reply, c.reply, held.value)) pv = 'correct';
     previous = { key: prev.question.key, outcome: held, ...(pv ? { verdict: pv } : {}), ...(expected ? { expected } : {}) };
     if (pv && RANK[pv] > RANK[verdict]) verdict = pv;
   }
@@ -143,6 +145,20 @@ export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, ty
   // a description kept in the visitor's own words is a faithful record of it, as a tidied one is
   if (ownWords !== undefined && sameValue(ownWords, outcome.value, 0, 'text')) return 'correct';
   return expected.values.some((v) => sameValue(v, outcome.value, expected.tolerance, type)) ? 'correct' : 'wrong';
+}
+
+/**
+ * Whether a description answer is the earlier reply with words of the later reply added in the visitor's own words:
+ * the earlier reply as typed, then (after "; ") one run of the later reply's words as typed ("lisinopril 10mg; aspirin
+ * 81 daily" for "lisinopril 10mg", then "no allergies. forgot, I also take aspirin 81 daily").
+ */
+export function ownAddition(earlier: string, later: string, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const words = (t: string) => t.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim();
+  const at = value.indexOf('; ');
+  if (at < 0 || words(value.slice(0, at)) !== words(earlier)) return false;
+  const added = words(value.slice(at + 2));
+  return added !== '' && ` ${words(later)} `.includes(` ${added} `);
 }
 
 /**

@@ -27,5 +27,12 @@ export interface DateWords {
   noFixedDay: RegExp | null;
   /** A hedge before the day given after "Which day in March?" ("around the 9th", "so um den 9."), dropped there; null = none. */
   hedge: RegExp | null;
+  /**
+   * The order of a numeric date said beside it ("02/03/2001 (that's dd/mm, I'm from the UK)", "04/05/1990, day first",
+   * "(mm/dd)"): the date is read in that order whatever the session's country, and the words are accounted for; absent = none.
+   */
+  order?: { dayFirst: RegExp; monthFirst: RegExp };
+  /** Phrasings chrono does not read, rewritten for it (`find`, global): "august the ninth" → "ninth of august"; absent = none. */
+  forChrono?: ReadonlyArray<{ find: RegExp; by: (m: RegExpExecArray) => string }>;
 }
 

@@ -5,7 +5,7 @@ import { OfflineExtractor } from '../../server/extract/offline/index.ts';
 import { ReplayExtractor } from '../../server/extract/replay.ts';
 import { EvalFile, loadEvalFile, resolveCases } from '../../server/golden/eval-cases.ts';
 import { summarise } from '../../server/golden/eval-report.ts';
-import { isDescription, judge, runCases, sameValue } from '../../server/golden/eval-run.ts';
+import { isDescription, judge, ownAddition, runCases, sameValue } from '../../server/golden/eval-run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -161,6 +161,16 @@ describe('the eval runner', () => {
     expect(isDescription({ type: 'text', kind: 'name', max: 1000 })).toBe(false);
     expect(isDescription({ type: 'text', pattern: '^BF-\\d{6}$', max: 1000 })).toBe(false);
     expect(isDescription({ type: 'text' })).toBe(false);
+  });
+
+  it('takes a description added to in the visitor\'s own words as faithful: the earlier reply, then one run of the later reply\'s words', () => {
+    const later = 'no allergies. forgot, I also take aspirin 81 daily';
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; aspirin 81 daily')).toBe(true);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; I also take aspirin 81 daily')).toBe(true);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; aspirin 81 mg daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 20mg; aspirin 81 daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg aspirin 81 daily')).toBe(false);
+    expect(ownAddition('lisinopril 10mg', later, 'lisinopril 10mg; ')).toBe(false);
   });
 
   it('judges a case file through a shipped flow: the flow\'s synonyms, its language\'s labels and its path prompt', async () => {

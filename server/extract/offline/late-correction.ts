@@ -4,7 +4,7 @@ import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
 import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, TOTAL, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
-import { nameClause, nameFix } from './late-name-fix.ts';
+import { nameClause, nameFix, saysWhichName } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
@@ -12,6 +12,7 @@ import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.
 import { replacedContact, restated } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
 import { yesNoAnew } from './late-yes-no.ts';
+import { yesNoByContent } from './yes-no-content.ts';
 
 /*
  * A correction typed a turn (or more) late: "actually make that 25k. and asap
@@ -84,7 +85,9 @@ export function lateCorrection(
       let from = nameClause(sentence, value);
       // "sorry, it's spelled Scott": a head of markers and interjections goes with it
       pack.corrections.lastIndex = 0;
-      if (from > 0 && !/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, ''))) from = 0;
+      // …and so does one that says which name it is ("oh you need the legal one — Elizabeth Rose Taylor", "that's the short one, the legal one is …")
+      const nameAt = sentence.indexOf(value.split(/\s+/)[0]!);
+      if (from > 0 && (!/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, '')) || saysWhichName(sentence.slice(0, nameAt > 0 ? nameAt : from)))) from = 0;
       return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
     }
     // "Oak Hill Middle not High", "endet auf 79 nicht 78": a part of the answer named and replaced, with or without a marker
@@ -117,7 +120,7 @@ export function lateCorrection(
     const more = previous ? addedOptions(sentence, previous, current, ctx) : undefined;
     if (more) return { update: { key: previous!.key, value: more.value, evidence: sentence.slice(more.from).trim(), corrects: true }, rest: blank(more.from) };
     // "no. oh and court 3 is flickering too", "nein. ach ja, Platz 4 flackert auch": more for the description given the turn before
-    const told = previous && /[\p{L}\p{N}]/u.test(blank(0)) ? addedText(sentence, previous, current, ctx, pack) : undefined;
+    const told = previous && /[\p{L}\p{N}]/u.test(blank(0)) ? addedText(sentence, previous, current, ctx, pack, blank(0)) : undefined;
     if (told !== undefined) return { update: { key: previous!.key, value: told, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     // "that 15k was per court … 30k total": a sentence that repeats the earlier amount goes back to it
     // …and so does one that says an amount was per item and gives the total ("that 40 was per court, … so 120k total")
@@ -146,6 +149,9 @@ export function lateCorrection(
         if (isNamed && late && !question) return { reopen: q.key, rest: blank(clauseAt) };
         continue;
       }
+      // "no. forgot, there are exposed wires at pole 2 too" at the safety question: a clause that reads as the current yes/no
+      // by its content is that question's, not words added to a description (the current reading sees the whole reply)
+      if (q.answer.type === 'text' && !isNamed && current !== null && current.answer.type === 'boolean' && yesNoByContent(current, clause, pack) !== null) continue;
       // "more like", "technically" alone add nothing to a description
       // a short answer said anew beside the current one ("Lakeview Academy actually, sorry. kim@…"): at a free-text question
       // only when the reply says more than this sentence or the sentence names the answer (else it may be that answer)

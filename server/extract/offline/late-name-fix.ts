@@ -15,6 +15,11 @@ const INSTEAD = /(\p{Lu}[\p{L}'’-]+),?\s+(?:not|nicht)\s+(\p{Lu}[\p{L}'’-]+)
 /** Words that say a name is given in full: "Sam Whitfield, full name", "Klaus Müller, vollständig". */
 const FULL = /(?<![\p{L}])(?:full name|full|whole name|vollständig|vollständiger name|ganzer name)(?![\p{L}])/iu;
 
+/** Whether words say which name is meant ("full name", "the legal one", "if you want it formal", "heiße ich eigentlich"). */
+export function saysWhichName(text: string): boolean {
+  return FULL.test(text) || NAME_WORDS.test(text);
+}
+
 /** Where the clause holding a corrected name starts. */
 export function nameClause(sentence: string, value: string): number {
   const last = value.split(/\s+/).at(-1) ?? value;
@@ -50,6 +55,9 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
     // "Catherine with a C" for "Katherine": said how it is spelled, the first letter may differ
     const i = words.findIndex((x) => similar(letters(x), lw) || (spelled && lw.length >= 4 && distance(letters(x), lw) <= 2));
     if (i < 0) continue;
+    // "Jonathan Reyes, full name" for "Jon": the word opens a run that completes the name — the run is the name
+    const whole = !spelled && !nameAsked && i === 0 && fullSaid ? completedRun(sentence, m.index, words, pack) : undefined;
+    if (whole !== undefined) return withName(q.value, whole);
     if (spelled || (!nameAsked && marked && (fullSaid || aloneIn(sentence, m.index, w, pack)))) return swap(i, w);
   }
   // "Thomas, sorry, that's his full name" for "Tom Baker": the one name said beside "full name" is the first name
@@ -86,13 +94,60 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
   if (last && words.length === 1 && letters(last[1]!) !== letters(words[0]!)) return `${words[0]} ${last[1]}`;
   // completed: a name that starts with the first name given and adds to it — marked, said in full, or a sentence of its own
   // beside the answer to the current question ("Mike Johnson btw. Lincoln HS", "Jürgen Bauer übrigens. SV Grün-Weiß Essen")
-  if (!marked && !FULL.test(sentence) && !(besideOther && runs.length === 1 && runs[0]!.split(/\s+/).length <= 3 && onlyName(sentence, runs[0]!))) return undefined;
+  if (!marked && !fullSaid && !(besideOther && runs.length === 1 && runs[0]!.split(/\s+/).length <= 3 && onlyName(sentence, runs[0]!))) return undefined;
   for (const run of runs) {
     const parts = run.split(/\s+/);
     if (parts.length < 2 || letters(parts[0]!) !== letters(words[0]!) || run === q.value.trim()) continue;
-    return run;
+    // "sorry, Sam Houston High School" for "Sam": an organisation's name is no name completed
+    if (parts.some((p) => orgNoun(p, pack))) continue;
+    return withName(q.value, run);
+  }
+  // "Samantha Greene if you want it formal" for "Sam", "Elizabeth Rose Taylor, the legal one" for "Liz Taylor", "Katharina Wolf heiße
+  // ich eigentlich" for "Kathi": said as the full or legal name, a run of two to four name words whose first word the given one
+  // shortens (the same first three letters, or held in it) or whose last word is the surname given
+  if (!fullSaid || nameAsked) return undefined;
+  // (from any capitalised word: "laut Ausweis Antonia Berger")
+  for (const r of sentence.matchAll(/(?<![\p{L}'’-])\p{Lu}/gu)) {
+    const whole = completedRun(sentence, r.index, words, pack, true);
+    if (whole !== undefined) return withName(q.value, whole);
   }
   return undefined;
+}
+
+/** Whether a word names a kind of organisation ("School", "Club", "Verein"): no part of a person's name. */
+function orgNoun(word: string, pack: LanguagePack): boolean {
+  const w = fold(word).text.replace(/[^\p{L}]/gu, '');
+  return pack.text.vagueNouns.some((n) => fold(n).text === w);
+}
+
+/** The name given with its name words replaced by `run`, what follows them (", wife") kept. */
+function withName(value: string, run: string): string {
+  const first = [...value.matchAll(NAME_RUN)][0];
+  if (first === undefined || first.index > 0) return run;
+  return run + value.slice(first[0].length);
+}
+
+/**
+ * The run of capitalised words starting at `at` when it completes the name given (`words`): two to four words that are no
+ * common words nor an organisation's ("Sam's Gym" is no name), other than the name given, its first word the given first
+ * name (or, `loose`, one it shortens: "Kathi" for "Katharina", "Liz" for "Elizabeth") or its last word the given surname.
+ */
+function completedRun(sentence: string, at: number, words: readonly string[], pack: LanguagePack, loose = false): string | undefined {
+  const m = /^\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/u.exec(sentence.slice(at));
+  if (m === null) return undefined;
+  const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
+  const parts = m[0].split(/\s+/);
+  while (parts.length > 0 && notAName(parts[0]!, pack)) parts.shift();
+  while (parts.length > 0 && notAName(parts.at(-1)!, pack)) parts.pop();
+  if (parts.length < 2 || parts.length > 4 || parts.some((p) => orgNoun(p, pack) || /['’]s$/u.test(p) || fold(p).text.replace(/[^\p{L}]/gu, '').length < 2)) return undefined;
+  const given = words.filter((w) => /^\p{Lu}/u.test(w)).map(letters);
+  if (given.length === 0 || parts.length < given.length || parts.map(letters).join(' ') === given.join(' ')) return undefined;
+  // a surname given stays: "John Lewis Partnership" completes no "Jon Baker"
+  if (given.length >= 2) return letters(parts.at(-1)!) === given.at(-1) ? parts.join(' ') : undefined;
+  const first = letters(parts[0]!);
+  const g = given[0]!;
+  const opens = parts.length > given.length && (first === g || similar(g, first) || (loose && g.length >= 3 && shortens(g, first)));
+  return opens ? parts.join(' ') : undefined;
 }
 
 /** A title before a name: "Hr.", "Frau", "Mr", "Dr.". */
@@ -109,7 +164,7 @@ const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?
 /** "spelled Scott", "it's spelt: Scott", "geschrieben: Schmitt", "schreibt sich Meyer": the spelling said before the name. */
 const SPELLED_BEFORE = /(?:spel(?:led|t)|written|geschrieben|schreibt sich|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
 /** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
-const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth)\s+name|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich)(?![\p{L}])/iu;
+const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth|formal)\s+name|(?:the\s+)?(?:legal|official|formal|full|proper)\s+(?:one|version)|if you want it (?:formal|official|in full)|formally|officially|on (?:paper|my id|my passport)|as on (?:my|the) (?:id|passport)|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich|heiße ich eigentlich|ich heiße eigentlich|eigentlich heiße ich|richtig heiße ich|offiziell|laut ausweis|im ausweis|mit vollem namen|ausgeschrieben)(?![\p{L}])/iu;
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */
 const BESIDE_NAME = new Set(['it', "it's", 'its', 'is', 'the', 'his', 'her', 'my', 'their', 'legal', 'full', 'name', "that's", 'thats', 'ist', 'es', 'der', 'die', 'das',
   'übrigens', 'ubrigens', 'eigentlich', 'natürlich', 'naturlich', 'richtig', 'btw', 'by', 'way', 'correct', 'right', 'lol', 'oh', 'ah', 'and', 'und', 'no', 'nein', 'not', 'but']);
@@ -133,6 +188,16 @@ function aloneIn(sentence: string, at: number, w: string, pack: LanguagePack): b
   pack.corrections.lastIndex = 0;
   const stripped = rest.replace(pack.corrections, ' ').replace(new RegExp(LATE.source, 'giu'), ' ').replace(new RegExp(APPROX.source, 'giu'), ' ');
   return (stripped.match(/[\p{L}'’]+/gu) ?? []).every((x) => BESIDE_NAME.has(fold(x).text));
+}
+
+/** Whether a short name may shorten a long one: the same first three letters ("Dave", "David"), held in it ("Liz", "Elizabeth"), or its letters in order from the same first letter ("Tom", "Thomas"; "Kathi", "Katharina"). */
+function shortens(short: string, long: string): boolean {
+  if (long.length <= short.length) return false;
+  if (long.startsWith(short.slice(0, 3)) || long.includes(short)) return true;
+  if (short[0] !== long[0]) return false;
+  let k = 0;
+  for (const ch of long) if (ch === short[k]) k++;
+  return k === short.length;
 }
 
 /** Two spellings of one name: the same first letter, and one starts the other ("Jon", "Jonathan") or they differ by a letter or two ("Maier", "Meyer"). */

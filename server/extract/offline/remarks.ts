@@ -45,8 +45,17 @@ const TYPES = new Set(['boolean', 'integer', 'number', 'date', 'phone', 'email',
 export function estimateBlanked(text: string, q: OpenQuestion, pack: LanguagePack): string {
   const est = pack.leftovers?.estimate;
   if (!est || (q.answer.type !== 'integer' && q.answer.type !== 'number') || !est.invited.test(q.prompt ?? '')) return text;
+  // a question mark softens the figure it follows ("30k? maybe more", "maybe 40k?"); one ending a clause of its own without a
+  // figure asks something back about the amount ("10k max, is that enough?", "höchstens 10.000, reicht das?"): it stays
+  const guesses = [...est.guesses].map(foldPhrase);
+  const softens = (clause: string) => {
+    if (/\p{N}/u.test(clause) || pack.wordNumbers(clause).length > 0) return true;
+    let f = fold(clause).text;
+    for (const g of guesses) for (const at of findPhrase(f, g).reverse()) f = f.slice(0, at) + ' '.repeat(g.length) + f.slice(at + g.length);
+    return !/\p{L}/u.test(f);
+  };
   // "40k-ish", "50ish": the ending said onto the figure
-  let out = text.replace(/\?/gu, '.').replace(/(?<=[\p{N}kK])[-\s]?ish(?![\p{L}])/gu, (m) => ' '.repeat(m.length));
+  let out = text.replace(/[^,;.!?]*\?+/gu, (clause) => (softens(clause.replace(/\?/gu, '')) ? clause.replace(/\?/gu, '.') : clause)).replace(/(?<=[\p{N}kK])[-\s]?ish(?![\p{L}])/gu, (m) => ' '.repeat(m.length));
   for (const phrase of [...est.guesses].map(foldPhrase).sort((a, b) => b.length - a.length)) {
     const f = fold(out);
     // blanked in the reply as typed, through the fold's map back to it (folding joins spaces)

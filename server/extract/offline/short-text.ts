@@ -9,7 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
-import { describesNothing, ownStems, questionInstead } from './not-an-answer.ts';
+import { describesNothing, noneWhereSome, ownStems, questionInstead } from './not-an-answer.ts';
 import { aboutPeople, currentValue, describes, hasPlaceholder, namesSomething, narrows, saysSite, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
@@ -63,8 +63,11 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
   if (nameAsked) return null;
-  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known
-  if (unknownWhich(text, pack)) return { problem: say(pack, 'moreDetail') };
+  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known;
+  // "I don't remember, some antibiotic": a kind said vaguely beside not knowing is not the thing asked either
+  if (unknownWhich(text, pack) || unsureVague(text, pack)) return { problem: say(pack, 'moreDetail') };
+  // "none" at "Please list them" (asked after a yes): the reply contradicts the question (not-an-answer.ts)
+  if (noneWhereSome(text, q, pack)) return { problem: say(pack, 'whichOnes') };
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
   // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
@@ -155,6 +158,34 @@ function unknownWhich(text: string, pack: LanguagePack): boolean {
     const lead = unsure.filter((u) => line === u || line.startsWith(`${u} `)).sort((a, b) => b.length - a.length)[0];
     return lead !== undefined && what.has(bare(line.slice(lead.length).trim()));
   });
+}
+
+/**
+ * Whether the reply says it does not know (a clause that is only an `unsure` phrase: "I don't remember", "keine Ahnung") and
+ * every other clause only names a kind vaguely — an indefinite (`vagueKind.indefinite`: "some", "a", "irgendein") and at
+ * most three words of the pack's `vagueKind.classes` ("some antibiotic", "a blood pressure pill", "irgendein Antibiotikum").
+ * "I don't remember, penicillin I think" names one and is kept.
+ */
+function unsureVague(text: string, pack: LanguagePack): boolean {
+  const vk = pack.text.vagueKind;
+  if (!vk || /\p{N}/u.test(text)) return false;
+  const unsure = [...pack.text.unsure, ...pack.lexicon.skip].map(foldPhrase);
+  const filler = new Set([...pack.lexicon.skipFiller, ...pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w))].map(foldPhrase));
+  const indefinite = [...vk.indefinite].map(foldPhrase).sort((a, b) => b.length - a.length);
+  const classes = new Set(vk.classes.map(foldPhrase));
+  const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
+  if (clauses.length < 2) return false;
+  let doubt = false;
+  for (const c of clauses) {
+    const line = c.replace(OPENING, '').trim();
+    const plain = (x: string) => x.split(' ').filter((w) => w !== '' && !filler.has(w)).join(' ');
+    if (unsure.some((u) => line === u || (plain(line) === plain(u) && plain(u) !== ''))) { doubt = true; continue; }
+    const lead = indefinite.find((i) => line.startsWith(`${i} `));
+    if (lead === undefined) return false;
+    const rest = line.slice(lead.length).trim().split(' ').filter((w) => !filler.has(w));
+    if (rest.length === 0 || rest.length > 3 || !rest.every((w) => classes.has(w))) return false;
+  }
+  return doubt;
 }
 
 /**
@@ -299,7 +330,7 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (matching.length > 0) {
     const token = matching[0]!.token;
     const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
-    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole };
+    if (format.kind !== 'code') return { value, evidence: token, exact: token === whole, ...(token !== whole && doubted(text, token, pack) ? { confirm: true as const } : {}) };
     // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
     const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
     return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
@@ -328,7 +359,10 @@ function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { 
   }
   const distinct = [...new Set(found.map((r) => r.value.toUpperCase().replace(/[-/. ]/g, '')))];
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
-  if (found.length > 0) return { value: found[0]!.value, evidence: found[0]!.span, exact: found[0]!.span === text.trim().replace(/[.!]+$/u, '') };
+  if (found.length > 0) {
+    const exact = found[0]!.span === text.trim().replace(/[.!]+$/u, '');
+    return { value: found[0]!.value, evidence: found[0]!.span, exact, ...(!exact && doubted(text, found[0]!.span, pack) ? { confirm: true as const } : {}) };
+  }
   if (declines(text, pack)) return { skip: true };
   return null;
 }
@@ -469,6 +503,27 @@ function likeExample(token: string, example: string, upper: boolean): string {
   return upper ? out.toUpperCase() : out;
 }
 
+/**
+ * Whether a reply doubts the code it holds: a question mark in its clause ("ZGP12345678 9 01?? not sure where it ends"), a guess
+ * anywhere ("not sure", "keine Ahnung": the pack's `unsure`), or in a clause of its own an alternative or a hedge ("BF-104233
+ * I think, or maybe that's the quote number": `compete` phrases that are also ballpark guesses, and "or"). "i think its
+ * 103322" hedges in the code's own clause only, as a manner of speaking: committed.
+ */
+function doubted(text: string, span: string, pack: LanguagePack): boolean {
+  const at = text.indexOf(span);
+  const blanked = at === -1 ? text : text.slice(0, at) + '\u0000' + text.slice(at + span.length);
+  const clauses = keepAbbreviationDots(blanked, pack).split(/[,;:!.()[\]{}—–…]+|\s-\s|\n/u);
+  // a question mark in the code's own clause doubts it; one in an aside asks about something else ("(does caps matter?)")
+  if (clauses.some((c) => c.includes('\u0000') && c.includes('?'))) return true;
+  const w = pack.leftovers;
+  if (!w) return false;
+  const t = fold(text).text.replace(/[’]/g, "'");
+  if (w.unsure.some((p) => findPhrase(t, foldPhrase(p)).length > 0)) return true;
+  const guesses = new Set((w.estimate?.guesses ?? []).map(foldPhrase));
+  const doubt = [...w.compete.map(foldPhrase).filter((c) => guesses.has(c)), ...pack.lexicon.conjunctions.or.map(foldPhrase)];
+  return clauses.filter((c) => !c.includes('\u0000')).some((c) => { const f = fold(c).text; return doubt.some((d) => findPhrase(f, d).length > 0); });
+}
+
 /** Whether a reply reads as words rather than a code: three words or more. */
 function hasSentence(text: string): boolean {
   return (text.match(/[\p{L}]{2,}/gu) ?? []).length >= 3;
@@ -501,10 +556,23 @@ function readFree(q: OpenQuestion, text: string, pack: LanguagePack, value: stri
   let body = withoutDiscourse(value, pack);
   // the answer to "… which ones, and what exactly is happening?": the reply asked about goes with it ("flickering. the 4 lights …")
   const before = askedAbout(history, pack);
-  if (before !== null && !fold(body).text.includes(fold(before).text)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
+  if (before !== null && !fold(body).text.includes(fold(before).text) && !addsNothing(before, body, pack)) body = `${before}${/[.!?]$/u.test(before) ? '' : '.'} ${body}`;
   const spec = q.answer as TextSpec;
   if (body === value.trim() || body.length < (spec.min ?? 1)) return null;
   return { value: body, evidence: body, exact: false };
+}
+
+/**
+ * Whether the reply asked about says nothing the description after it does not: each of its words only says something is wrong
+ * ("broken", "not working", "kaputt", "geht nicht") or is said again ("flickering" beside "the 4 lights flicker"). The new
+ * description is then the record alone; "flickering" before "the 4 lights on court 2, since monday" still goes with it.
+ */
+function addsNothing(before: string, body: string, pack: LanguagePack): boolean {
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  const words = (t: string) => fold(t).text.replace(/’/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, ' ').split(/\s+/).filter((w) => w !== '');
+  const free = new Set([...(pack.text.vagueProblem ?? []), ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...(pack.text.discourse ?? [])].map(foldPhrase));
+  const said = new Set(words(body).map(stem));
+  return words(before).every((w) => free.has(w) || said.has(stem(w)));
 }
 
 /** The visitor's last reply when the bot's last line asked about it for naming nothing ("flickering" → "… which ones, and what exactly …?"), or null. */

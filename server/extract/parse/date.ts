@@ -180,10 +180,15 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   // is written day first wherever dots are written, so it is read day first in a month-first country too, and checked
   // with the visitor when its day could be a month ("Just to check: 3 February 2015?").
   const dotted = DOTTED.exec(text);
-  const monthFirst = dotted !== null && words.parser(ctx.defaultCountry) !== words.parser(DAY_FIRST);
-  const parser = words.parser(dotted ? DAY_FIRST : ctx.defaultCountry);
+  // "02/03/2001 (that's dd/mm, I'm from the UK)", "04/05/1990, day first": the order the visitor names is the order read
+  const said = words.order ? { day: [...text.matchAll(words.order.dayFirst)], month: [...text.matchAll(words.order.monthFirst)] } : null;
+  const order = said && said.day.length > 0 !== said.month.length > 0 ? (said.day.length > 0 ? 'day' : 'month') : null;
+  const orderSpans = order === null ? [] : (order === 'day' ? said!.day : said!.month).map((m) => m[0]);
+  const monthFirst = order === null && dotted !== null && words.parser(ctx.defaultCountry) !== words.parser(DAY_FIRST);
+  const parser = words.parser(order === 'month' ? MONTH_FIRST : order === 'day' || dotted ? DAY_FIRST : ctx.defaultCountry);
   // "Oct 5 '61", "sixteenth of june nineteen seventy": the year in digits before chrono reads it
-  const typed = yearsInDigits(text, spec, clock, pack);
+  let typed = yearsInDigits(text, spec, clock, pack);
+  for (const w of words.forChrono ?? []) typed = rewrite(typed, w.find, w.by);
   let found = readingsOf(typed, text, parser, clock, spec.future === true, words.strictMatches);
   if (found === 'range') return fail(say(pack, 'singleDate'));
   // "christmas day 2010", "Heiligabend 1975": a fixed-date holiday is that day when nothing else names one
@@ -237,6 +242,7 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const spans = results.map((r, i) => [yearFirst[i] ? typed.at(yearFirst[i]!.index) : r.index, r.end] as const);
   const r = checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
   const swappable = dotted !== null && Number(dotted[1]) <= 12 && Number(dotted[2]) <= 12 && dotted[1] !== dotted[2];
+  if (r.ok && orderSpans.length > 0) return { ...r, described: orderSpans };
   return r.ok && monthFirst && swappable ? { ...r, check: true } : r;
 }
 
@@ -253,15 +259,18 @@ const YEAR_FIRST = /(?<![\p{N}.,:\/-])((?:1[89]|20)\d\d)\s*[,\/-]?\s*(?:\p{L}{1,
 const DOTTED = /(?<![\p{N}.])(\d{1,2})\.(\d{1,2})\.(?:\d{4}|\d{2})(?![\p{N}]|\.\d)/u;
 /** A country whose English reads numeric dates day first (chrono's GB parser). */
 const DAY_FIRST = 'GB';
+/** A country whose English reads numeric dates month first (chrono's casual parser). */
+const MONTH_FIRST = 'US';
 
 /**
  * A day with no month: the next such day for a future question (today counts),
  * the last one for a past question; asked about when the question has no direction,
- * since this month's and next month's are then equally likely.
+ * since this month's and next month's are then equally likely, and at a date of birth.
  */
 function ordinalDay(spec: DateSpec, day: number, clock: Clock, evidence: string, pack: LanguagePack): ParseResult {
   if (day < 1 || day > 31) return fail(say(pack, 'noSuchDay'));
-  if (!spec.future && !spec.past) return clarify(say(pack, 'whichMonth'));
+  // a date of birth is never this month's by default ("the 12th" at "What is the patient's date of birth?")
+  if ((!spec.future && !spec.past) || spec.birth) return clarify(say(pack, 'whichMonth'));
   let [year, month] = clock.today.split('-').map(Number) as [number, number];
   const step = spec.future ? 1 : -1;
   // At most two steps: a 31st is found within two months either way.

@@ -70,5 +70,16 @@ export const EN_DATES: DateWords = {
     say: (month, day) => `${MONTHS[month - 1]} ${day}`,
   },
   noFixedDay: /(?<![\p{L}])(?:easter|good\s+friday|thanksgiving|memorial\s+day|labou?r\s+day|mother['’]?s\s+day|father['’]?s\s+day|passover|ramadan|eid|diwali|hanukkah|spring|summer|autumn|fall|winter|(?:school\s+|summer\s+|easter\s+|christmas\s+)?(?:holidays|break|vacation)|half[\s-]term|semester|season)(?![\p{L}])/iu,
+  // "august the ninth", "march the 3rd": chrono reads "ninth of august", not a month, "the" and a day
+  forChrono: [
+    {
+      find: /(?<![\p{L}])(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+the\s+(\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[\s-]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)(?![\p{L}])/giu,
+      by: (m) => `${m[2]} of ${m[1]}`,
+    },
+  ],
+  order: {
+    dayFirst: /(?<![\p{L}])(?:(?:that['’]?s\s+|in\s+|it['’]?s\s+)?dd[\/.-]mm(?:[\/.-]yy(?:yy)?)?(?:\s+(?:format|order))?|(?:the\s+)?day\s+(?:first|before\s+(?:the\s+)?month)|(?:in\s+)?(?:uk|british|european|euro)\s+(?:format|style|order|way)|i['’]?m\s+(?:from|in)\s+the\s+uk)(?![\p{L}])/giu,
+    monthFirst: /(?<![\p{L}])(?:(?:that['’]?s\s+|in\s+|it['’]?s\s+)?mm[\/.-]dd(?:[\/.-]yy(?:yy)?)?(?:\s+(?:format|order))?|(?:the\s+)?month\s+(?:first|before\s+(?:the\s+)?day)|(?:in\s+)?(?:us|american)\s+(?:format|style|order|way))(?![\p{L}])/giu,
+  },
   hedge: /^(?:(?:let['’]?s\s+say|lets\s+say|say|make\s+it|how\s+about|maybe|probably|around|about|roughly|approximately|approx\.?|circa|ca\.?|like|ish)\s+)+/iu,
 };
