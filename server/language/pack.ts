@@ -304,4 +304,20 @@ export interface TimeWords {
   readonly few?: Readonly<Record<string, readonly [number, number]>>;
   /** Hedges that make a date an estimate, not a doubt about the window it falls in ("probably in the autumn", "hopefully by June"). */
   readonly estimates?: readonly string[];
+  /** "next week", "nächste Woche": the coming Monday to Sunday. */
+  readonly nextWeek?: readonly string[];
+  /** "end of the month", "Monatsende": the last days of this month. */
+  readonly monthEnd?: readonly string[];
+  /** "end of the year", "Jahresende": this December. */
+  readonly yearEnd?: readonly string[];
+  /** "half a year", "halben Jahr": about six months (after a `within` word, up to then). */
+  readonly halfYear?: readonly string[];
+  /** "this quarter", "within the quarter" (up to its end); "next quarter" (its three months). */
+  readonly quarter?: { readonly this: readonly string[]; readonly next: readonly string[] };
+  /** Holidays on a fixed day ("christmas" → [12, 25], "Weihnachten" → [12, 24]): "by Christmas" is that deadline. */
+  readonly holidays?: Readonly<Record<string, readonly [number, number]>>;
+  /** Words of about-ness before a bare count ("about 2 months", "etwa 6 Wochen"): a whole reply of a count and a unit is that far away. */
+  readonly approx?: readonly string[];
+  /** Words after a count saying it runs from today ("2 months from now", "6 weeks out"). */
+  readonly fromNow?: readonly string[];
 }

@@ -84,7 +84,17 @@ describe('an option said in other words', () => {
     // across two windows, or beyond every window: asked, never guessed
     expect(committed(parseEnum(timeline, 'in 3 months', en, NOW))).toBe('ask');
     expect(committed(parseEnum(timeline, 'next spring', en, NOW))).toBe('ask');
-    expect(committed(parseEnum(zeit, 'nach Ostern', de, NOW))).toBe('ask');
+    // (Easter 2026 is 5 April: the week after it ends more than three days before the 3-month boundary of mid-January)
+    expect(committed(parseEnum(zeit, 'nach Ostern', de, NOW))).toBe('w3');
+    // a span ending within ten days is as soon as possible; relative durations and holidays by date arithmetic
+    expect(committed(parseEnum(timeline, 'next week', en, NOW))).toBe('asap');
+    expect(committed(parseEnum(zeit, 'nächste Woche wär super', de, NOW))).toBe('asap');
+    expect(committed(parseEnum(timeline, 'in two weeks', en, NOW))).toBe('w3');
+    expect(committed(parseEnum(timeline, 'within 90 days', en, NOW))).toBe('w3');
+    expect(committed(parseEnum(zeit, 'in nem halben Jahr', de, NOW))).toBe('w12');
+    expect(committed(parseEnum(timeline, 'by christmas', en, NOW))).toBe('w12');
+    expect(committed(parseEnum(timeline, 'fall 2026', en, NOW))).toBe('w12');
+    expect(committed(parseEnum(timeline, 'next quarter', en, NOW))).toBe('ask');
     expect(committed(parseEnum(timeline, 'sometime in 2027', en, NOW))).toBe('ask');
     // the same words a month later: the windows move with the clock
     expect(committed(parseEnum(timeline, 'by end of february', en, '2025-08-01T10:00:00Z'))).toBe('w12');

@@ -7,7 +7,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
 import { groupOwners, hedged, offMeaningWord, optionEvidence, type OptionEvidence } from './option-meaning.ts';
-import { firstWindow, windowEvidence, windowOptions } from './time-window.ts';
+import { firstWindow, NEAR_DAYS, windowEvidence, windowOptions } from './time-window.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
 
@@ -116,7 +116,13 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
     }
   }
   // a date or period at options that are windows of time, read outside the options' own phrases ("this month" is a synonym)
-  const window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
+  let window = literal ? null : windowEvidence(options, blankSpans(folded.text, all), pack, now);
+  // "next week", "nächste Woche wär super": a span ending within NEAR_DAYS of today is the menu's as-soon-as-possible option
+  // (the urgent group's, itself no window), not the first window that also holds it
+  if (window?.contained && window.hi <= NEAR_DAYS && window.owners[0] === firstWindow(options, pack)) {
+    const urgent = groupOwners(options, pack, 'urgent').filter((i) => !windowed[i]);
+    if (urgent.length === 1) window = { ...window, owners: urgent };
+  }
   // for a single choice, a label word in another form only supports what stronger evidence says: "LED" in "the LED
   // lights are flickering" names no purchase beside the fault
   const stronger = new Set([...all.map((h) => h.owner), ...words.filter((e) => e.via === 'meaning').flatMap((e) => e.owners), ...(window?.owners ?? [])].map((i) => options[i]!.value));

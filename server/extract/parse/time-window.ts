@@ -23,6 +23,9 @@ export interface WindowEvidence {
   owners: number[];
   /** Whether the span lies inside the one option's window. */
   contained: boolean;
+  /** The span read, in days from today. */
+  lo: number;
+  hi: number;
   start: number;
   end: number;
 }
@@ -78,8 +81,15 @@ function easter(year: number): [number, number] {
 }
 
 const DAY_MS = 86_400_000;
-/** Days either side of a boundary between two windows where a date is on the boundary. */
-const MARGIN = 7;
+/**
+ * Days either side of a boundary between two windows where a date is on the boundary: a date up to a week past it may be
+ * meant as still inside the earlier window ("bis zum 20.02." at a one-month boundary), one more than three days before it is
+ * inside ("early April" is within 3 months in mid-January).
+ */
+const MARGIN_AFTER = 7;
+const MARGIN_BEFORE = 3;
+/** A span ending within this many days of today ("next week", "a week from Friday") is as soon as possible, where a menu has that beside its windows. */
+export const NEAR_DAYS = 10;
 
 /** Reads the dates and periods of a folded reply as spans of days from today. */
 class SpanReader {
@@ -122,8 +132,83 @@ class SpanReader {
       if (Number.isNaN(n) || !unit) continue;
       const c = n * DAYS[unit];
       const slack = Math.max(3, c * 0.1);
-      // "within 2 weeks": from now up to then; "in 6 months": about then
-      out.push({ lo: t.within.includes(m[1]!) ? 0 : c - slack, hi: c + slack, start: m.index, end: m.index + m[0].length });
+      // "within 2 weeks", "within 90 days": from now up to then; "in 6 months": about then
+      out.push(t.within.includes(m[1]!) ? { lo: 0, hi: c, start: m.index, end: m.index + m[0].length } : { lo: c - slack, hi: c + slack, start: m.index, end: m.index + m[0].length });
+    }
+    const phrase = (list: readonly string[] | undefined) => (list ?? []).map(foldPhrase).filter(Boolean).sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+    const free = (at: number, len: number) => !out.some((o) => o.start < at + len && at < o.end);
+    const unitAlt = Object.keys(t.units).sort((a, b) => b.length - a.length).join('|');
+    const withinBefore = (at: number) => t.within.some((w) => new RegExp(`(?:^|\\s)${foldPhrase(w)}\\s+(?:(?:a|an|the|ein|einem|eines|nem|einen)\\s+)?$`, 'u').test(f.slice(0, at)));
+    // "2 months from now", "6 weeks out": about that far; a whole reply of a count and a unit ("2 months", "about 6 weeks") too
+    if (t.fromNow?.length || t.approx?.length) {
+      const count = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})\\s+(${unitAlt})`;
+      const res = [
+        ...(t.fromNow?.length ? [new RegExp(`(?<![\\p{L}\\p{N}])${count}\\s+(?:${phrase(t.fromNow)})(?![\\p{L}])`, 'gu')] : []),
+        new RegExp(`^\\s*(?:(?:${phrase(t.approx) || 'x^'})\\s+)?${count}\\s*[.!]*\\s*$`, 'gu'),
+      ];
+      for (const re of res) {
+        for (const m of f.matchAll(re)) {
+          const n = num(m[1]);
+          const unit = t.units[m[2]!];
+          if (Number.isNaN(n) || !unit || !free(m.index, m[0].length)) continue;
+          const c = n * DAYS[unit];
+          const slack = Math.max(3, c * 0.1);
+          out.push({ lo: c - slack, hi: c + slack, start: m.index, end: m.index + m[0].length });
+        }
+      }
+    }
+    // "in half a year", "in nem halben Jahr": about six months; "within half a year": up to then
+    if (t.halfYear?.length) {
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${phrase(t.halfYear)})(?![\\p{L}])`, 'gu'))) {
+        if (!free(m.index, m[0].length)) continue;
+        out.push(withinBefore(m.index) ? { lo: 0, hi: 182.6, start: m.index, end: m.index + m[0].length } : { lo: 164, hi: 201, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    // "next week": the coming Monday to Sunday
+    if (t.nextWeek?.length) {
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${phrase(t.nextWeek)})(?![\\p{L}])`, 'gu'))) {
+        if (!free(m.index, m[0].length)) continue;
+        const weekday = (new Date(this.today).getUTCDay() + 6) % 7; // Monday 0
+        const lo = 7 - weekday;
+        out.push({ lo, hi: lo + 6, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    // "end of the month": the last ten days of this month; "end of the year": this December
+    if (t.monthEnd?.length) {
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${phrase(t.monthEnd)})(?![\\p{L}])`, 'gu'))) {
+        if (!free(m.index, m[0].length)) continue;
+        const s = this.monthSpan(this.year, this.month);
+        out.push({ lo: Math.max(0, s.hi - 9), hi: s.hi, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    if (t.yearEnd?.length) {
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${phrase(t.yearEnd)})(?![\\p{L}])`, 'gu'))) {
+        if (!free(m.index, m[0].length)) continue;
+        const s = this.monthSpan(this.year, 12);
+        out.push({ lo: Math.max(0, s.lo), hi: s.hi, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    // "this quarter", "within the quarter": up to its end; "next quarter": its three months
+    if (t.quarter) {
+      const q0 = Math.floor((this.month - 1) / 3) * 3 + 1;
+      for (const [words, next] of [[t.quarter.next, true], [t.quarter.this, false]] as const) {
+        for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])(?:${phrase(words)})(?![\\p{L}])`, 'gu'))) {
+          if (!free(m.index, m[0].length)) continue;
+          const end = this.at(this.year, q0 + 3, 1) - 1;
+          out.push(next ? { lo: end + 1, hi: this.at(this.year, q0 + 6, 1) - 1, start: m.index, end: m.index + m[0].length } : { lo: 0, hi: end, start: m.index, end: m.index + m[0].length });
+        }
+      }
+    }
+    // a holiday on a fixed day: "by Christmas", "bis Weihnachten" (the deadline); "after Christmas" the week after it
+    for (const [name, [hm, hd]] of Object.entries(t.holidays ?? {})) {
+      for (const m of f.matchAll(new RegExp(`(?<![\\p{L}])${phrase([name])}(?![\\p{L}])`, 'gu'))) {
+        if (!free(m.index, m[0].length)) continue;
+        let e = this.at(this.year, hm, hd);
+        if (e < 0) e = this.at(this.year + 1, hm, hd);
+        const before = f.slice(0, m.index);
+        const s = t.after.test(before) ? { lo: e, hi: e + 7 } : t.until.test(before) ? { lo: Math.max(0, e - 7), hi: e } : { lo: Math.max(0, e - 7), hi: e + 7 };
+        out.push({ ...s, start: m.index, end: m.index + m[0].length });
+      }
     }
     // a range of a unit: "3-6 months" (folded to "3 6 months"), "1 to 2 months", "in 3 bis 6 Monaten" (the labels' own from-to patterns)
     const unitWords = Object.keys(t.units).sort((a, b) => b.length - a.length).join('|');
@@ -218,6 +303,15 @@ class SpanReader {
       if (t.monthPart.mid.some((p) => new RegExp(`(?:^|\\s)${foldPhrase(p)}\\s*(?:of\\s+)?$`).test(before))) s = { lo: s.lo + 8, hi: s.lo + 21 };
       out.push({ ...s, start: m.index, end: m.index + m[0].length });
     }
+    // "Q3", "Q1 2027": a quarter of the year (this year's, or next year's when it is over)
+    for (const m of f.matchAll(/(?<![\p{L}\p{N}])q([1-4])(?![\p{L}\p{N}])/gu)) {
+      const q0 = (Number(m[1]) - 1) * 3 + 1;
+      const y = this.at(this.year, q0 + 3, 1) - 1 < 0 ? this.year + 1 : this.year;
+      out.push({ lo: Math.max(0, this.at(y, q0, 1)), hi: this.at(y, q0 + 3, 1) - 1, start: m.index, end: m.index + m[0].length });
+    }
+    // a year said right after a season or a month ("fall 2026", "April 2027") only says which one: the year alone is dropped
+    const years = out.filter((y) => /^20\d\d$/u.test(f.slice(y.start, y.end)) && out.some((o) => o !== y && o.end <= y.start && /^[\s,]*$/u.test(f.slice(o.end, y.start))));
+    for (const y of years) out.splice(out.indexOf(y), 1);
     // "by", "bis", "until" before a date: the date is the deadline, and the answer is where that deadline falls ("by June"
     // is in 3 to 12 months); before a season, its start ("before the summer", "bis zum Sommer")
     return out.map((s) => {
@@ -247,11 +341,13 @@ export function windowEvidence(options: readonly NormalOption[], f: string, pack
   // a date within a week of a boundary between two windows sits on it: asked, not guessed ("bis zum 20.02." at a one-month boundary)
   const meets = (at: number) => windows.filter((o) => o !== null && (Math.abs(o.lo - at) <= 1 || Math.abs(o.hi - at) <= 1)).length > 1;
   // (a span starting or ending on the boundary itself is said in the windows' own terms: "3-12 months")
-  const inside = (w: Span) => (Math.abs(lo - w.lo) <= 1 || w.lo + (meets(w.lo) ? MARGIN : 0) <= lo) && (Math.abs(hi - w.hi) <= 1 || hi <= w.hi - (meets(w.hi) ? MARGIN : 0));
+  // ("within 90 days" is "Within 3 months": a bound within 3% of the window's own is that bound)
+  const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, Math.abs(b) * 0.03);
+  const inside = (w: Span) => (near(lo, w.lo) || w.lo + (meets(w.lo) ? MARGIN_AFTER : 0) <= lo) && (near(hi, w.hi) || hi <= w.hi - (meets(w.hi) ? MARGIN_BEFORE : 0));
   const holds = windows.flatMap((w, i) => (w && inside(w) ? [i] : []));
-  if (holds.length === 1) return { owners: holds, contained: true, start, end };
+  if (holds.length === 1) return { owners: holds, contained: true, start, end, lo, hi };
   const touches = windows.flatMap((w, i) => (w && lo <= w.hi && w.lo <= hi ? [i] : []));
-  return { owners: touches, contained: false, start, end };
+  return { owners: touches, contained: false, start, end, lo, hi };
 }
 
 /** The option whose window starts today ("Within 3 months"), or -1. */
