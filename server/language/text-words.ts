@@ -90,6 +90,8 @@ export interface TextWords {
   readonly placeholderWith?: readonly string[];
   /** What an unsure clause says is not known when it is the very thing asked ("can't remember which", "idk the names", "weiß nicht, welche"). */
   readonly unknownWhich?: readonly string[];
+  /** A kind named vaguely beside not knowing ("I don't remember, some antibiotic"): the indefinites before it and the class words. */
+  readonly vagueKind?: { readonly indefinite: readonly string[]; readonly classes: readonly string[] };
   /** Which part of a short reply is the value (server/extract/offline/value-parts.ts); absent = the whole short answer, as before. */
   readonly valueParts?: ValuePartWords;
 }

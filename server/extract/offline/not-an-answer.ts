@@ -136,3 +136,21 @@ export function asksOnly(text: string, pack: LanguagePack): boolean {
   const clauses = text.trim().split(/(?<=[?])|[,;.!:…]+|\s[—–-]\s/u).map((c) => c.trim()).filter((c) => /[\p{L}]/u.test(c));
   return clauses.length > 0 && clauses.every((c) => isQuestion(c, pack));
 }
+
+/**
+ * "none", "nothing", "keine" where a required text question takes for granted there is something to give — its prompt asks
+ * which ones or to list them, not whether there are any (no `any` word of the pack's yes/no words, no way out offered:
+ * "Please list them", "What are you allergic to …?", after a yes to "Do you take any medications?"): the reply contradicts
+ * the question and is asked about, never stored as the list. Where the prompt asks "any …?" or offers a way out, "none" is
+ * the answer, as before.
+ */
+export function noneWhereSome(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  const words = pack.yesNo;
+  if (!words || !q.required || q.answer.type !== 'text' || /\p{N}/u.test(text)) return false;
+  const prompt = fold(q.prompt ?? '').text.replace(/’/g, "'");
+  if ([...words.any, ...pack.lexicon.invitesSkip].some((w) => findPhrase(prompt, foldPhrase(w)).length > 0)) return false;
+  const filler = new Set([...pack.lexicon.skipFiller, ...(pack.text.discourse ?? [])].map(foldPhrase));
+  const t = wordsOf(text).filter((w) => !filler.has(w)).join(' ');
+  const none = new Set([...words.none, 'n/a', 'na', 'nil', 'nada'].map(foldPhrase));
+  return t !== '' && none.has(t);
+}

@@ -203,11 +203,13 @@ export class OfflineExtractor implements Extractor {
       // at an estimate question ("A ballpark is fine") the guesses softening one figure are set aside ("40k-ish", "so um die")
       const said = estimateBlanked(text, cur, packOf(req.locale));
       const masked = estimateBlanked(withoutContacts ?? text, cur, packOf(req.locale));
-      const left = aside ? [] : unexplainedWords(masked, read, cur, packOf(req.locale), mine.value);
+      // the spans read are blanked the same way, so "20k-ish per court x 2 courts" is still found in the blanked reply
+      const blankedRead = read.map((r) => estimateBlanked(r, cur, packOf(req.locale)));
+      const left = aside ? [] : unexplainedWords(masked, blankedRead, cur, packOf(req.locale), mine.value);
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
       // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if (left.length > 0 ? !remarksOnly(said, masked, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

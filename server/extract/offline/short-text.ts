@@ -9,7 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
-import { describesNothing, ownStems, questionInstead } from './not-an-answer.ts';
+import { describesNothing, noneWhereSome, ownStems, questionInstead } from './not-an-answer.ts';
 import { currentValue, describes, hasPlaceholder, namesSomething, narrows, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
@@ -63,8 +63,11 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
   if (nameAsked) return null;
-  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known
-  if (unknownWhich(text, pack)) return { problem: say(pack, 'moreDetail') };
+  // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known;
+  // "I don't remember, some antibiotic": a kind said vaguely beside not knowing is not the thing asked either
+  if (unknownWhich(text, pack) || unsureVague(text, pack)) return { problem: say(pack, 'moreDetail') };
+  // "none" at "Please list them" (asked after a yes): the reply contradicts the question (not-an-answer.ts)
+  if (noneWhereSome(text, q, pack)) return { problem: say(pack, 'whichOnes') };
   const format = codeFormat(q, pack);
   if (format) return readCode(q, text, format, pack);
   // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
@@ -155,6 +158,34 @@ function unknownWhich(text: string, pack: LanguagePack): boolean {
     const lead = unsure.filter((u) => line === u || line.startsWith(`${u} `)).sort((a, b) => b.length - a.length)[0];
     return lead !== undefined && what.has(bare(line.slice(lead.length).trim()));
   });
+}
+
+/**
+ * Whether the reply says it does not know (a clause that is only an `unsure` phrase: "I don't remember", "keine Ahnung") and
+ * every other clause only names a kind vaguely — an indefinite (`vagueKind.indefinite`: "some", "a", "irgendein") and at
+ * most three words of the pack's `vagueKind.classes` ("some antibiotic", "a blood pressure pill", "irgendein Antibiotikum").
+ * "I don't remember, penicillin I think" names one and is kept.
+ */
+function unsureVague(text: string, pack: LanguagePack): boolean {
+  const vk = pack.text.vagueKind;
+  if (!vk || /\p{N}/u.test(text)) return false;
+  const unsure = [...pack.text.unsure, ...pack.lexicon.skip].map(foldPhrase);
+  const filler = new Set([...pack.lexicon.skipFiller, ...pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w))].map(foldPhrase));
+  const indefinite = [...vk.indefinite].map(foldPhrase).sort((a, b) => b.length - a.length);
+  const classes = new Set(vk.classes.map(foldPhrase));
+  const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
+  if (clauses.length < 2) return false;
+  let doubt = false;
+  for (const c of clauses) {
+    const line = c.replace(OPENING, '').trim();
+    const plain = (x: string) => x.split(' ').filter((w) => w !== '' && !filler.has(w)).join(' ');
+    if (unsure.some((u) => line === u || (plain(line) === plain(u) && plain(u) !== ''))) { doubt = true; continue; }
+    const lead = indefinite.find((i) => line.startsWith(`${i} `));
+    if (lead === undefined) return false;
+    const rest = line.slice(lead.length).trim().split(' ').filter((w) => !filler.has(w));
+    if (rest.length === 0 || rest.length > 3 || !rest.every((w) => classes.has(w))) return false;
+  }
+  return doubt;
 }
 
 /**

@@ -26,7 +26,7 @@ const NEGATORS = new Set(['no', 'not', 'never', 'without', 'none', 'neither', 'n
 /** How many words before a hit a negator may stand. */
 const NEGATION_WINDOW = 4;
 /** Words right after a negator that make it a hedge or a self-correction, not a negation: "not sure", "don't know", "no idea", "no sorry, my son". */
-const HEDGED = new Set(['sure', 'certain', 'know', 'idea', 'clue', 'sorry', 'wait', 'actually']);
+const HEDGED = new Set(['sure', 'certain', 'know', 'idea', 'clue', 'sorry', 'wait', 'actually', 'sicher', 'ahnung']);
 /** A conjunction that may start a new predicate ("… and one arm is weak"). */
 const CONJUNCTION = /(?<![\p{L}\p{N}])(?:and|then|plus|so|&)(?![\p{L}\p{N}])/gu;
 /** A verb that makes the words after a conjunction a predicate of their own: a negator before the conjunction does not reach it. */

@@ -33,15 +33,51 @@ function phrasesOf(triggers: readonly TriggerChoice[]): PhraseSet<number> {
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
 
-/** Whether the words just before `start` in its clause negate what follows (not past a conjunction that starts a predicate of its own; not a hedge: "not sure"). */
-function negated(text: string, start: number): boolean {
+interface PackNegation {
+  /** The built-in negators and the pack's own single-word ones ("keine", "nicht", "ohne", "nix"). */
+  negators: ReadonlySet<string>;
+  /** The pack's one-word "none" words ("nothing", "nichts", "nix"): they negate only right before a phrase or a list of them. */
+  none: ReadonlySet<string>;
+  /** The pack's list joiners ("or", "oder"): "nothing hanging or sparking" denies both. */
+  joiners: ReadonlySet<string>;
+}
+
+const packNegation = new WeakMap<LanguagePack, PackNegation>();
+
+/** The pack's negation words in the form the trigger text is matched in (folded, apostrophes dropped). */
+function negationOf(pack: LanguagePack): PackNegation {
+  let n = packNegation.get(pack);
+  if (!n) {
+    const single = (ws: readonly string[]) => ws.map((w) => fold(apostrophes(w)).text.replace(/'/g, '')).filter((w) => /^[\p{L}]+$/u.test(w));
+    n = {
+      negators: new Set([...NEGATORS, ...single(pack.lexicon.negators)]),
+      none: new Set(single(pack.yesNo?.none ?? [])),
+      joiners: new Set(single(pack.yesNo?.listJoiners ?? [])),
+    };
+    packNegation.set(pack, n);
+  }
+  return n;
+}
+
+/**
+ * Whether the words just before `start` in its clause negate what follows (not past a conjunction that starts a predicate of
+ * its own; not a hedge: "not sure"): a negator of the built-in list or the pack's ("keine Funken", "ohne Rauch"), or a "none"
+ * word right before the phrase or before a list ending in it ("nothing is sparking", "nothing hanging or sparking", "nix funkt")
+ * — not further ("nothing helps the chest pain" names the pain).
+ */
+function negated(text: string, start: number, neg: PackNegation): boolean {
   let from = 0;
   for (const m of text.slice(0, start).matchAll(CLAUSE_END)) from = m.index + m[0].length;
   const next = text.slice(start).search(CLAUSE_END);
   from = negationScope(text, { start: from, end: next < 0 ? text.length : start + next }, start);
   const words = text.slice(from, start).split(/\s+/).map((w) => w.replace(/[^\p{L}']/gu, '')).filter((w) => w.length > 0);
   const plain = [...words, ...(text.slice(start).match(/^[\p{L}']+/u) ?? [])];
-  return words.some((_, i) => i >= words.length - NEGATION_WINDOW && negatorAt(plain, i, NEGATORS));
+  if (words.some((_, i) => i >= words.length - NEGATION_WINDOW && negatorAt(plain, i, neg.negators))) return true;
+  return words.some((w, i) => {
+    if (!neg.none.has(w.replace(/'/g, '')) || !negatorAt(plain, i, neg.none)) return false;
+    const between = words.slice(i + 1);
+    return between.length <= 1 || (between.length <= 3 && between.some((b) => neg.joiners.has(b)));
+  });
 }
 
 /**
@@ -56,7 +92,8 @@ export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] |
   // dictionary (`isWord`, English's) to guard it: "Feier" is no English word but is one letter from German "Feuer"
   const text = pack.isWord ? repairTypos(typed, triggers, pack.isWord) : typed;
   const folded = fold(apostrophes(text));
-  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
+  const neg = negationOf(pack);
+  const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start, neg) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
     && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!));
   for (const [i, t] of triggers.entries()) {
     const hit = hits.find((h) => h.owner === i);

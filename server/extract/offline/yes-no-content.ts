@@ -250,6 +250,7 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
   let unread = 0;
   const plainWords = plainOf(pack);
   const items = itemsOf(q, pack);
+  const prompt = new Set((fold(q.prompt ?? '').text.match(WORD) ?? []).map(stem));
   const negators = lex.negators.map(foldPhrase);
   const only = (words.only ?? []).map(foldPhrase);
   const joiners = [...words.listJoiners, ...(words.negatedJoiners ?? [])].map(foldPhrase);
@@ -265,7 +266,15 @@ function read(q: OpenQuestion, text: string, pack: LanguagePack, asksAny: boolea
     // "we taped off the area just in case": a step taken against a danger the prompt lists
     if (items.length > 0 && has(clause, words.precautions ?? [])) assert(typed.trim());
     // "keine Funken" denies an item (read below), "keine" alone the question
-    const noneAlone = words.none.map(foldPhrase).some((n) => findPhrase(clause, n).some((at) => !(clause.slice(at + n.length).match(WORD) ?? []).slice(0, 3).some((w) => items.some((item) => names(w, item)))));
+    // "nothing regular", "none prescribed", "nichts Regelmäßiges": a word right after the "none" that narrows it (no filler, no word
+    // of the prompt's) denies only part of what is asked — something else may be taken — so the clause is not read as a no
+    const narrowed = (after: string) => {
+      const next = after.match(WORD)?.[0];
+      return next !== undefined && !/^[,;:.!?]/u.test(after.trimStart()) && !plainWords.has(next) && !prompt.has(stem(next)) && !items.some((item) => names(next, item));
+    };
+    // ("keine Gefahr": a "none" that is a negator too is an article, the word after it what is denied)
+    const noneAlone = words.none.map(foldPhrase).some((n) => findPhrase(clause, n).some((at) => !(clause.slice(at + n.length).match(WORD) ?? []).slice(0, 3).some((w) => items.some((item) => names(w, item)))
+      && (negators.includes(n) || !narrowed(clause.slice(at + n.length)))));
     if (asksAny && (noneAlone || negatedAny(ws, negators, words.anyWords) || has(clause, words.allFine ?? []))) {
       deny(typed.trim());
       itemDenialOnly = false;

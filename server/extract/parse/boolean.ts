@@ -49,7 +49,7 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
   const folded = fold(text);
   const custom = new Set([...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])].flatMap(spellings).map(foldPhrase));
   // "not indoor" to indoor-or-outdoor: a negated synonym says the other side
-  const hits = longestHits(findHits(folded, phrasesOf(spec, pack))).filter((h) => h.owner !== 'plain').map((h) => {
+  let hits = longestHits(findHits(folded, phrasesOf(spec, pack))).filter((h) => h.owner !== 'plain').map((h) => {
     if (h.owner !== 'true' && h.owner !== 'false') return h;
     if (custom.has(folded.text.slice(h.start, h.end))) {
       return negated(folded.text, h.start, pack) || negatedAfter(folded.text, h.end, pack) || noneBefore(folded.text, h.start, pack) ? { ...h, owner: h.owner === 'true' ? ('false' as const) : ('true' as const) } : h;
@@ -57,6 +57,9 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
     // "nicht korrekt", "pas d'accord", "no vale": a negated built-in yes is no clear answer in these languages (English lists its own "not right")
     return pack.negatedYesIsNeither && h.owner === 'true' && negated(folded.text, h.start, pack) ? { ...h, owner: 'neither' as const } : h;
   });
+  // "nope 👍", "nein 👍": an emoji beside a word answer is a sign-off, no second answer
+  const worded = hits.filter((h) => /[\p{L}]/u.test(folded.text.slice(h.start, h.end)));
+  if (worded.length > 0 && worded.length < hits.length) hits = hits.filter((h) => h.owner === 'neither' || h.owner === 'plain' || worded.includes(h));
   const { owners } = longestOwners(hits);
   // "yes, but only partly", "sort of yes": a hedge or a half answer beside a yes/no word is no answer either
   if (owners.length !== 1 || owners[0] === 'neither' || hits.some((h) => h.owner === 'neither')) return fail(say(pack, 'yesOrNo'));
@@ -64,14 +67,29 @@ export function parseBoolean(spec: BooleanSpec, text: string, pack: LanguagePack
   const mine = hits.filter((h) => h.owner === side);
   // "yes … no" in one message is no answer at all.
   if (hits.some((h) => h.owner !== side && h.owner !== 'neither')) return fail(say(pack, 'yesOrNo'));
+  // "I don't think so?", "nein?": a yes or no asked back with a question mark right after it is unsure, no answer
+  if (mine.some((h) => ASKED.test(folded.text.slice(h.end)))) return fail(say(pack, 'yesOrNo'));
   const first = mine[0]!;
   return ok(side === 'true', originalSlice(text, folded, first.start, first.end), onlyFillerOutside(folded, hits));
 }
 
-/** "nothing dangerous", "nichts Gefährliches": a one-word "none" (the pack's yes/no `none` words) right before a synonym denies it. */
+/** A question mark right after a phrase (spaces and emoji between): "I don't think so?", "no?? 🤔". */
+const ASKED = /^[\s\p{Extended_Pictographic}\u{FE0F}\u{200D}]*\?/u;
+
+/**
+ * "nothing dangerous", "nichts Gefährliches": a one-word "none" (the pack's yes/no `none` words) right before a synonym denies
+ * it, and so it does before a list ending in it ("nothing hanging or sparking": the pack's `listJoiners`).
+ */
 function noneBefore(folded: string, start: number, pack: LanguagePack): boolean {
-  const last = /([\p{L}]+)\s+$/u.exec(folded.slice(Math.max(0, start - 24), start))?.[1];
-  return last !== undefined && (pack.yesNo?.none ?? []).some((w) => foldPhrase(w) === last);
+  const clause = folded.slice(0, start).split(/[,;:.!?()—–]/u).at(-1) ?? '';
+  const words = clause.match(/[\p{L}']+/gu) ?? [];
+  const none = new Set((pack.yesNo?.none ?? []).map(foldPhrase));
+  const joiners = new Set((pack.yesNo?.listJoiners ?? []).map(foldPhrase));
+  return words.some((w, i) => {
+    if (!none.has(w)) return false;
+    const between = words.slice(i + 1);
+    return between.length === 0 || (between.length <= 3 && between.some((b) => joiners.has(b)));
+  });
 }
 
 /** Normalises a structured boolean proposal: booleans pass, 1/0 and yes/no words are read. */

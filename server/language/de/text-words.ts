@@ -78,6 +78,12 @@ export const DE_TEXT: TextWords = {
   askWhom: ['fragen sie', 'frag', 'fragen', 'wenden sie sich an', 'rufen sie'],
   placeholder: ['irgendwas', 'irgendetwas', 'sowieso', 'oder so', 'oder so ähnlich', 'so ähnlich', 'dings', 'dingens', 'irgendein', 'irgendeine', 'irgendeinen'],
   placeholderWith: ['irgendwas mit', 'irgendwas am', 'irgendwas an', 'irgendwas ist mit', 'irgendwas stimmt mit', 'etwas mit', 'was mit', 'irgendein problem mit', 'irgendein problem am', 'ein problem mit'],
+  vagueKind: {
+    indefinite: ['irgendein', 'irgendeine', 'irgendeinen', 'irgendwelche', 'so ein', 'so eine', 'so einen', 'ein', 'eine', 'einen'],
+    classes: ['antibiotikum', 'antibiotika', 'schmerzmittel', 'medikament', 'medikamente', 'tablette', 'tabletten', 'pille', 'pillen', 'creme', 'salbe',
+      'spray', 'mittel', 'spritze', 'vitamin', 'vitamine', 'lebensmittel', 'nüsse', 'obst', 'zeug', 'sache', 'ding', 'blutdruck', 'blutdrucktabletten',
+      'schilddrüse', 'schilddrüsentabletten'],
+  },
   unknownWhich: ['welche', 'welches', 'welcher', 'was genau', 'wie sie heißen', 'wie es heißt', 'wie das heißt', 'wie die heißen', 'den namen', 'die namen', 'die genauen namen', 'namen'],
   asksNeed: [
     'worum es geht', 'worum geht es', 'was sie brauchen', 'was brauchen sie', 'was sie suchen', 'wie können wir helfen', 'wie kann ich helfen',
@@ -85,7 +91,7 @@ export const DE_TEXT: TextWords = {
     'sonst noch', 'noch etwas', 'was möchten sie wissen',
   ],
   nonDescription: [
-    'rückruf', 'zurückrufen', 'zurückruf', 'anrufen', 'anruf', 'ruft', 'ruf', 'melden', 'meldet', 'kontakt', 'kontaktieren', 'erreichen', 'sprechen',
+    'rückruf', 'zurückrufen', 'zurückruf', 'anrufen', 'anruf', 'rufen', 'ruft', 'ruf', 'melden', 'meldet', 'kontakt', 'kontaktieren', 'erreichen', 'sprechen',
     'reden', 'jemand', 'jemanden', 'person', 'schaue mich nur um', 'schau mich nur um', 'nur mal schauen', 'nur mal gucken', 'schaue nur', 'schau nur', 'gucke nur', 'quatschen', 'plaudern', 'chatten', 'nur quatschen', 'langeweile', 'mitarbeiter', 'vertrieb', 'verkauf', 'hilfe', 'frage', 'fragen', 'anfrage', 'info', 'infos',
     'information', 'informationen', 'umschauen', 'umsehen', 'schaue mich um', 'schau mich um', 'stöbern', 'nur gucken', 'nur schauen',
     'nichts bestimmtes', 'neugierig', 'werbung', 'anzeige', 'facebook', 'instagram', 'google', 'tiktok', 'youtube', 'linkedin', 'webseite',

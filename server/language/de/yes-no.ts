@@ -7,6 +7,8 @@ export const DE_YES_NO: YesNoWords = {
     'keine', 'keiner', 'keins', 'keines', 'nichts', 'gar nichts', 'gar keine', 'überhaupt nichts', 'nichts dergleichen', 'nichts davon',
     'nichts in der art', 'nichts derartiges', 'nicht dass ich wüsste', 'nicht dass wir wüssten', 'mir ist nichts bekannt',
     'uns ist nichts bekannt', 'keine bekannt', 'nichts bekannt', 'nicht mehr', 'nichts zu sehen',
+    // "nix" is how "nichts" is often typed
+    'nix', 'gar nix', 'nix dergleichen', 'nix davon', 'nix bekannt', 'sonst nichts', 'nichts weiter',
   ],
   anyWords: ['irgendwas', 'irgendetwas', 'etwas'],
   listJoiners: ['oder'],
@@ -32,7 +34,8 @@ export const DE_YES_NO: YesNoWords = {
   onlyWhen: ['wenn', 'falls', 'sobald', 'beim', 'nachdem', 'während'],
   frequency: ['manchmal', 'gelegentlich', 'ab und zu', 'bei bedarf', 'hin und wieder'],
   allFine: ['alles in ordnung', 'alles gut', 'alles ok', 'alles okay', 'alles sicher', 'alles bestens', 'alles fein', 'sieht gut aus', 'sieht alles gut aus',
-    'sieht alles normal aus', 'scheint alles in ordnung', 'scheint in ordnung', 'nichts gefährliches', 'nichts unsicheres', 'nichts kaputt'],
+    'sieht alles normal aus', 'scheint alles in ordnung', 'scheint in ordnung', 'nichts gefährliches', 'nichts unsicheres', 'nichts kaputt',
+    'nix gefährliches', 'nix gefährlich', 'nix unsicheres', 'nix kaputt'],
   rulesOut: [
     { topic: ['schwanger'],
       facts: ['ich bin ein mann', 'ich bin männlich', 'männlich', 'ein junge', 'mein sohn', 'er ist', 'gebärmutterentfernung', 'sterilisiert',

@@ -11,6 +11,8 @@ export const EN: Lexicon = {
     'rather not name', "i'd rather not name", 'not saying', 'not saying yet',
     "can't say yet", 'cannot say yet', "can't tell you yet", 'confidential', "it's confidential", 'its confidential', "that's confidential",
     'not at liberty to say',
+    // a name withheld: "anonymous" is no name
+    'anonymous', 'anon', 'stay anonymous', 'remain anonymous', "i'd rather stay anonymous", 'rather stay anonymous', 'prefer to stay anonymous', 'prefer to remain anonymous',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
   refuse: ['rather not', 'prefer not', 'pass', "i'll pass", 'not telling', 'no comment', 'none of your business', 'not saying', 'decline', 'skip'],

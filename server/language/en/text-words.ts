@@ -73,7 +73,7 @@ export const EN_TEXT: TextWords = {
     'keeps', 'holds', 'track', 'apparently', 'old', 'previous', 'last', 'usual', 'regular', 'pills', 'tablets', 'meds', 'medication', 'medications',
     'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'puppy', 'kitten', 'avoid', 'avoids', 'avoided', 'avoiding', 'stay', 'away',
   ],
-  abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
+  abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'incl', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
   discourse: [
     'hi', 'hello', 'hey', 'hiya', 'hi there', 'hello there', 'hey there', 'yes', 'yeah', 'yep', 'ok', 'okay', 'so', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'basically', 'so basically',
@@ -90,6 +90,12 @@ export const EN_TEXT: TextWords = {
   askWhom: ['ask', 'check with', 'talk to', 'speak to', 'call', 'phone', 'email'],
   placeholder: ['something', 'something or other', 'or something', 'or whatever', 'whatever', 'whatsit', 'whatchamacallit', 'thingy'],
   placeholderWith: ['something with', 'something wrong with', 'something up with', 'something off with', 'something about', 'some problem with', 'some issue with', 'some trouble with'],
+  vagueKind: {
+    indefinite: ['some', 'a', 'an', 'some kind of', 'some sort of', 'some type of', 'one of those', 'one of the', 'a kind of', 'a type of'],
+    classes: ['antibiotic', 'antibiotics', 'painkiller', 'painkillers', 'medicine', 'medicines', 'medication', 'medications', 'meds', 'drug', 'drugs',
+      'pill', 'pills', 'tablet', 'tablets', 'cream', 'ointment', 'spray', 'inhaler', 'vitamin', 'vitamins', 'supplement', 'supplements', 'shot',
+      'injection', 'food', 'foods', 'nut', 'nuts', 'fruit', 'plant', 'thing', 'things', 'stuff', 'blood', 'pressure', 'heart', 'thyroid', 'allergy'],
+  },
   unknownWhich: [
     'which', 'which ones', 'which one', 'what', 'what exactly', 'what they are', 'what it is', "what it's called", 'what its called', 'what they are called',
     "what they're called", 'what theyre called', 'the name', 'the names', 'their names', 'its name', 'the names of them', 'the exact names', 'names',

@@ -7,7 +7,7 @@ export const EN_YES_NO: YesNoWords = {
     'none', 'nothing', 'none at all', 'nothing at all', 'none known', 'nothing known', 'none that i know of', 'not that i know of',
     "not that i'm aware of", 'not that im aware of', 'not that we know of', "not that we're aware of", 'not that i can see',
     'not that i can tell', 'nothing like that', 'none of that', 'none of those', 'nothing of the sort', 'nothing of that sort',
-    'not anymore', 'not any more', 'no longer', 'nope none', 'none whatsoever', 'nothing whatsoever',
+    'not anymore', 'not any more', 'no longer', 'nope none', 'none whatsoever', 'nothing whatsoever', 'nothing else', 'none else',
   ],
   anyWords: ['any', 'anything'],
   listJoiners: ['or'],

@@ -3,7 +3,7 @@ import type { Lexicon } from '../lexicon.ts';
 /** Spanish. "si"/"sí" and other accents are folded alike by the matchers. */
 export const ES: Lexicon = {
   skip: [
-    'saltar', 'omitir', 'paso', 'siguiente pregunta', 'no sé', 'no lo sé', 'yo no sé', 'no sabría decir', 'no sabría decirte',
+    'anónimo', 'anónima', 'prefiero quedarme en el anonimato', 'prefiero ser anónimo', 'prefiero ser anónima', 'saltar', 'omitir', 'paso', 'siguiente pregunta', 'no sé', 'no lo sé', 'yo no sé', 'no sabría decir', 'no sabría decirte',
     'ni idea', 'no tengo idea', 'no tengo ni idea', 'ninguna idea', 'no estoy seguro', 'no estoy segura', 'no lo tengo claro',
     'prefiero no decirlo', 'prefiero no decir', 'prefiero no contestar', 'prefiero no responder', 'prefiero no darlo',
     'no aplica', 'no corresponde', 'quién sabe', 'ni puta idea', 'nose',

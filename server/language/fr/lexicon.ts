@@ -3,7 +3,7 @@ import type { Lexicon } from '../lexicon.ts';
 /** French. Accents and apostrophes (’ or ') are folded alike by the matchers. */
 export const FR: Lexicon = {
   skip: [
-    'passer', 'je passe', 'sauter', 'question suivante', 'je ne sais pas', 'je sais pas', 'sais pas', 'chais pas',
+    'anonyme', 'rester anonyme', 'je préfère rester anonyme', 'passer', 'je passe', 'sauter', 'question suivante', 'je ne sais pas', 'je sais pas', 'sais pas', 'chais pas',
     "j'sais pas", 'je ne sais', "aucune idée", "pas d'idée", 'pas sûr', 'pas sûre', 'je ne suis pas sûr',
     'je ne suis pas sûre', 'je suis pas sûr', 'je suis pas sûre', 'pas certain', 'pas certaine', 'je ne préfère pas dire',
     'je préfère ne pas dire', 'je préfère ne pas répondre', 'préfère ne pas dire', 'préfère ne pas répondre',
