@@ -15,6 +15,7 @@ import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
 import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
+import { phoneInCountryNamed } from '../parse/phone.ts';
 import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
@@ -99,12 +100,13 @@ export class OfflineExtractor implements Extractor {
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
       // so the visitor's last message was a reply to this question that the bot asked back about
-      const followUp = !req.previous && ['date', 'integer', 'number'].includes(cur.answer.type);
+      const followUp = !req.previous && ['date', 'integer', 'number', 'phone'].includes(cur.answer.type);
       // the visitor's last message; a pii one (at a pii question) read from its words kept in this process, never sent on
       const last = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user') : undefined;
       const before = last === undefined ? undefined : last.pii ? last[LOCAL_VALUE] : last.text;
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
-      const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
+      // "044 123 45 67" asked which country, then "ja, Zürich, Schweiz": the number in the country named (parse/phone.ts)
+      const read = narrowed ?? (before && cur.answer.type === 'phone' ? phoneInCountryNamed(text, before, ctx) : null) ?? parseAnswer(cur.answer, text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
       const narrowedAmount = before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null;
       // "50" at a budget whose prompt says packages start at about $12,000: checked as 50,000 (parse/amount-scale.ts)
@@ -117,10 +119,11 @@ export class OfflineExtractor implements Extractor {
       // item), "no chest pain, only a runny nose" a no that needs no check (yes-no-content.ts)
       const beside = typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? contentBeside(cur, withoutContacts, packOf(req.locale), typedRead.value === true) : null;
       if (beside || content?.whole) settled = true;
-      // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts)
+      // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts);
+      // checked, never committed: a place says where, not what is wanted (new lights for the gym, or help with the gym's lights?)
       const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
       const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
-        : described ? ok(described.value, described.evidence, false) : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
+        : described ? { ok: true, value: described.value, evidence: described.evidence, exact: false, check: true } : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
