@@ -335,7 +335,9 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   if (format.kind === 'pattern') return readPatterned(q, text, format, pack);
   if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
   // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
-  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) return null;
+  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) {
+    return viewed ? { value: whole, evidence: whole, exact: false } : null;
+  }
   let matching = tokens.filter((t) => fits(t.token));
   // "bf 104877", "BF 109 221": a code typed in parts is one code when its parts together have the example's shape
   if (matching.length === 0 && format.kind === 'shape') matching = spacedCodes(text, format.re, pack);
