@@ -236,7 +236,7 @@ export class OfflineExtractor implements Extractor {
 function withoutOwnName(text: string, q: OpenQuestion): string {
   const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text).filter((w) => w.length >= 2));
   const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
-  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds'].includes(fold(w).text))) return text;
+  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer'].includes(fold(w).text))) return text;
   return text.slice(m[0].length);
 }
 
