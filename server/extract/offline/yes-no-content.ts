@@ -119,6 +119,10 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
     && !has(plain, [...lex.no, ...lex.negators, ...lex.askBack, ...(pack.leftovers?.unsure ?? []), 'unlikely', 'doubt', 'unwahrscheinlich', 'glaube nicht'])) {
     return { value: true, evidence: text.trim(), whole: true };
   }
+  // "fine whatever", "meinetwegen" where the prompt asks for agreement: a reluctant assent is a yes
+  if (assents(q, text, pack)) return { value: true, evidence: text.trim(), whole: true };
+  // "too many to list 😩", "a few", "jede Menge" where the prompt asks whether there are any: a number of them is a yes
+  if (has(fold(q.prompt ?? '').text, words.any) && quantityOnly(text, pack)) return { value: true, evidence: text.trim(), whole: true };
   // "kinda hard to breathe", "kind of, my chest feels tight": a degree beside an item the prompt lists is that item, mildly — a
   // yes; a degree alone ("kinda?") or any other half answer is asked about
   const degrees = new Set((pack.options.meaning?.degrees ?? []).map(foldPhrase));
@@ -331,4 +335,36 @@ function negatedAny(ws: readonly string[], negators: readonly string[], anyWords
     const after = text.slice(at + n.length).trim().split(' ').slice(0, 3);
     return after.some((w) => anyWords.includes(w));
   }));
+}
+
+/** Whether a reply is only quantity words (the pack's `quantityOnly`: "lots", "too many to list", "a few", "jede Menge") and filler. */
+function quantityOnly(text: string, pack: LanguagePack): boolean {
+  let t = ` ${fold(text).text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (t.trim() === '' || /\p{N}/u.test(t) || t.trim().split(' ').length > 8) return false;
+  let hit = false;
+  for (const p of [...pack.text.quantityOnly, ...(pack.yesNo?.many ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    if (t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  const plain = plainOf(pack);
+  return hit && t.trim().split(' ').every((w) => w === '' || plain.has(w) || ['of', 'them', 'things', 'stuff', 'davon', 'sachen', 'honestly', 'really'].includes(w));
+}
+
+/** Whether the prompt asks for agreement and the reply is only a reluctant assent and filler ("fine whatever", "von mir aus"). */
+function assents(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  const a = pack.yesNo?.assent;
+  if (!a || !has(fold(q.prompt ?? '').text, a.asks)) return false;
+  let t = ` ${fold(text).text.replace(/’/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (has(t, a.not) || t.trim().split(' ').length > 8) return false;
+  let hit = false;
+  for (const p of [...a.words].map(foldPhrase).sort((x, y) => y.length - x.length)) {
+    if (t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  const plain = plainOf(pack);
+  return hit && t.trim().split(' ').every((w) => w === '' || plain.has(w));
 }
