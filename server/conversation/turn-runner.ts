@@ -18,6 +18,7 @@ import { carriedRest } from '../extract/offline/index.ts';
 import { packOf } from '../language/registry.ts';
 import { fillMessage } from '../language/fill-message.ts';
 import { formatAnswer } from '../engine/review.ts';
+import { offerOpening } from './opening-offer.ts';
 
 /** A turn with its effects carried out: where the session ended up, what people see, what happened. */
 export interface Settled {
@@ -90,7 +91,11 @@ function turnOf(root: CompiledFlow, session: Session | undefined, input: TurnInp
     }
   }
   // the session's language: its locale's compile of the flow (same revision and node ids)
-  return then(turnOn(sessionFlow(root, session), session, input, impl), (settled) => keepUsage(session, settled));
+  const flow = sessionFlow(root, session);
+  const done = turnOn(flow, session, input, impl);
+  // a description question entered: the visitor's first words of the matter are offered instead of its prompt (opening-offer.ts)
+  const offered = input.kind === 'text' || input.kind === 'command' ? then(done, (settled) => offerOpening(flow, settled, input.now)) : done;
+  return then(offered, (settled) => keepUsage(session, settled));
 }
 
 /** A value now, or later (a promise, or any thenable an extractor returns). */

@@ -26,7 +26,8 @@ const wordsOf = (s: string) => fold(s).match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}
 /**
  * The offline judgement: the share of `min_words` reached and the share of
  * `must_mention` terms mentioned (a term is mentioned when its words appear
- * in order, the last one as a word's start — "light" is in "lights" — case
+ * in order, the last one as a word's start — "light" is in "lights" — or a
+ * one-word term closes a compound word — "floodlights", "Flutlichtleuchten" —, case
  * and accents ignored), the score being the lower of the two;
  * it passes only at 1 (every rule met). Null when the flow gives no offline rule.
  */
@@ -41,7 +42,7 @@ export function judgeOffline(a: Assess, value: unknown, m: Messages = EN): { sco
     score = Math.min(score, words.length / a.min_words);
   }
   const terms = a.must_mention ?? [];
-  const missing = terms.filter((t) => !joined.includes(` ${wordsOf(t).join(' ')}`));
+  const missing = terms.filter((t) => !mentions(joined, words, wordsOf(t)));
   if (terms.length > 0) score = Math.min(score, (terms.length - missing.length) / terms.length);
   score = Math.round(score * 100) / 100;
   if (!short && missing.length === 0) return { score: 1, passed: true };
@@ -50,6 +51,20 @@ export function judgeOffline(a: Assess, value: unknown, m: Messages = EN): { sco
     : short ? m.more
       : fillMessage(m.also_about, { terms: also });
   return { score, passed: false, feedback };
+}
+
+/** A plural ending after a term closing a compound ("flood|light|s", "Flutlicht|leuchte|n"). */
+const COMPOUND_TAIL = /^(?:s|es|n|en|e|er)?$/;
+
+/** Whether a term's words are in the answer in order, the last as a word's start, or a one-word term closes a compound ("floodlights" mentions light). */
+function mentions(joined: string, words: readonly string[], term: readonly string[]): boolean {
+  if (term.length === 0 || joined.includes(` ${term.join(' ')}`)) return true;
+  if (term.length !== 1 || term[0]!.length < 4) return false;
+  const t = term[0]!;
+  return words.some((w) => {
+    const at = w.lastIndexOf(t);
+    return at >= 3 && COMPOUND_TAIL.test(w.slice(at + t.length));
+  });
 }
 
 /** A refinement joins the answer so far: text is appended, anything else replaces it. */

@@ -13,6 +13,7 @@ import { MAX_CHECKPOINTS, SESSION_VERSION, type AnswerRecord, type Checkpoint, t
 import { actionCacheKey, afterNode, applyActionOutput, ask, askPath, ENDED, finish, next, routeDecision, run, special } from './traverse.ts';
 import { cancelCommand, confirmingReply } from './cancel.ts';
 import { askToCheck, checkedRecord, checkReply, ignoresCheck, keepForNext } from './check-value.ts';
+import { openingReply, withOpening } from './opening.ts';
 import { endDetour, missingDependencies } from './dependencies.ts';
 import { pathPromptMissed } from './path-prompt.ts';
 import { fireTrigger, matchedTrigger, noteTrigger } from './triggers.ts';
@@ -300,7 +301,7 @@ function decidesConstrained(d: Draft, keys: Iterable<string>, skipped: string | 
 }
 
 function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
-  const { proposal } = input;
+  let { proposal } = input;
   recordLlm(d, proposal);
   if (d.s.status === 'waiting') {
     // a red flag while an operator holds the session still marks it urgent
@@ -336,7 +337,21 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (d.s.confirming && confirmingReply(d, input.text, reask)) return;
-  if (d.s.checking) {
+  if (d.s.checking?.opening) {
+    // "You wrote: “…”. Shall I note that as the problem description?": a yes takes the message, a bare no asks the
+    // question as written, anything else is added to the message; then read as a reply to the question (opening.ts)
+    const pending = d.s.checking;
+    d.s.checking = undefined;
+    if (currentKey === pending.key) {
+      const said = openingReply(d, input.text);
+      emit(d, 'confirmation', { key: pending.key, outcome: said === 'yes' ? 'confirmed' : said === 'no' ? 'declined' : 'added', opening: true });
+      if (said === 'no') {
+        ask(d, current!);
+        return;
+      }
+      proposal = withOpening(proposal, pending, said, input.text);
+    }
+  } else if (d.s.checking) {
     // "Just to check: …?" waits: a yes commits the value, a no asks again, anything else is read as usual
     const pending = d.s.checking;
     d.s.checking = undefined;

@@ -161,6 +161,8 @@ const sessionFields = lazy(() => ({
     key: z.string(), value: z.unknown(), extractor: z.string(), text: z.string().optional(), conversion: Conversion().optional(),
     /** A reply that said nothing about the value checked ("spring" to "Just to check: 5000 USD?"), kept to be read at the next question after a yes. */
     kept: z.string().optional(),
+    /** The value is the message that chose this branch, offered at its description question (server/engine/opening.ts): a yes takes it, more words are added to it. */
+    opening: z.literal(true).optional(),
   }).optional(),
   /** The progress last shown, so it does not go backwards (server/engine/progress.ts). */
   progress: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).optional(),

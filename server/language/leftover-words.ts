@@ -22,6 +22,13 @@ export interface LeftoverWords {
   /** Where a number comes from or what it covers, explained beside it in its clause ("board approved", "from a grant", "for the whole stadium", "vom Förderverein", "fürs ganze Stadion"); on folded text. */
   readonly numberExplained: readonly RegExp[];
   /**
+   * Beside a number, what the amount covers or how far it is approved, in any clause and with the contrast word before it
+   * ("but that has to cover installation too", "incl. install", "not approved yet though", "inkl. Montage", "ist aber noch
+   * nicht freigegeben"): set aside before the clause is judged, so the figure is committed; on folded text (a kept
+   * abbreviation dot is "\u2024").
+   */
+  readonly numberAside?: readonly RegExp[];
+  /**
    * A ballpark: `invited` read in a number question's prompt ("A ballpark is fine", "Eine grobe Zahl genügt") makes it an
    * estimate question, where the `guesses` beside one figure ("40k-ish", "or so", "maybe a bit more", "so um die",
    * "vielleicht etwas mehr") and a question mark only soften the figure: they neither compete nor are left over.

@@ -69,6 +69,12 @@ export interface LanguagePack {
    */
   readonly otherChannel: { phone: RegExp; email: RegExp };
   /**
+   * Countries named beside a phone number ("Schweizer Handy: 079 …", "Austrian number 0664 …", "ja, Zürich, Schweiz"):
+   * word (lower case; a trailing * takes any ending) → ISO country; and the countries whose numbers a session in this
+   * language without a region may be giving in national format (German: DE, AT, CH). Absent = not read.
+   */
+  readonly phoneCountries?: { readonly words: Readonly<Record<string, string>>; readonly neighbours: readonly string[] };
+  /**
    * An age said in passing ("she's 35", "35 years old", "aged 35", "sie ist 35"): group 1 or 2 is the number; read as
    * the answer to an open age question that was not asked (volunteered.ts); absent = none is read in this language.
    */

@@ -37,6 +37,8 @@ export interface WordNumberRules {
   canFollow: (prev: number, next: number) => boolean;
   /** Words that make a preceding four into eighty ("quatre-vingt"). */
   fourTwenty: ReadonlySet<string>;
+  /** Fractions counted only right before a scale word ("eine halbe Million", "ne halbe Mio"); absent = none. */
+  fractions?: Table;
   /** A number word that, alone right after a noun, is an adjective ("un terrain neuf"), and the words after which it still counts. */
   adjective: { word: string; countsAfter: ReadonlySet<string> } | null;
 }
@@ -80,6 +82,16 @@ export function findWordNumbersBy(text: string, r: WordNumberRules): WordNumber[
       if (j > i && !adjacent(text, words[j - 1]!.end, t.start)) break;
       const nextWord = words[j + 1]?.w;
       const scaleNext = nextWord !== undefined && adjacent(text, t.end, words[j + 1]!.start) && isScale(nextWord, r);
+      // "eine halbe Million": an article before a fraction before a scale is the fraction's
+      const fractionNext = nextWord !== undefined && r.fractions?.[nextWord] !== undefined && words[j + 2] !== undefined
+        && adjacent(text, t.end, words[j + 1]!.start) && adjacent(text, words[j + 1]!.end, words[j + 2]!.start) && isScale(words[j + 2]!.w, r);
+      if (r.articles.has(t.w) && current === 0 && total === 0 && fractionNext) continue;
+      if (r.fractions?.[t.w] !== undefined && current === 0 && scaleNext) {
+        current = r.fractions[t.w]!;
+        last = null;
+        end = t.end;
+        continue;
+      }
       if (r.articles.has(t.w) && current === 0 && total === 0 && !scaleNext && !whole) break;
       if (t.w === r.joiner && j > i) {
         const after = words[j + 1];

@@ -24,6 +24,10 @@ describe('the offline judge', () => {
     expect(judgeOffline(a, 'Court lights')).toEqual({ score: 0.5, passed: false, feedback: 'Could you tell me a bit more, including pole light?' });
     expect(judgeOffline(a, 'the big one near the entrance')).toMatchObject({ score: 0, passed: false, feedback: 'Could you also tell me about court and pole light?' });
     expect(judgeOffline({ criteria: 'x', must_mention: ['Café'] }, 'at the cafe')).toEqual({ score: 1, passed: true });
+    // a one-word term closing a compound is mentioned ("floodlights", "Flutlichtleuchten"); inside a word it is not ("slightly")
+    expect(judgeOffline({ criteria: 'x', must_mention: ['light'] }, 'the floodlights keep cutting out')).toEqual({ score: 1, passed: true });
+    expect(judgeOffline({ criteria: 'x', must_mention: ['Leuchte'] }, 'die Flutlichtleuchten flackern')).toEqual({ score: 1, passed: true });
+    expect(judgeOffline({ criteria: 'x', must_mention: ['light'] }, 'slightly dim')).toMatchObject({ passed: false });
     expect(judgeOffline({ criteria: 'only for the model' }, 'anything')).toBeNull();
   });
 

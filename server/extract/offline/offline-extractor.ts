@@ -15,6 +15,7 @@ import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
 import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
+import { phoneInCountryNamed } from '../parse/phone.ts';
 import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
@@ -99,12 +100,13 @@ export class OfflineExtractor implements Extractor {
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
       // so the visitor's last message was a reply to this question that the bot asked back about
-      const followUp = !req.previous && ['date', 'integer', 'number'].includes(cur.answer.type);
+      const followUp = !req.previous && ['date', 'integer', 'number', 'phone'].includes(cur.answer.type);
       // the visitor's last message; a pii one (at a pii question) read from its words kept in this process, never sent on
       const last = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user') : undefined;
       const before = last === undefined ? undefined : last.pii ? last[LOCAL_VALUE] : last.text;
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
-      const read = narrowed ?? parseAnswer(cur.answer, text, ctx);
+      // "044 123 45 67" asked which country, then "ja, Zürich, Schweiz": the number in the country named (parse/phone.ts)
+      const read = narrowed ?? (before && cur.answer.type === 'phone' ? phoneInCountryNamed(text, before, ctx) : null) ?? parseAnswer(cur.answer, text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
       const narrowedAmount = before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null;
       // "50" at a budget whose prompt says packages start at about $12,000: checked as 50,000 (parse/amount-scale.ts)
@@ -203,11 +205,13 @@ export class OfflineExtractor implements Extractor {
       // at an estimate question ("A ballpark is fine") the guesses softening one figure are set aside ("40k-ish", "so um die")
       const said = estimateBlanked(text, cur, packOf(req.locale));
       const masked = estimateBlanked(withoutContacts ?? text, cur, packOf(req.locale));
-      const left = aside ? [] : unexplainedWords(masked, read, cur, packOf(req.locale), mine.value);
+      // the spans read are blanked the same way, so "20k-ish per court x 2 courts" is still found in the blanked reply
+      const blankedRead = read.map((r) => estimateBlanked(r, cur, packOf(req.locale)));
+      const left = aside ? [] : unexplainedWords(masked, blankedRead, cur, packOf(req.locale), mine.value);
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
       // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if (left.length > 0 ? !remarksOnly(said, masked, read, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

@@ -109,7 +109,10 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
   // "Dr. Patel said 60k": a dot after a known abbreviation ends no clause
   for (const raw of keepAbbreviationDots(marked, pack).split(CLAUSE)) {
     const isValue = raw.includes(MARK);
-    const clause = fold(raw).text;
+    let clause = fold(raw).text;
+    // "but that has to cover installation too", "inkl. Montage", "ist aber noch nicht freigegeben": what the amount covers or how
+    // far it is approved is set aside, contrast word and all
+    if (numeric) for (const re of pack.leftovers!.numberAside ?? []) clause = clause.replace(re, ' ');
     if (clause.trim() === '') continue;
     if (isValue) valueClauses++;
     // beside a contact, a contrast or an alternative is about the channel ("…@example.org, or call me whenever"): a second
@@ -118,7 +121,8 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
     // "nothing dangerous": a denial beside a yes
     if (type === 'boolean' && value === true && pack.yesNo && has(clause, pack.yesNo.none.map(foldPhrase))) return false;
     // a second figure beside a number or a date, in digits or in words ("sixteenth of june nineteen seventy")
-    if ((numeric || type === 'date') && (/\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
+    // (a digit inside a word is no figure: "a D1 stadium", "our U12 team")
+    if ((numeric || type === 'date') && (/(?<![\p{L}])\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
     if (numeric && has(clause, lists.number)) return false;
     // a bound or a relative day, in the date's own words too ("last tuesday, he's a newborn")
     if (type === 'date' && (has(clause, lists.date) || (isValue && has(fold(spanText).text, lists.date)))) return false;

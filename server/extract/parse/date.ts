@@ -109,8 +109,9 @@ function readingsOf(src: Rewritten, typed: string, parser: chrono.Chrono, clock:
   const parsed = parser.parse(src.text, { instant: clock.instant, timezone: clock.offset }, { forwardDate: future });
   const t = src.text;
   // chrono's German, French and Spanish parsers read weekday abbreviations anywhere: "so" (Sonntag) in "so schnell
-  // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less, or inside a word, is no date
-  const kept = strict ? parsed.filter((r) => !SHORT.test(r.text) && !/\p{L}/u.test(t[r.index - 1] ?? '') && !/\p{L}/u.test(t[r.index + r.text.length] ?? '')) : parsed;
+  // wie möglich", "Fr" inside "Frühjahr", "mi" in "mi casa" — a match of three letters or less that names no day itself
+  // (Spanish "hoy" does), or one inside a word, is no date
+  const kept = strict ? parsed.filter((r) => !(SHORT.test(r.text) && !r.start.isCertain('day')) && !/\p{L}/u.test(t[r.index - 1] ?? '') && !/\p{L}/u.test(t[r.index + r.text.length] ?? '')) : parsed;
   if (kept.some((r) => r.end)) return 'range';
   return kept.map((r) => {
     const index = src.at(r.index);

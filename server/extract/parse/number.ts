@@ -27,14 +27,16 @@ export interface FoundNumber {
 const DIGITS = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])([-−]?)(?:([$€£¥₹])\s?)?` +
     String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?![\p{N}])|\d+(?:\.\d+)?|\.\d+)` +
-    String.raw`(?:(k|m|b|bn|mn|mln|mil)(?![\p{L}\p{N}²³])|\s?(thousand|grand|million|millions|billion|billions)(?![\p{L}]))?`,
+    String.raw`(?:(k|m|b|bn|mn|mln|mil)(?![\p{L}\p{N}²³])|\s(k)(?![\p{L}\p{N}²³])|\s?(hundred\s+(?:thousand|grand|million|billion)|hundred|thousand|grand|million|millions|billion|billions|mil|mill)(?![\p{L}]))?`,
   'giu',
 );
 
 const ASCII_DIGIT = /[0-9]/;
 
 const EXPONENT: Record<string, number> = {
-  k: 3, thousand: 3, grand: 3, m: 6, mn: 6, mln: 6, mil: 6, million: 6, millions: 6, b: 9, bn: 9, billion: 9, billions: 9,
+  k: 3, thousand: 3, grand: 3, m: 6, mn: 6, mln: 6, mil: 6, mill: 6, million: 6, millions: 6, b: 9, bn: 9, billion: 9, billions: 9,
+  // "2 hundred thousand", "3 hundred grand"
+  hundred: 2, 'hundred thousand': 5, 'hundred grand': 5, 'hundred million': 8, 'hundred billion': 11,
 };
 
 // "7,5" (one or two digits after the comma) is a decimal comma, as most of Europe writes it; "7,500" is thousands.
@@ -49,8 +51,10 @@ export function findNumbers(text: string, unit?: string, measured = false, pack:
   const found: FoundNumber[] = [];
   // every match has an ASCII digit (\d under the u flag)
   if (ASCII_DIGIT.test(text)) for (const m of text.matchAll(DIGITS)) {
-    const [, sign = '', , digits = '', short, long] = m;
-    let suffix = (short ?? long ?? '').toLowerCase();
+    const [, sign = '', , digits = '', attached, spacedK, long] = m;
+    // "100 k", "$ 60 k": a k after one space is a thousand too ("420 m" stays metres: only k is read apart)
+    const short = attached ?? spacedK;
+    let suffix = (short ?? long ?? '').toLowerCase().replace(/\s+/gu, ' ');
     let end = m.index + m[0].length;
     // With a unit such as "m" or "kg", "420m" is 420 metres, not 420 million.
     if (short && ((unit && unit.trim().toLowerCase().startsWith(suffix)) || (measured && suffix === 'm'))) {
@@ -187,8 +191,8 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
 // A word right after a number: its label ("2 tennis and 2 padel").
 const LABEL_AFTER = /^\s*([\p{L}]{3,})/u;
 
-// "per court", "each court", "pro Platz", "je Platz" right after a number
-const PER_AFTER = /^\s*(?:(?:[$€£]|dollars?|euros?|usd|eur)\s*)?(?:per|each|a|an|pro|je)\s+([\p{L}]{3,})/iu;
+// "per court", "each court", "pro Platz", "je Platz" right after a number ("20k-ish per court" too)
+const PER_AFTER = /^(?:[-\s]?ish)?\s*(?:(?:[$€£]|dollars?|euros?|usd|eur)\s*)?(?:per|each|a|an|pro|je)\s+([\p{L}]{3,})/iu;
 const stem4 = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().slice(0, 4);
 
 /**

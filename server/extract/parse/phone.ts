@@ -4,11 +4,15 @@ import { lazyRequire } from '../../shared/lazy-require.ts';
 import { findEmails } from './email.ts';
 import { fail, mask, ok, theOneFound, type ParseContext, type ParseResult } from './parse-result.ts';
 import { packOf } from '../../language/registry.ts';
+import { say } from '../../language/parser-messages.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 import { spelledDigits } from './spelled.ts';
 
 /** libphonenumber-js and its example numbers, loaded on the first phone number read (server/shared/lazy-require.ts). */
 const phones = lazyRequire<typeof Phones>('libphonenumber-js');
 const examples = lazyRequire<Examples>('libphonenumber-js/mobile/examples');
+/** The full metadata (number types and exact ranges), loaded only to tell a neighbour country's number from the session's own. */
+const phonesMax = lazyRequire<typeof Phones>('libphonenumber-js/max');
 
 /** A valid phone number found in a message, in E.164, with its span. */
 export interface FoundPhone {
@@ -106,7 +110,23 @@ function localOnly(typed: string, national: string, country: CountryCode): boole
 
 /** Parses a phone answer: the one valid number in the message, normalised to E.164. */
 export function parsePhone(text: string, ctx: ParseContext): ParseResult {
+  const pack = packOf(ctx.locale);
+  // "Schweizer Handy: 079 123 45 67", "Austrian number 0664 1234567": a country named beside the number is its country
+  const named = countryNamed(text, pack);
+  if (named !== null && named !== phoneCountry(ctx)) {
+    const there = findPhones(text, { ...ctx, defaultCountry: named });
+    if (there.length === 1) return ok(there[0]!.value, text.slice(there[0]!.start, there[0]!.end), true);
+  }
   const found = findPhones(text, ctx);
+  // "044 123 45 67" in a German session without a region: a Zürich number as the Swiss write it, and a valid German one
+  const elsewhere = found.length === 1 && named === null ? neighbourReading(text.slice(found[0]!.start, found[0]!.end), ctx, pack) : [];
+  if (elsewhere.length > 0) {
+    const own = phoneCountry(ctx);
+    const names = new Intl.DisplayNames([pack.code], { type: 'region' });
+    const countries = [own, ...elsewhere].map((c) => names.of(c) ?? c);
+    const example = phones().parsePhoneNumberFromString(text.slice(found[0]!.start, found[0]!.end), elsewhere[0]!)?.formatInternational() ?? '';
+    return fail(say(pack, 'whichCountry', { countries: `${countries.slice(0, -1).join(', ')} ${say(pack, 'or')} ${countries.at(-1)}`, example }));
+  }
   // "nine one seven five five five zero one two three": digits said in words, read as the digits they say
   const spoken = found.length === 0 ? packOf(ctx.locale).spoken : undefined;
   const spelled = spoken ? spelledDigits(text, spoken) : null;
@@ -127,6 +147,62 @@ export function parsePhone(text: string, ctx: ParseContext): ParseResult {
       : `That doesn't look like a phone number${example ? ` — for example ${example}` : ''}.`,
     many: 'I found more than one phone number — which one should I use?',
   });
+}
+
+/**
+ * A follow-up at a phone question that names only a country ("ja, Zürich, Schweiz", "it's a Swiss number") after the
+ * visitor's last reply gave a number the bot asked about: that number read in the country named; null otherwise.
+ */
+export function phoneInCountryNamed(text: string, before: string, ctx: ParseContext): ParseResult | null {
+  if (findPhones(text, ctx).length > 0) return null;
+  const country = countryNamed(text, packOf(ctx.locale));
+  if (country === null) return null;
+  const there = findPhones(before, { ...ctx, defaultCountry: country });
+  return there.length === 1 ? ok(there[0]!.value, text.trim(), true) : null;
+}
+
+/** The country a reply names beside a number (the pack's `phoneCountries.words`), or null: none, or more than one. */
+export function countryNamed(text: string, pack: LanguagePack): CountryCode | null {
+  const words = pack.phoneCountries?.words;
+  if (!words) return null;
+  const said = text.toLowerCase();
+  const hits = new Set<string>();
+  for (const [word, country] of Object.entries(words)) {
+    const stem = word.endsWith('*') ? word.slice(0, -1) : word;
+    const re = new RegExp(`(?<![\\p{L}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${word.endsWith('*') ? '\\p{L}*' : ''}(?![\\p{L}])`, 'u');
+    if (re.test(said)) hits.add(country);
+  }
+  const [one] = hits;
+  return hits.size === 1 && phones().isSupportedCountry(one!) ? (one as CountryCode) : null;
+}
+
+/**
+ * The other countries of the language (the pack's `phoneCountries.neighbours`) whose number the digits typed in national
+ * format may just as well be, in a session without a region: a mobile there that is no mobile at home ("079 123 45 67",
+ * "0664 1234567" in a German session), or typed grouped exactly as that country writes its numbers and not as the home
+ * country does ("044 123 45 67"). Empty when the session's locale has a region, the number has a country code, or the
+ * reading at home is as likely.
+ */
+function neighbourReading(typed: string, ctx: ParseContext, pack: LanguagePack): CountryCode[] {
+  const neighbours = pack.phoneCountries?.neighbours ?? [];
+  const own = phoneCountry(ctx);
+  if (!neighbours.includes(own) || (ctx.locale ?? '').includes('-')) return [];
+  const digits = typed.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+') || digits.startsWith('00')) return [];
+  const lib = phonesMax();
+  const home = lib.parsePhoneNumberFromString(typed, own);
+  const homeMobile = home?.isValid() === true && ['MOBILE', 'FIXED_LINE_OR_MOBILE'].includes(home.getType() ?? '');
+  const spaced = (s: string) => s.trim().replace(/[^\d]+/g, ' ');
+  const out: CountryCode[] = [];
+  for (const c of neighbours) {
+    if (c === own || !lib.isSupportedCountry(c)) continue;
+    const there = lib.parsePhoneNumberFromString(typed, c as CountryCode);
+    if (!there?.isValid()) continue;
+    const mobileThere = there.getType() === 'MOBILE' && !homeMobile;
+    const writtenThere = spaced(typed) === spaced(there.formatNational()) && (!home?.isValid() || spaced(typed) !== spaced(home.formatNational()));
+    if (mobileThere || writtenThere) out.push(c as CountryCode);
+  }
+  return out;
 }
 
 const exampleCache = new Map<CountryCode, string | null>();

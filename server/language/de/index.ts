@@ -37,6 +37,14 @@ export const de: LanguagePack = {
   capitalNouns: true,
   negatedYesIsNeither: true,
   declineRule: null,
+  phoneCountries: {
+    words: {
+      'schweiz': 'CH', 'schweizer*': 'CH', 'schweizerisch*': 'CH', 'zürich': 'CH', 'zuerich': 'CH', 'bern': 'CH', 'basel': 'CH', 'luzern': 'CH', 'genf': 'CH', 'st. gallen': 'CH', 'winterthur': 'CH',
+      'österreich': 'AT', 'oesterreich': 'AT', 'österreichisch*': 'AT', 'oesterreichisch*': 'AT', 'wien': 'AT', 'graz': 'AT', 'linz': 'AT', 'salzburg': 'AT', 'innsbruck': 'AT', 'klagenfurt': 'AT',
+      'deutschland': 'DE', 'deutsche': 'DE', 'deutscher': 'DE', 'deutsches': 'DE', 'deutschen': 'DE',
+    },
+    neighbours: ['DE', 'AT', 'CH'],
+  },
   otherChannel: {
     phone: /\b(?:keine e-?mail|keine mail|ha(?:be|b) keine|lieber (?:per )?telefon|anrufen|angerufen|anruf|rufen\b.*\ban|telefonisch|per telefon|telefon (?:ist|wäre) (?:mir )?(?:lieber|besser))\b/i,
     email: /\b(?:kein telefon|keine telefonnummer|kein handy|nicht anrufen|keine anrufe|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,

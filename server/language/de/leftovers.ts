@@ -31,6 +31,15 @@ export const DE_LEFTOVERS: LeftoverWords = {
     // "Gesamtbudget", "Gesamtkosten": a total named in one word
     /\bgesamt[\p{L}]*/gu,
   ],
+  numberAside: [
+    // was es abdeckt: "inkl. Montage", "inklusive Installation", "mit Montage", "Montage inklusive", "das muss aber die Montage abdecken"
+    /(?:\b(?:aber|allerdings|jedoch)\s+)?\b(?:inkl|inklusive|einschliesslich|einschl|samt|mit)[.\u2024]?\s+(?:der\s+|die\s+|dem\s+|allem\s+)?(?:montage|installation|einbau|lieferung|versand|verkabelung|masten|mwst|mehrwertsteuer|steuer|allem|alles)\b/gu,
+    /\b(?:montage|installation|einbau|lieferung|alles)\s+(?:inklusive|inkl[.\u2024]?|inbegriffen|dabei)\b/gu,
+    /\b(?:das|der|es|die)\s+(?:muss|soll|sollte|musste|mussen)\s+(?:aber\s+|allerdings\s+|auch\s+)*(?:die\s+|den\s+|das\s+)?[\p{L}-]+\s+(?:mit\s+)?(?:abdecken|einschliessen|enthalten|umfassen|beinhalten)\b/gu,
+    // wie weit es genehmigt ist: "ist aber noch nicht freigegeben", "noch nicht genehmigt", "muss noch genehmigt werden"
+    /(?:\b(?:ist|sind|wurde|wurden)\s+)?(?:\b(?:aber|allerdings|jedoch)\s+)?(?:\bnoch\s+)?\bnicht\s+(?:(?:ganz|final|endgultig|offiziell)\s+)?(?:freigegeben|genehmigt|bewilligt|beschlossen|abgesegnet)\b/gu,
+    /\b(?:muss|mussen)\s+(?:aber\s+)?noch\s+(?:freigegeben|genehmigt|bewilligt|beschlossen|abgesegnet)\s+werden\b|\bvorbehaltlich\s+(?:der\s+)?(?:freigabe|genehmigung)\b/gu,
+  ],
   estimate: {
     invited: /(?:grob|schätz|schaetz|ungefähr|ungefaehr|überschlag|pi mal daumen|richtwert)/iu,
     guesses: [

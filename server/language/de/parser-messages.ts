@@ -52,4 +52,5 @@ export const DE_PARSER: ParserMessages = {
   askedBack: () => 'Entschuldigung, wenn das unklar war — hier noch einmal die Frage.',
   ownQuestion: () => 'Das kann ich hier leider nicht beantworten, aber das Team sieht Ihre Nachricht. Zuerst bitte diese Frage:',
   whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht?',
+  whichCountry: (p) => `In welchem Land ist die Nummer — ${p.countries}? Bitte geben Sie sie mit Ländervorwahl an (zum Beispiel ${p.example}).`,
 };

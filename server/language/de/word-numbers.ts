@@ -11,7 +11,7 @@ const DE_TENS: Table = { zwanzig: 20, dreissig: 30, vierzig: 40, funfzig: 50, se
 const DE_MORPHEMES = [...Object.keys(DE_UNITS), ...Object.keys(DE_TEENS), ...Object.keys(DE_TENS), 'hundert', 'tausend', 'und', 'einhalb']
   .sort((a, b) => b.length - a.length);
 const DE_STARTS = new Set(DE_MORPHEMES.map((m) => m.slice(0, 2)));
-const DE_SCALES: Table = { million: 1e6, millionen: 1e6, mio: 1e6, milliarde: 1e9, milliarden: 1e9, mrd: 1e9 };
+const DE_SCALES: Table = { viertelmillion: 2.5e5, million: 1e6, millionen: 1e6, mio: 1e6, milliarde: 1e9, milliarden: 1e9, mrd: 1e9 };
 // "ein"/"eine" alone is an article ("eine Frage"); it counts only before a scale or as the whole reply
 const DE_ARTICLES = new Set(['ein', 'eine', 'einen', 'einer', 'einem']);
 
@@ -70,6 +70,8 @@ export const DE_WORD_NUMBERS: WordNumberRules = {
   canFollow: () => false, // German writes a number below a million as one word
   fourTwenty: new Set(),
   adjective: null,
+  // "eine halbe Million", "ne halbe Mio", "eine dreiviertel Million"
+  fractions: { halb: 0.5, halbe: 0.5, halben: 0.5, viertel: 0.25, dreiviertel: 0.75 },
 };
 
 /** Runs of German number words ("sieben", "zweihundert", "zwei Millionen") with their spans. */

@@ -42,6 +42,14 @@ export const en: LanguagePack = {
     invites: /\b(?:skip|if not|if none|if any|if you have one|if applicable|optional|leave (?:it )?blank)\b/i,
     bareNo: /^[\s,.!]*(?:(?:no|nope|nah)[\s,.!]*(?:(?:that['’]?s|that is) (?:all|it|everything)|nothing (?:else|more))|no|none|nope|nah|nothing|nothing else|nothing more|(?:that['’]?s|that is) (?:all|it|everything)|all good|no thanks|no thank you|not really)(?:[\s,.!]+(?:no rush|no hurry|no deadline))?(?:[\s,.!]+(?:thanks|thank you|cheers|thx))?[\s,.!]*$/i,
   },
+  phoneCountries: {
+    words: {
+      'swiss': 'CH', 'switzerland': 'CH', 'austria': 'AT', 'austrian': 'AT', 'german': 'DE', 'germany': 'DE', 'british': 'GB', 'uk': 'GB',
+      'england': 'GB', 'scotland': 'GB', 'wales': 'GB', 'canada': 'CA', 'canadian': 'CA', 'mexico': 'MX', 'mexican': 'MX', 'ireland': 'IE', 'irish': 'IE',
+      'france': 'FR', 'french': 'FR', 'spain': 'ES', 'spanish': 'ES', 'italy': 'IT', 'italian': 'IT', 'australia': 'AU', 'australian': 'AU',
+    },
+    neighbours: [],
+  },
   otherChannel: {
     phone: /\b(?:just (?:call|ring|phone)|no e-?mail|(?:don['’]?t|do not) (?:have|use) (?:an? )?e-?mail|call(?:ed|ing)?\s+me|give me a (?:call|ring)|a (?:phone )?call|ring me|phone me|text me|by (?:tele)?phone|over the phone|via phone|on the phone|phone (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\b(?:call(?:ed)?|phoned?|ring|rang)|(?:call|phone)\b.*\b(?:instead|rather|better|only))\b/i,
     email: /\b(?:no (?:phone|calls)|(?:don['’]?t|do not) call|e-?mail me|by e-?mail|via e-?mail|over e-?mail|e-?mail (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\be-?mail|e-?mail\b.*\b(?:instead|rather|better|only))\b/i,

@@ -31,6 +31,15 @@ export const EN_LEFTOVERS: LeftoverWords = {
     /\bfor (?:the |our |this |that |both |all )?(?:whole |entire |complete |full )?(?:[\p{L}'-]+)(?: [\p{L}'-]+)?\b/gu,
     /\b(?:in total|total|all in|all-in|overall|altogether|tops|max|maximum|ceiling|cap|limit|upper limit|ideally)\b/gu,
   ],
+  numberAside: [
+    // what it covers: "but that has to cover installation too", "it needs to include the poles", "that includes install"
+    /(?:\b(?:but|though|and)\s+)?\b(?:that|this|it|which)\s+(?:(?:has|needs|must|should|would have|will have|is supposed)\s+(?:to\s+)?(?:cover|include)|(?:includes|covers|would include|would cover|will include|will cover))\s+(?:the\s+|our\s+|all\s+)?[\p{L}'-]+(?:\s+(?:and|&)\s+(?:the\s+)?[\p{L}'-]+)?(?:\s+(?:too|as well|also))?\b/gu,
+    /\b(?:including|incl|inc|with)[.\u2024]?\s+(?:the\s+|all\s+)?(?:install|installation|labou?r|fitting|shipping|delivery|wiring|poles|fixtures|everything|all|tax|taxes)\b(?:\s+(?:too|as well|also))?/gu,
+    /\b(?:install|installation|labou?r|shipping|delivery|everything|tax|taxes)\s+(?:included|incl[.\u2024]?|inclusive)\b/gu,
+    // how far it is approved: "not approved yet though", "it's not signed off yet", "pending approval", "still needs sign-off"
+    /(?:\b(?:but|though)\s+)?(?:\b(?:it'?s|its|it is|that'?s|thats|that is|is|has)\s+)?\b(?:not|n't)\s+(?:yet\s+|been\s+|fully\s+|officially\s+)*(?:approved|signed off|confirmed)(?:\s+yet)?(?:\s+(?:though|tho))?\b/gu,
+    /\b(?:pending|awaiting|subject to)\s+(?:board\s+|final\s+)?(?:approval|sign off|sign-off)\b|\bstill\s+(?:needs|has to be|to be)\s+(?:approved|signed off)\b/gu,
+  ],
   estimate: {
     invited: /(?<![\p{L}])(?:ballpark|rough|roughly|estimate|estimated|approximate|approximately|approx|best guess|a guess)(?![\p{L}])/iu,
     guesses: [

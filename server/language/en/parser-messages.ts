@@ -52,4 +52,5 @@ export const EN_PARSER: ParserMessages = {
   askedBack: () => "Sorry if that wasn't clear — here is the question again.",
   ownQuestion: () => "I can't answer that here, but the team will see your message. First, please answer this:",
   whatAbout: () => "Could you say in a sentence or two what it's about?",
+  whichCountry: (p) => `Which country is that number in — ${p.countries}? Please type it with the country code (for example ${p.example}).`,
 };

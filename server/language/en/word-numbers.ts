@@ -9,6 +9,11 @@ const SMALL: Record<string, number> = {
 const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
 const WORD = /[\p{L}]+/gu;
 
+const FRACTION: Record<string, number> = { half: 0.5, 'a half': 0.5, quarter: 0.25, 'a quarter': 0.25, 'three quarters': 0.75, 'three quarter': 0.75 };
+const FRACTION_SCALE: Record<string, number> = { thousand: 1e3, grand: 1e3, million: 1e6, mil: 1e6, mill: 1e6, mio: 1e6, billion: 1e9 };
+/** A fraction before a scale word: "half a million", "a quarter of a mil", "three-quarters of a million". */
+const FRACTION_OF_SCALE = /(?<![\p{L}])((?:a\s+)?half|(?:a\s+)?quarter|three[\s-]+quarters?)\s+(?:of\s+)?(?:a\s+|an\s+|one\s+)?(thousand|grand|million|mil|mill|mio|billion)(?![\p{L}])/giu;
+
 const isNumberWord = (w: string) => w in SMALL || w in SCALE || w === 'hundred' || w === 'dozen';
 
 /**
@@ -19,10 +24,20 @@ const isNumberWord = (w: string) => w in SMALL || w in SCALE || w === 'hundred' 
  */
 export function findWordNumbers(text: string): WordNumber[] {
   const words = [...text.matchAll(WORD)].map((m) => ({ w: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
-  const found: WordNumber[] = [];
+  // "half a million", "half a mil", "a quarter million", "three quarters of a million": a fraction of a scale
+  const found: WordNumber[] = [...text.matchAll(FRACTION_OF_SCALE)].map((m) => ({
+    value: FRACTION[m[1]!.toLowerCase().replace(/[\s-]+/gu, ' ')]! * FRACTION_SCALE[m[2]!.toLowerCase()]!,
+    start: m.index + m[0].length - m[0].trimStart().length,
+    end: m.index + m[0].length,
+  }));
+  const inFraction = (at: number) => found.some((f) => f.start <= at && at < f.end);
   let i = 0;
   while (i < words.length) {
     const first = words[i]!;
+    if (inFraction(first.start)) {
+      i++;
+      continue;
+    }
     const next = words[i + 1];
     // "a"/"an" only count as one before a scale ("a hundred", "a dozen").
     const article = (first.w === 'a' || first.w === 'an') && next !== undefined && adjacent(text, first.end, next.start)

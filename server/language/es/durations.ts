@@ -7,7 +7,7 @@ export const ES_DURATIONS: DurationWords = {
   today: 'hoy',
   partOfDay: { parts: ['manana', 'mañana', 'tarde', 'noche'], yesterday: ['ayer', 'anoche'], yesterdayWord: 'ayer' },
   holidays: { nochebuena: '12-24', navidad: '12-25', nochevieja: '12-31', 'ano nuevo': '01-01', 'año nuevo': '01-01', 'san valentin': '02-14', 'san valentín': '02-14', reyes: '01-06' },
-  dayUnits: ['dia', 'dias', 'día', 'días', 'd'],
+  dayUnits: ['dia', 'dias', 'día', 'días', 'd', 'day', 'days'],
   one: /(?<![\p{L}\p{N}])(un|una)\s+(?=(?:dia|día|dias|días|semana|semanas|hora|horas|mes|meses|ano|año|anos|años)(?![\p{L}]))/giu,
   asksAge: /(?:^|[^\p{L}])(?:edad|cuantos anos|cuántos años)(?:$|[^\p{L}])/iu,
   person: /(?:^|[^\p{L}])(?:usted|su|tu|paciente|nino|niño|nina|niña|hijo|hija|bebe|bebé|el|él|ella|persona|jugador|jugadora|miembro|invitado)(?:$|[^\p{L}])/iu,

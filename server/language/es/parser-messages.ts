@@ -52,4 +52,5 @@ export const ES_PARSER: ParserMessages = {
   askedBack: () => 'Perdón si no quedó claro — aquí va de nuevo la pregunta.',
   ownQuestion: () => 'No puedo responder a eso aquí, pero el equipo verá su mensaje. Primero, esta pregunta:',
   whatAbout: () => '¿Podría decir en una o dos frases de qué se trata?',
+  whichCountry: (p) => `¿De qué país es ese número: ${p.countries}? Escríbalo con el prefijo del país (por ejemplo ${p.example}).`,
 };

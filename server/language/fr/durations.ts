@@ -7,7 +7,7 @@ export const FR_DURATIONS: DurationWords = {
   today: "aujourd'hui",
   partOfDay: { parts: ['matin', 'apres-midi', 'après-midi', 'soir', 'nuit'], yesterday: ['hier', 'la nuit derniere', 'la nuit dernière'], yesterdayWord: 'hier' },
   holidays: { 'la veille de noel': '12-24', noel: '12-25', 'la saint-sylvestre': '12-31', 'le nouvel an': '01-01', 'nouvel an': '01-01', 'le jour de l an': '01-01', 'la saint-valentin': '02-14', 'le 14 juillet': '07-14' },
-  dayUnits: ['jour', 'jours', 'j'],
+  dayUnits: ['jour', 'jours', 'j', 'day', 'days'],
   one: /(?<![\p{L}\p{N}])(un|une)\s+(?=(?:jour|jours|semaine|semaines|heure|heures|mois|an|ans|annee|annees|année|années)(?![\p{L}]))/giu,
   asksAge: /(?:^|[^\p{L}])(?:age|âge|quel age|quel âge)(?:$|[^\p{L}])/iu,
   person: /(?:^|[^\p{L}])(?:vous|votre|patient|patiente|enfant|fils|fille|bebe|bébé|il|elle|personne|joueur|joueuse|membre|invite|invité)(?:$|[^\p{L}])/iu,

@@ -52,4 +52,5 @@ export const FR_PARSER: ParserMessages = {
   askedBack: () => "Désolé si ce n'était pas clair — voici de nouveau la question.",
   ownQuestion: () => "Je ne peux pas répondre à cela ici, mais l'équipe verra votre message. D'abord, cette question :",
   whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit ?",
+  whichCountry: (p) => `Dans quel pays est ce numéro — ${p.countries} ? Merci de l'écrire avec l'indicatif du pays (par exemple ${p.example}).`,
 };
