@@ -9,7 +9,7 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
-import { assertsItem, contentBeside, yesNoByContent } from './yes-no-content.ts';
+import { assertsItem, contentBeside, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
@@ -211,6 +211,8 @@ export class OfflineExtractor implements Extractor {
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
       // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
+      // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
+      else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
@@ -300,21 +302,21 @@ function declines(q: OpenQuestion, text: string, pack: LanguagePack, typed: stri
   if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
   // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
   if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
-  // "no", "keine", "nein danke", "no email", "dont do email" at an optional email, phone, web address or date: no value of
-  // that type is made of such words, so the visitor declines — whether or not the prompt offers a way out
+  // "no", "keine", "nein danke", "no email", "dont do email" at an optional email, phone or web address: no contact is made
+  // of such words, so the visitor declines — whether or not the prompt offers a way out (a date still needs the invitation)
   if (!q.required && TYPED_DECLINE.has(a.type) && declinesTyped(q, typed, pack)) return true;
   const rule = pack.declineRule;
   if (!rule) return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(pack, q.prompt, text);
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && rule.bareNo.test(text);
 }
 
-const TYPED_DECLINE = new Set(['email', 'phone', 'url', 'date']);
+const TYPED_DECLINE = new Set(['email', 'phone', 'url']);
 /** The names of a contact channel in the packs' languages ("no email", "kein Handy", "pas de portable", "sin correo"). */
 const CHANNEL = new Set(['email', 'e mail', 'emails', 'mail', 'mails', 'phone', 'telephone', 'cell', 'mobile', 'number', 'landline', 'handy', 'telefon',
   'nummer', 'festnetz', 'handynummer', 'telefonnummer', 'courriel', 'telephone', 'portable', 'numero', 'correo', 'telefono', 'movil', 'celular']);
 
 /**
- * Rule 2c: at an optional typed question, a reply made only of declining words (the pack's `declines`, negators, filler) and
+ * Rule 2c: at an optional contact question, a reply made only of declining words (the pack's `declines`, negators, filler) and
  * names of a contact channel, with one declining word or negator at least: "no", "keine", "nein danke", "no email", "dont
  * do email", "hab kein Handy". A digit, an @ or any other word is something else.
  */
