@@ -94,7 +94,8 @@ function turnOf(root: CompiledFlow, session: Session | undefined, input: TurnInp
   const flow = sessionFlow(root, session);
   const done = turnOn(flow, session, input, impl);
   // a description question entered: the visitor's first words of the matter are offered instead of its prompt (opening-offer.ts)
-  const offered = input.kind === 'text' || input.kind === 'command' ? then(done, (settled) => offerOpening(flow, settled, input.now)) : done;
+  const offered = input.kind === 'text' || input.kind === 'command'
+    ? then(done, (settled) => offerOpening(flow, session, settled, input.now, input.kind === 'text' ? input.text : undefined)) : done;
   return then(offered, (settled) => keepUsage(session, settled));
 }
 

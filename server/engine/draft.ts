@@ -181,7 +181,7 @@ function copySession(s: Session, idx: FlowIndex): Mutable<Session> {
     v: s.v, id: s.id, flow: s.flow, status: s.status, outcome: s.outcome, node: s.node, stack: s.stack, attempts: s.attempts,
     path: s.path, turn: s.turn, context: s.context, answers: s.answers.withSlots(idx.answerSlots), cache: s.cache, checkpoints: s.checkpoints, now: s.now,
     pending: s.pending, reask: s.reask, route: s.route, assessing: s.assessing, recent: s.recent, urgent: s.urgent,
-    confirming: s.confirming, checking: s.checking, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, region: s.region, detour: s.detour, handover: s.handover, returning: s.returning,
+    confirming: s.confirming, checking: s.checking, progress: s.progress, pathAttempts: s.pathAttempts, llm: s.llm, locale: s.locale, region: s.region, detour: s.detour, handover: s.handover, returning: s.returning, opening: s.opening,
     [ANSWERED_RANK]: (s as { [ANSWERED_RANK]?: unknown })[ANSWERED_RANK],
     [AT_RECORD]: (s as { [AT_RECORD]?: unknown })[AT_RECORD],
   } satisfies { [K in keyof Required<Session>]: Session[K] } & { [ANSWERED_RANK]: unknown; [AT_RECORD]: unknown };

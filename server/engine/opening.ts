@@ -10,6 +10,7 @@ import type { Proposal } from './input.ts';
 import type { Session } from './session.ts';
 import type { TurnResult } from './types.ts';
 import { progressOf } from './traverse.ts';
+import { formatAnswer } from './review.ts';
 
 // The description carried from the message that chose the branch (docs/understanding.md, "A description given
 // before its question"): "the floodlights over our back pitch keep cutting out" as the first message answers the
@@ -243,4 +244,24 @@ export function withOpening(proposal: Proposal, pending: NonNullable<Session['ch
   // a yes answers the offer only; words added may answer other questions too
   const others = said === 'yes' ? [] : proposal.updates.filter((u) => u.key !== pending.key);
   return { ...proposal, updates: [{ key: pending.key, value }, ...others], unknown: proposal.unknown.filter((k) => k !== pending.key) };
+}
+
+/**
+ * Asks about a value read from the visitor's held first words at the question the session is at, the words quoted
+ * before the usual check ("You wrote: “…”. Just to check: 6?"); null when the value does not fit the question.
+ */
+export function askHeld(flow: CompiledFlow, session: Session, key: string, value: unknown, text: string): TurnResult | null {
+  const d = draftOf(flow, session);
+  const c = d.idx.questionByKey.get(key);
+  if (!c || c.node.type !== 'question') return null;
+  const checked = checkValue(d, c, value);
+  if (!checked.ok) return null;
+  d.s.checking = { key, value: checked.value, extractor: 'rules', text };
+  emit(d, 'confirmation', { key, outcome: 'asked', held: true, value: checked.value });
+  const m = flow.messages;
+  d.effects.push({
+    type: 'ask', nodeId: c.node.id, key, kind: 'question', quickReplies: [m.yes, m.no], progress: progressOf(d, c.node.id),
+    text: `${fillMessage(m.opening_quote, { text })} ${fillMessage(m.check_value, { value: formatAnswer(c.node.answer, checked.value, m, flow.locale) })}`,
+  });
+  return { session: d.s, effects: d.effects, events: d.events };
 }

@@ -149,6 +149,11 @@ const sessionFields = lazy(() => ({
    * 1990" then "the 14th"): extraction requests carry them only under LOCAL_VALUE, never as text.
    */
   recent: z.array(z.object({ role: z.enum(['bot', 'user']), text: z.string(), pii: z.boolean().optional(), held: z.string().optional() })).optional(),
+  /**
+   * The visitor's words that first chose a path ("my son has had a fever since Monday"), held to be offered at the
+   * questions of the matter asked later (conversation/opening-offer.ts): the reason for the visit, a count of days.
+   */
+  opening: z.object({ text: z.string(), turn: z.number().int().nonnegative() }).optional(),
   /** Set when an urgent trigger matched (flow-ir.md `triggers`): operators see the session first, with the reason. */
   urgent: z.object({ reason: z.string(), trigger: z.string().optional(), turn: z.number().int().nonnegative() }).optional(),
   /** Cancel was asked for and is waiting for a yes (flow `commands.cancel_confirm`). */

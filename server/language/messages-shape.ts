@@ -38,6 +38,7 @@ export const MessagesShape = () => z.object({
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),
   check_again: z.string().describe('the check asked once more when the reply answered something else (kept for the next question); {value} is the value in words'),
   carried: z.string().describe('said when a reply to a yes/no question also answered the question after it ("yep, Aetna"); {label} is that question, {value} the answer in words'),
+  opening_quote: z.string().describe('put before a check of a value read from the visitor\'s first words, held from the start of the conversation ("You wrote: “…”. Just to check: 6 days?"); {text} is those words'),
   opening_check: z.string().describe('asked at a description question (free text) instead of its prompt when the message that chose this branch already described the matter; {text} is that message, {label} the question (lower-cased mid-sentence unless the language capitalises nouns)'),
   contact_ask: z.string(), contact_skip_chip: z.string(), contact_noted: z.string(), contact_skipped: z.string(),
   handover_online: z.string(), handover_offline: z.string(), handover_when: z.string(), handover_noted: z.string(),

@@ -152,4 +152,8 @@ export interface ValuePartWords {
   readonly waiting: readonly string[];
   /** Words standing in for what the visitor does not know ("blue something", "irgendwas mit"), typed in lower case: the name is asked for. */
   readonly placeholder: readonly string[];
+  /** Where the source shows it, said after the value ("the card says Anthem on it", "steht AOK drauf"): dropped. */
+  readonly sourceAfter?: readonly string[];
+  /** A trailing clause saying where the project is ("the project is at Westfield Middle", "das Projekt ist in der Halle Nord"): it narrows, the name before it is the answer. */
+  readonly siteIs?: RegExp;
 }

@@ -94,11 +94,31 @@ describe('a description given in the first message', () => {
     expect((await v.answers()).problem).toBe('Das Flutlicht über unserem hinteren Platz fällt immer wieder aus. und die Leuchten am Mast 3 flackern seit Montag');
   });
 
-  it('is not offered where no question of the branch asks for a description (the clinic keeps the symptom it read)', async () => {
+  it('is held when it chose a path, and offered at the reason for the visit and the days asked later (the clinic)', async () => {
     const v = await visit('northside-clinic', NORTHSIDE_KEY, 'flow.patient_intake');
-    const first = await v.send('my son has had a fever since Monday');
-    expect(first.node).toBe('q.full_name');
+    const first = await v.send('my son has had a fever since yesterday');
+    expect(first.node).toBe('q.full_name'); // no description question here: the name is asked as usual
     expect(first.said).not.toContain('You wrote');
-    expect(await v.answers()).toMatchObject({ symptoms: ['fever'] });
+    for (const reply of ['Tom Baker', '12 March 2018', 'male', 'Anna Baker', '617 555 0134']) await v.send(reply);
+    const reason = await v.send('no'); // no insurance
+    expect(reason.node).toBe('q.visit_reason');
+    expect(reason.said).toContain('You wrote: “my son has had a fever since yesterday”. Just to check: Feeling unwell?');
+    expect(reason.said).not.toContain('What brings you in today?');
+    const days = await v.send('yes');
+    expect(days.node).toBe('q.symptom_days'); // symptoms were taken from the first message: passed
+    expect(days.said).toContain('Just to check: 1 day');
+    await v.send('yes');
+    expect(await v.answers()).toMatchObject({ symptoms: ['fever'], visit_reason: 'unwell', symptom_days: 1 });
+  });
+
+  it('asks the question as written after a no to the held words', async () => {
+    const v = await visit('northside-clinic', NORTHSIDE_KEY, 'flow.patient_intake');
+    await v.send('my daughter has been coughing for a while, fever too');
+    for (const reply of ['Sam Lee', '4 May 1990', 'female', '617 555 0199']) await v.send(reply);
+    const reason = await v.send('no');
+    expect(reason.said).toContain('You wrote: “my daughter has been coughing for a while, fever too”. Just to check: Feeling unwell?');
+    const asked = await v.send('no');
+    expect(asked.node).toBe('q.visit_reason');
+    expect(asked.said).toContain('What brings you in today?');
   });
 });

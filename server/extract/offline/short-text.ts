@@ -10,7 +10,7 @@ import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
 import { describesNothing, noneWhereSome, ownStems, questionInstead } from './not-an-answer.ts';
-import { currentValue, describes, hasPlaceholder, namesSomething, narrows, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
+import { aboutPeople, currentValue, describes, hasPlaceholder, namesSomething, narrows, saysSite, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
 const re2 = lazyRequire<typeof import('re2js')>('re2js');
@@ -680,7 +680,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
     const first = head.slice(0, brk.index).trim();
     const tail = head.slice(brk.index).replace(/^[\s,;:.(—–-]+/u, '').replace(/[\s).!]+$/u, '');
     // "through my employer, Aetna", "my club — Riverside Padel": a vague start names what follows
-    if (vague(first, q, pack) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
+    // (before a name, "our HOA", "my PTA" — a kind of organisation, the pack's `kinds` — points at it too; alone it may be the record)
+    if (vague(first, q, pack, namesSomething(tail, pack)) && /\p{L}/u.test(tail) && !clauseIn(tail) && !isClause(tail, pack)) return { value: tail, evidence: tail, exact: false };
     // "we're a small pickleball club, Dink Masters", "ein kleiner Verein, der TSV Hohenberg": a description, then the name
     if (describes(first, pack) && !describes(tail, pack)) {
       const name = withoutArticle(withoutLeadIn(tail, q, pack), pack);
@@ -702,6 +703,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
       // "the tennis side", "through my husband's job", "a small pickleball club", "member ID is U48812233": the name alone
       else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack))) head = first;
+      // "Tricare (my husband is active duty)", "Westfield ISD (the project is at Westfield Middle)": a remark about people, where the project is
+      else if (/\p{L}/u.test(first) && !clauseIn(first) && (aboutPeople(rest, pack) || saysSite(rest, pack))) head = first;
       else if (isClause(rest, pack)) {
         // an unexplained clause ("Träger ist die Stadt Essen", "through my husband's job"): the head is checked once
         head = first;
@@ -793,13 +796,13 @@ function ownNouns(q: OpenQuestion, pack: LanguagePack): Set<string> {
 }
 
 /** Whether a short answer only names a kind of place through a possessive or article ("my club", "the council", "für unseren Verein"). */
-function vague(value: string, q: OpenQuestion, pack: LanguagePack): boolean {
+function vague(value: string, q: OpenQuestion, pack: LanguagePack, kinds = false): boolean {
   if (/\p{N}/u.test(value)) return false;
   const words = fold(value).text.replace(/[^\p{L}' ]+/gu, ' ').trim().split(/\s+/).filter((x) => x !== '');
   if (words.length < 2 || words.length > 6) return false;
   const det = new Set(pack.text.vagueWords.map(foldPhrase));
   // the question's key and label count ("my company" at a key `company`); the prompt's words do not (its examples name real ones)
-  const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...ownNouns({ ...q, prompt: '' }, pack)]);
+  const nouns = new Set([...pack.text.vagueNouns.map(foldPhrase), ...(kinds ? (pack.text.valueParts?.kinds ?? []).map(foldPhrase) : []), ...ownNouns({ ...q, prompt: '' }, pack)]);
   const stem = (x: string) => (x.length > 3 && x.endsWith('s') ? x.slice(0, -1) : x);
   // a compound ending in a kind of place is one too ("tennisclub", "Grundschule")
   const kind = (x: string) => nouns.has(x) || nouns.has(stem(x)) || [...nouns].some((n) => n.length >= 4 && x.length > n.length + 2 && x.endsWith(n));

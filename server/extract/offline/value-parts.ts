@@ -1,6 +1,6 @@
 import type { LanguagePack } from '../../language/pack.ts';
 import type { ValuePartWords } from '../../language/text-words.ts';
-import { foldPhrase } from '../parse/index.ts';
+import { fold, foldPhrase } from '../parse/index.ts';
 
 /*
  * WHICH PART OF A SHORT REPLY IS THE VALUE — a company, a club, an insurer
@@ -87,11 +87,21 @@ export function withoutSource(typed: string, pack: LanguagePack): string {
     let k = cut;
     const then = phraseAt(t, k, w.sourceThen);
     k += then;
-    const rest = from(text, t, k);
+    const rest = withoutShownAfter(from(text, t, k), w);
     if (/[\p{L}\p{N}]/u.test(rest) && k < t.length) return withoutPlaceAfter(rest, w);
     break;
   }
   return withoutPlaceAfter(text, w);
+}
+
+/** The value after a source without where the source shows it ("Anthem on it", "AOK drauf"), when something is left. */
+function withoutShownAfter(text: string, w: ValuePartWords): string {
+  const t = toks(text);
+  for (let s = 1; s < t.length; s++) {
+    const n = phraseAt(t, s, w.sourceAfter ?? []);
+    if (n > 0 && s + n === t.length) return from(text, t, 0, s);
+  }
+  return text;
 }
 
 /** The value without a source named after it ("Northfield Padel on the invoice", "die TK laut Karte"), when something is left. */
@@ -315,6 +325,35 @@ export function narrows(tail: string, pack: LanguagePack): boolean {
   // "through my husband's job", "via work": how it is had, naming nothing
   if (via > 0 && t.length - via <= 4 && t.slice(via).every((x) => pack.text.vagueWords.map(foldPhrase).includes(x.f) || pack.text.vagueNouns.map(foldPhrase).includes(x.f) || w.viaNouns.includes(x.f) || /['’]s$/u.test(x.raw))) return true;
   return false;
+}
+
+/**
+ * Whether a trailing part is a remark about people that names nothing and competes with nothing: "my husband is active
+ * duty", "she handles the billing", "mein Mann ist da versichert" — it starts with a possessive and a relation or with a
+ * pronoun (the name pack's `statement`), holds no digit, no name (a capital only on "I", a relation or a common word), no
+ * hedge, negation, contrast or change ("used to", "switched", "now").
+ */
+export function aboutPeople(tail: string, pack: LanguagePack): boolean {
+  const w = wordsOf(pack);
+  if (!w || /\p{N}/u.test(tail)) return false;
+  const t = toks(tail);
+  if (t.length < 3) return false;
+  const names = pack.names.reply;
+  const relation = (x: Tok) => names.relations.has(x.f.replace(/'s$/u, ''));
+  const opens = (w.possessive.includes(t[0]!.f) && t[1] !== undefined && relation(t[1]!)) || (names.statement?.test(tail.trim().toLowerCase()) ?? false);
+  if (!opens) return false;
+  const common = names.common();
+  if (t.some((x) => /^\p{Lu}/u.test(x.raw) && x.raw !== 'I' && !/^I['’]/u.test(x.raw) && !relation(x) && !common.has(x.f))) return false;
+  const doubt = [...w.competes, ...w.before, ...w.switchedTo, ...w.future, ...pack.lexicon.negators, ...pack.text.unsure, 'now', 'jetzt'];
+  // "my husband thinks": a verb's other form too
+  const bare = t.map((x) => ({ ...x, f: x.f.replace(/(?<=\p{L}{3})(?:s|t)$/u, '') }));
+  return !t.some((_, i) => phraseAt(t, i, doubt) > 0 || phraseAt(bare, i, doubt) > 0);
+}
+
+/** Whether a trailing part says where the project is ("the project is at Westfield Middle", "das Projekt ist in der Halle Nord"). */
+export function saysSite(tail: string, pack: LanguagePack): boolean {
+  const re = wordsOf(pack)?.siteIs;
+  return re !== undefined && !/\p{N}/u.test(tail) && re.test(fold(tail).text.replace(/’/g, "'"));
 }
 
 /** A short answer without how it is had said after it without a comma ("UnitedHealthcare via my wife's job"): the value before, else unchanged. */

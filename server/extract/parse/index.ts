@@ -36,7 +36,7 @@ export function parseAnswer(spec: AnswerSpec, text: string, ctx: ParseContext): 
   const pack = packOf(ctx.locale);
   if (typeof text !== 'string') return fail(say(pack, 'typeAnswer'));
   // Text answers are the message itself, "nothing else is normalised".
-  if (spec.type === 'text') return parseText(spec, text);
+  if (spec.type === 'text') return parseText(spec, text, pack);
   if (text.trim() === '') return fail(say(pack, 'typeAnswer'));
   if (text.length > MAX_TYPED_CHARS) return fail(TOO_LONG);
   const clean = scrub(text);

@@ -1,6 +1,7 @@
 import type { RE2JS } from 're2js';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 import { correctedTail } from './correction.ts';
 import { clarify, fail, ok, type ParseResult } from './parse-result.ts';
 
@@ -87,12 +88,13 @@ function notAnAnswer(value: string): string | null {
 }
 
 /** A text answer is the whole trimmed message (short answers without filler), checked against min/max length and the RE2 pattern. */
-export function parseText(spec: TextSpec, text: string): ParseResult {
+export function parseText(spec: TextSpec, text: string, pack?: LanguagePack): ParseResult {
   let value = withoutFiller(spec, text);
   if (value === '') return fail('Please type an answer.');
   if (isShort(spec)) {
     // "Jon Smith, sorry, John Smith": the correction is the answer
-    const tail = correctedTail(value);
+    // (the English markers first, as always; then the visitor's language's own: "FC Bayern, Spaß beiseite: TSV Oberndorf")
+    const tail = correctedTail(value) ?? (pack ? correctedTail(value, pack) : null);
     if (tail !== null) value = withoutFiller(spec, tail);
     const problem = notAnAnswer(value);
     if (problem !== null) return clarify(problem);

@@ -75,6 +75,7 @@ export const DE: Messages = {
   check_value: 'Nur zur Sicherheit: {value}?',
   check_again: 'Bevor wir weitermachen — stimmt {value}? Bitte antworten Sie mit Ja oder Nein.',
   carried: 'Notiert — {label}: {value}.',
+  opening_quote: 'Sie schrieben: „{text}“.',
   opening_check: 'Sie schrieben: „{text}“. Soll ich das als {label} notieren? Sagen Sie ja, oder ergänzen Sie etwas.',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
   reopen: 'Gern, korrigieren wir das.',

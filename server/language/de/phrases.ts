@@ -6,7 +6,7 @@ import type { NameWords, OptionWords } from '../pack.ts';
 // "nein" is a marker only before a number (elsewhere it answers or negates); German capitalises nouns, so "ich bin" ("ich bin Kunde") is no introduction except when answering the name question.
 
 /** Self-corrections inside one reply. */
-export const DE_CORRECTIONS = /(?<![\p{L}\p{N}'’])(?:sorry|entschuldigung|pardon|äh|ich meine|ich meinte|moment|warte|korrektur|besser gesagt|nein(?=[\s,]+(?:\d|null|ein|zwei|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf|zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)))(?![\p{L}\p{N}'’])/giu;
+export const DE_CORRECTIONS = /(?<![\p{L}\p{N}'’])(?:sorry|entschuldigung|pardon|äh|ich meine|ich meinte|moment|warte|korrektur|besser gesagt|spa(?:ß|ss) beiseite|scherz beiseite|nur spa(?:ß|ss)|kleiner scherz|war nur ein scherz|scherz|nein(?=[\s,]+(?:\d|null|ein|zwei|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf|zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)))(?![\p{L}\p{N}'’])/giu;
 
 /** German name introductions; the words ending a name are English's still (as before the packs). */
 export const DE_NAMES: NameWords = {

@@ -141,5 +141,7 @@ export const DE_TEXT: TextWords = {
     kinds: ['verein', 'firma', 'betrieb', 'ev', 'gmbh', 'stiftung', 'initiative'],
     placeAfter: ['in', 'bei', 'nahe', 'aus'],
     competes: ['aber', 'oder', 'vielleicht', 'eventuell', 'falls', 'wenn', 'glaube', 'sicher'],
+    sourceAfter: ['drauf', 'darauf', 'da drauf', 'da'],
+    siteIs: /^(?:das |die |der |unser |unsere )?(?:projekt|objekt|vorhaben|baustelle|halle|sporthalle|turnhalle|platz|sportplatz|anlage|gebäude|stadion)\s+(?:ist|liegt|befindet sich|steht)\s+(?:in|an|am|im|bei|beim|auf)\s+\S/u,
   },
 };

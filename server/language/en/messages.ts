@@ -75,6 +75,7 @@ export const EN: Messages = {
   check_value: "Just to check: {value}?",
   check_again: "Before we go on — is {value} right? Please say yes or no.",
   carried: "Noted — {label}: {value}.",
+  opening_quote: "You wrote: “{text}”.",
   opening_check: "You wrote: “{text}”. Shall I note that as the {label}? Say yes, or add anything else.",
   corrected: "Thanks — I've changed {label} to {value}.",
   reopen: "Sure, let's correct that.",

@@ -5,7 +5,7 @@ import type { NameWords, OptionWords } from '../pack.ts';
 // (moved unchanged from parse/correction.ts, offline/name.ts and parse/enum.ts).
 
 /** Self-corrections inside one reply: "3 courts — sorry, 4", "3, no wait, 4", "3 actually 4", "yes, I mean no". */
-export const EN_CORRECTIONS = /(?<![\p{L}\p{N}'’])(?:sorry|no wait|wait|actually|i mean|i meant|correction|make that|make it|scratch that|oops|or rather|no(?=[\s,]+(?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])))(?![\p{L}\p{N}'’])/giu;
+export const EN_CORRECTIONS = /(?<![\p{L}\p{N}'’])(?:sorry|no wait|wait|actually|i mean|i meant|correction|make that|make it|scratch that|oops|or rather|just kidding|only kidding|kidding|jk|j\/k|just joking|only joking|jokes? aside|joking aside|no(?=[\s,]+(?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![\p{L}])))(?![\p{L}\p{N}'’])/giu;
 
 /** English name introductions: "my name is" / "call me" announce a name, so any case goes; "I'm" and "this is" announce anything ("I'm looking for…"), so the name must be capitalised and not a common word. */
 export const EN_NAMES: NameWords = {

@@ -159,5 +159,7 @@ export const EN_TEXT: TextWords = {
     kinds: ['hoa', 'pta', 'pto', 'ymca', 'ywca', 'nonprofit', 'non-profit', 'business', 'contractor', 'firm', 'outfit', 'program', 'programme', 'league', 'team'],
     placeAfter: ['in', 'near', 'outside', 'just outside'],
     competes: ['but', 'or', 'maybe', 'perhaps', 'unless', 'if', 'possibly', 'think', 'sure'],
+    sourceAfter: ['on it', 'on there', 'there', 'on the front', 'on the back', 'on top'],
+    siteIs: /^(?:the |our |my |their )?(?:project|site|work|job|install|installation|retrofit|upgrade|court|courts|gym|field|fields|pitch|pitches|venue|building|lights|facility|rink|pool|stadium)(?:['’]s| is| are| will be| would be)\s+(?:at|in|for|on)\s+\S/u,
   },
 };

@@ -75,6 +75,7 @@ export const ES: Messages = {
   check_value: 'Solo para confirmar: ¿{value}?',
   check_again: 'Antes de seguir: ¿{value} es correcto? Responda sí o no.',
   carried: 'Anotado: {label}: {value}.',
+  opening_quote: 'Usted escribió: «{text}».',
   opening_check: 'Usted escribió: «{text}». ¿Lo anoto como {label}? Diga sí, o añada lo que quiera.',
   corrected: 'Gracias — he cambiado {label} a {value}.',
   reopen: 'Claro, corrijámoslo.',

@@ -75,6 +75,7 @@ export const FR: Messages = {
   check_value: 'Juste pour vérifier : {value} ?',
   check_again: 'Avant de continuer — {value}, est-ce exact ? Répondez par oui ou par non.',
   carried: 'Noté — {label} : {value}.',
+  opening_quote: 'Vous avez écrit : « {text} ».',
   opening_check: 'Vous avez écrit : « {text} ». Je le note comme {label} ? Dites oui, ou ajoutez ce que vous voulez.',
   corrected: "Merci — j'ai changé {label} en {value}.",
   reopen: 'Bien sûr, corrigeons cela.',
