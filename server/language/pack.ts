@@ -228,6 +228,12 @@ export interface OptionMeaningWords {
    * determiner) beside another option in its clause is where that one is ("rash on my chest", "spots across his tummy").
    */
   readonly placeBefore?: readonly string[];
+  /**
+   * Compound words are written as one ("Garantiefall", "Initiativbewerbung", "Mietbeleuchtung"): a word that no group names
+   * whole, beginning or ending with a one-word entry of a group of at least four letters (the rest at least three letters
+   * and no suffix of this list: "problemlos" is no problem), is read as that group.
+   */
+  readonly compounds?: { readonly notSuffix: readonly string[] };
   /** An option by its position: a whole reply such as "option 2", "the second one", "Nr. 2", "die zweite". */
   readonly positions: { readonly reply: RegExp; readonly ordinals: Readonly<Record<string, number>>; readonly last: readonly string[] };
   /** The words of dates and periods read against time-window options (server/extract/parse/time-window.ts). */
@@ -259,6 +265,11 @@ export interface MeaningGroup {
    * ("basketball tryouts" beside "physical" is the sports physical; "twisted my ankle at soccer" is no physical at all).
    */
   readonly weak?: true;
+  /**
+   * Words that hold an option's word but name nothing at this kind of question ("this fall" is a season, not a fall; "my trip
+   * to Kenya" is travel, not a trip over): read as a whole, they name no option and the option words inside them are not read.
+   */
+  readonly neutral?: true;
 }
 
 /** Dates and periods in one language, for time-window options. */

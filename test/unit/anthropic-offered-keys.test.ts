@@ -52,7 +52,7 @@ describe('keys a model was not offered', () => {
     const conv = conversation();
     await conv.start();
     fakeServer().script(tool('update_answers', { updates: { kind: 'support' } }));
-    await conv.send('my installation is acting up');
+    await conv.send("it's about my installation");
     expect(conv.session.answers.get('kind')?.value).toBe('support');
 
     // the support branch: the request offers `issue` only; the model also sends the sales-only budget

@@ -64,12 +64,12 @@ describe('single choices', () => {
     expect(committed(parseEnum(timeline, 'no rush, just getting numbers for next year\'s budget', en, NOW))).toBe('research');
   });
 
-  it("reads an option named only by the prompt's description of it", () => {
+  it("checks an option named only by the prompt's description of it: a place says where, not what is wanted", () => {
     const prompt = 'Are you after new LED lighting for a court, gym or stadium, or help with lights you already have?';
-    expect(answer('stadium', prompt, intent)).toBe('buy');
-    expect(answer('for our gym', prompt, intent)).toBe('buy');
+    expect(answer('stadium', prompt, intent)).toEqual({ check: 'buy' });
+    expect(answer('for our gym', prompt, intent)).toEqual({ check: 'buy' });
     expect(answer('not a stadium', prompt, intent)).toBeUndefined();
-    expect(answer('Stadion', 'Suchen Sie neue LED-Beleuchtung für einen Platz, eine Halle oder ein Stadion, oder Hilfe mit einer bestehenden Beleuchtung?', absicht, 'de')).toBe('buy');
+    expect(answer('Stadion', 'Suchen Sie neue LED-Beleuchtung für einen Platz, eine Halle oder ein Stadion, oder Hilfe mit einer bestehenden Beleuchtung?', absicht, 'de')).toEqual({ check: 'buy' });
   });
 
   it('reads an initial that begins one label, never one that could be a position', () => {

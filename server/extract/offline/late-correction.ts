@@ -45,6 +45,7 @@ export interface LateCorrection { update?: ProposedUpdate; reopen?: string; rest
 /** The correction of an earlier answer in a reply, and the reply without it; null when there is none. */
 export function lateCorrection(
   text: string, given: Earlier | undefined, answeredGiven: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack,
+  carried = false,
 ): LateCorrection | null {
   // a pii answer's value, kept locally, is read like any other here (the rules run in this process; none of it goes to a model)
   const previous = given ? withLocalValue(given) : undefined;
@@ -96,7 +97,10 @@ export function lateCorrection(
       const edit = notEdit(sentence, q, ctx, pack);
       if (edit === undefined) continue;
       if ('reopen' in edit) return { reopen: q.key, rest: blank(0) };
-      return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + edit.from, at + edit.to) };
+      // "Moment, ist j.mueller@…com, nicht .de": a head of markers and interjections goes with it
+      pack.corrections.lastIndex = 0;
+      const editFrom = edit.from > 0 && !/[\p{L}\p{N}]/u.test(sentence.slice(0, edit.from).replace(pack.corrections, '').replace(new RegExp(LATE.source, 'giu'), '').replace(INTERJECTIONS, '')) ? 0 : edit.from;
+      return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + editFrom, at + edit.to) };
     }
     // "missed a 9 at the end of the ID", "die letzten beiden Ziffern sind vertauscht", "the 45k is per field, we have 2":
     // an edit said in words, applied to the answer it names (or the one just given)
@@ -134,7 +138,7 @@ export function lateCorrection(
       const read = parseAnswer(q.answer, code, ctx);
       if (read.ok) return { update: { key: q.key, value: read.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     }
-    if (markerAt === Infinity && !refers) {
+    if (markerAt === Infinity && !refers && !carried) {
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
       if (again) return { update: { key: again.key, value: again.value, evidence: sentence.slice(again.from, again.to).trim(), corrects: true }, rest: cut(text, at + again.from, at + again.to) };
@@ -157,7 +161,7 @@ export function lateCorrection(
       // only when the reply says more than this sentence or the sentence names the answer (else it may be that answer)
       const elsewhere = current === null || current.answer.type !== 'text' || isNamed || /[\p{L}\p{N}]/u.test(blank(0))
         || (current.answer.pattern !== undefined && !parseAnswer(current.answer, sentence, ctx).ok);
-      const anew = (weak !== null || late !== null || approx !== null) && elsewhere;
+      const anew = (weak !== null || late !== null || approx !== null || carried) && elsewhere;
       const inClause = anew && clause !== sentence ? shortTextFix(clause, q, ctx, pack) : undefined;
       const inSentence = anew && inClause === undefined ? shortTextFix(sentence, q, ctx, pack) : undefined;
       const read = inClause !== undefined ? { value: inClause, whole: false } : inSentence !== undefined ? { value: inSentence, whole: true }
@@ -190,6 +194,9 @@ export function lateCorrection(
       // (a typed answer just given, put another way with "more like" / "eher" in words not read: asked again too)
       if (!question && ((isNamed && markerAt !== Infinity) || (isPrevious && late !== null) || (isPrevious && refers) || (isPrevious && repeats)
         || (isPrevious && approx !== null && q.answer.type !== 'text' && !forCurrent))) {
+        // "oh wait, Aetna was my old one. it's Cigna now": a later sentence giving this answer's new value is the correction
+        const after = carried ? null : lateCorrection(cut(text, at, at + sentence.length), given, answeredGiven, current, ctx, pack, true);
+        if (after?.update?.key === q.key) return after;
         // a head that says the answer given goes with it ("Sofort ist unrealistisch, …")
         return { reopen: q.key, rest: blank(repeats || (clauseAt > 0 && namesQuestion(sentence.slice(0, clauseAt), q, pack)) ? 0 : clauseAt) };
       }

@@ -5,11 +5,17 @@ import type { Earlier } from './late-earlier.ts';
 import { readValue } from './late-value.ts';
 
 const NOT_WORDS = new Set(['not', 'nicht', 'statt', 'anstatt', 'pas']);
+/** A word of a text answer, a compound's parts apart ("Lessing-Gymnasium": "Lessing", "Gymnasium"). */
+const WORD_TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’&@_]|\.(?=[\p{L}\p{N}]))*/gu;
+/** An article after "not" that is no part of what it names: "not the high school", "nicht das Gymnasium". */
+const ARTICLE = /^(?:the|a|an|der|die|das|den|dem|des|le|la|les|el|los|las)$/iu;
 const EDIT_TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’&@_-]|\.(?=[\p{L}\p{N}]))*/gu;
 /** Words before the new part that are no part of it: "sorry its", "ist die", "the last four are". */
 const EDIT_LEAD = new Set(['sorry', 'oops', 'actually', 'its', "it's", 'it’s', 'it', 'is', 'ist', 'es', 'der', 'die', 'das', 'the', 'and', 'und', 'no', 'nein', 'wait',
   'ach', 'oh', 'entschuldigung', 'i', 'ich', 'meant', 'meinte', 'mean', 'should', 'be', 'sollte', 'sein', 'heißt', 'heisst', 'called', 'my', 'bad', 'well', 'so', 'also', 'ok', 'okay',
   'um', 'hmm', 'correction', 'korrektur', 'a', 'an', 'ein', 'eine', 'that', "that's", 'was', 'war', 'were', 'a', 'typo', 'tippfehler', 'btw', 'übrigens', 'ubrigens']);
+/** Words closing the new part before "not" that are no part of it ("natürlich", "obviously", "sorry"). */
+const EDIT_CLOSE = new Set(['natürlich', 'naturlich', 'obviously', 'course', 'actually', 'sorry', 'eigentlich', 'lol', 'oops', 'natuerlich', 'bien', 'sûr', 'claro']);
 /** Words after the edit that belong to it ("…, my bad", "…, sorry"). */
 const EDIT_TAIL = /^[\s,;:—–-]*(?:(?:sorry|my bad|btw|übrigens|entschuldigung|bitte|please|thanks|technically|actually|lol|oops|typo|tippfehler|hab mich vertippt|my mistake|mein fehler)[\s,;:!.—–-]*)+$/iu;
 /** Words saying the edit is at the end: "ends in 92", "the last digits", "endet auf 79". */
@@ -29,11 +35,14 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
     if (!NOT_WORDS.has(toks[k]!.f) || /[,;:—–]/.test(gap(k))) continue;
     // the words before "not", back to the clause's start (a comma right before "not" is allowed), less the lead-in
     let s0 = k - 1;
-    while (s0 > 0 && !/[,;:—–]|\s[-–]\s/.test(gap(s0 - 1))) s0--;
+    while (s0 > 0 && !/[,;:—–(]|\s[-–]\s/.test(gap(s0 - 1))) s0--;
     let p0 = s0;
     pack.corrections.lastIndex = 0;
     while (p0 < k && (EDIT_LEAD.has(toks[p0]!.f) || new RegExp(`^(?:${pack.corrections.source})$`, 'iu').test(toks[p0]!.t))) p0++;
-    const before = toks.slice(p0, k);
+    // "web.de natürlich, nicht .dr": words closing the new part that are no part of it
+    let p1 = k;
+    while (p1 > p0 + 1 && EDIT_CLOSE.has(toks[p1 - 1]!.f)) p1--;
+    const before = toks.slice(p0, p1);
     const y = toks[k + 1]!;
     const finish = (yEnd: number) => {
       const tail = sentence.slice(yEnd);
@@ -67,22 +76,28 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
     }
     const old = q.value;
     if (q.answer.type === 'text') {
-      const oldToks = [...old.matchAll(EDIT_TOKEN)].map((m) => ({ t: m[0], f: fold(m[0]).text }));
+      // the answer's words, a compound's parts apart ("Lessing-Gymnasium": Lessing, Gymnasium)
+      const oldAt = [...old.matchAll(WORD_TOKEN)];
+      const oldToks = oldAt.map((m) => ({ t: m[0], f: fold(m[0]).text }));
+      // "nicht das Gymnasium", "not the high school": the article is no part
+      const r0 = ARTICLE.test(toks[k + 1]!.t) && toks[k + 2] !== undefined ? k + 2 : k + 1;
       // the longest run after "not" that is a run of the answer's words
-      for (let len = Math.min(4, toks.length - k - 1); len >= 1; len--) {
-        const run = toks.slice(k + 1, k + 1 + len);
+      for (let len = Math.min(4, toks.length - r0); len >= 1; len--) {
+        const run = toks.slice(r0, r0 + len);
         if (run.some((r, j) => j > 0 && /[^\s]/.test(sentence.slice(run[j - 1]!.end, r.at)))) continue;
-        if (run.every((r) => r.f.length < 2)) continue;
+        // (a single digit counts against a number before "not": "court 3 not 2")
+        if (run.every((r) => r.f.length < 2) && !(len === 1 && /^\d$/.test(run[0]!.f) && /^\d+$/.test(before.at(-1)?.f ?? ''))) continue;
         // the part is the whole rest of its clause ("not high.", "nicht Realschule, sorry"): "not club lights" names no part
         const after = sentence.slice(run.at(-1)!.end);
-        if (!(after.trim() === '' || /^\s*[,;:.!?—–]/.test(after) || EDIT_TAIL.test(after))) continue;
-        const i = oldToks.findIndex((_, j) => run.every((r, n) => oldToks[j + n]?.f === r.f));
+        if (!(after.trim() === '' || /^\s*[,;:.!?—–)]/.test(after) || EDIT_TAIL.test(after))) continue;
+        const parts = run.flatMap((r) => r.f.split(/[-\s]+/).filter((x) => x !== ''));
+        const i = oldToks.findIndex((_, j) => parts.every((r, n) => oldToks[j + n]?.f === r));
         if (i < 0) continue;
         const spot = finish(run.at(-1)!.end);
         if (before.length === 0) return { reopen: true };
-        const others = oldToks.filter((_, j) => j < i || j >= i + len).map((o) => o.f);
-        const said = before.map((b) => b.f);
-        if (others.length > 0 && others.every((o) => said.includes(o)) && said.some((w) => !oldToks.some((o) => o.f === w))) {
+        const others = oldToks.filter((_, j) => j < i || j >= i + parts.length).map((o) => o.f);
+        const said = before.flatMap((b) => b.f.split(/[-\s]+/));
+        if (others.length > 0 && others.every((o) => said.includes(o)) && said.some((w) => w !== '' && !oldToks.some((o) => o.f === w))) {
           return { value: sentence.slice(before[0]!.at, before.at(-1)!.end), ...spot };
         }
         // a long clause before "not" is a sentence of its own, not the replacement ("the lights flicker, not the club's")
@@ -91,28 +106,31 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
         // "Realschule Nord, nicht Gymnasium" (for "Gymnasium Nord Schule")
         let put = [...before];
         let from = i;
-        let to = i + len;
+        let to = i + parts.length;
         while (put.length > 1 && to - from > 1 && put.at(-1)!.f === oldToks[to - 1]!.f) { put.pop(); to--; }
         while (put.length > 1 && to - from > 1 && put[0]!.f === oldToks[from]!.f) { put.shift(); from++; }
         for (let j = to; put.length > 1 && j < oldToks.length && put.at(-1)!.f === oldToks[j]!.f; j++) put.pop();
         for (let j = from - 1; put.length > 1 && j >= 0 && put[0]!.f === oldToks[j]!.f; j--) put.shift();
         put = put.slice(-Math.max(to - from, 1) - 1);
         if (put.some((b) => oldToks.some((o) => o.f === b.f))) return { reopen: true };
-        const words = oldToks.map((o) => o.t);
-        words.splice(from, to - from, ...put.map((b) => b.t));
-        return { value: words.join(' '), ...spot };
+        // replaced in the answer as written, its punctuation kept ("Tennis court 2, two fixtures …" → "Tennis court 3, two fixtures …")
+        const value = old.slice(0, oldAt[from]!.index) + put.map((b) => b.t).join(' ') + old.slice(oldAt[to - 1]!.index + oldAt[to - 1]![0].length);
+        return { value, ...spot };
       }
       continue;
     }
     // a typed answer kept as a string (a phone, an email, a web address): the part replaced where it occurs once
     if (!['phone', 'email', 'url'].includes(q.answer.type) || y.f.length < 2) continue;
     const afterY = sentence.slice(y.end);
-    if (!(afterY.trim() === '' || /^\s*[,;:.!?—–]/.test(afterY) || EDIT_TAIL.test(afterY))) continue;
+    if (!(afterY.trim() === '' || /^\s*[,;:.!?—–)]/.test(afterY) || EDIT_TAIL.test(afterY))) continue;
     const hay = fold(old).text;
     const found = [...hay.matchAll(new RegExp(y.f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index);
     if (found.length === 0) continue;
     const x = before.at(-1);
     if (x === undefined || (/^\d+$/.test(y.t) && !/^\d+$/.test(x.t))) return { reopen: true };
+    // "ist j.mueller@tsv-neuhausen.com, nicht .de": the whole new value said before "not" is the value
+    const whole = parseAnswer(q.answer, x.t, ctx);
+    if (whole.ok && (q.answer.type !== 'phone' || /\d{6}/.test(x.t.replace(/\D/g, '')))) return whole.value === old ? { reopen: true } : { value: whole.value, ...finish(y.end) };
     const where = found.length === 1 ? found[0]! : AT_END.test(sentence) && hay.endsWith(y.f) ? hay.length - y.f.length : -1;
     if (where < 0) return { reopen: true };
     const read = parseAnswer(q.answer, old.slice(0, where) + x.t + old.slice(where + y.t.length), ctx);

@@ -33,6 +33,12 @@ export function readValue(q: Earlier, sentence: string, clause: string, ctx: Par
     // "actually wait, the cover on the junction box is off and you can see wires": a yes/no said by its content
     const content = !read.ok && a.type === 'boolean' && pack ? yesNoByContent(q, part, pack) : null;
     if (content) return { value: content.value, whole };
+    // "oops typo in the email, it's riversidepadel.co.uk": the domain said anew, the part before the @ kept
+    const domain = !read.ok && a.type === 'email' && typeof q.value === 'string' ? newDomain(q.value, part) : undefined;
+    if (domain !== undefined) {
+      const put = parseAnswer(a, domain, ctx);
+      if (put.ok && put.value !== q.value) return { value: put.value, whole };
+    }
     if (!read.ok) continue;
     let value = read.value;
     if (a.type === 'date' && typeof value === 'string' && typeof q.value === 'string' && !YEAR.test(part)) value = `${q.value.slice(0, 4)}${value.slice(4)}`;
@@ -42,15 +48,28 @@ export function readValue(q: Earlier, sentence: string, clause: string, ctx: Par
   return undefined;
 }
 
+/** The email with its domain replaced by the one web domain said in the text ("riversidepadel.co.uk"), or undefined. */
+function newDomain(email: string, text: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  if (at <= 0 || text.includes('@')) return undefined;
+  const said = [...text.matchAll(/(?<![\p{L}\p{N}@._-])((?:[\p{L}\p{N}][\p{L}\p{N}-]*\.)+\p{L}{2,6})(?![\p{L}\p{N}@_-]|\.[\p{L}\p{N}])/gu)];
+  if (said.length !== 1) return undefined;
+  return `${email.slice(0, at + 1)}${said[0]![1]!.toLowerCase()}`;
+}
+
 /** A run of capitalised words, lower-case joiners allowed inside ("Grundschule am Park", "Bank of America"). */
 const PROPER_RUN = /(?<![\p{L}\p{N}'’-])[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*(?:\s+(?:(?:of|the|and|&|am|an|der|die|das|von|de|la|le|du|del|y|und|im|zum|zur|for)\s+)*[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*)*/gu;
 /** A copula before a short answer said anew: "it's", "it is", "es ist", "ist es", "heißt", "called", "the card says". */
-const COPULA = /(?<![\p{L}])(?:it['’]?s|it is|is|ist|heißt|heisst|hieß|called|named|says|sagt|steht|should be|sollte)(?![\p{L}])/iu;
+const COPULA = /(?<![\p{L}])(?:it['’]?s|it is|is|ist|heißt|heisst|hieß|called|named|says|sagt|steht|should be|sollte|put(?: it)?(?: down)?(?: under| as)?|file it under|list it (?:under|as)|make it|schreiben sie|tragen sie|nehmen sie|setzen sie)(?![\p{L}])/iu;
 /** Words beside a short answer said anew that add nothing ("wrong one", "typo", "we switched", "the card says"). */
 const SAID_ANEW = new Set(['wrong', 'one', 'typo', 'now', 'switched', 'changed', 'new', 'card', 'says', 'say', 'said', 'meant', 'mean', 'name', 'called',
   'is', 'it', 'its', "it's", 'it’s', 'for', 'a', 'an', 'the', 'our', 'my', 'we', 'oh', 'ah', 'ach', 'ok', 'so', 'and', 'und', 'not', 'really', 'right',
   'ist', 'es', 'für', 'fur', 'den', 'die', 'der', 'das', 'dem', 'ein', 'eine', 'einen', 'unser', 'unseren', 'unsere', 'heißt', 'heisst', 'richtig', 'falsch', 'neu', 'jetzt',
-  'verein', 'club', 'school', 'schule', 'organisation', 'organization', 'team', 'private', 'privat', 'project', 'projekt', 'provider', 'insurance', 'versicherung']);
+  'verein', 'club', 'school', 'schule', 'organisation', 'organization', 'team', 'private', 'privat', 'project', 'projekt', 'provider', 'insurance', 'versicherung',
+  // "put it under …", "put … for the company", "schreiben Sie … rein", "tragen Sie … ein"
+  'put', 'under', 'as', 'down', 'company', 'firma', 'sie', 'rein', 'ein', 'hin', 'bitte', 'please', 'doch', 'lieber', 'tragen', 'schreiben', 'setzen', 'nehmen']);
+/** A clause giving the reason for a new answer: "I switched jobs", "they switched at new year", "wir haben gewechselt". */
+const REASON = /(?<![\p{L}])(?:switched|changed|moved|new job|new employer|new plan|got a new|gewechselt|neuer job|neuen job|neue stelle|umgezogen)(?![\p{L}])/iu;
 
 /**
  * A short free-text answer (an organisation, an insurer) said anew in a marked sentence: one run of capitalised words
@@ -62,7 +81,9 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
   if (a.type !== 'text' || q.pii || isName(q) || a.pattern !== undefined || a.max === undefined || a.max > 200) return undefined;
   if (/\p{L}+-?\d{3,}|\d{3,}-?\p{L}+/u.test(q.prompt ?? '')) return undefined;
   pack.corrections.lastIndex = 0;
-  const stripped = sentence.replace(pack.corrections, (m) => ' '.repeat(m.length)).replace(new RegExp(LATE.source, 'giu'), (m) => ' '.repeat(m.length))
+  // a clause with no capitalised word that gives the reason ("…, I switched jobs", "…, they switched at new year") is set aside
+  const noReason = sentence.replace(/([,;—–]\s*|\s[-–]\s)([^,;—–]*)$/u, (m, _sep: string, clause: string) => (REASON.test(clause) && !/(?<![\p{L}])\p{Lu}\p{L}/u.test(clause.replace(/^\s*I(?![\p{L}])/u, '')) ? ' '.repeat(m.length) : m));
+  const stripped = noReason.replace(pack.corrections, (m) => ' '.repeat(m.length)).replace(new RegExp(LATE.source, 'giu'), (m) => ' '.repeat(m.length))
     .replace(new RegExp(APPROX.source, 'giu'), (m) => ' '.repeat(m.length)).replace(/(?<![\p{L}])(?:doch|eigentlich|wait|warte)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
   const runs = [...stripped.matchAll(PROPER_RUN)].map((r) => {
     // marker-like or common words opening a sentence ("Oh", "It's", "Doch") are no part of the name
@@ -72,6 +93,18 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
     const run = parts.slice(i).join(' ');
     return { run, at: r.index + r[0].length - run.length };
   }).filter((r) => /\p{L}{2,}/u.test(r.run));
+  // "sorry its cigna now": in small letters, one to three words between a copula and "now" / "jetzt", nothing else beside them
+  if (runs.length === 0) {
+    const low = /^[\s,;:.!—–-]*(?:(?:oh|ah|ach|ok|so|and|und|no|nein)[\s,]+)*(?:it['’]?s|it is|es ist|ist)\s+((?:[\p{Ll}&'’.-]+\s+){0,2}[\p{Ll}&'’.-]{3,})\s+(?:now|nowadays|these days|jetzt|inzwischen|mittlerweile)[\s.!,]*$/u.exec(stripped);
+    if (low && !low[1]!.split(/\s+/).some((w) => SAID_ANEW.has(fold(w).text) || pack.names.stop.has(fold(w).text))) {
+      const read = parseAnswer(a, low[1]!, ctx);
+      if (read.ok && !(typeof q.value === 'string' && fold(q.value).text === fold(low[1]!).text)) return read.value;
+    }
+    return undefined;
+  }
+  // "the HOA is Oak Ridge Estates HOA": a run named again inside the one after the copula is no second answer
+  if (runs.length === 2 && COPULA.test(stripped.slice(runs[0]!.at + runs[0]!.run.length, runs[1]!.at))
+    && runs[0]!.run.split(/\s+/).every((w) => runs[1]!.run.split(/\s+/).includes(w))) runs.shift();
   if (runs.length !== 1) return undefined;
   // said as the answer: first in the sentence ("Lakeview Academy actually") or after a copula ("it's", "es ist", "heißt",
   // "the card says"); "Entschuldigung für die Verzögerung" is no answer (German nouns are capitalised)
@@ -81,7 +114,8 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
   if (typeof q.value === 'string' && fold(q.value).text === fold(value).text) return undefined;
   const read = parseAnswer(a, value, ctx);
   if (!read.ok) return undefined;
-  const left = unexplainedWords(stripped, [value], q, pack).filter((w) => !SAID_ANEW.has(w));
+  const valueWords = new Set(value.split(/\s+/).map((w) => fold(w).text));
+  const left = unexplainedWords(stripped, [value], q, pack).filter((w) => !SAID_ANEW.has(w) && !valueWords.has(w));
   return left.length === 0 ? read.value : undefined;
 }
 

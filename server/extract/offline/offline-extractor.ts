@@ -119,10 +119,11 @@ export class OfflineExtractor implements Extractor {
       // item), "no chest pain, only a runny nose" a no that needs no check (yes-no-content.ts)
       const beside = typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? contentBeside(cur, withoutContacts, packOf(req.locale), typedRead.value === true) : null;
       if (beside || content?.whole) settled = true;
-      // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts)
+      // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts);
+      // checked, never committed: a place says where, not what is wanted (new lights for the gym, or help with the gym's lights?)
       const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
       const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
-        : described ? ok(described.value, described.evidence, false) : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
+        : described ? { ok: true, value: described.value, evidence: described.evidence, exact: false, check: true } : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);
       const nameAsk = isText && withoutContacts !== null ? nameQuestion(cur, pack) : null;
@@ -235,7 +236,7 @@ export class OfflineExtractor implements Extractor {
 function withoutOwnName(text: string, q: OpenQuestion): string {
   const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text).filter((w) => w.length >= 2));
   const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
-  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds'].includes(fold(w).text))) return text;
+  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer'].includes(fold(w).text))) return text;
   return text.slice(m[0].length);
 }
 

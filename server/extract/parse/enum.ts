@@ -6,7 +6,7 @@ import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { say } from '../../language/parser-messages.ts';
 import { findHits, longestHits, onlyFillerOutside, phraseSet, type PhraseCandidate, type PhraseHit, type PhraseSet } from './phrase-match.ts';
-import { groupOwners, hedged, optionEvidence, type OptionEvidence } from './option-meaning.ts';
+import { groupOwners, hedged, offMeaningWord, optionEvidence, type OptionEvidence } from './option-meaning.ts';
 import { firstWindow, windowEvidence, windowOptions } from './time-window.ts';
 
 type EnumSpec = Extract<AnswerSpec, { type: 'enum' }>;
@@ -134,6 +134,10 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   const doubt = hedged(folded.text, pack, all, windowOnly);
   // a label word in another form alone ("LED" in "we make LED drivers") is a weak sign in a longer reply: checked first
   const strong = hits.length > 0 || words.some((e) => e.via === 'meaning') || window !== null || wordCount(folded.text) <= WEAK_WORDS;
+  // "LED", "Leuchten": a label word that is none of the meaning its option stands for (the buy group's words for "Buy new LED
+  // lighting") says what the reply is about, not which option — alone, even in a short reply, it is checked
+  const offMeaning = !spec.multiple && !literal && hits.length === 0 && window === null && words.length > 0
+    && words.every((e) => e.via === 'word' && e.owners.length === 1 && offMeaningWord(options, pack, e.owners[0]!, stemWord(folded.text.slice(e.start, e.end), pack)));
   const clean = strong && !typos && hits.length === all.length && !doubt && !corrected(text, pack) && wordCount(folded.text) <= CLEAN_WORDS
     && !joinedToUnread(folded.text, [...all, ...words, ...(window ? [window] : [])], pack);
   const evidenceOf = (list: ReadonlyArray<{ start: number; end: number }>) => [...list].sort((a, b) => a.start - b.start).map((h) => originalSlice(text, folded, h.start, h.end)).join(', ');
@@ -211,7 +215,7 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   if (window !== null && !window.contained) return fail(chooseFrom(options, pack));
   const one = ok(options[winner]!.value, evidenceOf(sureSpans), (exactPhrase || clean) && !weakPrefix);
   // "maybe his vaccines?", "probably support": a tentative choice is checked with the visitor first
-  return (doubt || weakPrefix) && one.ok ? { ...one, check: true } : one;
+  return (doubt || weakPrefix || offMeaning) && one.ok ? { ...one, check: true } : one;
 }
 
 const loose = new Map<LanguagePack, ReadonlySet<string>>();

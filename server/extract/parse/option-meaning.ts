@@ -45,6 +45,7 @@ interface CompiledGroup {
   generic: boolean;
   voids: boolean;
   weak: boolean;
+  neutral: boolean;
 }
 
 interface CompiledMeaning {
@@ -152,7 +153,9 @@ function compile(options: readonly NormalOption[], pack: LanguagePack, m: Option
     // an item off a menu of its kind names the menu's "something else"; elsewhere it is its broader group
     let owners = g.offMenu && !menuOf(g) ? [] : direct(g.name);
     if (owners.length === 0) owners = [...new Set((g.broader ?? []).flatMap(direct))].sort((a, b) => a - b);
-    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, phrases: phrases.get(g.name)! };
+    // a neutral group ("this fall", "my trip") names nothing: it only keeps the option words inside it from being read
+    if (g.neutral) owners = [];
+    return { name: g.name, owners, generic: (g.broader?.length ?? 0) >= 2 && !(g.offMenu && menuOf(g)), voids: g.voids === true, weak: g.weak === true, neutral: g.neutral === true, phrases: phrases.get(g.name)! };
   });
   const out = { distinct, groups };
   byPack.set(pack, out);
@@ -187,8 +190,20 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
   for (const f of found) {
     if (used.slice(f.at, f.at + f.len).some(Boolean)) continue;
     for (let k = f.at; k < f.at + f.len; k++) used[k] = true;
+    if (f.group.neutral) continue;
     if (f.group.voids) out.push({ owners: [], start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', voids: true });
     else if (f.group.owners.length > 0) out.push({ owners: f.group.owners, start: toks[f.at]!.start, end: toks[f.at + f.len - 1]!.end, via: 'meaning', ...(f.group.generic ? { generic: true as const } : {}), ...(f.group.weak ? { weak: true as const } : {}) });
+  }
+  // German compounds: "Garantiefall", "Initiativbewerbung" — a word no phrase read, beginning or ending with a group's word
+  if (m.compounds) {
+    toks.forEach((t, i) => {
+      if (used[i]) return;
+      const word = folded.slice(t.start, t.end);
+      const groups = compoundGroups(word, c, m);
+      if (groups.length === 0) return;
+      used[i] = true;
+      for (const g of groups) out.push({ owners: g.owners, start: t.start, end: t.end, via: 'meaning', ...(g.generic ? { generic: true as const } : {}), ...(g.weak ? { weak: true as const } : {}) });
+    });
   }
   toks.forEach((t, i) => {
     if (used[i]) return;
@@ -200,6 +215,44 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
     else if (begun !== undefined) out.push({ owners: [begun], start: t.start, end: t.end, via: 'word', prefix: true });
   });
   return out.sort((a, b) => a.start - b.start);
+}
+
+const compoundWords = new WeakMap<OptionMeaningWords, ReadonlyArray<{ word: string; group: string }>>();
+
+/**
+ * The groups a compound word names by its first or last part ("garantiefall" → repair, "initiativbewerbung" → job): the
+ * longest one-word group entry of four letters or more it begins with (the rest three letters or more and no suffix such
+ * as "los") and the longest it ends with (after four letters or more: "verkaufen" is no "kaufen"); only groups that name an option of this question.
+ */
+function compoundGroups(word: string, c: CompiledMeaning, m: OptionMeaningWords): CompiledGroup[] {
+  if (!m.compounds || word.length < 7 || !/^\p{L}+$/u.test(word)) return [];
+  let entries = compoundWords.get(m);
+  if (!entries) {
+    entries = m.groups.filter((g) => !g.voids && !g.neutral).flatMap((g) => g.words.map(foldPhrase).filter((w) => /^\p{L}{4,}$/u.test(w)).map((w) => ({ word: w, group: g.name })))
+      .sort((a, b) => b.word.length - a.word.length);
+    compoundWords.set(m, entries);
+  }
+  const notSuffix = new Set(m.compounds.notSuffix.map(foldPhrase));
+  const head = entries.find((e) => word.length - e.word.length >= 3 && word.startsWith(e.word) && !notSuffix.has(word.slice(e.word.length)));
+  // (a head needs a real word before it: "verkaufen" is no "kaufen", "ver" being a prefix of the verb)
+  const tail = entries.find((e) => word.length - e.word.length >= 4 && word.endsWith(e.word));
+  const names = [...new Set([head?.group, tail?.group].filter((n): n is string => n !== undefined))];
+  return names.map((n) => c.groups.find((g) => g.name === n)!).filter((g) => g.owners.length > 0);
+}
+
+/**
+ * Whether a stem read as a word of an option's label ("led" of "Buy new LED lighting") is no word of the meaning the
+ * option stands for: the option is named by a meaning group of the pack (buy, repair, research …) and the stem is none of
+ * that group's words. Such a word says what the reply is about, not which option: alone, it is checked.
+ */
+export function offMeaningWord(options: readonly NormalOption[], pack: LanguagePack, owner: number, stem: string): boolean {
+  const m = pack.options.meaning;
+  if (!m) return false;
+  const c = compile(options, pack, m);
+  const { groupStems } = packStems(pack, m);
+  const mine = c.groups.filter((g) => !g.weak && !g.generic && g.owners.length === 1 && g.owners[0] === owner && m.groups.find((x) => x.name === g.name)?.broader === undefined);
+  if (mine.length === 0) return false;
+  return !mine.some((g) => [...(groupStems.get(g.name) ?? [])].some((s) => sameStem(s, stem)));
 }
 
 /**
