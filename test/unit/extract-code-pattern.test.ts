@@ -30,8 +30,23 @@ describe('a code at a question with a pattern', () => {
     expect(ask('^LIC-[0-9]{5}$', "What's your licence number?", 'lic 20931')).toEqual({ value: 'LIC-20931', confirm: false });
     expect(ask('^[0-9]{3}-[0-9]{4}$', 'Which invoice?', 'invoice 4182290')).toEqual({ value: '418-2290', confirm: false });
   });
+  it('reads a code typed loosely: any dash, digits in words, the example\'s letters left out, O for zero, a correction inside (issue 30 session 6)', () => {
+    expect(order('BF–118 020')).toEqual({ value: 'BF-118020', confirm: false });
+    expect(order('B F one zero four two three three')).toEqual({ value: 'BF-104233', confirm: false });
+    expect(order('104233')).toEqual({ value: 'BF-104233', confirm: false });
+    expect(order('BF-1O4233')).toEqual({ value: 'BF-104233', confirm: false });
+    expect(order('BF-104233 wait no BF-104323')).toEqual({ value: 'BF-104323', confirm: false });
+    expect(order('BF-104233, nein, BF-104332', 'de')).toEqual({ value: 'BF-104332', confirm: false });
+    expect(order('invoice says BF-121003 / PO 7781')).toEqual({ value: 'BF-121003', confirm: false });
+  });
+  it('checks a code the reply doubts (issue 30 session 6)', () => {
+    expect(order("BF-104233 I think, or maybe that's the quote number")).toEqual({ value: 'BF-104233', confirm: true });
+    expect(order('BF-120045?? not sure')).toEqual({ value: 'BF-120045', confirm: true });
+    expect(order('BF-104233 sorry, maybe BF-104332')).toEqual({ value: 'BF-104332', confirm: true });
+    expect(order('i think its BF-103322')).toEqual({ value: 'BF-103322', confirm: false });
+  });
   it('asks again when no way of writing it fits, and asks which when two codes do', () => {
-    expect(order('104233')).toHaveProperty('problem');
+    expect(order('10423')).toHaveProperty('problem');
     expect(order('bf 77120')).toHaveProperty('problem');
     expect(order('bf 771204 or bf 771240')).toHaveProperty('problem');
   });

@@ -11,6 +11,7 @@ import { addedOptions, addedText, skippedNote } from './late-additions.ts';
 import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
 import { replacedContact, restated } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
+import { phoneEnding } from './late-phone-parts.ts';
 import { yesNoAnew } from './late-yes-no.ts';
 import { yesNoByContent } from './yes-no-content.ts';
 
@@ -101,6 +102,14 @@ export function lateCorrection(
       pack.corrections.lastIndex = 0;
       const editFrom = edit.from > 0 && !/[\p{L}\p{N}]/u.test(sentence.slice(0, edit.from).replace(pack.corrections, '').replace(new RegExp(LATE.source, 'giu'), '').replace(INTERJECTIONS, '')) ? 0 : edit.from;
       return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + editFrom, at + edit.to) };
+    }
+    // "correction, her number ends 0184", "die Nummer endet auf 5658": a phone's ending said anew
+    for (const q of order) {
+      if (current !== null && q.key === current.key) continue;
+      const end = phoneEnding(sentence, q, ctx);
+      if (end === undefined) continue;
+      if ('reopen' in end) return { reopen: q.key, rest: blank(0) };
+      return { update: { key: q.key, value: end.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     }
     // "missed a 9 at the end of the ID", "die letzten beiden Ziffern sind vertauscht", "the 45k is per field, we have 2":
     // an edit said in words, applied to the answer it names (or the one just given)

@@ -31,6 +31,18 @@ const AMOUNT = /\d\s?(?:k|m|tsd)(?![\p{L}])|\d{3,}|\d[.,]\d{3}|[$€£]\s?\d/iu;
 /** "add another 5k", "plus 2k more", "noch 5k … dazu", "kommen noch 3.000 dazu": an amount added to the one given. */
 const ADD_AMOUNT = /(?<![\p{L}])(?:add|adding|plus|on top|dazu|hinzu|zusätzlich|obendrauf|draufrechnen|drauf)(?![\p{L}])/iu;
 
+/** "go up to 18000", "raise it to 20k", "bis zu 18.000", "auf 20.000 erhöhen": the figure is the new total, never an amount added. */
+const NEW_TOTAL = /(?<![\p{L}])(?:up to|go up to|raise (?:it )?to|increase (?:it )?to|bump (?:it )?(?:up )?to|max(?:imum)? of|bis zu|bis auf|auf \S+ (?:erhöhen|aufstocken|anheben))(?![\p{L}])/iu;
+
+/** Whether an adding word stands beside a figure: at most three words before it ("add another 5k", "plus 2k") or five after it with no "if" or clause break between ("5k more on top", "noch 5k für die Parkplatzbeleuchtung dazu"); not "… 18000 if we add the practice court". */
+function addsToFigure(sentence: string): boolean {
+  const words = sentence.split(/\s+/u);
+  const adding = words.map((w, i) => (ADD_AMOUNT.test(w) || (/^on$/iu.test(w) && /^top\b/iu.test(words[i + 1] ?? '')) ? i : -1)).filter((i) => i >= 0);
+  const figure = words.map((w, i) => (/\d/u.test(w) ? i : -1)).filter((i) => i >= 0);
+  const broken = (from: number, to: number) => words.slice(from, to).some((w, k) => /^(?:if|when|unless|wenn|falls|sofern)$/iu.test(w) || (k < to - from - 1 && /[,;.]$/u.test(w)));
+  return adding.some((i) => figure.some((j) => (i < j && j - i <= 3) || (i > j && i - j <= 5 && !broken(j, i))));
+}
+
 /** The amounts in a sentence read as the answer's figures ("5k", "3.000", "$2,500"), each once. */
 function figures(sentence: string, q: Earlier, ctx: ParseContext): number[] {
   const out: number[] = [];
@@ -80,7 +92,7 @@ export function wordEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: 
     return counts.length === 1 ? again(String(q.value * counts[0]!)) : { reopen: true };
   }
   // "add another 5k for the parking lot lights", "rechnen Sie noch 5k … dazu": an amount added to the money answer
-  if (numeric && a.currency !== undefined && !q.pii && typeof q.value === 'number' && ADD_AMOUNT.test(sentence) && !APPROX.test(sentence)) {
+  if (numeric && a.currency !== undefined && !q.pii && typeof q.value === 'number' && addsToFigure(sentence) && !NEW_TOTAL.test(sentence) && !APPROX.test(sentence)) {
     const said = figures(sentence, q, ctx);
     if (said.length === 1 && said[0]! >= 100 && said[0] !== q.value) return again(String(q.value + said[0]!));
   }

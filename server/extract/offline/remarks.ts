@@ -122,7 +122,7 @@ export function remarksOnly(text: string, masked: string, read: readonly string[
     if (type === 'boolean' && value === true && pack.yesNo && has(clause, pack.yesNo.none.map(foldPhrase))) return false;
     // a second figure beside a number or a date, in digits or in words ("sixteenth of june nineteen seventy")
     // (a digit inside a word is no figure: "a D1 stadium", "our U12 team")
-    if ((numeric || type === 'date') && (/(?<![\p{L}])\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
+    if ((numeric || type === 'date') && (/(?<![\p{L}\p{N}])\p{N}/u.test(clause.replace(new RegExp(MARK, 'gu'), '')) || pack.wordNumbers(clause.replace(new RegExp(MARK, 'gu'), ' ')).length > 0)) return false;
     if (numeric && has(clause, lists.number)) return false;
     // a bound or a relative day, in the date's own words too ("last tuesday, he's a newborn")
     if (type === 'date' && (has(clause, lists.date) || (isValue && has(fold(spanText).text, lists.date)))) return false;

@@ -10,6 +10,8 @@ import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
 import { describesNothing, noneWhereSome, ownStems, questionInstead } from './not-an-answer.ts';
+import { spelledDigits } from '../parse/spelled.ts';
+import { correctedTail } from '../parse/correction.ts';
 import { aboutPeople, currentValue, describes, hasPlaceholder, namesSomething, narrows, saysSite, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
 
 /** re2js, loaded on the first pattern compiled, not by `import('questline')` (server/shared/lazy-require.ts). */
@@ -69,7 +71,10 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "none" at "Please list them" (asked after a yes): the reply contradicts the question (not-an-answer.ts)
   if (noneWhereSome(text, q, pack)) return { problem: say(pack, 'whichOnes') };
   const format = codeFormat(q, pack);
-  if (format) return readCode(q, text, format, pack);
+  if (format) {
+    const view = codeView(text, pack);
+    return readCode(q, view, format, pack, view !== text);
+  }
   // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
   if (describesNothing(text, q, pack)) return { problem: say(pack, 'whatAbout') };
   // "is this covered by warranty?", "who do I complain to": a question of the visitor's own, naming nothing, is no answer
@@ -303,24 +308,42 @@ function codeTokens(text: string): Array<{ token: string; start: number }> {
   return out;
 }
 
+/**
+ * A code question's reply as the code readers see it: a dash of any kind is a hyphen ("BF–118 020", "BF—109876"), and
+ * digits said in words are digits ("zero zero four five seven seven one two", "B F one zero four two three three": a
+ * run of four digits or more holding three digit words, the pack's `spoken` words).
+ */
+function codeView(text: string, pack: LanguagePack): string {
+  let out = text.replace(/[‐‑‒–—―]/gu, '-');
+  const spelled = pack.spoken ? spelledDigits(out, pack.spoken, 4) : null;
+  if (spelled) out = `${out.slice(0, spelled.start)}${spelled.value}${out.slice(spelled.end)}`;
+  return out;
+}
+
 /** Reads a code question's reply: the one code in the format, a check, a question back, a skip, or null (the plain rules). */
-function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguagePack): TextReading | null {
+function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguagePack, viewed = false): TextReading | null {
   const whole = text.trim().replace(/[.!]+$/u, '');
   const tokens = codeTokens(text);
   const fits = (t: string) => (format.kind === 'pattern' ? format.re.matches(t) : format.kind === 'shape' ? format.re.test(t) : true);
   // the whole reply is the code ("BF-104233", "SW1A 1AA" for a postcode): the plain rules take it, written like the prompt's example
   if (format.kind === 'pattern' && format.re.matches(whole)) {
     const like = format.shown ? likeExample(whole, format.shown.example, format.shown.upper) : whole;
-    return like !== whole && format.re.matches(like) ? { value: like, evidence: whole, exact: true } : null;
+    if (like !== whole && format.re.matches(like)) return { value: like, evidence: whole, exact: true };
+    // the reply as the code readers see it ("BF—109876", "zero zero four five …") is not what the plain rules read
+    return viewed ? { value: whole, evidence: whole, exact: false } : null;
   }
   if (format.kind === 'pattern') return readPatterned(q, text, format, pack);
   if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
   // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
-  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) return null;
+  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) {
+    return viewed ? { value: whole, evidence: whole, exact: false } : null;
+  }
   let matching = tokens.filter((t) => fits(t.token));
   // "bf 104877", "BF 109 221": a code typed in parts is one code when its parts together have the example's shape
   if (matching.length === 0 && format.kind === 'shape') matching = spacedCodes(text, format.re, pack);
   // "W123456789, group 98765": a code labelled as something else is not the answer when another one is
+  const fixedToken = matching.length > 1 ? afterCorrection(text, matching.map((t) => ({ ...t, value: t.token })), pack) : null;
+  if (fixedToken) matching = [{ token: fixedToken.token, start: fixedToken.start }];
   if (matching.length > 1) {
     const mine = matching.filter((t) => !labelledElsewhere(text, t.start, q, pack));
     if (mine.length > 0) matching = mine;
@@ -351,8 +374,14 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
  */
 function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { kind: 'pattern' }>, pack: LanguagePack): TextReading | null {
   let found = codeRuns(text, pack)
+    // "BF-121003 / PO 7781": a run that fits no way is tried again in its parts set apart by a spaced slash
+    .flatMap((r) => (toPattern(r, format) === null && /\s\/\s/u.test(r.span) ? splitRun(r) : [r]))
     .map((r) => ({ ...r, value: toPattern(r, format) }))
     .filter((r): r is typeof r & { value: string } => r.value !== null);
+  // "ABC-55501-22 wait no ABC-55510-22", "BF-104233, nein, BF-104332": the code after a self-correction replaces the one before
+  const fixed = found.length > 1 ? afterCorrection(text, found, pack) : null;
+  // a hedge anywhere doubts a correction ("BF-104233 sorry, maybe BF-104332")
+  if (fixed) return { value: fixed.value, evidence: fixed.span, exact: false, ...(text.includes('?') || doubted(text, '', pack) ? { confirm: true as const } : {}) };
   if (found.length > 1) {
     const mine = found.filter((r) => !labelledElsewhere(text, r.start, q, pack));
     if (mine.length > 0) found = mine;
@@ -430,6 +459,19 @@ export function codeRuns(text: string, pack: LanguagePack): CodeRun[] {
   return runs;
 }
 
+/** A run of code parts cut at each spaced slash ("BF-121003 / PO 7781" → "BF-121003", "PO 7781"). */
+function splitRun(run: CodeRun): CodeRun[] {
+  const out: CodeRun[] = [];
+  let at = 0;
+  for (const piece of run.span.split(/\s\/\s/u)) {
+    const start = run.span.indexOf(piece, at);
+    at = start + piece.length;
+    const parts = piece.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (parts.length > 0) out.push({ span: piece, start: run.start + start, parts });
+  }
+  return out;
+}
+
 /**
  * The one way a run of code parts is written that the pattern takes, or null: as typed or like the prompt's example;
  * joined, in capitals or as typed; with the separator the pattern puts between its parts; with the prefix the pattern
@@ -454,8 +496,18 @@ export function toPattern(run: { span: string; parts: string[] }, format: { re: 
       tries.push(format.prefix + rest);
     }
   }
+  // "104233" for "looks like BF-104233": the digits alone, with the letters the example starts with
+  const lead = format.shown ? /^(\p{L}+)[^\p{L}\p{N}]?\p{N}/u.exec(format.shown.example) : null;
+  if (lead && /^\p{N}+$/u.test(compact)) tries.push(likeExample(lead[1]! + compact, format.shown!.example, format.shown!.upper));
   const hit = tries.find(fits);
   if (hit !== undefined) return hit;
+  // "BF-1O4233": a letter O or l typed among digits is the digit it looks like
+  const looks = run.parts.map((p) => (/\p{N}/u.test(p) && /^[\p{N}OoIl]+$/u.test(p) ? p.replace(/[Oo]/gu, '0').replace(/[Il]/gu, '1') : p));
+  if (looks.some((p, i) => p !== run.parts[i])) {
+    const span = run.parts.reduce((acc, p, i) => acc.replace(p, looks[i]!), run.span);
+    const again = toPattern({ span, parts: looks }, format);
+    if (again !== null) return again;
+  }
   // one separator the pattern names, put in the one place where it fits
   const seps = ['-', '/', '.', ' '].filter((x) => format.re.toString().includes(x));
   const placed = new Set<string>();
@@ -510,7 +562,8 @@ function likeExample(token: string, example: string, upper: boolean): string {
  * 103322" hedges in the code's own clause only, as a manner of speaking: committed.
  */
 function doubted(text: string, span: string, pack: LanguagePack): boolean {
-  const at = text.indexOf(span);
+  // no span (a code after a self-correction): every clause is judged as an aside would be
+  const at = span === '' ? -1 : text.indexOf(span);
   const blanked = at === -1 ? text : text.slice(0, at) + '\u0000' + text.slice(at + span.length);
   const clauses = keepAbbreviationDots(blanked, pack).split(/[,;:!.()[\]{}—–…]+|\s-\s|\n/u);
   // a question mark in the code's own clause doubts it; one in an aside asks about something else ("(does caps matter?)")
@@ -529,11 +582,32 @@ function hasSentence(text: string): boolean {
   return (text.match(/[\p{L}]{2,}/gu) ?? []).length >= 3;
 }
 
-/** Whether the word before a code names something other than the question ("group 98765" at a member ID question). */
+/**
+ * Whether the words before a code name something other than the question ("group 98765", "the group number is 12345" at a
+ * member ID question): the last word before it that is no filler ("is", "the", "my") and no code word ("number", "id").
+ */
 function labelledElsewhere(text: string, start: number, q: OpenQuestion, pack: LanguagePack): boolean {
-  const before = /([\p{L}]+)[\s:#.-]*$/u.exec(text.slice(0, start));
-  if (!before) return false;
-  return unexplainedWords(before[1]!, [], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w)).length > 0;
+  const codeWords = pack.text.codeWords.map(foldPhrase);
+  const before = (text.slice(Math.max(0, start - 40), start).split(/[,;.()]/u).at(-1) ?? '').match(/[\p{L}]+/gu) ?? [];
+  for (const w of before.slice(-4).reverse()) {
+    const left = unexplainedWords(w, [], q, pack).filter((x) => !codeWords.includes(x));
+    if (left.length > 0) return true;
+    if (unexplainedWords(w, [], q, pack).length > 0) return false;
+  }
+  return false;
+}
+
+/** The one code said after a self-correction marker ("wait no", "sorry", "nein") when codes stand on both sides of it; null otherwise. */
+function afterCorrection<T extends { start: number; value: string }>(text: string, found: T[], pack: LanguagePack): T | null {
+  const tail = correctedTail(text, pack);
+  // a no word between two codes corrects too ("BF-104233, nein, BF-104332", "ABC-1234 no ABC-1243")
+  const noes = pack.lexicon.no.map(foldPhrase).filter((n) => /^[\p{L}]+$/u.test(n));
+  const lastNo = [...fold(text).text.matchAll(/[\p{L}]+/gu)].filter((m) => noes.includes(m[0])).at(-1);
+  const from = tail !== null ? text.length - tail.length : lastNo !== undefined && fold(text).text.length === text.length ? lastNo.index + lastNo[0].length : -1;
+  if (from === -1) return null;
+  const after = found.filter((f) => f.start >= from);
+  if (after.length === 0 || after.length === found.length) return null;
+  return new Set(after.map((f) => f.value.toUpperCase().replace(/[-/. ]/g, ''))).size === 1 ? after[0]! : null;
 }
 
 /** Whether a reply without the asked-for value says it is not given: a negation or a hedge ("don't have it", "no idea", "nicht zur Hand"). */

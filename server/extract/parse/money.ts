@@ -8,10 +8,11 @@
 // "$" alone is read as the question's dollar when the question is in dollars (a US site asking
 // for USD sees "$" from everyone); prefixed dollars ("C$", "A$") are their own currencies.
 const SIGNS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/(?:US\$|USD)/giu, 'USD'],
-  [/(?:CA?\$|CAD)/giu, 'CAD'],
-  [/(?:AU?\$|AUD)/giu, 'AUD'],
-  [/(?:NZ\$|NZD)/giu, 'NZD'],
+  // a code is a word of its own ("100USD" too): "academy" holds no CAD, "audit" no AUD
+  [/(?<![\p{L}])(?:US\$|USD(?![\p{L}]))/giu, 'USD'],
+  [/(?<![\p{L}])(?:CA?\$|CAD(?![\p{L}]))/giu, 'CAD'],
+  [/(?<![\p{L}])(?:AU?\$|AUD(?![\p{L}]))/giu, 'AUD'],
+  [/(?<![\p{L}])(?:NZ\$|NZD(?![\p{L}]))/giu, 'NZD'],
   [/€|\bEUR\b|\beuros?\b/giu, 'EUR'],
   [/£|\bGBP\b|\bquid\b|\bsterling\b|\bpounds?\b/giu, 'GBP'],
   [/¥|\bJPY\b|\byen\b/giu, 'JPY'],

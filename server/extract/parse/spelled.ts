@@ -67,9 +67,9 @@ export function spelledEmail(text: string, words: SpokenWords, common: ReadonlyS
 /**
  * "nine one seven five five five zero one two three", "six one seven, five five five, zero one one nine",
  * "null eins sieben sechs …": a run of digit words (and digits, "double five") as digits, with its span; null
- * without a run of seven digits or more that holds three digit words at least (digits alone are read as typed).
+ * without a run of `least` digits or more (seven: a phone) that holds three digit words at least (digits alone are read as typed).
  */
-export function spelledDigits(text: string, words: SpokenWords): Spelled | null {
+export function spelledDigits(text: string, words: SpokenWords, least = 7): Spelled | null {
   const token = /[\p{L}]+|\p{N}+/gu;
   let best: Spelled | null = null;
   let run = '';
@@ -79,7 +79,7 @@ export function spelledDigits(text: string, words: SpokenWords): Spelled | null 
   let repeat = 1;
   let lastEnd = 0;
   const close = () => {
-    if (run.length >= 7 && said >= 3 && (!best || run.length > best.value.length)) best = { value: run, start, end };
+    if (run.length >= least && said >= 3 && (!best || run.length > best.value.length)) best = { value: run, start, end };
     run = '';
     said = 0;
     start = -1;
