@@ -8,6 +8,8 @@ export interface YesNoWords {
   readonly any: readonly string[];
   /** Replies denying there is any ("none", "nothing like that", "not that I know of", "nichts dergleichen", "nicht dass ich wüsste"). */
   readonly none: readonly string[];
+  /** Quantities beside the text pack's `quantityOnly` that say there are several ("too many to count", "more than I can list"): a yes where the prompt asks "any". */
+  readonly many?: readonly string[];
   /** "any"/"anything" after a negator ("not on anything", "I don't take any"): a denial too. */
   readonly anyWords: readonly string[];
   /** Words joining a prompt's list ("or", "oder"), besides a comma: only a prompt that lists things has items. */
@@ -51,6 +53,11 @@ export interface YesNoWords {
    * ("could be", "possibly", "we've been trying", `possible`) is a yes — the chance is what was asked.
    */
   readonly chance?: { readonly asks: readonly string[]; readonly possible: readonly string[] };
+  /**
+   * Agreement asked for (`asks`: "agree", "consent", "einverstanden"): a reluctant assent (`words`: "fine whatever", "fine by
+   * me", "if I must", "meinetwegen", "von mir aus") with nothing beside it but filler is a yes; `not` voids it ("I'm fine").
+   */
+  readonly assent?: { readonly asks: readonly string[]; readonly words: readonly string[]; readonly not: readonly string[] };
   /** Words saying when something happens ("when", "whenever", "wenn"): beside a degree ("kind of … when I run") no yes. */
   readonly conditions?: readonly string[];
 }

@@ -67,6 +67,11 @@ export function asksNeed(q: OpenQuestion, pack: LanguagePack): boolean {
 /** Whether one sentence asks: a question mark, or the pack's question form ("is this …", "who do I …"). */
 function isQuestion(sentence: string, pack: LanguagePack): boolean {
   if (/\?[\s!?.…)]*$/u.test(sentence)) return true;
+  return questionForm(sentence, pack);
+}
+
+/** Whether one sentence has the form of a question, whatever its punctuation ("does that count", "is this covered"); "the pole is leaning?" has not. */
+export function questionForm(sentence: string, pack: LanguagePack): boolean {
   const form = pack.text.questionForm;
   if (!form) return false;
   const ws = wordsOf(sentence);

@@ -9,7 +9,7 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
-import { assertsItem, contentBeside, yesNoByContent } from './yes-no-content.ts';
+import { assertsItem, contentBeside, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
@@ -130,7 +130,7 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, pack)
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, pack, scannable ?? '')
         || (!parsed.ok && reachedOtherwise(cur, withoutContacts, pack)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
@@ -212,6 +212,8 @@ export class OfflineExtractor implements Extractor {
       // what is left may be only a remark (a reason, a story, a source, an aside) that competes with nothing (remarks.ts)
       // "no water coming in but a panel is loose": a no beside one of the prompt's own items named is checked, whatever explains its words
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
+      // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
+      else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
@@ -293,17 +295,51 @@ function saysYesOrNo(text: string, pack: LanguagePack): boolean {
   return [...pack.lexicon.yes, ...pack.lexicon.no].some((w) => findPhrase(folded, foldPhrase(w)).length > 0);
 }
 
-/** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip. */
-function declines(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+/** Rule 2: a bare "no" / "none" to an optional, non-yes/no question whose prompt invites a skip (`typed`: the reply with its contacts; `text` without). */
+function declines(q: OpenQuestion, text: string, pack: LanguagePack, typed: string): boolean {
   // "none" to "how many guests?" is 0 when 0 is allowed: an answer, not a skip
   const a = q.answer;
   if ((a.type === 'integer' || a.type === 'number') && (a.min === undefined || a.min <= 0) && NONE_COUNT.test(text)) return false;
   if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
   // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
   if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
+  // "no", "keine", "nein danke", "no email", "dont do email" at an optional email, phone or web address: no contact is made
+  // of such words, so the visitor declines — whether or not the prompt offers a way out (a date still needs the invitation)
+  if (!q.required && TYPED_DECLINE.has(a.type) && declinesTyped(q, typed, pack)) return true;
   const rule = pack.declineRule;
   if (!rule) return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(pack, q.prompt, text);
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && rule.bareNo.test(text);
+}
+
+const TYPED_DECLINE = new Set(['email', 'phone', 'url']);
+/** The names of a contact channel in the packs' languages ("no email", "kein Handy", "pas de portable", "sin correo"). */
+const CHANNEL = new Set(['email', 'e mail', 'emails', 'mail', 'mails', 'phone', 'telephone', 'cell', 'mobile', 'number', 'landline', 'handy', 'telefon',
+  'nummer', 'festnetz', 'handynummer', 'telefonnummer', 'courriel', 'telephone', 'portable', 'numero', 'correo', 'telefono', 'movil', 'celular']);
+
+/**
+ * Rule 2c: at an optional contact question, a reply made only of declining words (the pack's `declines`, negators, filler) and
+ * names of a contact channel, with one declining word or negator at least: "no", "keine", "nein danke", "no email", "dont
+ * do email", "hab kein Handy". A digit, an @ or any other word is something else.
+ */
+function declinesTyped(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  if (/[\p{N}@]/u.test(text)) return false;
+  const lex = pack.lexicon;
+  const strip = (w: string) => foldPhrase(w).replace(/'/g, '').replace(/[^\p{L} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  let t = ` ${strip(text)} `;
+  if (t.trim() === '' || t.trim().split(' ').length > 8) return false;
+  // the declining phrases are taken out whole ("that's all" declines; its "all" alone does not)
+  let hit = false;
+  for (const p of [...lex.declines, ...lex.negators, ...(pack.yesNo?.none ?? [])].map(strip).filter((p) => p !== '').sort((a, b) => b.length - a.length)) {
+    if (t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  if (!hit) return false;
+  const plain = new Set([...lex.filler, ...lex.skipFiller].map(strip).filter((w) => !w.includes(' ')));
+  const own = new Set([...q.key.split(/[_.\s-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text));
+  const channel = (w: string) => CHANNEL.has(w) || own.has(w) || [...CHANNEL].some((c) => c.length >= 4 && w.endsWith(c));
+  return t.trim().split(' ').every((w) => w === '' || plain.has(w) || channel(w) || w === 'do' || w === 'use');
 }
 
 /** Rule 2 in another language: the prompt offers a way out ("(optional)", "falls nicht") and every part of the reply declines ("nein danke, das wars"). */

@@ -1,6 +1,7 @@
 import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
+import { questionForm } from './not-an-answer.ts';
 
 /*
  * YES/NO BY CONTENT: a reply with no yes or no word that describes, or denies, what the question
@@ -101,7 +102,15 @@ const has = (text: string, phrases: readonly string[]) => phrases.some((p) => fi
 /** What a reply without a yes or no word says about the question by its content: true, false, or null when it says neither. */
 export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string; whole?: true } | null {
   const words = pack.yesNo;
-  if (!words || q.answer.type !== 'boolean' || text.includes('?')) return null;
+  if (!words || q.answer.type !== 'boolean') return null;
+  // "kinda? one fixture is hanging at a weird angle", "maybe? amoxicillin gave me a rash", "fish oil, does that count?": a hedge
+  // asked, or whether a thing of a kind the prompt names counts, beside clauses that say what there is — those clauses answer
+  const apart = hedgeApart(q, text, pack);
+  if (apart !== null) {
+    const r = yesNoByContent(q, apart, pack);
+    return r !== null && r.value && r.whole ? r : null;
+  }
+  if (text.includes('?')) return null;
   const lex = pack.lexicon;
   // a yes, a no, a synonym of the flow or a hedge said in words is the parser's to read ("kind of, my chest feels tight"
   // stays a hedge, "both indoor and outdoor" two answers); a word inside "right now" or "alles ok" says neither
@@ -119,6 +128,10 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
     && !has(plain, [...lex.no, ...lex.negators, ...lex.askBack, ...(pack.leftovers?.unsure ?? []), 'unlikely', 'doubt', 'unwahrscheinlich', 'glaube nicht'])) {
     return { value: true, evidence: text.trim(), whole: true };
   }
+  // "fine whatever", "meinetwegen" where the prompt asks for agreement: a reluctant assent is a yes
+  if (assents(q, text, pack)) return { value: true, evidence: text.trim(), whole: true };
+  // "too many to list 😩", "a few", "jede Menge" where the prompt asks whether there are any: a number of them is a yes
+  if (has(fold(q.prompt ?? '').text, words.any) && quantityOnly(text, pack)) return { value: true, evidence: text.trim(), whole: true };
   // "kinda hard to breathe", "kind of, my chest feels tight": a degree beside an item the prompt lists is that item, mildly — a
   // yes; a degree alone ("kinda?") or any other half answer is asked about
   const degrees = new Set((pack.options.meaning?.degrees ?? []).map(foldPhrase));
@@ -330,5 +343,100 @@ function negatedAny(ws: readonly string[], negators: readonly string[], anyWords
   return negators.some((n) => findPhrase(text, n).some((at) => {
     const after = text.slice(at + n.length).trim().split(' ').slice(0, 3);
     return after.some((w) => anyWords.includes(w));
+  }));
+}
+
+/** Whether a reply is only quantity words (the pack's `quantityOnly`: "lots", "too many to list", "a few", "jede Menge") and filler. */
+function quantityOnly(text: string, pack: LanguagePack): boolean {
+  let t = ` ${fold(text).text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (t.trim() === '' || /\p{N}/u.test(t) || t.trim().split(' ').length > 8) return false;
+  let hit = false;
+  for (const p of [...pack.text.quantityOnly, ...(pack.yesNo?.many ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    if (t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  const plain = plainOf(pack);
+  return hit && t.trim().split(' ').every((w) => w === '' || plain.has(w) || ['of', 'them', 'things', 'stuff', 'davon', 'sachen', 'honestly', 'really'].includes(w));
+}
+
+/** Whether the prompt asks for agreement and the reply is only a reluctant assent and filler ("fine whatever", "von mir aus"). */
+function assents(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  const a = pack.yesNo?.assent;
+  if (!a || !has(fold(q.prompt ?? '').text, a.asks)) return false;
+  let t = ` ${fold(text).text.replace(/’/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (has(t, a.not) || t.trim().split(' ').length > 8) return false;
+  let hit = false;
+  for (const p of [...a.words].map(foldPhrase).sort((x, y) => y.length - x.length)) {
+    if (t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  const plain = plainOf(pack);
+  return hit && t.trim().split(' ').every((w) => w === '' || plain.has(w));
+}
+
+/**
+ * The reply without its clauses that only hedge ("kinda?", "maybe?", "not sure": the lexicon's `neither` and `skip` phrases and
+ * filler) or only ask whether it counts ("does that count?", beside a thing of a kind the prompt names), a question mark after a
+ * statement dropped ("the pole is leaning a bit since the storm?"); null when there is no such clause, nothing else, a yes or
+ * no word in a hedge clause, or another clause with the form of a question.
+ */
+function hedgeApart(q: OpenQuestion, text: string, pack: LanguagePack): string | null {
+  const lex = pack.lexicon;
+  const form = pack.text.questionForm;
+  const clauses = text.split(/(?<=[?])|[,;:.!…]+|\s[—–-]\s/u).map((c) => c.trim()).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (clauses.length < 2) return null;
+  const plain = plainOf(pack);
+  const hedges = [...lex.neither, ...lex.skip].map(foldPhrase).sort((a, b) => b.length - a.length);
+  const counts = new Set([...(form?.aux ?? []), ...(form?.subjects ?? []), ...(form?.scope ?? [])].map(foldPhrase));
+  let apart = 0;
+  let asksCount = false;
+  const kept: string[] = [];
+  for (const c of clauses) {
+    let f = ` ${fold(c).text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+    let hedged = false;
+    for (const h of hedges) if (f.includes(` ${h} `)) { f = f.split(` ${h} `).join(' '); hedged = true; }
+    const left = f.trim().split(' ').filter((w) => w !== '');
+    if (hedged && left.every((w) => plain.has(w) && !has(w, [...lex.yes, ...lex.no]))) { apart++; continue; }
+    if (questionForm(c, pack)) {
+      // "does that count", "zählt das": whether what the other clauses name counts
+      if (left.every((w) => counts.has(w) || plain.has(w)) && (form?.scope ?? []).some((sc) => has(f, [sc]))) { apart++; asksCount = true; continue; }
+      return null;
+    }
+    kept.push(c.replace(/[?\s]+$/u, ''));
+  }
+  if (apart === 0 || kept.length === 0) return null;
+  const rest = kept.join(', ');
+  // "fish oil, does that count?" counts only where the prompt names its kind ("… medicines and supplements")
+  if (asksCount && !membersIn(q, fold(rest).text, pack).some((m) => m.named)) return null;
+  return rest;
+}
+
+/**
+ * Whether a "none" of the reply is narrowed by the word right after it ("nothing regular", "none prescribed", "nichts
+ * Regelmäßiges": no filler, no word of the prompt's, not an article "none" like "keine"): a no read from it (a flow's synonym
+ * "nothing") denies only part of what is asked and is checked.
+ */
+export function narrowedNone(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  const words = pack.yesNo;
+  if (!words) return false;
+  const folded = fold(text).text;
+  const plainWords = plainOf(pack);
+  const negators = pack.lexicon.negators.map(foldPhrase);
+  const prompt = new Set((fold(q.prompt ?? '').text.match(WORD) ?? []).map(stem));
+  const longer = words.none.map(foldPhrase);
+  // "nix gefährlich", "nothing unsafe": the flow's own words after it, or a phrase saying all is fine, are what is denied
+  if (has(folded, words.allFine ?? [])) return false;
+  const spec = q.answer.type === 'boolean' ? q.answer : undefined;
+  const own = new Set([...(spec?.synonyms?.true ?? []), ...(spec?.synonyms?.false ?? [])].flatMap((w) => foldPhrase(w).match(WORD) ?? []));
+  return words.none.map(foldPhrase).filter((n) => !negators.includes(n)).some((n) => findPhrase(folded, n).some((at) => {
+    // a longer "none" phrase holding this one ("nothing at all", "none known") is no narrowing
+    if (longer.some((l) => l.length > n.length && l.startsWith(n) && folded.slice(at, at + l.length) === l)) return false;
+    const after = folded.slice(at + n.length);
+    const next = after.match(WORD)?.[0];
+    return next !== undefined && !/^[,;:.!?]/u.test(after.trimStart()) && !plainWords.has(next) && !prompt.has(stem(next)) && !own.has(next);
   }));
 }

@@ -3,7 +3,7 @@ import type { Lexicon } from '../lexicon.ts';
 /** German. "weiss"/"weiß" and "ue"/"ü" spellings are folded alike by the matchers. */
 export const DE: Lexicon = {
   skip: [
-    'anonym', 'lieber anonym', 'bleibe lieber anonym', 'ich bleibe anonym', 'möchte anonym bleiben', 'anonym bleiben', 'überspringen', 'weiter', 'nächste frage', 'weiß nicht', 'weiß ich nicht', 'das weiß ich nicht', 'ich weiß nicht',
+    'ka', 'k.a.', 'k. a.', 'anonym', 'lieber anonym', 'bleibe lieber anonym', 'ich bleibe anonym', 'möchte anonym bleiben', 'anonym bleiben', 'überspringen', 'weiter', 'nächste frage', 'weiß nicht', 'weiß ich nicht', 'das weiß ich nicht', 'ich weiß nicht',
     'ich weiß es nicht', 'weiß es nicht', 'keine ahnung', 'hab keine ahnung', 'habe keine ahnung', 'nicht sicher',
     'bin mir nicht sicher', 'bin nicht sicher', 'unsicher', 'kann ich nicht sagen', 'kann ich nicht genau sagen',
     'möchte ich nicht sagen', 'sage ich lieber nicht', 'lieber nicht sagen', 'möchte ich nicht angeben', 'keine angabe',

@@ -9,7 +9,9 @@ export const DE_YES_NO: YesNoWords = {
     'uns ist nichts bekannt', 'keine bekannt', 'nichts bekannt', 'nicht mehr', 'nichts zu sehen',
     // "nix" is how "nichts" is often typed
     'nix', 'gar nix', 'nix dergleichen', 'nix davon', 'nix bekannt', 'sonst nichts', 'nichts weiter',
+    'nicht dass ich mich erinnere', 'nicht soweit ich weiß', 'soweit ich weiß nicht', 'mir fällt nichts ein', 'fällt mir nichts ein', 'nichts was mir einfällt',
   ],
+  many: ['zu viele zum aufzählen', 'eine ganze liste', 'eine lange liste', 'ganz schön viele', 'eine ganze menge'],
   anyWords: ['irgendwas', 'irgendetwas', 'etwas'],
   listJoiners: ['oder'],
   negatedJoiners: ['noch'],
@@ -45,6 +47,11 @@ export const DE_YES_NO: YesNoWords = {
   precautions: ['abgesperrt', 'abgeriegelt', 'abgesichert', 'gesperrt', 'absperrband', 'halten die leute fern', 'niemand geht hin'],
   alike: [['kabel', 'leitung', 'leitungen', 'draht', 'drähte']],
   conditions: ['wenn', 'sobald', 'nach', 'während', 'beim', 'nachts', 'morgens'],
+  assent: {
+    asks: ['einverstanden', 'zustimmen', 'stimmen sie', 'akzeptieren', 'in ordnung'],
+    words: ['meinetwegen', 'von mir aus', 'na gut', 'na schön', 'passt schon', 'wenns sein muss', "wenn's sein muss", 'wenn es sein muss', 'schon gut', 'jaja'],
+    not: ['mir geht es gut', 'mir gehts gut'],
+  },
   chance: {
     asks: ['möglichkeit', 'möglich', 'sein könnten', 'sein könnte', 'könnten sie', 'könntest du'],
     possible: ['könnte sein', 'kann sein', 'möglich', 'möglicherweise', 'vielleicht', 'eventuell', 'wir versuchen es', 'wir probieren es', 'nicht ausgeschlossen'],

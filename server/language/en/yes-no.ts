@@ -8,7 +8,11 @@ export const EN_YES_NO: YesNoWords = {
     "not that i'm aware of", 'not that im aware of', 'not that we know of', "not that we're aware of", 'not that i can see',
     'not that i can tell', 'nothing like that', 'none of that', 'none of those', 'nothing of the sort', 'nothing of that sort',
     'not anymore', 'not any more', 'no longer', 'nope none', 'none whatsoever', 'nothing whatsoever', 'nothing else', 'none else',
+    // not that one recalls: a no as a careful person records it
+    'not that i can think of', 'none that i can think of', 'nothing that i can think of', 'nothing i can think of', 'not that i can remember',
+    'not that i remember', 'not that i recall', 'not as far as i know', 'not to my knowledge', 'none to my knowledge', 'not that we can think of',
   ],
+  many: ['too many to count', 'more than i can list', 'more than i can count', 'a whole list', 'a long list', 'a few things', 'a couple of things', 'quite a lot'],
   anyWords: ['any', 'anything'],
   listJoiners: ['or'],
   negatedJoiners: ['nor'],
@@ -60,6 +64,12 @@ export const EN_YES_NO: YesNoWords = {
   precautions: ['taped off', 'taped it off', 'taped the area off', 'taped that off', 'cordoned off', 'cordoned it off', 'fenced off', 'fenced it off', 'closed off', 'closed the court', 'closed the area', 'keeping people away', 'kept people away', 'keeping everyone away', 'keeping the kids away', 'nobody goes near'],
   alike: [['wiring', 'wire', 'wires', 'cable', 'cables', 'cabling'], ['breathing', 'breathe', 'breath', 'breathless', 'wheezing', 'wheezy', 'wheeze', 'winded']],
   conditions: ['when', 'whenever', 'after', 'during', 'while', 'at night', 'in the morning'],
+  assent: {
+    asks: ['agree', 'consent', 'accept', 'okay with', 'ok with', 'happy with', 'happy for'],
+    words: ['fine', 'fine by me', "that's fine", 'thats fine', "it's fine", 'its fine', 'whatever', 'fine whatever', 'sure whatever', 'ok whatever',
+      'okay whatever', 'if i must', 'if i have to', 'i suppose', 'i suppose so', 'i guess so', 'guess so', 'yeah whatever', 'alright then'],
+    not: ["i'm fine", 'im fine', 'i am fine', "we're fine", 'fine thanks', 'fine thank you', 'not fine'],
+  },
   chance: {
     asks: ['any chance', 'a chance', 'chance that', 'possibility', 'possible', 'could you be', 'might you be'],
     possible: ['could be', 'might be', 'may be', 'possibly', 'maybe', 'perhaps', "it's possible", 'its possible', 'it is possible', 'there is a chance',

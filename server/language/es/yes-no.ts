@@ -6,7 +6,7 @@ export const ES_YES_NO: YesNoWords = {
   none: [
     'ninguno', 'ninguna', 'nada', 'nada de nada', 'ninguno en absoluto', 'nada en absoluto', 'nada de eso', 'nada parecido',
     'nada por el estilo', 'ninguno de esos', 'que yo sepa no', 'no que yo sepa', 'no que sepamos', 'ninguno conocido', 'nada conocido',
-    'ya no', 'no ninguno', 'no nada',
+    'ya no', 'no ninguno', 'no nada', 'no que yo recuerde', 'que yo recuerde no',
   ],
   anyWords: ['nada', 'ninguno', 'ninguna'],
   listJoiners: ['o', 'u'],

@@ -6,7 +6,7 @@ export const FR_YES_NO: YesNoWords = {
   none: [
     'aucun', 'aucune', 'rien', 'rien du tout', 'aucun du tout', 'pas du tout', 'rien de tout ca', 'rien de tout cela', 'rien de ce genre',
     'rien de la sorte', 'aucun de ceux-la', 'pas que je sache', 'pas a ma connaissance', 'rien a signaler', 'rien de connu', 'aucun connu',
-    'plus maintenant', 'plus du tout', 'non aucun', 'non rien',
+    'plus maintenant', 'plus du tout', 'non aucun', 'non rien', 'pas que je me souvienne', 'rien qui me vienne a l esprit',
   ],
   anyWords: ['rien', 'aucun', 'aucune'],
   listJoiners: ['ou'],
