@@ -172,3 +172,17 @@ describe('what is said beside a name (session 6)', () => {
     expect(german('ich bin der Ansprechpartner')).toHaveProperty('problem');
   });
 });
+
+describe('signatures, names not given yet and a short name then the full one (session 6)', () => {
+  it('reads name, role, organisation; a department is no name; a name not picked yet is checked', () => {
+    expect(speaker('Marcus Webb, Director of Facilities, Riverside County Parks & Rec')).toMatchObject({ value: 'Marcus Webb', confirm: false });
+    expect(speaker("you're chatting with the facilities dept")).toHaveProperty('problem');
+    expect(patient("Baby girl Martinez, she's 3 weeks old and we haven't finalized her name")).toMatchObject({ confirm: true });
+    expect(german('Mein Name ist Jürgen Hofer, ich bin Obmann vom SV Hintertux')).toMatchObject({ value: 'Jürgen Hofer', confirm: false });
+    expect(german('Ich bin de Ueli')).toMatchObject({ value: 'Ueli' });
+  });
+  it('takes the full name said after a short one for the same person', () => {
+    expect(contact('grandpa joe (joseph miller)')).toMatchObject({ value: 'Joseph Miller, grandfather', confirm: false });
+    expect(contact('grandpa joe (walter miller)')).toMatchObject({ confirm: true });
+  });
+});

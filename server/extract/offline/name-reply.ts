@@ -284,7 +284,8 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     const toks = tokensOf(text);
     const from = w.determiners.has(toks[0]!.toLowerCase()) || w.mine.has(toks[0]!.toLowerCase()) ? 1 : 0;
     const at = toks.slice(0, from + 3).findIndex((t, i) => i >= from && roleWord(t, w));
-    if (at >= 0 && toks.slice(from, at).every((t) => /^\p{Ll}/u.test(t))) {
+    // the words before the role in small letters, or the role written in title case ("Aquatics Director")
+    if (at >= 0 && toks.slice(from, at).every((t) => /^\p{Ll}/u.test(t) || /^\p{Lu}/u.test(toks[at]!))) {
       const after = toks.slice(at + 1).join(' ');
       if (after === '' || w.company.test(after.toLowerCase())) return { kind: 'role', relation: toks.slice(from, at + 1).join(' ').toLowerCase() };
     }
@@ -373,6 +374,8 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
  */
 function statement(text: string, w: NameReplyWords, pack: LanguagePack, common: ReadonlySet<string>): boolean {
   if (!w.statement || !w.statement.test(text.toLowerCase())) return false;
+  // "we haven't finalized her name": a statement about the name is no aside
+  if (w.nameTalk?.test(text.toLowerCase())) return false;
   if (text.split(/\s+/).slice(1).some((t) => /^\p{Lu}/u.test(t) && !plainWord(t, pack, common))) return false;
   const f = fold(text).text.replace(/’/g, "'");
   const doubt = [...pack.lexicon.negators, ...pack.text.unsure, ...(pack.text.valueParts?.competes ?? [])];
@@ -464,6 +467,12 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
     const aside = (read.kind === 'other' && statement(c.text, w, pack, common)) || ((read.kind === 'other' || small) && capitals && remark(c.text, w, pack, common));
     return { ...c, read: i > 0 && !c.question && (born || aside) ? ({ kind: 'aside' } as Clause) : read };
   });
+  // "Marcus Webb, Director of Facilities, Riverside County Parks & Rec": after a role, the organisation
+  for (const [i, c] of clauses.entries()) {
+    if (i === 0 || clauses[i - 1]!.read.kind !== 'role' || c.question || (c.read.kind !== 'name' && c.read.kind !== 'other')) continue;
+    const org = new Set([...w.roles, ...(pack.text.valueParts?.kinds ?? []), ...pack.text.vagueNouns].map((x) => x.toLowerCase()));
+    if (/&/u.test(c.text) || tokensOf(c.text).some((t) => org.has(t.toLowerCase().replace(/[.,]$/u, '')))) c.read = { kind: 'aside' };
+  }
   const unexplained = clauses.filter((c) => c.read.kind === 'other' || c.question || (c.read.kind === 'name' && c.read.rest));
   const parts = clauses.flatMap((c) => (c.read.kind === 'part' ? [c.read] : []));
   const found: Found[] = [];
@@ -516,7 +525,11 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   const said = fitting.map((f) => f.tokens.join(' ').toLowerCase());
   const restarted = fitting.length === 2 && said[1]!.startsWith(`${said[0]} `);
   if (restarted) chosen = fitting[1]!;
-  let confirm = unexplained.length > 0 || (!restarted && new Set(said).size > 1);
+  // "grandpa joe (joseph miller)": a one-word name, then the full name it is short for (the same first two letters)
+  const fuller = !restarted && fitting.length === 2 && fitting[0]!.words === 1 && fitting[1]!.words >= 2 && fitting[1]!.owner === 'open'
+    && said[1]!.replace(/^\P{L}+/u, '').slice(0, 2) === said[0]!.replace(/^\P{L}+/u, '').slice(0, 2);
+  if (fuller) chosen = { ...fitting[1]!, owner: fitting[0]!.owner, ...(fitting[0]!.relation ? { relation: fitting[0]!.relation } : {}) };
+  let confirm = unexplained.length > 0 || (!restarted && !fuller && new Set(said).size > 1);
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
   // "van der Merwe, Pieter": the surname with its particles

@@ -19,7 +19,7 @@ export const DE_NAME_REPLY: NameReplyWords = {
   nickname: /^(?:aber\s+)?(?:nennen sie mich|genannt|rufname|spitzname|alle nennen mich|sagen sie ruhig)(?![\p{L}])/u,
   me: new Set(['ich', 'mich', 'mir', 'selbst', 'selber']),
   mine: new Set(['mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem']),
-  determiners: new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'da', 'ein', 'eine', 'einen', 'sein', 'seine', 'seinem', 'seiner', 'ihr', 'ihre', 'ihrem', 'ihrer']),
+  determiners: new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'da', 'de', 'ein', 'eine', 'einen', 'sein', 'seine', 'seinem', 'seiner', 'ihr', 'ihre', 'ihrem', 'ihrer']),
   relations: new Set([
     'mutter', 'mama', 'mutti', 'vater', 'papa', 'vati', 'eltern', 'elternteil', 'ehemann', 'mann', 'ehefrau', 'frau', 'partner',
     'partnerin', 'lebensgefährte', 'lebensgefährtin', 'verlobter', 'verlobte', 'sohn', 'tochter', 'kind', 'bruder', 'schwester',
@@ -29,7 +29,7 @@ export const DE_NAME_REPLY: NameReplyWords = {
   ]),
   relationAs: { mama: 'mutter', mutti: 'mutter', papa: 'vater', vati: 'vater', oma: 'großmutter', opa: 'großvater', mann: 'ehemann', frau: 'ehefrau' },
   roles: new Set([
-    'hausmeister', 'hausmeisterin', 'geschäftsführer', 'geschäftsführerin', 'inhaber', 'inhaberin', 'leiter', 'leiterin', 'vorstand',
+    'hausmeister', 'hausmeisterin', 'obmann', 'obfrau', 'geschäftsführer', 'geschäftsführerin', 'inhaber', 'inhaberin', 'leiter', 'leiterin', 'vorstand',
     'vorsitzender', 'vorsitzende', 'trainer', 'trainerin', 'platzwart', 'hallenwart', 'sportwart', 'kassenwart', 'kassierer',
     'sekretär', 'sekretärin', 'mitarbeiter', 'mitarbeiterin', 'abteilungsleiter', 'abteilungsleiterin', 'betreiber', 'betreiberin',
     'verwalter', 'verwalterin', 'verwaltung', 'manager', 'managerin', 'einkauf', 'einkäufer', 'einkäuferin', 'elektriker',
