@@ -4,6 +4,7 @@ import { KEPT_DOT, keepAbbreviationDots } from './abbreviation-dots.ts';
 import { correctedTail } from '../parse/correction.ts';
 import { fold, foldPhrase } from '../parse/index.ts';
 import { monthNamed } from '../parse/date.ts';
+import { PACKS } from '../../language/registry.ts';
 
 /*
  * A REPLY AT A NAME QUESTION, read clause by clause (the commit rule for names).
@@ -141,6 +142,25 @@ type Clause =
   | { kind: 'other' };
 
 type TokenKind = 'title' | 'particle' | 'initial' | 'suffix' | 'name' | 'word';
+
+/**
+ * Whether the words read as a name are a sentence in another shipped language: three or more of them, and at least half,
+ * are that language's common words or relation words ("mein Sohn hat seit Montag Fieber": mein, hat, seit; "mi hijo tiene fiebre desde el
+ * lunes"). Particles never count ("Maria de la Cruz"); the session's own language already made its common words no name.
+ */
+function sentenceOfAnotherLanguage(tokens: readonly string[], pack: LanguagePack): boolean {
+  if (tokens.length < 3) return false;
+  return PACKS.some((other) => {
+    if (other.code === pack.code) return false;
+    const words = other.names.reply;
+    const common = commonOf(other);
+    const hits = tokens.filter((t) => {
+      const lower = t.toLowerCase();
+      return !words.particles.has(lower) && !pack.names.reply.particles.has(lower) && (common.has(lower) || words.relations.has(lower));
+    }).length;
+    return hits >= 3 && hits * 2 >= tokens.length;
+  });
+}
 
 /** What one token of a name can be. */
 function tokenKind(token: string, w: NameReplyWords, common: ReadonlySet<string>): TokenKind {
@@ -570,6 +590,8 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   if (nameTokens.length > 0 && nameTokens.every((t) => meaning.has(fold(t).text))) return { problem: w.say.notAName };
   // "asdfgh", "qwerty", "xkcdfg": keys typed in a row, or no vowel in four letters or more, are no name
   if (nameTokens.some((t) => mashed(fold(t).text))) return { problem: w.say.notAName };
+  // "mein Sohn hat seit Montag Fieber" at an English flow: a sentence in another language, no name
+  if (sentenceOfAnotherLanguage(nameTokens, pack)) return { problem: w.say.notAName };
   let value = written(chosen.tokens, w);
   if (ask.whose === 'contact' && ask.relation) {
     if (!chosen.relation) return { problem: w.say.relation };
