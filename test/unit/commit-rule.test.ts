@@ -218,12 +218,16 @@ describe('a correction of the previous answer typed at the next question', () =>
     expect(r.messages.map((m) => m.text).join(' ')).toContain("I've changed safety hazard to Yes");
   });
 
-  it('asks a pii answer again on "wrong number", and takes a whole new one', async () => {
+  it('asks a pii answer again on "wrong number", takes a new ending in its place, and takes a whole new one', async () => {
     const ins = { id: 'q.ins', type: 'question', key: 'has_insurance', prompt: 'Do you have insurance?', answer: { type: 'boolean' } };
-    const r = await talk([phone, ins], ['(202) 555-0143', 'wrong number sorry, it ends 0134. and yes we have insurance']);
+    const r = await talk([phone, ins], ['(202) 555-0143', 'wrong number sorry, no idea what I typed. and yes we have insurance']);
     expect(r.session.answers.has('phone')).toBe(false);
     expect(r.session.answers.get('has_insurance')?.value).toBe(true);
     expect(r.session.node).toBe('q.phone');
+    // the ending said: the last digits replaced (late-value.ts, "her number ends 0184")
+    const e = await talk([phone, ins], ['(202) 555-0143', 'wrong number sorry, it ends 0134. and yes we have insurance']);
+    expect(e.session.answers.get('phone')?.value).toBe('+12025550134');
+    expect(e.session.answers.get('has_insurance')?.value).toBe(true);
     const s = await talk([phone, ins], ['(202) 555-0143', 'oops wrong number, it is (202) 555-0134']);
     expect(s.session.answers.get('phone')?.value).toBe('+12025550134');
   });

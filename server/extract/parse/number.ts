@@ -174,7 +174,8 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
       read.push({ value: f.value, end: typed.end });
       continue;
     }
-    const value = spec.type === 'integer' ? Math.round(converted) : converted;
+    // a time said in a smaller unit counts whole ones: "12 hours" is 0 days, not 1 ("Say 0 if they started today")
+    const value = spec.type === 'integer' ? (measure.kind === 'time' ? Math.floor(converted + 1e-9) : Math.round(converted)) : converted;
     const raw = shown.slice(f.start, typed.end).trim();
     read.push({ value, end: typed.end, conversion: { raw, from: typed.unit.label, to: spec.unit!, value, exact: value === converted } });
   }

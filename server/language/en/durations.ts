@@ -8,7 +8,8 @@ export const EN_DURATIONS: DurationWords = {
   partOfDay: { parts: ['morning', 'afternoon', 'evening', 'night'], yesterday: ['last night'], yesterdayWord: 'yesterday' },
   holidays: { 'christmas eve': '12-24', christmas: '12-25', xmas: '12-25', "new year's eve": '12-31', 'new years eve': '12-31', "new year's": '01-01', 'new years': '01-01', 'new year': '01-01', halloween: '10-31', "valentine's": '02-14', 'valentines': '02-14', 'independence day': '07-04', 'the 4th of july': '07-04' },
   dayUnits: ['day', 'days', 'd'],
-  one: /(?<![\p{L}\p{N}])(a|an|one)\s+(?=(?:day|week|fortnight|hour|month|year)s?(?![\p{L}]))/giu,
+  // not "half a day" (half of one, not one)
+  one: /(?<![\p{L}\p{N}])(?<!half\s)(a|an|one)\s+(?=(?:day|week|fortnight|hour|month|year)s?(?![\p{L}]))/giu,
   asksAge: /(?:^|[^\p{L}])(?:age|ages|how old|aged)(?:$|[^\p{L}])/iu,
   person: /(?:^|[^\p{L}])(?:you|your|patient|patients|child|kid|son|daughter|baby|he|she|his|her|person|player|member|guest|attendee)(?:$|[^\p{L}])/iu,
   ageUnits: { month: 12, months: 12, mo: 12, mos: 12, mth: 12, mths: 12, week: 52, weeks: 52, wk: 52, wks: 52, day: 365, days: 365, year: 1, years: 1, yr: 1, yrs: 1, yo: 1, 'y/o': 1 },
