@@ -2,6 +2,7 @@ import { extractionRequest } from '../engine/extraction.ts';
 import type { Proposal, ProposedUpdate } from '../engine/input.ts';
 import type { Session } from '../engine/session.ts';
 import { findEmails, findPhones, type ParseContext } from '../extract/parse/index.ts';
+import { countryInDoubt } from '../extract/parse/phone.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 
 /**
@@ -23,7 +24,8 @@ export function contactProposal(flow: CompiledFlow, session: Session, text: stri
     const q = [...flow.nodes.values()].find((c) => c.node.type === 'question' && c.node.key === key)?.node;
     const type = q?.type === 'question' ? q.answer?.type : undefined;
     const found = type === 'email' ? findEmails(text) : type === 'phone' ? findPhones(text, ctx) : [];
-    if (found.length === 1) updates.push({ key, value: found[0]!.value, confidence: 1, evidence: text.slice(found[0]!.start, found[0]!.end) });
+    // a number a neighbour country may own, no country named ("044 123 45 67" in a German session): left for its question
+    if (found.length === 1 && !(type === 'phone' && countryInDoubt(text, found[0]!, ctx))) updates.push({ key, value: found[0]!.value, confidence: 1, evidence: text.slice(found[0]!.start, found[0]!.end) });
   }
   return { extractor: 'rules', updates, unknown: [] };
 }

@@ -25,7 +25,7 @@ const wordsOf = (s: string) => fold(s).match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}
 
 /**
  * The offline judgement: the share of `min_words` reached and the share of
- * `must_mention` terms mentioned (a term is mentioned when its words appear
+ * `must_mention` terms mentioned (a term is mentioned when its words, or those of one of its alternatives "a|b", appear
  * in order, the last one as a word's start — "light" is in "lights" — or a
  * one-word term closes a compound word — "floodlights", "Flutlichtleuchten" —, case
  * and accents ignored), the score being the lower of the two;
@@ -42,7 +42,8 @@ export function judgeOffline(a: Assess, value: unknown, m: Messages = EN): { sco
     score = Math.min(score, words.length / a.min_words);
   }
   const terms = a.must_mention ?? [];
-  const missing = terms.filter((t) => !mentions(joined, words, wordsOf(t)));
+  // a term may name alternatives ("Leuchte|Licht|Lampe"): any one of them mentions it; the feedback names the first
+  const missing = terms.filter((t) => !t.split('|').some((alt) => mentions(joined, words, wordsOf(alt)))).map((t) => t.split('|')[0]!.trim());
   if (terms.length > 0) score = Math.min(score, (terms.length - missing.length) / terms.length);
   score = Math.round(score * 100) / 100;
   if (!short && missing.length === 0) return { score: 1, passed: true };

@@ -27,6 +27,10 @@ describe('the offline judge', () => {
     // a one-word term closing a compound is mentioned ("floodlights", "Flutlichtleuchten"); inside a word it is not ("slightly")
     expect(judgeOffline({ criteria: 'x', must_mention: ['light'] }, 'the floodlights keep cutting out')).toEqual({ score: 1, passed: true });
     expect(judgeOffline({ criteria: 'x', must_mention: ['Leuchte'] }, 'die Flutlichtleuchten flackern')).toEqual({ score: 1, passed: true });
+    // a term's alternatives ("Leuchte|Licht|Flutlicht"): any one mentions it; the feedback names the first
+    const alt = { criteria: 'x', must_mention: ['Leuchte|Lampe|Flutlicht'] };
+    expect(judgeOffline(alt, 'Unsere Flutlichtanlage flackert seit Samstag, die Lampen am Nordplatz')).toEqual({ score: 1, passed: true });
+    expect(judgeOffline(alt, 'Unsere Anlage am Kunstrasen flackert seit Samstag abends')).toEqual({ score: 0, passed: false, feedback: 'Could you also tell me about Leuchte?' });
     expect(judgeOffline({ criteria: 'x', must_mention: ['light'] }, 'slightly dim')).toMatchObject({ passed: false });
     expect(judgeOffline({ criteria: 'only for the model' }, 'anything')).toBeNull();
   });

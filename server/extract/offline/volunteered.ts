@@ -6,6 +6,7 @@ import {
 } from '../parse/index.ts';
 import { findName, NAME_KEYS } from './name.ts';
 import { negated, negatedAfter } from '../parse/enum.ts';
+import { countryInDoubt } from '../parse/phone.ts';
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 
@@ -34,7 +35,8 @@ export function volunteeredUpdates(
   const emails = findEmails(text);
   const urls = findUrls(text).filter((u) => u.distinctive);
   // a phone volunteered at another question has at least 7 digits: "40.000" is a short number in some plans, but an amount here
-  const phones = findPhones(text, ctx).filter((p) => (text.slice(p.start, p.end).match(/\d/g)?.length ?? 0) >= 7);
+  // … and is not one a neighbour country may own while the message names none ("044 123 45 67" in a German session: asked at its question)
+  const phones = findPhones(text, ctx).filter((p) => (text.slice(p.start, p.end).match(/\d/g)?.length ?? 0) >= 7 && !countryInDoubt(text, p, ctx));
   // most messages hold no address or number: nothing is listed or counted for them
   if (emails.length > 0) addSelfEvident(updates, ctx, text, current, others, 'email', emails);
   if (urls.length > 0) addSelfEvident(updates, ctx, text, current, others, 'url', urls);

@@ -161,6 +161,19 @@ export function phoneInCountryNamed(text: string, before: string, ctx: ParseCont
   return there.length === 1 ? ok(there[0]!.value, text.trim(), true) : null;
 }
 
+/**
+ * Whether a number found in a message may as well be a neighbour country's (see neighbourReading) and the message names no
+ * country, or the message names another country than the session's: such a number is never taken unasked at another
+ * question ("044 123 45 67" volunteered in a German session).
+ */
+export function countryInDoubt(text: string, found: FoundPhone, ctx: ParseContext): boolean {
+  const pack = packOf(ctx.locale);
+  const named = countryNamed(text, pack);
+  // another country named ("Schweizer Nummer 044 …"): read at the phone question, where the country named is applied
+  if (named !== null) return named !== phoneCountry(ctx);
+  return neighbourReading(text.slice(found.start, found.end), ctx, pack).length > 0;
+}
+
 /** The country a reply names beside a number (the pack's `phoneCountries.words`), or null: none, or more than one. */
 export function countryNamed(text: string, pack: LanguagePack): CountryCode | null {
   const words = pack.phoneCountries?.words;
