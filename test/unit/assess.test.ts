@@ -89,6 +89,19 @@ describe('the engine with an assessed question', () => {
     expect(long.session.status).toBe('completed');
   });
 
+  it('a bare no while refining keeps the answer so far (the offline rules read it as nothing more to add)', async () => {
+    const { OfflineExtractor } = await import('../../server/extract/offline/offline-extractor.ts');
+    const r1 = answer(flow, begin(flow).session, { story: 'lights' });
+    for (const [no, locale] of [['no', 'en'], ['nein.', 'de'], ['nope 👍', 'en']] as const) {
+      const req = { ...extractionRequest(flow, r1.session, no, r1.session.now), locale };
+      const proposal = await new OfflineExtractor().extract(req);
+      expect(proposal.unknown).toContain('story');
+    }
+    // not while answering for the first time: a "no" to a description question is no decline of more
+    const first = extractionRequest(flow, begin(flow).session, 'no', begin(flow).session.now);
+    expect((await new OfflineExtractor().extract(first)).unknown).not.toContain('story');
+  });
+
   it('"skip" while refining keeps the answer so far; back drops the refinement', () => {
     const r1 = answer(flow, begin(flow).session, { story: 'lights' });
     const skipped = command(flow, r1.session, 'skip');

@@ -147,6 +147,9 @@ export class OfflineExtractor implements Extractor {
       if (human) {
         // The request is not an answer, but a typed value sent alongside it is kept for the person taking over.
         if (parsed.ok && !isText) updates.push(update(cur.key, parsed.value, parsed.exact ? 1 : PARTIAL, parsed.evidence));
+      } else if (isText && cur.assess?.draft !== undefined && withoutContacts !== null && nothingMore(withoutContacts, pack)) {
+        // "nein" / "no" alone while a description is refined ("Could you tell me a bit more?"): the answer so far stands
+        proposal.unknown.push(cur.key);
       } else if (back) {
         proposal.problem = { key: cur.key, reason: say(pack, 'askedBack'), specific: true };
       } else if (skip && !literalOption && !answeredBesideSkip && (declined = skipOption(cur, withoutContacts!, pack, req.locale)) !== null) {
@@ -240,6 +243,12 @@ function withoutOwnName(text: string, q: OpenQuestion): string {
   const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
   if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer'].includes(fold(w).text))) return text;
   return text.slice(m[0].length);
+}
+
+/** Whether the whole reply is a bare no of the pack ("no", "nope", "nein", "nö"), punctuation and emoji aside: nothing more to add. */
+function nothingMore(text: string, pack: LanguagePack): boolean {
+  const said = text.toLowerCase().replace(/[^\p{L}\s']/gu, ' ').replace(/\s+/g, ' ').trim();
+  return said.length > 0 && pack.lexicon.no.some((w) => w.toLowerCase() === said);
 }
 
 /** The message with email addresses, web addresses and phone numbers blanked out. */
