@@ -15,6 +15,7 @@ import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
 import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
+import { parseBoolean } from '../parse/boolean.ts';
 import { phoneInCountryNamed } from '../parse/phone.ts';
 import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
@@ -245,10 +246,10 @@ function withoutOwnName(text: string, q: OpenQuestion): string {
   return text.slice(m[0].length);
 }
 
-/** Whether the whole reply is a bare no of the pack ("no", "nope", "nein", "nö"), punctuation and emoji aside: nothing more to add. */
+/** Whether the whole reply is a plain no, as the yes/no reader takes one ("no", "nope 👍", "nein."): nothing more to add. */
 function nothingMore(text: string, pack: LanguagePack): boolean {
-  const said = text.toLowerCase().replace(/[^\p{L}\s']/gu, ' ').replace(/\s+/g, ' ').trim();
-  return said.length > 0 && pack.lexicon.no.some((w) => w.toLowerCase() === said);
+  const read = parseBoolean({ type: 'boolean' }, text, pack);
+  return read.ok && read.value === false && read.exact;
 }
 
 /** The message with email addresses, web addresses and phone numbers blanked out. */
