@@ -174,17 +174,24 @@ export function countryInDoubt(text: string, found: FoundPhone, ctx: ParseContex
   return neighbourReading(text.slice(found.start, found.end), ctx, pack).length > 0;
 }
 
+/** Each pack's country words as patterns (word → its ISO country), compiled once. */
+const countryPatterns = new WeakMap<LanguagePack, readonly (readonly [RegExp, string])[]>();
+
+function countryPatternsOf(pack: LanguagePack): readonly (readonly [RegExp, string])[] {
+  let out = countryPatterns.get(pack);
+  if (!out) {
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = Object.entries(pack.phoneCountries?.words ?? {}).map(([word, country]) => [
+      new RegExp(`(?<![\\p{L}])${escape(word.replace(/\*$/, ''))}${word.endsWith('*') ? '\\p{L}*' : ''}(?![\\p{L}])`, 'u'), country] as const);
+    countryPatterns.set(pack, out);
+  }
+  return out;
+}
+
 /** The country a reply names beside a number (the pack's `phoneCountries.words`), or null: none, or more than one. */
 export function countryNamed(text: string, pack: LanguagePack): CountryCode | null {
-  const words = pack.phoneCountries?.words;
-  if (!words) return null;
   const said = text.toLowerCase();
-  const hits = new Set<string>();
-  for (const [word, country] of Object.entries(words)) {
-    const stem = word.endsWith('*') ? word.slice(0, -1) : word;
-    const re = new RegExp(`(?<![\\p{L}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${word.endsWith('*') ? '\\p{L}*' : ''}(?![\\p{L}])`, 'u');
-    if (re.test(said)) hits.add(country);
-  }
+  const hits = new Set(countryPatternsOf(pack).filter(([re]) => re.test(said)).map(([, country]) => country));
   const [one] = hits;
   return hits.size === 1 && phones().isSupportedCountry(one!) ? (one as CountryCode) : null;
 }
