@@ -81,6 +81,8 @@ export class OfflineExtractor implements Extractor {
     if (late) text = late.rest;
     // "…, sorry. ID W987654321": after a correction, the current text question's own name opening the rest is no part of its answer
     if (late?.update && req.current?.answer.type === 'text') text = withoutOwnName(text, req.current);
+    // "Name: Ulrike Brandt", "Verein: SV Blau-Weiß Linz": a label made of the question's own words before a colon is no part of a text answer
+    if (req.current?.answer.type === 'text') text = withoutOwnLabel(text, req.current);
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;
@@ -135,7 +137,8 @@ export class OfflineExtractor implements Extractor {
         || (!parsed.ok && reachedOtherwise(cur, withoutContacts, pack)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
-      const answeredBesideSkip = skip && parsed.ok && !isText && wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale);
+      // an address or number read at its own contact question answers it whatever surrounds it: "a.lechner@x.at, danke"
+      const answeredBesideSkip = skip && parsed.ok && !isText && (TYPED_DECLINE.has(cur.answer.type) || wantsSkip(blank(withoutContacts!, parsed.evidence), topic, req.locale));
       let reading: TextReading | null = null;
       let declined: string | null = null;
       // "not sure what you mean", "Wie meinen Sie das?": a question back is no answer and no skip; the question is asked again
@@ -243,6 +246,24 @@ function withoutOwnName(text: string, q: OpenQuestion): string {
   const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text).filter((w) => w.length >= 2));
   const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
   if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer'].includes(fold(w).text))) return text;
+  return text.slice(m[0].length);
+}
+
+/** Words a label before a colon may add to the question's own ("my name:", "full name:", "Ihr Name:"). */
+const LABEL_EXTRA = new Set(['and', 'und', 'my', 'your', 'our', 'the', 'full', 'first', 'last', 'name', 'mein', 'meine', 'ihr', 'ihre', 'unser', 'unsere', 'der', 'die', 'das', 'vor', 'nach', 'vorname', 'nachname', 'voller']);
+
+/**
+ * The text without a label of the question's own words before a colon ("Name: Ulrike Brandt", "Verein: SV Blau-Weiß Linz",
+ * "Problem: Platz 1 geht nicht"): every label word is a word of the key, the label or the prompt. A colon after other words
+ * ("Note: …", "Hab sie gefunden: …") is left to the readers.
+ */
+function withoutOwnLabel(text: string, q: OpenQuestion): string {
+  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text);
+  if (!m) return text;
+  const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
+  const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
+  const label = words(m[1]!);
+  if (label.length === 0 || !label.every((w) => own.has(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
   return text.slice(m[0].length);
 }
 

@@ -15,7 +15,7 @@ export const DE_NAME_REPLY: NameReplyWords = {
   signOff: /\s+(?:hier|am apparat|am telefon)[\s.!]*$/u,
   trailer: /\s+(?:ist|wäre) (mein|sein|ihr) (?:voller |vollständiger )?name[\s.!]*$/u,
   company: /^(?:vom|von der|von|bei|beim|aus der|aus dem|für den|für die|für das)\s+\S/u,
-  lead: /^(?:(?:ich|i) (?:nochmal|noch mal|schon wieder|wieder)|nochmal ich|wieder ich|ähm?|äh|hm+|also|ja|jo|ok|okay|gut|klar|na|ach so|achso|ach|ah+|aha|oh|alles klar|na gut|na dann|dann|sorry|hoppla|stimmt|genau|lol|haha+|hallo|hi|moin|servus|griaß di|griaß eich|griaß god|grüß di|grüß dich|grüß euch|grüß gott|grüezi|guten (?:tag|morgen|abend)|tag)(?![\p{L}])[\s,.!]*/u,
+  lead: /^(?:(?:ich|i) (?:nochmal|noch mal|schon wieder|wieder)|nochmal ich|wieder ich|ähm?|äh|hm+|also|ja|jo|ok|okay|gut|klar|na|ach so|achso|ach|ah+|aha|oh|alles klar|na gut|na dann|dann|sorry|hoppla|stimmt|genau|lol|haha+|hallo|hi|moin|servus|griaß di|griaß eich|griaß god|grüß di|grüß dich|grüß euch|grüß gott|grüezi|guten (?:tag|morgen|abend)|tag|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|liebe grüße|beste grüße|grüße|gruß|mfg|lg|vg)(?![\p{L}])[\s,.!]*/u,
   nickname: /^(?:aber\s+)?(?:nennen sie mich|genannt|rufname|spitzname|alle nennen mich|sagen sie ruhig)(?![\p{L}])/u,
   me: new Set(['ich', 'mich', 'mir', 'selbst', 'selber']),
   mine: new Set(['mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem']),
