@@ -263,7 +263,9 @@ function withoutOwnLabel(text: string, q: OpenQuestion): string {
   const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
   const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
   const label = words(m[1]!);
-  if (label.length === 0 || !label.every((w) => own.has(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
+  // "Org:" at "… organisation?": a label word may be the start of one of the question's own words
+  const ownWord = (w: string) => own.has(w) || (w.length >= 3 && [...own].some((o) => o.length > w.length && o.startsWith(w)));
+  if (label.length === 0 || !label.every((w) => ownWord(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
   return text.slice(m[0].length);
 }
 
