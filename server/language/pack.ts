@@ -214,6 +214,11 @@ export interface OptionMeaningWords {
   /** Words that make a reading tentative ("probably", "I think", "vielleicht"): the choice is checked, not committed. */
   readonly hedges: readonly string[];
   /**
+   * Words saying which of several comes first ("mainly", "mostly", "primarily", "hauptsächlich", "vor allem"): after the bot
+   * asked to pick just one, "mainly the refill" picks it — no hedge there (server/extract/offline/picked-first.ts).
+   */
+  readonly priority?: readonly string[];
+  /**
    * How much, said right before an option of a multiple choice ("kind of dizzy", "a bit of a temp", "etwas schwindelig"):
    * a degree of the symptom, no doubt about the choice, though a hedge elsewhere ("kind of").
    */

@@ -12,6 +12,7 @@ import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
 import { assertsItem, contentBeside, fineBlanked, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
+import { pickedFirst } from './picked-first.ts';
 import { lateCorrection } from './late-correction.ts';
 import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
@@ -83,6 +84,8 @@ export class OfflineExtractor implements Extractor {
     if (late?.update && req.current?.answer.type === 'text') text = withoutOwnName(text, req.current);
     // "Name: Ulrike Brandt", "Verein: SV Blau-Weiß Linz": a label made of the question's own words before a colon is no part of a text answer
     if (req.current?.answer.type === 'text') text = withoutOwnLabel(text, req.current);
+    // "mainly the refill" right after "Please pick just one: …": the visitor's pick, no hedge (picked-first.ts)
+    if (req.current?.answer.type === 'enum' && !req.current.answer.multiple) text = pickedFirst(text, req.history, packOf(req.locale));
     // A paste longer than any typed answer is only ever a text answer; the
     // phrase and value scans are skipped rather than run over megabytes.
     const scannable = text.length <= MAX_TYPED_CHARS ? scrub(text) : null;

@@ -2,6 +2,8 @@ import type { PathChoice, Proposal } from '../extractor.ts';
 import { packOf } from '../../language/registry.ts';
 import { findHits, findPhrase, fold, foldPhrase, longestOwners, negated, phraseSet, type PhraseSet } from '../parse/index.ts';
 import { parseEnum } from '../parse/enum.ts';
+import { say } from '../../language/parser-messages.ts';
+import type { LanguagePack } from '../../language/pack.ts';
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 
 /** Words too common to count as evidence for a path. */
@@ -99,7 +101,10 @@ function promptVote(text: string, paths: readonly PathChoice[], locale: string |
     // "both, I need my physical and my knee hurts": the visitor says two paths — asked which, never one of them taken
     if (packOf(locale).lexicon.both.some((w) => findPhrase(folded.text, foldPhrase(w)).length > 0)) return undefined;
     const named = new Set(findHits(folded, compiledPaths(paths).phrases).filter((h) => !negated(folded.text, h.start, packOf(locale))).map((h) => h.owner));
-    return named.size > 1 ? undefined : vote;
+    // "annual check up but I've also had a cough for a week": the reading points at two paths (an example of one, the
+    // other in its own words) — asked which, never the path of the example taken
+    // (a self-correction says which: "i want to buy... actually no, first i need help" keeps the phrase vote)
+    return named.size > 1 || (pointsAtSeveral(read.reason, packOf(locale)) && !corrects(text, packOf(locale))) ? undefined : vote;
   }
   const clear = read.exact && !read.check;
   if (clear) return vote && vote.confidence === 1 && vote.path !== read.value ? undefined : { path: String(read.value), confidence: 1 };
@@ -116,4 +121,18 @@ function voteByPhrase(text: string, paths: readonly PathChoice[], locale?: strin
   // One path's label or example phrase, as written, is a clear vote (docs/engine.md, paths):
   // `lock_threshold: 2` locks after two such mentions. Only the word fallback is a weaker hint.
   return { path: paths[owners[0]!]!.name, confidence: 1 };
+}
+
+/** Whether a choice's failure asks to pick one of several options it pointed at ("Please pick just one: …"). */
+function pointsAtSeveral(reason: string, pack: LanguagePack): boolean {
+  const head = say(pack, 'pickOne', { list: '\u0000' }).split('\u0000')[0]!.replace(/[\s:]+$/u, '');
+  return head.length > 0 && reason.startsWith(head);
+}
+
+/** Whether a reply holds a self-correction marker of the pack ("actually", "sorry", "no wait", "ich meine"). */
+function corrects(text: string, pack: LanguagePack): boolean {
+  pack.corrections.lastIndex = 0;
+  const found = pack.corrections.test(text);
+  pack.corrections.lastIndex = 0;
+  return found;
 }

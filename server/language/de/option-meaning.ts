@@ -27,7 +27,7 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
     { name: 'vaccination', broader: ['routine'], anchors: ['impfung'],
       words: ['impfung', 'impfungen', 'impfen', 'geimpft', 'impftermin', 'auffrischung', 'auffrischimpfung', 'grippeimpfung', 'spritze', 'booster'] },
     { name: 'refill', broader: ['routine'], anchors: ['rezept', 'folgerezept'],
-      words: ['rezept', 'folgerezept', 'medikamente', 'tabletten', 'pillen', 'inhalator', 'spray', 'nachschub', 'aufgebraucht', 'gehen aus', 'geht aus'] },
+      words: ['rezept', 'folgerezept', 'medikamente', 'tabletten', 'pillen', 'inhalator', 'spray', 'nachschub', 'aufgebraucht', 'gehen aus', 'geht aus', 'ausgegangen', 'sind alle', 'sind leer'] },
     { name: 'buy', anchors: ['kaufen', 'kauf', 'neue', 'neu'],
       words: ['was kostet', 'kostet', 'wie teuer', 'was wurde', 'zusatzlich', 'weitere', 'zweiten platz', 'neuen platz', 'erweitern', 'kaufen', 'kauf', 'anschaffen', 'anschaffung', 'angebot', 'kostenvoranschlag', 'preis', 'preise', 'kosten', 'neu', 'neue', 'neuen', 'neues',
         'installieren', 'installation', 'umrusten', 'umrustung', 'modernisieren', 'modernisierung', 'nachrusten', 'erweitern', 'erweiterung', 'bestellen',
@@ -69,7 +69,9 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
         'schulprojekt', 'abschlussarbeit', 'bachelorarbeit', 'masterarbeit'] },
     { name: 'female', anchors: ['weiblich'], words: ['weiblich', 'frau', 'madchen', 'tochter', 'bei geburt weiblich', 'bei der geburt weiblich', 'als madchen geboren', 'weiblich geboren'] },
     { name: 'male', anchors: ['mannlich'], words: ['mannlich', 'mann', 'junge', 'sohn', 'bei geburt mannlich', 'bei der geburt mannlich', 'als junge geboren', 'mannlich geboren'] },
-    { name: 'notions', neutral: true, words: ['meine reise', 'die reise', 'unsere reise', 'reise nach', 'urlaub'] },
+    { name: 'notions', neutral: true, words: ['meine reise', 'die reise', 'unsere reise', 'reise nach', 'urlaub',
+      // wann gespielt wird, nicht dunkle Leuchten
+      'nach einbruch der dunkelheit', 'wenn es dunkel wird', 'wenn es dunkel ist', 'im dunkeln', 'bei dunkelheit'] },
     // ein Geschlecht, nicht das bei der Geburt: "trans Mann" sagt nicht männlich bei der Geburt (nachgefragt)
     { name: 'gender', voids: true,
       words: ['trans mann', 'trans frau', 'transmann', 'transfrau', 'trans madchen', 'trans junge', 'transgender mann', 'transgender frau', 'identifiziert sich als mann',
@@ -77,7 +79,10 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
   ],
   compounds: { notSuffix: ['los', 'lose', 'losen', 'loser', 'loses', 'frei', 'freie', 'freien', 'freier', 'lich', 'liche', 'lichen', 'haft', 'bar', 'ig', 'ige'] },
   hedges: ['meistens', 'hauptsachlich', 'uberwiegend', 'unter anderem', 'vielleicht', 'wahrscheinlich', 'eventuell', 'evtl', 'moglicherweise', 'ich glaube', 'glaube ich', 'denke ich', 'ich denke', 'eher',
-    'nicht sicher', 'weiss nicht', 'weiss noch nicht', 'kommt darauf an', 'kommt drauf an', 'hangt davon ab', 'hangt von', 'oder so', 'je nachdem'],
+    'nicht sicher', 'weiss nicht', 'weiss noch nicht', 'kommt darauf an', 'kommt drauf an', 'hangt davon ab', 'hangt von', 'oder so', 'je nachdem',
+    // eine Zeit, die an einer Entscheidung hängt ("hängt vom Gemeinderat ab, der tagt im März"): nachgefragt
+    'hangt vom', 'hangt ab', 'abhangig', 'tagt', 'abstimmung', 'stimmt ab', 'entscheidet', 'beschluss', 'sobald genehmigt', 'falls genehmigt'],
+  priority: ['hauptsachlich', 'vor allem', 'in erster linie', 'zuerst', 'erstmal', 'erst mal', 'primar', 'uberwiegend', 'meistens'],
   positions: {
     reply: /^(?:(?:ich nehme |ich wahle |wir nehmen |bitte )?(?:die |das |der |den )?(?:(?:option|nummer|nr\.?|punkt|wahl|#) ?(\d{1,2})|(\d{1,2})\.(?: option| punkt)?|(erste|ersten|erster|erstes|zweite|zweiten|zweiter|zweites|dritte|dritten|dritter|drittes|vierte|vierten|vierter|viertes|funfte|funften|funfter|funftes|letzte|letzten|letzter|letztes)(?: option| punkt| moglichkeit)?|(?:option|nummer) (eins|zwei|drei|vier|funf|sechs|sieben|acht|neun|zehn)))(?: bitte| danke)?[.!]*$/,
     ordinals: { erste: 1, ersten: 1, erster: 1, erstes: 1, zweite: 2, zweiten: 2, zweiter: 2, zweites: 2, dritte: 3, dritten: 3, dritter: 3, drittes: 3,

@@ -72,11 +72,13 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
         'immunisation', 'immunizations', 'tetanus', 'mmr'] },
     { name: 'refill', broader: ['routine'], anchors: ['prescription', 'refill'],
       words: ['refill', 'refilled', 'prescription', 'repeat prescription', 'renew', 'renewal', 'medication', 'meds', 'pills', 'tablets', 'inhaler',
-        'running low', 'run out', 'ran out', 'running out', 'top up'] },
+        'running low', 'run out', 'ran out', 'running out', 'top up', 'out of my', "i'm out of", 'im out of', 'all out of'] },
     { name: 'buy', anchors: ['buy', 'purchase', 'new'],
       words: ['conversion', 'led conversion', 'convert to led', 'more lights', 'want more', 'more of them', 'another court', 'second court', 'new court', 'additional', 'add lights', 'adding lights', 'expansion', 'how much', 'what does it cost', 'what would it cost', 'buy', 'buying', 'purchase', 'quote', 'quotation', 'price', 'pricing', 'cost', 'estimate', 'new lights', 'new lighting', 'new ones', 'new',
         'install', 'installation', 'installed', 'upgrade', 'replace', 'replacing', 'retrofit', 'convert', 'switch to led', 'expand',
-        'get the pitch lit', 'light up'] },
+        'get the pitch lit', 'light up',
+        // lighting what has none yet ("we wanna light our outdoor basketball court", "get them lit for evening play")
+        'light our', 'light the', 'light a', 'to light', 'get lit', 'get them lit', 'get it lit', 'courts lit', 'court lit', 'field lit', 'lit up'] },
     { name: 'repair', anchors: ['support', 'help', 'existing', 'repair', 'fix', 'service', 'problem'],
       words: ['are out', 'is out', 'went out', 'gone out', 'go out', 'again', 'acting up', 'playing up', 'replacement driver', 'replacement drivers', 'replacement parts', 'replacement bulbs', 'replacement lamps', 'spare parts', 'our lights', 'our fixtures', 'our floodlights', 'lights from you', 'fixtures from you', 'got them from you', 'bought them from you', 'ours from you', 'the ones we have', 'ones we have', 'rma', 'support', 'broken', 'not working', "doesn't work", 'doesnt work', "don't work", 'dont work', 'stopped working', "won't turn on",
         'wont turn on', "won't come on", 'wont come on', 'not turning on', 'not coming on', 'flicker', 'flickering', 'flickers', 'dead', 'dark',
@@ -125,7 +127,9 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
     { name: 'notions', neutral: true,
       words: ['this fall', 'next fall', 'last fall', 'in the fall', 'by fall', 'by the fall', 'for fall', 'for the fall', 'fall season', 'fall semester',
         'fall sports', 'fall ball', 'fall league', 'my trip', 'a trip', 'the trip', 'our trip', 'his trip', 'her trip', 'trip to', 'trip abroad', 'school trip',
-        'road trip', 'business trip', 'field trip'] },
+        'road trip', 'business trip', 'field trip',
+        // when one plays, not lights that are dark ("so the kids can play after dark")
+        'after dark', 'when it gets dark', "when it's dark", 'once it gets dark', 'in the dark', 'until dark', 'past dark'] },
     // a gender said, not the sex assigned at birth: "trans man" holds "man" but does not say male at birth (asked); beside it one
     // word for a sex is asked too ("male, he transitioned"); "nonbinary" names no sex and is no such sign ("male, but I identify as nonbinary")
     { name: 'gender', voids: true,
@@ -139,7 +143,10 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
   placeBefore: ['on', 'in', 'across', 'over', 'all over', 'behind', 'around', 'under', 'near', 'down', 'along', 'inside'],
   degrees: ['kind of', 'sort of', 'kinda', 'a bit', 'a bit of a', 'a little', 'a little bit', 'slightly', 'really', 'very', 'quite'],
   hedges: ['mostly', 'mainly', 'partly', 'among other things', 'maybe', 'perhaps', 'probably', 'possibly', 'i think', 'think', 'i guess', 'guess', 'reckon', 'might', 'not sure', 'unsure', 'depends', 'it depends', 'kind of', 'sort of',
-    'either', 'or something', 'i suppose'],
+    'either', 'or something', 'i suppose',
+    // a time that hangs on a decision ("school board votes in feb, install after that"): asked, not read as the window
+    'depending on', 'depends on', 'pending', 'votes', 'vote', 'voting', 'if approved', 'once approved', 'if the board', 'if funding', 'if we get'],
+  priority: ['mainly', 'mostly', 'primarily', 'mainly for', 'mostly for', 'first', 'first of all', 'most of all', 'above all', 'the main thing is', 'main thing'],
   positions: {
     // the whole reply: "option 2", "number 2", "#2", "no. 2", "the second one", "2nd", "the last one (please)"
     reply: /^(?:(?:i'?ll take |i'?d like |i want |i choose |i pick |pick |choose |go with |let'?s go with )?(?:the )?(?:(?:option|number|choice|no\.?|nr\.?|#) ?(\d{1,2})|(\d{1,2})(?:st|nd|rd|th)(?: one| option)?|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)(?: one| option| choice)?|(?:option|choice|number) (one|two|three|four|five|six|seven|eight|nine|ten)))(?: one)?(?: please| pls| thanks)?[.!]*$/,
