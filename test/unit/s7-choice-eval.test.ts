@@ -18,7 +18,7 @@ const ASKED_BY_DESIGN = ['s7c-safe-no-wont-turn-on', 's7c-safe-none-fixture-out'
 describe("session 7's choices and yes/no cases", () => {
   it('reads every case right, but the few asked again by design', async () => {
     const cases = FILES.flatMap((f) => loadEvalFile(join(EVAL_DIR, f)));
-    expect(cases.length).toBeGreaterThanOrEqual(50);
+    expect(cases.length).toBeGreaterThanOrEqual(45);
     const results = await runCases(cases, () => new OfflineExtractor());
     expect(results.filter((r) => r.verdict !== 'correct' && !ASKED_BY_DESIGN.includes(r.id)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
     expect(results.filter((r) => ASKED_BY_DESIGN.includes(r.id)).map((r) => r.verdict)).toEqual(ASKED_BY_DESIGN.map(() => 'clarified'));
