@@ -357,8 +357,9 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   }
   if (format.kind === 'pattern') return readPatterned(q, text, format, pack);
   if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
-  // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
-  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) {
+  // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules); "Its MBI 1EG4-TE5-MK73" holds a word
+  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)
+    && codeRuns(whole, pack).length === 1 && codeRuns(whole, pack)[0]!.span === whole) {
     return viewed ? { value: whole, evidence: whole, exact: false } : null;
   }
   let matching = tokens.filter((t) => fits(t.token));
@@ -373,16 +374,23 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   }
   const distinct = [...new Set(matching.map((t) => t.token.toUpperCase().replace(/[-/. ]/g, '')))];
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
+  // "group number 44871", "PO 4471-22": a code of another kind is no answer
+  const label = matching.length > 0 ? otherLabel(text, matching[0]!.start, q, pack) : null;
+  if (label !== null) return { problem: say(pack, 'otherCode', { typed: label }) };
   if (matching.length > 0) {
     const token = matching[0]!.token;
     const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
     if (format.kind !== 'code') return { value, evidence: token, exact: token === whole, ...(token !== whole && doubted(text, token, pack) ? { confirm: true as const } : {}) };
     // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
-    const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
+    // a type label in capitals just before a code with letters, digits and separators of its own ("MBI 1EG4-TE5-MK73") is explained
+    const typeLabel = /(?:^|\s)(\p{Lu}{2,5})\s+$/u.exec(text.slice(0, matching[0]!.start));
+    const typed = typeLabel && /\p{L}/u.test(token) && /[\p{L}\p{N}][-/.][\p{L}\p{N}]/u.test(token) ? foldPhrase(typeLabel[1]!) : null;
+    const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w) && w !== typed);
     return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
   }
-  // no code in the format: "don't have it on me", "weiß ich nicht, das hat die Stadt bestellt" — nothing given
-  if (declines(text, pack)) return { skip: true };
+  // no code in the format: "don't have it on me", "weiß ich nicht, das hat die Stadt bestellt" — nothing given; a code of
+  // another kind given beside it ("PO 4471-22 is our purchase order, don't know yours") is asked about, never a skip
+  if (declines(text, pack) && !codeRuns(text, pack).some((r) => looksLikeCode(r.span))) return { skip: true };
   if (tokens.length === 1 && format.kind === 'shape') return { value: tokens[0]!.token, evidence: tokens[0]!.token, exact: false, confirm: true };
   if (format.kind === 'shape') return { problem: say(pack, 'codeLike', { example: format.example }) };
   if (format.kind === 'code' && tokens.length === 0 && hasSentence(whole)) return { problem: say(pack, 'codeItself') };
@@ -623,6 +631,8 @@ function spacedCodes(text: string, shape: RegExp, pack: LanguagePack): Array<{ t
     for (let j = i + 1; j < Math.min(parts.length, i + 4); j++) {
       const span = text.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length);
       if (!/^[\p{L}\p{N}]+(?:[\s\-/.][\p{L}\p{N}]+)*$/u.test(span)) break;
+      // "PO 4471-22": a separator typed between two digits is part of the code; joined without it, it is another code
+      if (/\p{N}[-/.]\p{N}/u.test(span)) continue;
       if (shape.test(span.replace(/[\s\-/.]/gu, ''))) out.push({ token: span, start: parts[i]!.index });
     }
   }
