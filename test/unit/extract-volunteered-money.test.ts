@@ -38,7 +38,7 @@ describe('a German compound names the option it begins with', () => {
     answer: { type: 'enum', options: [{ value: 'tennis', label: 'Tennis' }, { value: 'basketball', label: 'Basketball' }, { value: 'soccer', label: 'Fußball' }] },
   };
   const de = { ...ctx, locale: 'de' };
-  const sportOf = (text: string, locale = de) => volunteeredUpdates(text, area, [area, sport], locale).filter((u) => u.key === 'sport').map((u) => u.value);
+  const sportOf = (text: string, locale: { now: string; defaultCountry: string; locale?: string } = de) => volunteeredUpdates(text, area, [area, sport], locale).filter((u) => u.key === 'sport').map((u) => u.value);
 
   it('reads "Tennisplatz", "Fußballfeld", "Basketballhalle" in German', () => {
     expect(sportOf('wir brauchen neue Flutlichter für unseren Tennisplatz')).toEqual(['tennis']);
