@@ -150,6 +150,9 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
       return clarify(w.otherCurrency(w.currencyLabel(other.code), w.currencyLabel(money)));
     }
   }
+  // "$30k", "30.000 Dollar" at a question in m², metres or days: an amount of money is never that answer (another
+  // question's, perhaps: the budget) — asked again in the question's own unit (a question without a unit may be money)
+  if (measure !== null && findCurrencies(text).length > 0) return clarify(w.giveIn(spec.unit!));
   const read: Array<{ value: number; conversion?: Conversion; end: number }> = [];
   for (const f of found) {
     const typed = measure ? unitAfter(text, f.end) : null;
