@@ -14,8 +14,8 @@ export type MessageKey =
   | 'total' | 'range' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
   | 'whichThen' | 'pickOne' | 'or' | 'pickJustOne' | 'pickNumber' | 'notDate' | 'singleDate' | 'noSuchDate' | 'moreThanOneDate'
   | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth' | 'whichYear'
-  | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat' | 'whichNow'
-  | 'ownQuestion' | 'whatAbout' | 'whichCountry';
+  | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'otherCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat' | 'whichNow'
+  | 'ownQuestion' | 'whatAbout' | 'whichCountry' | 'phoneTooShort' | 'phoneTooLong';
 
 /** Every message a parser can say, in one language. */
 export type ParserMessages = Readonly<Record<MessageKey, Text>>;

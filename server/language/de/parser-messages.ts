@@ -46,6 +46,7 @@ export const DE_PARSER: ParserMessages = {
   codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
   whichNow: () => 'Welche soll ich eintragen — die, die heute gilt?',
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
+  otherCode: (p) => `Das scheint die ${p.typed} zu sein — könnten Sie mir die erfragte Nummer geben, so wie sie dasteht?`,
   whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
   moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',
   whichAndWhat: () => 'Können Sie etwas genauer sagen — welche, und was genau passiert?',
@@ -53,4 +54,6 @@ export const DE_PARSER: ParserMessages = {
   ownQuestion: () => 'Das kann ich hier leider nicht beantworten, aber das Team sieht Ihre Nachricht. Zuerst bitte diese Frage:',
   whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht?',
   whichCountry: (p) => `In welchem Land ist die Nummer — ${p.countries}? Bitte geben Sie sie mit Ländervorwahl an (zum Beispiel ${p.example}).`,
+  phoneTooShort: (p) => `Die Nummer scheint zu kurz zu sein — könnten Sie sie prüfen und ganz eingeben?${p.example ? ` (Zum Beispiel ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Die Nummer scheint zu lang zu sein — könnten Sie die Ziffern prüfen?${p.example ? ` (Zum Beispiel ${p.example}.)` : ''}`,
 };

@@ -46,6 +46,7 @@ export const ES_PARSER: ParserMessages = {
   codeItself: () => '¿Podría escribir el número tal como aparece?',
   whichNow: () => '¿Cuál anoto — el que vale hoy?',
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
+  otherCode: (p) => `Eso parece ser: ${p.typed} — ¿podría darme el número que le pedí, tal como está escrito?`,
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
   whichAndWhat: () => '¿Podría concretar un poco más — cuáles, y qué pasa exactamente?',
@@ -53,4 +54,6 @@ export const ES_PARSER: ParserMessages = {
   ownQuestion: () => 'No puedo responder a eso aquí, pero el equipo verá su mensaje. Primero, esta pregunta:',
   whatAbout: () => '¿Podría decir en una o dos frases de qué se trata?',
   whichCountry: (p) => `¿De qué país es ese número: ${p.countries}? Escríbalo con el prefijo del país (por ejemplo ${p.example}).`,
+  phoneTooShort: (p) => `Ese número parece demasiado corto: ¿podría comprobarlo y escribirlo completo?${p.example ? ` (Por ejemplo ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Ese número parece demasiado largo: ¿podría comprobar los dígitos?${p.example ? ` (Por ejemplo ${p.example}.)` : ''}`,
 };

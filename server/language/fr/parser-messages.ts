@@ -46,6 +46,7 @@ export const FR_PARSER: ParserMessages = {
   codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
   whichNow: () => "Lequel dois-je noter — celui qui s'applique aujourd'hui ?",
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
+  otherCode: (p) => `Cela semble être : ${p.typed} — pourriez-vous me donner le numéro demandé, tel qu'il est écrit ?`,
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
   whichAndWhat: () => 'Pourriez-vous préciser — lesquels, et que se passe-t-il exactement ?',
@@ -53,4 +54,6 @@ export const FR_PARSER: ParserMessages = {
   ownQuestion: () => "Je ne peux pas répondre à cela ici, mais l'équipe verra votre message. D'abord, cette question :",
   whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit ?",
   whichCountry: (p) => `Dans quel pays est ce numéro — ${p.countries} ? Merci de l'écrire avec l'indicatif du pays (par exemple ${p.example}).`,
+  phoneTooShort: (p) => `Ce numéro semble trop court — pourriez-vous le vérifier et l'écrire en entier ?${p.example ? ` (Par exemple ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Ce numéro semble trop long — pourriez-vous vérifier les chiffres ?${p.example ? ` (Par exemple ${p.example}.)` : ''}`,
 };
