@@ -151,6 +151,13 @@ export function lateCorrection(
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
       if (again) return { update: { key: again.key, value: again.value, evidence: sentence.slice(again.from, again.to).trim(), corrects: true }, rest: cut(text, at + again.from, at + again.to) };
+      // "the club is Harbor Tennis Club. 312 555 0188", "Verein ist der SC Lindenau": a short answer skipped before, given later
+      // under its name (nothing to contradict, so no marker is needed); at a free-text question only beside more words
+      for (const q of named) {
+        if (q.value !== null || (current !== null && q.key === current.key) || (current?.answer.type === 'text' && !/[\p{L}\p{N}]/u.test(blank(0)))) continue;
+        const value = shortTextFix(sentence, q, ctx, pack);
+        if (value !== undefined) return { update: { key: q.key, value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+      }
       continue;
     }
     for (const q of order) {
