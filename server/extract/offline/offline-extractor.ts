@@ -258,8 +258,16 @@ const LABEL_EXTRA = new Set(['and', 'und', 'my', 'your', 'our', 'the', 'full', '
  * ("Note: …", "Hab sie gefunden: …") is left to the readers.
  */
 function withoutOwnLabel(text: string, q: OpenQuestion): string {
-  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text);
+  // a short answer (a name, an organisation) may have its label said with a copula ("emergency contact is my sister Mia Chen",
+  // "Company is Greenfield Parks"), and a name its label alone before a capital ("emergency contact Dev Patel, husband")
+  const short = q.answer.type === 'text' && q.answer.max !== undefined && q.answer.max <= 200;
+  const named = q.answer.type === 'text' && (q.answer.kind === 'name' || /(?:^|_)name$/.test(q.key));
+  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text)
+    ?? (short ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null)
+    ?? (named ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?=\p{Lu}\p{Ll})/u.exec(text) : null);
   if (!m) return text;
+  // (without a colon, only the question's key and label words: "Emergency contact", "company")
+  if (!/:\s*$/u.test(m[0]) && !m[1]!.split(/[^\p{L}]+/u).every((w) => [...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u)].some((o) => fold(o).text === fold(w).text))) return text;
   const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
   const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
   const label = words(m[1]!);
