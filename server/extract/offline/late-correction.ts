@@ -4,7 +4,7 @@ import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
 import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, TOTAL, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
-import { nameClause, nameFix, saysWhichName } from './late-name-fix.ts';
+import { nameClause, nameFix, replacedName, saysWhichName } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
@@ -83,7 +83,12 @@ export function lateCorrection(
       const marked = markerAt !== Infinity || named.includes(q);
       if (nameAsked && !marked) continue;
       const value = nameFix(sentence, q, marked, nameAsked, pack, /[\p{L}\p{N}]/u.test(blank(0)));
-      if (value === undefined) continue;
+      if (value === undefined) {
+        // "Oh, make it my sister Grace Kim instead": another person put in place of the one given just before (or named)
+        const other = !nameAsked && (q === previous || named.includes(q)) ? replacedName(sentence, q, markerAt !== Infinity, pack) : undefined;
+        if (other) return { update: { key: q.key, value: other.value, evidence: sentence.slice(other.from).trim(), corrects: true }, rest: blank(other.from) };
+        continue;
+      }
       let from = nameClause(sentence, value);
       // "sorry, it's spelled Scott": a head of markers and interjections goes with it
       pack.corrections.lastIndex = 0;

@@ -3,6 +3,8 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { fold } from '../parse/index.ts';
 import { monthNamed } from '../parse/date.ts';
 import { type Earlier } from './late-earlier.ts';
+import type { OpenQuestion } from '../extractor.ts';
+import { nameQuestion, readNameReply } from './name-reply.ts';
 import { APPROX, BOUNDARY, LATE, clauseStart } from './late-markers.ts';
 
 /** A run of capitalised words: a name as written. */
@@ -110,6 +112,42 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
   for (const r of sentence.matchAll(/(?<![\p{L}'’-])\p{Lu}/gu)) {
     const whole = completedRun(sentence, r.index, words, pack, true);
     if (whole !== undefined) return withName(q.value, whole);
+  }
+  return undefined;
+}
+
+/** Words that put one person in place of another: "make it my sister Grace Kim", "change that to …", "put my dad … instead", "lieber meine Schwester …". */
+const PUT_PERSON = /(?<![\p{L}])(?:make (?:it|that|this)|change (?:it|that|this)(?: name)? to|switch (?:it|that|this) to|put(?: down)?|use|list|rather|machen sie(?: das| es)?|nehmen sie|tragen sie|schreiben sie|ändern sie (?:das|es) (?:auf|in|zu)|nehmt|nimm)(?![\p{L}])/iu;
+/** A word that says the person replaces the one given: "instead", "rather", "stattdessen", "lieber". */
+const INSTEAD_WORD = /(?<![\p{L}])(?:instead|rather|stattdessen|statt dessen|lieber|besser|à la place|en su lugar)(?![\p{L}])/iu;
+
+/**
+ * Another person put in place of the name given ("708 555 0166. Oh, make it my sister Grace Kim instead, same number works",
+ * "sorry, change that to my neighbor Ann Hill"): a clause with a word putting a person ("make it", "change that to", "put",
+ * "nehmen Sie") and a replacing word ("instead", "stattdessen", "lieber") or a correction marker, whose words after the
+ * putting word read as a name answer to the question (with its relation when the question asks for one) of a name other than
+ * the one given. The name as the name reading records it and where its clause starts; undefined when none.
+ */
+export function replacedName(sentence: string, q: Earlier, marked: boolean, pack: LanguagePack): { value: string; from: number } | undefined {
+  if (typeof q.value !== 'string' || q.value.trim() === '' || q.answer.type !== 'text') return undefined;
+  const ask = nameQuestion(q as OpenQuestion, pack);
+  if (ask === null) return undefined;
+  const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
+  const given = new Set((q.value.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map(letters));
+  let start = 0;
+  for (const b of [...sentence.matchAll(BOUNDARY), { index: sentence.length, 0: '' } as unknown as RegExpMatchArray]) {
+    const clause = sentence.slice(start, b.index);
+    const put = PUT_PERSON.exec(clause);
+    const from = start;
+    start = b.index! + b[0].length;
+    if (put === null || !(INSTEAD_WORD.test(clause) || marked)) continue;
+    const said = clause.slice(put.index + put[0].length).replace(new RegExp(INSTEAD_WORD.source, 'giu'), ' ').replace(/\s+(?:please|bitte|then|dann|down)\s*$/iu, '').trim();
+    const read = readNameReply(said, ask, pack);
+    if ('problem' in read || read.confirm) continue;
+    const names = (read.value.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map(letters);
+    // a person other than the one given: a first name not given before
+    if (names.length < 2 || given.has(names[0]!)) continue;
+    return { value: read.value, from };
   }
   return undefined;
 }
