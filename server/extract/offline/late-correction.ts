@@ -9,7 +9,7 @@ import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
 import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
-import { replacedContact, restated } from './late-restated.ts';
+import { replacedContact, restated, restatedAmount } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
 import { phoneEnding } from './late-phone-parts.ts';
 import { yesNoAnew } from './late-yes-no.ts';
@@ -156,6 +156,9 @@ export function lateCorrection(
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
       if (again) return { update: { key: again.key, value: again.value, evidence: sentence.slice(again.from, again.to).trim(), corrects: true }, rest: cut(text, at + again.from, at + again.to) };
+      // "and budget: the board just approved 26k", "Das Budget ist jetzt 19.000": an amount said again under its name
+      const amount = restatedAmount(sentence, named, current, ctx, pack);
+      if (amount) return { update: { key: amount.key, value: amount.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
       // "the club is Harbor Tennis Club. 312 555 0188", "Verein ist der SC Lindenau": a short answer skipped before, given later
       // under its name (nothing to contradict, so no marker is needed); at a free-text question only beside more words
       for (const q of named) {
