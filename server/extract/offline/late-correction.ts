@@ -4,7 +4,7 @@ import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
 import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, TOTAL, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
-import { nameClause, nameFix, replacedName, saysWhichName } from './late-name-fix.ts';
+import { nameClause, nameFix, replacedName, saysSpelling, saysWhichName } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
@@ -94,7 +94,7 @@ export function lateCorrection(
       pack.corrections.lastIndex = 0;
       // …and so does one that says which name it is ("oh you need the legal one — Elizabeth Rose Taylor", "that's the short one, the legal one is …")
       const nameAt = sentence.indexOf(value.split(/\s+/)[0]!);
-      if (from > 0 && (!/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, '')) || saysWhichName(sentence.slice(0, nameAt > 0 ? nameAt : from)))) from = 0;
+      if (from > 0 && (!/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, '')) || saysWhichName(sentence.slice(0, nameAt > 0 ? nameAt : from)) || saysSpelling(sentence.slice(0, from)))) from = 0;
       return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
     }
     // "Oak Hill Middle not High", "endet auf 79 nicht 78": a part of the answer named and replaced, with or without a marker

@@ -22,6 +22,11 @@ export function saysWhichName(text: string): boolean {
   return FULL.test(text) || NAME_WORDS.test(text);
 }
 
+/** Whether words say how a name is spelled before it ("Spelling is", "Schreibweise:", "it's spelled"). */
+export function saysSpelling(text: string): boolean {
+  return SPELLED_BEFORE.test(text);
+}
+
 /** Where the clause holding a corrected name starts. */
 export function nameClause(sentence: string, value: string): number {
   const last = value.split(/\s+/).at(-1) ?? value;
@@ -198,9 +203,9 @@ function onlyName(sentence: string, run: string): boolean {
 }
 
 /** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
-const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
+const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|(?:one|two|double|no|without(?: the| an?)?|ohne(?: das| ein)?)\s+\p{L}{1,2}(?:['’]?s)?(?![\p{L}])|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
 /** "spelled Scott", "it's spelt: Scott", "geschrieben: Schmitt", "schreibt sich Meyer": the spelling said before the name. */
-const SPELLED_BEFORE = /(?:spel(?:led|t)|written|geschrieben|schreibt sich|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
+const SPELLED_BEFORE = /(?:spel(?:led|t)|spelling(?: is)?|written|geschrieben|schreibt sich|schreibweise(?: ist)?|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
 /** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
 const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth|formal)\s+name|(?:the\s+)?(?:legal|official|formal|full|proper)\s+(?:one|version)|if you want it (?:formal|official|in full)|formally|officially|on (?:paper|my id|my passport)|as on (?:my|the) (?:id|passport)|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich|heiße ich eigentlich|ich heiße eigentlich|eigentlich heiße ich|richtig heiße ich|offiziell|laut ausweis|im ausweis|mit vollem namen|ausgeschrieben)(?![\p{L}])/iu;
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */

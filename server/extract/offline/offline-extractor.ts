@@ -266,8 +266,10 @@ function withoutOwnLabel(text: string, q: OpenQuestion): string {
     ?? (short ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null)
     ?? (named ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?=\p{Lu}\p{Ll})/u.exec(text) : null);
   if (!m) return text;
-  // (without a colon, only the question's key and label words: "Emergency contact", "company")
-  if (!/:\s*$/u.test(m[0]) && !m[1]!.split(/[^\p{L}]+/u).every((w) => [...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u)].some((o) => fold(o).text === fold(w).text))) return text;
+  // (without a colon, only the question's key and label words, "Emergency contact", "company", or a kind the prompt names
+  // before a copula: "Verein ist der FC Oberau" at "Für welche Schule, welchen Verein …?"; not "the project is for …")
+  const kinds = /:\s*$/u.test(m[0]) ? [] : [...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u), ...(named ? [] : (q.prompt ?? '').split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !/^(?:proje[ck]ts?|projet|proyecto|what|which|welche[nrs]?|your|ihre?)$/iu.test(w)))];
+  if (!/:\s*$/u.test(m[0]) && !m[1]!.split(/[^\p{L}]+/u).every((w) => kinds.some((o) => fold(o).text === fold(w).text))) return text;
   const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
   const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
   const label = words(m[1]!);
