@@ -264,7 +264,7 @@ function withoutOwnLabel(text: string, q: OpenQuestion): string {
   const named = q.answer.type === 'text' && (q.answer.kind === 'name' || /(?:^|_)name$/.test(q.key));
   const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text)
     ?? (short ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null)
-    ?? (named ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?=\p{Lu}\p{Ll})/u.exec(text) : null);
+    ?? (named ? labelBeforeName(text, q) : null);
   if (!m) return text;
   // (without a colon, only the question's key and label words, "Emergency contact", "company", or a kind the prompt names
   // before a copula: "Verein ist der FC Oberau" at "Für welche Schule, welchen Verein …?"; not "the project is for …")
@@ -277,6 +277,16 @@ function withoutOwnLabel(text: string, q: OpenQuestion): string {
   const ownWord = (w: string) => own.has(w) || (w.length >= 3 && [...own].some((o) => o.length > w.length && o.startsWith(w)));
   if (label.length === 0 || !label.every((w) => ownWord(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
   return text.slice(m[0].length);
+}
+
+/** The longest lead of one to three words of the question's key or label before a capitalised word ("Emergency Contact Dev Patel"). */
+function labelBeforeName(text: string, q: OpenQuestion): RegExpExecArray | null {
+  const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u)].map((w) => fold(w).text).filter((w) => w.length >= 2));
+  for (let n = 3; n >= 1; n--) {
+    const m = new RegExp(`^\\s*((?:\\p{L}+[\\s-]+){${n - 1}}\\p{L}+)\\s+(?=\\p{Lu}\\p{Ll})`, 'u').exec(text);
+    if (m && m[1]!.split(/[^\p{L}]+/u).every((w) => own.has(fold(w).text))) return m;
+  }
+  return null;
 }
 
 /** Whether the whole reply is a plain no, as the yes/no reader takes one ("no", "nope 👍", "nein."): nothing more to add. */
