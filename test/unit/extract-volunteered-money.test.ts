@@ -31,3 +31,24 @@ describe('an amount of money said at another question', () => {
     expect(volunteeredUpdates('$30k', budget, [budget, area], ctx)).toEqual([]);
   });
 });
+
+describe('a German compound names the option it begins with', () => {
+  const sport: OpenQuestion = {
+    nodeId: 'q.sport', key: 'sport', required: true,
+    answer: { type: 'enum', options: [{ value: 'tennis', label: 'Tennis' }, { value: 'basketball', label: 'Basketball' }, { value: 'soccer', label: 'Fußball' }] },
+  };
+  const de = { ...ctx, locale: 'de' };
+  const sportOf = (text: string, locale: { now: string; defaultCountry: string; locale?: string } = de) => volunteeredUpdates(text, area, [area, sport], locale).filter((u) => u.key === 'sport').map((u) => u.value);
+
+  it('reads "Tennisplatz", "Fußballfeld", "Basketballhalle" in German', () => {
+    expect(sportOf('wir brauchen neue Flutlichter für unseren Tennisplatz')).toEqual(['tennis']);
+    expect(sportOf('es geht um zwei Fußballfelder')).toEqual(['soccer']);
+    expect(sportOf('Basketballhalle der Gesamtschule')).toEqual(['basketball']);
+  });
+
+  it('not a negated one, not two sports, not in English', () => {
+    expect(sportOf('kein Tennisplatz, eine Basketballhalle')).toEqual(['basketball']);
+    expect(sportOf('Tennisplatz und Basketballhalle')).toEqual([]);
+    expect(sportOf('tennisplatz', ctx)).toEqual([]);
+  });
+});

@@ -103,6 +103,23 @@ function moneyUpdate(text: string, current: OpenQuestion | null, others: readonl
   return read.ok && !read.check ? { q: targets[0]!, value: read.value, evidence: read.evidence } : undefined;
 }
 
+/** The words of a message written as one compound beginning with an option's one-word spelling ("tennisplatz": Tennis). */
+function compoundHits(folded: string, enums: readonly OpenQuestion[], current: OpenQuestion | null, notSuffix: readonly string[]): PhraseHit<Owner>[] {
+  const hits: PhraseHit<Owner>[] = [];
+  const suffixes = new Set(notSuffix.map(foldPhrase));
+  for (const m of folded.matchAll(/\p{L}{8,}/gu)) {
+    const word = m[0];
+    for (const q of enums) {
+      if (q.answer.type !== 'enum') continue;
+      for (const sp of spellingsOf(q.answer).spellings) {
+        if (sp.folded.length < 5 || !/^\p{L}+$/u.test(sp.folded) || word.length - sp.folded.length < 3 || !word.startsWith(sp.folded) || suffixes.has(word.slice(sp.folded.length))) continue;
+        hits.push({ owner: { key: q.key, option: sp.option, folded: sp.folded, eligible: q.key !== current?.key && sp.eligible }, start: m.index, end: m.index + word.length });
+      }
+    }
+  }
+  return hits;
+}
+
 /** Adds the one value of a self-identifying type found (email, url, phone) for the one other question of that type. */
 function addSelfEvident(
   updates: ProposedUpdate[], ctx: ParseContext, text: string, current: OpenQuestion | null, others: readonly OpenQuestion[],
@@ -147,6 +164,10 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
       }
     }
   }
+  // German compounds: "Tennisplatz", "Basketballhalle" name the sport whose one-word spelling (five letters or more) begins
+  // them, the rest being three letters or more and no suffix of the pack's list ("problemlos")
+  const compounds = pack.options.meaning?.compounds;
+  if (compounds) found.push(...compoundHits(folded.text, enums, current, compounds.notSuffix));
   if (found.length === 0) return [];
   // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts);
   // "keine Ahnung, bin neu hier": an option word inside a not-knowing phrase ("keine" of "keine Ahnung") answers nothing
