@@ -143,8 +143,22 @@ export function judge(expected: ResolvedCase['expect'], outcome: EvalOutcome, ty
   if (expected.kind === 'skip') return outcome.kind === 'skip' ? 'correct' : 'wrong';
   if (outcome.kind === 'skip') return 'wrong';
   // a description kept in the visitor's own words is a faithful record of it, as a tidied one is
-  if (ownWords !== undefined && sameValue(ownWords, outcome.value, 0, 'text')) return 'correct';
+  if (ownWords !== undefined && (sameValue(ownWords, outcome.value, 0, 'text') || sameValue(withoutOpening(ownWords), outcome.value, 0, 'text'))) return 'correct';
   return expected.values.some((v) => sameValue(v, outcome.value, expected.tolerance, type)) ? 'correct' : 'wrong';
+}
+
+/** Words that open a chat message and say nothing ("ok so", "hi, well", "ja also"): a description without them is the same record. */
+const OPENING = new Set(['ok', 'okay', 'so', 'well', 'um', 'uh', 'hi', 'hello', 'hey', 'yeah', 'yes', 'yep', 'right', 'anyway', 'ja', 'also', 'hallo', 'na', 'naja', 'gut', 'moin', 'servus']);
+
+/** The reply without up to three opening words of the OPENING list ("ok so we had them put in …" → "we had them put in …"). */
+export function withoutOpening(reply: string): string {
+  let rest = reply.trimStart();
+  for (let i = 0; i < 3; i++) {
+    const m = /^(\p{L}+)[\s,.!-]+/u.exec(rest);
+    if (!m || !OPENING.has(m[1]!.toLowerCase())) break;
+    rest = rest.slice(m[0].length);
+  }
+  return rest;
 }
 
 /**

@@ -156,6 +156,10 @@ describe('the eval runner', () => {
     expect(judge(tidied, { kind: 'value', value: own }, 'text', own)).toBe('correct');
     expect(judge(tidied, { kind: 'value', value: 'codeine' }, 'text', own)).toBe('wrong');
     expect(judge(tidied, { kind: 'value', value: own }, 'text')).toBe('wrong');
+    // its chat opening ("ok so", "hi, well") dropped, it is the same record; any other word dropped is not
+    expect(judge(tidied, { kind: 'value', value: own }, 'text', `ok so ${own}`)).toBe('correct');
+    expect(judge(tidied, { kind: 'value', value: own }, 'text', `Hi, well, ${own}`)).toBe('correct');
+    expect(judge(tidied, { kind: 'value', value: own }, 'text', `sadly ${own}`)).toBe('wrong');
     expect(judge({ kind: 'reask' }, { kind: 'value', value: own }, 'text', own)).toBe('wrong');
     expect(isDescription({ type: 'text', max: 120 })).toBe(false);
     expect(isDescription({ type: 'text', kind: 'name', max: 1000 })).toBe(false);
