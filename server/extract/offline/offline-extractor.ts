@@ -9,7 +9,7 @@ import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
 import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
-import { assertsItem, contentBeside, narrowedNone, yesNoByContent } from './yes-no-content.ts';
+import { assertsItem, contentBeside, fineBlanked, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
 import { lateCorrection } from './late-correction.ts';
@@ -109,7 +109,7 @@ export class OfflineExtractor implements Extractor {
       const before = last === undefined ? undefined : last.pii ? last[LOCAL_VALUE] : last.text;
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
       // "044 123 45 67" asked which country, then "ja, Zürich, Schweiz": the number in the country named (parse/phone.ts)
-      const read = narrowed ?? (before && cur.answer.type === 'phone' ? phoneInCountryNamed(text, before, ctx) : null) ?? parseAnswer(cur.answer, text, ctx);
+      const read = narrowed ?? (before && cur.answer.type === 'phone' ? phoneInCountryNamed(text, before, ctx) : null) ?? parseAnswer(cur.answer, cur.answer.type === 'boolean' ? fineBlanked(cur, text, packOf(req.locale)) : text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
       const narrowedAmount = before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null;
       // "50" at a budget whose prompt says packages start at about $12,000: checked as 50,000 (parse/amount-scale.ts)

@@ -2,8 +2,9 @@ import { normalOptions } from '../../flow/answer-types.ts';
 import type { OpenQuestion, ProposedUpdate } from '../extractor.ts';
 import {
   charBits, coerceValue, findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, longestHits, mask, mayOccur, originalSlice,
-  type ParseContext, type PhraseHit,
+  parseAnswer, type ParseContext, type PhraseHit,
 } from '../parse/index.ts';
+import { findCurrencies, isCurrencyCode } from '../parse/money.ts';
 import { findName, NAME_KEYS } from './name.ts';
 import { negated, negatedAfter } from '../parse/enum.ts';
 import { countryInDoubt } from '../parse/phone.ts';
@@ -47,6 +48,9 @@ export function volunteeredUpdates(
     add(updates, ctx, q, u.value, BY_OPTION, u.evidence);
   }
 
+  const money = moneyUpdate(text, current, others, ctx);
+  if (money) add(updates, ctx, money.q, money.value, BY_OPTION, money.evidence);
+
   const age = ageUpdate(text, others, packOf(ctx.locale));
   if (age) add(updates, ctx, age.q, age.value, SELF_EVIDENT, age.evidence);
 
@@ -79,6 +83,41 @@ function ageUpdate(text: string, others: readonly OpenQuestion[], pack: Language
   if (all.length !== 1) return undefined;
   const m = all[0]!;
   return { q: asks[0]!, value: Number(m[1] ?? m[2] ?? m[3]), evidence: m[0] };
+}
+
+/** A money question: a number or integer answer with a currency, or a unit that is a currency code. */
+const asksMoney = (q: OpenQuestion) => (q.answer.type === 'integer' || q.answer.type === 'number') && (q.answer.currency !== undefined || isCurrencyCode(q.answer.unit));
+
+/**
+ * An amount said with its currency ("budget around $30k", "Budget: so 30.000 Dollar") for the one other open money question,
+ * when the current question asks no money: the one clause holding a currency, read by that question's own parser (a range,
+ * a negated amount, another currency or a per-item figure gives nothing).
+ */
+function moneyUpdate(text: string, current: OpenQuestion | null, others: readonly OpenQuestion[], ctx: ParseContext): { q: OpenQuestion; value: unknown; evidence: string } | undefined {
+  if ((current && asksMoney(current)) || findCurrencies(text).length === 0) return undefined;
+  const targets = others.filter(asksMoney);
+  if (targets.length !== 1) return undefined;
+  const clauses = text.split(/(?<=[,;!?]|\.(?!\d))\s+|\s+(?:and|but|und|aber)\s+/iu).filter((c) => findCurrencies(c).length > 0);
+  if (clauses.length !== 1) return undefined;
+  const read = parseAnswer(targets[0]!.answer, clauses[0]!, ctx);
+  return read.ok && !read.check ? { q: targets[0]!, value: read.value, evidence: read.evidence } : undefined;
+}
+
+/** The words of a message written as one compound beginning with an option's one-word spelling ("tennisplatz": Tennis). */
+function compoundHits(folded: string, enums: readonly OpenQuestion[], current: OpenQuestion | null, notSuffix: readonly string[]): PhraseHit<Owner>[] {
+  const hits: PhraseHit<Owner>[] = [];
+  const suffixes = new Set(notSuffix.map(foldPhrase));
+  for (const m of folded.matchAll(/\p{L}{8,}/gu)) {
+    const word = m[0];
+    for (const q of enums) {
+      if (q.answer.type !== 'enum') continue;
+      for (const sp of spellingsOf(q.answer).spellings) {
+        if (sp.folded.length < 5 || !/^\p{L}+$/u.test(sp.folded) || word.length - sp.folded.length < 3 || !word.startsWith(sp.folded) || suffixes.has(word.slice(sp.folded.length))) continue;
+        hits.push({ owner: { key: q.key, option: sp.option, folded: sp.folded, eligible: q.key !== current?.key && sp.eligible }, start: m.index, end: m.index + word.length });
+      }
+    }
+  }
+  return hits;
 }
 
 /** Adds the one value of a self-identifying type found (email, url, phone) for the one other question of that type. */
@@ -125,6 +164,10 @@ function optionUpdates(text: string, current: OpenQuestion | null, others: reado
       }
     }
   }
+  // German compounds: "Tennisplatz", "Basketballhalle" name the sport whose one-word spelling (five letters or more) begins
+  // them, the rest being three letters or more and no suffix of the pack's list ("problemlos")
+  const compounds = pack.options.meaning?.compounds;
+  if (compounds) found.push(...compoundHits(folded.text, enums, current, compounds.notSuffix));
   if (found.length === 0) return [];
   // "no chest pain, just a cough": a negated option is never volunteered, as in a direct answer (parse/enum.ts);
   // "keine Ahnung, bin neu hier": an option word inside a not-knowing phrase ("keine" of "keine Ahnung") answers nothing

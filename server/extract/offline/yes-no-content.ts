@@ -26,6 +26,8 @@ import { questionForm } from './not-an-answer.ts';
  */
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
+/** Where a clause ends inside a folded reply (punctuation): the words after a "no" that it may deny stop there. */
+const CLAUSE_END = /[,;:.!?()[\]—–]/u;
 const clauseCache = new WeakMap<LanguagePack, RegExp>();
 
 /** Where a reply splits into clauses: punctuation, a spaced dash, and the pack's "but" and "and" words. */
@@ -55,7 +57,8 @@ function names(word: string, item: string): boolean {
   if (word.length < 4) return false;
   const a = stem(word);
   const b = stem(item);
-  if (a === b) return true;
+  // "Masten" for "Mast": one's stem is the other word whole (the stem of "Mast" cuts its "t")
+  if (a === b || a === item || word === b) return true;
   const n = Math.min(a.length, b.length);
   if (n >= 5 && (a.startsWith(b) || b.startsWith(a))) return true;
   // "dizzy" / "dizziness": a common start of four letters or more that is most of the shorter stem
@@ -99,6 +102,32 @@ function itemsOf(q: OpenQuestion, pack: LanguagePack): string[] {
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => findPhrase(text, foldPhrase(p)).length > 0);
 
+/**
+ * The reply with each yes word that says a thing named is fine blanked (the pack's `fine` words that are also yes words,
+ * "ok", "okay", "passt"), where one of the prompt's items stands within three words before it in its clause: "breathing ok",
+ * "I can breathe ok", "Kabel ok" say the item is fine — content, no yes to the question. Same length, so spans keep their place.
+ */
+export function fineBlanked(q: OpenQuestion, text: string, pack: LanguagePack): string {
+  const words = pack.yesNo;
+  if (!words || q.answer.type !== 'boolean') return text;
+  const items = itemsOf(q, pack);
+  if (items.length === 0) return text;
+  const yes = new Set(pack.lexicon.yes.map(foldPhrase));
+  const fine = words.fine.map(foldPhrase).filter((w) => yes.has(w));
+  const folded = fold(text);
+  let out = text;
+  for (const w of fine) {
+    for (const at of findPhrase(folded.text, w)) {
+      const before = (folded.text.slice(0, at).split(CLAUSE_END).at(-1)!.match(WORD) ?? []).slice(-3);
+      if (!before.some((b) => items.some((item) => names(b, item)))) continue;
+      const from = folded.starts[at]!;
+      const to = folded.ends[at + w.length - 1]!;
+      out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+    }
+  }
+  return out;
+}
+
 /** What a reply without a yes or no word says about the question by its content: true, false, or null when it says neither. */
 export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string; whole?: true } | null {
   const words = pack.yesNo;
@@ -114,7 +143,7 @@ export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack
   const lex = pack.lexicon;
   // a yes, a no, a synonym of the flow or a hedge said in words is the parser's to read ("kind of, my chest feels tight"
   // stays a hedge, "both indoor and outdoor" two answers); a word inside "right now" or "alles ok" says neither
-  let plain = fold(text).text;
+  let plain = fold(fineBlanked(q, text, pack)).text;
   for (const p of pack.leftovers?.plain ?? []) for (const at of findPhrase(plain, foldPhrase(p)).reverse()) plain = plain.slice(0, at) + ' '.repeat(foldPhrase(p).length) + plain.slice(at + foldPhrase(p).length);
   const spec = q.answer;
   const synonyms = [...(spec.synonyms?.true ?? []), ...(spec.synonyms?.false ?? [])];
@@ -187,7 +216,8 @@ function noOnlyBeforeItems(q: OpenQuestion, text: string, pack: LanguagePack): b
   for (const p of [...pack.lexicon.no, ...(pack.yesNo?.none ?? [])].map(foldPhrase)) {
     for (const at of findPhrase(folded, p)) {
       any = true;
-      const next = (folded.slice(at + p.length).match(WORD) ?? []).slice(0, 3);
+      // the words after it in its own clause: "nothing dangerous, the fixture just stays dark" denies no fixture
+      const next = (folded.slice(at + p.length).split(CLAUSE_END)[0]!.match(WORD) ?? []).slice(0, 3);
       if (!next.some((w) => items.some((item) => names(w, item)))) return false;
     }
   }

@@ -117,8 +117,15 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
   const shown = w.echoTyped || spacedTyped ? typedText : text;
   const all = dropCovered(signed(text, halves(text, findNumbers(text, spec.unit, measure !== null, pack), w), w)).filter((f) => !outOf(text, f, spec.max, w));
   // "not 4", "not more than 40k": a negated number is never the answer; another one beside it may be ("not 4, just 3")
-  const found = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
-  if (found.length === 0 && all.length > 0) return clarify(say(pack, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
+  const unnegated = all.filter((f) => !w.negated.test(text.slice(Math.max(0, f.start - 40), f.start)));
+  if (unnegated.length === 0 && all.length > 0) return clarify(say(pack, 'negatedNumber', { typed: shown.slice(all[0]!.start, all[0]!.end).trim() }));
+  // "$30k", "30.000 Dollar" at a question in m², metres or days: an amount of money is never that answer (another
+  // question's, perhaps: the budget); a figure beside it may be ("about 700 m², budget $30k"). Only money: asked again in
+  // the question's own unit. (A question without a unit may be money, so an amount there is read as before.)
+  const cash = measure !== null ? findCurrencies(text) : [];
+  const isMoney = (f: FoundNumber) => cash.some((c) => c.start < f.end + 4 && f.start - 4 < c.end);
+  if (cash.length > 0 && unnegated.length > 0 && unnegated.every(isMoney)) return clarify(w.giveIn(spec.unit!));
+  const found = cash.length > 0 ? unnegated.filter((f) => !isMoney(f)) : unnegated;
   // "none" / "nobody" to a count that may be zero is 0 (to one that may not, the range check says so)
   if (found.length === 0 && w.none.test(text)) return checkNumber(spec, 0, text.trim(), true, undefined, pack);
   // "a pair of padel courts", "a couple"; "just me" to a count of people

@@ -13,12 +13,14 @@ import { DE_PARSER } from './parser-messages.ts';
 import { DE_CORRECTIONS, DE_NAMES, DE_OPTIONS } from './phrases.ts';
 import { DE_OPTION_MEANING } from './option-meaning.ts';
 import { germanWordNumbers } from './word-numbers.ts';
+import { withDialect } from './dialect.ts';
 
 /** German: everything the offline rules and the bot know about the language. */
 export const de: LanguagePack = {
   code: 'de',
   region: 'DE',
-  lexicon: DE,
+  // yes, no, hedges and skips also as typed in Bavarian, Austrian and Swiss German ("Nei, nüt", "weiß ned", "koa Ahnung")
+  lexicon: { ...DE, yes: withDialect(DE.yes), no: withDialect(DE.no), neither: withDialect(DE.neither), skip: withDialect(DE.skip), declines: withDialect(DE.declines), negators: withDialect(DE.negators) },
   messages: MESSAGES,
   say: DE_PARSER,
   numbers: DE_NUMBERS,
@@ -29,9 +31,9 @@ export const de: LanguagePack = {
   names: DE_NAMES,
   options: { ...DE_OPTIONS, meaning: DE_OPTION_MEANING },
   text: DE_TEXT,
-  leftovers: DE_LEFTOVERS,
+  leftovers: { ...DE_LEFTOVERS, compete: withDialect(DE_LEFTOVERS.compete), unsure: withDialect(DE_LEFTOVERS.unsure), plain: withDialect(DE_LEFTOVERS.plain), bound: withDialect(DE_LEFTOVERS.bound) },
   spoken: DE_SPOKEN,
-  yesNo: DE_YES_NO,
+  yesNo: { ...DE_YES_NO, none: withDialect(DE_YES_NO.none), fine: withDialect(DE_YES_NO.fine), ended: withDialect(DE_YES_NO.ended), allFine: withDialect(DE_YES_NO.allFine ?? []) },
   carried: { lead: ['die', 'der', 'das', 'den', 'es', 'ist'], inName: ['für', 'und', '&'], self: ['ich', 'wir'] },
   durations: DE_DURATIONS,
   capitalNouns: true,

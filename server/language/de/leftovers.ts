@@ -10,8 +10,9 @@ export const DE_LEFTOVERS: LeftoverWords = {
   ],
   besideContact: ['aber', 'doch', 'jedoch', 'allerdings', 'oder'],
   unsure: ['nicht sicher', 'unsicher', 'nicht ganz sicher', 'weiß nicht genau', 'nicht mehr genau', 'keine ahnung', 'wenn ich mich recht erinnere', 'ohne gewähr'],
-  plain: ['alles ok', 'alles okay', 'alles gut', 'alles in ordnung', 'alles sicher'],
-  bound: ['haben wir', 'habe ich', 'haben wir nicht', 'habe ich nicht'],
+  plain: ['alles ok', 'alles okay', 'alles gut', 'alles in ordnung', 'alles sicher', 'passt schon', 'passt scho', 'passt eh', 'passt alles', 'alles passt'],
+  // ("war noch nicht draußen": not yet looked, no "not yet" to the question)
+  bound: ['haben wir', 'habe ich', 'haben wir nicht', 'habe ich nicht', 'noch nicht'],
   dateCompete: [
     'nach', 'vor', 'bis', 'ab', 'seit', 'zwischen', 'um', 'gegen', 'ungefähr', 'etwa', 'ca', 'circa', 'woche', 'wochenende',
     'ende', 'anfang', 'mitte', 'nächste', 'nächsten', 'letzte', 'letzten',

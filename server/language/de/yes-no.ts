@@ -17,7 +17,10 @@ export const DE_YES_NO: YesNoWords = {
   negatedJoiners: ['noch'],
   notItems: ['gerade', 'moment', 'momentan', 'derzeit', 'zurzeit', 'wichtig', 'chance', 'könnte', 'koennte'],
   fine: ['in ordnung', 'ok', 'okay', 'gut', 'sicher', 'stabil', 'fest', 'normal', 'intakt', 'nicht lose', 'keine losen'],
-  neutral: ['neu', 'neue', 'neuen', 'alt', 'alte', 'alten', 'erneuert', 'repariert', 'ersetzt', 'geprüft', 'installiert', 'gewartet', 'led', 'jahre alt', 'normalerweise', 'sonst'],
+  neutral: ['neu', 'neue', 'neuen', 'alt', 'alte', 'alten', 'erneuert', 'repariert', 'ersetzt', 'geprüft', 'installiert', 'gewartet', 'led', 'jahre alt', 'normalerweise', 'sonst',
+    // ein Fehler ohne Gefahr: das Licht geht nur nicht richtig ("bleibt dunkel", "nur dunkel", "flackert")
+    'dunkel', 'bleibt dunkel', 'dunkler', 'flackert', 'flackern', 'flackernd', 'geht nicht', 'geht nicht an', 'gehen nicht', 'gehen nicht an',
+    'funktioniert nicht', 'funktionieren nicht', 'brummt', 'summt'],
   ended: ['nicht mehr', 'früher', 'vorbei', 'abgelaufen', 'aufgehört', 'abgesetzt'],
   kinds: [
     { names: ['medikament', 'medikamente', 'medikamenten', 'arzneimittel', 'tabletten', 'nahrungsergänzungsmittel', 'nahrungsergänzung'],
@@ -37,7 +40,9 @@ export const DE_YES_NO: YesNoWords = {
   frequency: ['manchmal', 'gelegentlich', 'ab und zu', 'bei bedarf', 'hin und wieder'],
   allFine: ['alles in ordnung', 'alles gut', 'alles ok', 'alles okay', 'alles sicher', 'alles bestens', 'alles fein', 'sieht gut aus', 'sieht alles gut aus',
     'sieht alles normal aus', 'scheint alles in ordnung', 'scheint in ordnung', 'nichts gefährliches', 'nichts unsicheres', 'nichts kaputt',
-    'nix gefährliches', 'nix gefährlich', 'nix unsicheres', 'nix kaputt'],
+    'nix gefährliches', 'nix gefährlich', 'nix unsicheres', 'nix kaputt', 'alles normal', 'sieht normal aus',
+    // "passt scho", "basst scho", "passt eh" (süddeutsch, österreichisch): alles in Ordnung
+    'passt schon', 'passt scho', 'passt eh', 'passt alles', 'alles passt'],
   rulesOut: [
     { topic: ['schwanger'],
       facts: ['ich bin ein mann', 'ich bin männlich', 'männlich', 'ein junge', 'mein sohn', 'er ist', 'gebärmutterentfernung', 'sterilisiert',
@@ -45,7 +50,10 @@ export const DE_YES_NO: YesNoWords = {
       age: /(?:^|\s)(?:sie|er) ist\s+(?:erst\s+|nur\s+)?(\d{1,2})(?:\s*jahre?(?:\s+alt)?)?\s*$/u, under: 10 },
   ],
   precautions: ['abgesperrt', 'abgeriegelt', 'abgesichert', 'gesperrt', 'absperrband', 'halten die leute fern', 'niemand geht hin'],
-  alike: [['kabel', 'leitung', 'leitungen', 'draht', 'drähte']],
+  alike: [['kabel', 'leitung', 'leitungen', 'draht', 'drähte'],
+    // was umfallen könnte: lose, locker, wackelt, schief; Funken: Brandgeruch, Rauch
+    ['umfallen', 'fallen', 'umfällt', 'lose', 'locker', 'wackelt', 'wackelig', 'wacklig', 'schief', 'kippt'],
+    ['funken', 'funkt', 'gefunkt', 'brandgeruch', 'verbrannt', 'kokelt', 'schmort', 'geschmort', 'rauch', 'raucht', 'qualm', 'qualmt', 'feuer', 'brennt']],
   conditions: ['wenn', 'sobald', 'nach', 'während', 'beim', 'nachts', 'morgens'],
   assent: {
     asks: ['einverstanden', 'zustimmen', 'stimmen sie', 'akzeptieren', 'in ordnung'],

@@ -18,7 +18,10 @@ export const EN_YES_NO: YesNoWords = {
   negatedJoiners: ['nor'],
   notItems: ['moment', 'including', 'important', 'chance', 'looks', 'could', 'would', 'right', 'currently', 'today'],
   fine: ['fine', 'ok', 'okay', 'good', 'safe', 'secure', 'solid', 'stable', 'normal', 'all right', 'alright', 'not loose', 'intact'],
-  neutral: ['new', 'brand new', 'old', 'older', 'replaced', 'redone', 'repaired', 'installed', 'upgraded', 'renewed', 'checked', 'inspected', 'serviced', 'led', 'years old', 'months old', 'looked at', 'normally', 'usually'],
+  neutral: ['new', 'brand new', 'old', 'older', 'replaced', 'redone', 'repaired', 'installed', 'upgraded', 'renewed', 'checked', 'inspected', 'serviced', 'led', 'years old', 'months old', 'looked at', 'normally', 'usually',
+    // a fault that is no danger: the light just does not work as it should ("the fixture just stays dark", "just dim")
+    'dark', 'stays dark', 'dim', 'dimmer', 'flicker', 'flickers', 'flickering', 'not working', "doesn't work", 'doesnt work', "won't turn on",
+    'wont turn on', "won't come on", 'wont come on', "doesn't turn on", 'doesnt turn on', 'not turning on', 'not coming on', 'dead', 'burned out', 'buzzing', 'buzzes'],
   ended: ['no longer', 'anymore', 'any more', 'stopped', 'used to', 'lapsed', 'expired', 'gone', 'went away'],
   kinds: [
     // medicines and supplements: a thing taken, or a medicine one is allergic to
@@ -53,7 +56,8 @@ export const EN_YES_NO: YesNoWords = {
   allFine: ['all fine', 'all good', 'all ok', 'all okay', 'all safe', "everything's fine", 'everything is fine', 'everything fine', "everything's ok",
     'everything is ok', "everything's okay", 'everything okay', "everything's good", 'everything good', 'looks fine', 'looks ok', 'looks okay',
     'looks good', 'seems fine', 'seems ok', 'all seems fine', 'all looks fine', 'everything looks fine', 'everything seems fine', 'all looks good',
-    'nothing wrong', "nothing's wrong", 'nothing dangerous', 'nothing unsafe', 'all clear', 'perfectly safe', 'totally safe'],
+    'nothing wrong', "nothing's wrong", 'nothing dangerous', 'looks normal', 'all normal', 'everything normal', 'everything looks normal',
+    'everything seems normal', 'seems normal', 'all looks normal', 'nothing unsafe', 'all clear', 'perfectly safe', 'totally safe'],
   rulesOut: [
     { topic: ['pregnan'],
       facts: ["i'm a guy", 'im a guy', 'i am a guy', "i'm a man", 'im a man', 'i am a man', "i'm male", 'im male', 'i am male', 'male', 'a boy', 'a guy',
@@ -62,7 +66,10 @@ export const EN_YES_NO: YesNoWords = {
       age: /(?:^|\s)(?:she|he|they)(?:'s|s| is| are)\s+(?:only\s+|just\s+)?(\d{1,2})(?:\s*(?:years?|yrs?|yo)(?:\s+old)?)?\s*$/u, under: 10 },
   ],
   precautions: ['taped off', 'taped it off', 'taped the area off', 'taped that off', 'cordoned off', 'cordoned it off', 'fenced off', 'fenced it off', 'closed off', 'closed the court', 'closed the area', 'keeping people away', 'kept people away', 'keeping everyone away', 'keeping the kids away', 'nobody goes near'],
-  alike: [['wiring', 'wire', 'wires', 'cable', 'cables', 'cabling'], ['breathing', 'breathe', 'breath', 'breathless', 'wheezing', 'wheezy', 'wheeze', 'winded']],
+  alike: [['wiring', 'wire', 'wires', 'cable', 'cables', 'cabling'],
+    // a thing that could fall: loose, leaning, hanging, tilted; sparking: a burning smell, smoke
+    ['fall', 'falling', 'fallen', 'loose', 'leaning', 'wobbly', 'wobbling', 'wobbles', 'tilted', 'tilting', 'sagging', 'unstable', 'shaky'],
+    ['sparking', 'sparks', 'spark', 'sparked', 'burning', 'smoke', 'smoking', 'smoldering', 'scorched', 'melted', 'melting', 'fire', 'flames'], ['breathing', 'breathe', 'breath', 'breathless', 'wheezing', 'wheezy', 'wheeze', 'winded']],
   conditions: ['when', 'whenever', 'after', 'during', 'while', 'at night', 'in the morning'],
   assent: {
     asks: ['agree', 'consent', 'accept', 'okay with', 'ok with', 'happy with', 'happy for'],
