@@ -15,7 +15,7 @@ export type MessageKey =
   | 'whichThen' | 'pickOne' | 'or' | 'pickJustOne' | 'pickNumber' | 'notDate' | 'singleDate' | 'noSuchDate' | 'moreThanOneDate'
   | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth' | 'whichYear'
   | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat' | 'whichNow'
-  | 'ownQuestion' | 'whatAbout' | 'whichCountry';
+  | 'ownQuestion' | 'whatAbout' | 'whichCountry' | 'phoneTooShort' | 'phoneTooLong';
 
 /** Every message a parser can say, in one language. */
 export type ParserMessages = Readonly<Record<MessageKey, Text>>;

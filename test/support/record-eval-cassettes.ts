@@ -37,14 +37,20 @@ async function record(casesDir: string, outDir: string): Promise<void> {
     const files = readdirSync(casesDir).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(casesDir, f));
     const cases = files.flatMap((f) => loadEvalFile(f));
     const recorded = new Map<string, Array<[string, RecordedTurn]>>();
-    const scripted = (c: ResolvedCase): Extractor => ({
-      name: recorder.name,
-      async extract(req: ExtractionRequest): Promise<Proposal> {
-        // script a reply only when the model will be called (the hybrid rule settles exact replies offline)
-        if (!exactRule(req, await offline.extract(req))) fake.script(labelled(c));
-        return recorder.extract(req);
-      },
-    });
+    const scripted = (c: ResolvedCase): Extractor => {
+      let turn = 0;
+      return {
+        name: recorder.name,
+        async extract(req: ExtractionRequest): Promise<Proposal> {
+          // script a reply only when the model will be called (the hybrid rule settles exact replies offline)
+          if (!exactRule(req, await offline.extract(req))) fake.script(labelled(c));
+          // each turn in its own slot: the cassette keeps the case's first turn (a follow-up at the same question is
+          // replayed from it), not a later turn at the question after
+          recorder.seek(turn++);
+          return recorder.extract(req);
+        },
+      };
+    };
     const results = await runCases(cases, (c) => {
       recorder.turns.length = 0;
       recorder.seek(0);

@@ -16,7 +16,7 @@ import { lateCorrection } from './late-correction.ts';
 import { LOCAL_VALUE } from '../../engine/input.ts';
 import { narrowAmount } from '../parse/narrow-amount.ts';
 import { parseBoolean } from '../parse/boolean.ts';
-import { phoneInCountryNamed } from '../parse/phone.ts';
+import { contactFollowUp } from './contact-follow-up.ts';
 import { scaleAmount } from '../parse/amount-scale.ts';
 import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
@@ -103,13 +103,14 @@ export class OfflineExtractor implements Extractor {
     if (cur) {
       // a follow-up at the same question ("Which day in March?" → "the 9th"): nothing was committed the turn before,
       // so the visitor's last message was a reply to this question that the bot asked back about
-      const followUp = !req.previous && ['date', 'integer', 'number', 'phone'].includes(cur.answer.type);
+      const followUp = !req.previous && ['date', 'integer', 'number', 'phone', 'email'].includes(cur.answer.type);
       // the visitor's last message; a pii one (at a pii question) read from its words kept in this process, never sent on
       const last = followUp ? [...(req.history ?? [])].reverse().find((h) => h.role === 'user') : undefined;
       const before = last === undefined ? undefined : last.pii ? last[LOCAL_VALUE] : last.text;
       const narrowed = before && cur.answer.type === 'date' ? narrowDate(cur.answer as Extract<ExtractionRequest['current'] & object, { answer: { type: 'date' } }>['answer'], text, before, ctx) : null;
-      // "044 123 45 67" asked which country, then "ja, Zürich, Schweiz": the number in the country named (parse/phone.ts)
-      const read = narrowed ?? (before && cur.answer.type === 'phone' ? phoneInCountryNamed(text, before, ctx) : null) ?? parseAnswer(cur.answer, cur.answer.type === 'boolean' ? fineBlanked(cur, text, packOf(req.locale)) : text, ctx);
+      // "044 123 45 67" asked which country, then "ja, Zürich, Schweiz"; "555-0148" then "area code 312"; two numbers, then
+      // "the cell"; "dreynolds@gmail" then "gmail.com": the contact both replies give together (contact-follow-up.ts)
+      const read = narrowed ?? (before ? contactFollowUp(cur, text, before, ctx, packOf(req.locale)) : null) ?? parseAnswer(cur.answer, cur.answer.type === 'boolean' ? fineBlanked(cur, text, packOf(req.locale)) : text, ctx);
       // "15-25k" asked back, then "say 20": 20,000 (parse/narrow-amount.ts)
       const narrowedAmount = before && cur.answer.type !== 'date' ? narrowAmount(cur.answer, text, before, read) : null;
       // "50" at a budget whose prompt says packages start at about $12,000: checked as 50,000 (parse/amount-scale.ts)

@@ -66,10 +66,12 @@ function internationalZeros(text: string): string {
 
 function scan(typed: string, country: CountryCode): FoundPhone[] {
   // most countries dial abroad with "00", the US and Canada with "011": a number typed with "00" is international everywhere
-  const plain = internationalZeros(typed);
+  // "617 555 0102, 617 555 0190": a comma or semicolon and a space between digits lists two numbers (libphonenumber reads
+  // the digits after a comma as an extension, a dialling pause); an extension typed in a chat says so ("ext 12", "x12")
+  const plain = internationalZeros(typed).replace(/(?<=\d[)]?)\s?[,;](?=\s+[+(]?\d)/gu, (m) => m.replace(/[,;]/u, '|'));
   // libphonenumber's default leniency already keeps only valid numbers; isValid() is the belt to that brace.
   const found = phones().findPhoneNumbersInText(plain, { defaultCountry: country })
-    .filter((f) => f.number.isValid() && !localOnly(plain.slice(f.startsAt, f.endsAt), f.number.nationalNumber, country))
+    .filter((f) => f.number.isValid() && exactlyValid(f.number.number) && !localOnly(plain.slice(f.startsAt, f.endsAt), f.number.nationalNumber, country))
     .map((f) => ({ value: f.number.number, start: f.startsAt, end: f.endsAt }));
   // a number in a range set aside for fiction (below) is read as a number too, as the US 555-01xx ones are
   if (!FICTION_GATE.test(plain.replace(/\D/g, ''))) return found;
@@ -91,6 +93,32 @@ const FICTION_GATE = /7700900|1632960/;
 /** Whether an E.164 number is in a range set aside for fiction (see FICTION). */
 function fictional(e164: string): boolean {
   return FICTION.some((re) => re.test(e164));
+}
+
+/** Whether libphonenumber's full metadata (each number type's exact ranges and lengths) takes the E.164 number too. */
+function exactlyValid(e164: string): boolean {
+  return phonesMax().parsePhoneNumberFromString(e164)?.isValid() === true;
+}
+
+/**
+ * Whether the one number typed, which is no number of any kind in libphonenumber's full metadata (each kind's exact
+ * ranges and lengths), is too short or too long for what it starts like: "0162 12345" in Germany is a mobile number two
+ * digits short (though a length German numbers have), "07911 12345" in the UK one digit short. Tried by adding or taking off up to eight digits at the end; null when neither makes
+ * a valid number (the digits are wrong, not the length), or there is no such number.
+ */
+function inexactLength(text: string, ctx: ParseContext): 'short' | 'long' | null {
+  const country = phoneCountry(ctx);
+  const plain = internationalZeros(mask(text, findEmails(text).map((e) => [e.start, e.end] as const)));
+  // the one run of digits typed as a number (digits, spaces, dashes, dots, slashes, brackets, a leading plus)
+  const runs = [...plain.matchAll(/\+?\(?\d[\d\s().\/-]*\d/gu)].filter((m) => m[0].replace(/\D/g, '').length >= 4);
+  if (runs.length !== 1) return null;
+  const e164 = phonesMax().parsePhoneNumberFromString(runs[0]![0], country)?.number;
+  if (e164 === undefined || exactlyValid(e164)) return null;
+  for (let k = 1; k <= 8; k++) {
+    if (['0', '5', '9'].some((d) => exactlyValid(e164 + d.repeat(k)))) return 'short';
+    if (e164.length - k > 4 && exactlyValid(e164.slice(0, -k))) return 'long';
+  }
+  return null;
 }
 
 /** National numbers shorter than this, typed without the trunk prefix, are taken for a number without its area code. */
@@ -134,6 +162,10 @@ export function parsePhone(text: string, ctx: ParseContext): ParseResult {
     const said = findPhones(spelled.value, ctx);
     if (said.length === 1) return ok(said[0]!.value, text.slice(spelled.start, spelled.end), false);
   }
+  // "0162 12345": a number of a length the country allows in general, but no number of the kind its first digits say;
+  // "07911 12345": a digit short of a mobile number
+  const inexact = found.length === 0 ? inexactLength(text, ctx) : null;
+  if (inexact !== null) return fail(say(pack, inexact === 'short' ? 'phoneTooShort' : 'phoneTooLong', { example: exampleNumber(phoneCountry(ctx)) ?? '' }));
   const parsed = found.length === 0 && text.replace(/\D/g, '').length >= 4 ? phones().parsePhoneNumberFromString(text, phoneCountry(ctx)) : undefined;
   // a number of the right length that is no number of its country is not short of an area code: say so
   const partial = parsed && !parsed.isPossible();

@@ -42,6 +42,8 @@ export const de: LanguagePack = {
   phoneCountries: {
     words: {
       'schweiz': 'CH', 'schweizer*': 'CH', 'schweizerisch*': 'CH', 'zürich': 'CH', 'zuerich': 'CH', 'bern': 'CH', 'basel': 'CH', 'luzern': 'CH', 'genf': 'CH', 'st. gallen': 'CH', 'winterthur': 'CH',
+      // "Natel": the Swiss word for a mobile phone ("Natel 079 123 45 67")
+      'natel': 'CH',
       'österreich': 'AT', 'oesterreich': 'AT', 'österreichisch*': 'AT', 'oesterreichisch*': 'AT', 'wien': 'AT', 'graz': 'AT', 'linz': 'AT', 'salzburg': 'AT', 'innsbruck': 'AT', 'klagenfurt': 'AT',
       'deutschland': 'DE', 'deutsche': 'DE', 'deutscher': 'DE', 'deutsches': 'DE', 'deutschen': 'DE',
     },

@@ -53,4 +53,6 @@ export const DE_PARSER: ParserMessages = {
   ownQuestion: () => 'Das kann ich hier leider nicht beantworten, aber das Team sieht Ihre Nachricht. Zuerst bitte diese Frage:',
   whatAbout: () => 'Können Sie in ein, zwei Sätzen sagen, worum es geht?',
   whichCountry: (p) => `In welchem Land ist die Nummer — ${p.countries}? Bitte geben Sie sie mit Ländervorwahl an (zum Beispiel ${p.example}).`,
+  phoneTooShort: (p) => `Die Nummer scheint zu kurz zu sein — könnten Sie sie prüfen und ganz eingeben?${p.example ? ` (Zum Beispiel ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Die Nummer scheint zu lang zu sein — könnten Sie die Ziffern prüfen?${p.example ? ` (Zum Beispiel ${p.example}.)` : ''}`,
 };

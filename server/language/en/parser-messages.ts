@@ -53,4 +53,6 @@ export const EN_PARSER: ParserMessages = {
   ownQuestion: () => "I can't answer that here, but the team will see your message. First, please answer this:",
   whatAbout: () => "Could you say in a sentence or two what it's about?",
   whichCountry: (p) => `Which country is that number in — ${p.countries}? Please type it with the country code (for example ${p.example}).`,
+  phoneTooShort: (p) => `That number seems too short — could you check it and type the whole number?${p.example ? ` (For example ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `That number seems too long — could you check the digits?${p.example ? ` (For example ${p.example}.)` : ''}`,
 };

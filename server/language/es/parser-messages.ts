@@ -53,4 +53,6 @@ export const ES_PARSER: ParserMessages = {
   ownQuestion: () => 'No puedo responder a eso aquí, pero el equipo verá su mensaje. Primero, esta pregunta:',
   whatAbout: () => '¿Podría decir en una o dos frases de qué se trata?',
   whichCountry: (p) => `¿De qué país es ese número: ${p.countries}? Escríbalo con el prefijo del país (por ejemplo ${p.example}).`,
+  phoneTooShort: (p) => `Ese número parece demasiado corto: ¿podría comprobarlo y escribirlo completo?${p.example ? ` (Por ejemplo ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Ese número parece demasiado largo: ¿podría comprobar los dígitos?${p.example ? ` (Por ejemplo ${p.example}.)` : ''}`,
 };

@@ -53,4 +53,6 @@ export const FR_PARSER: ParserMessages = {
   ownQuestion: () => "Je ne peux pas répondre à cela ici, mais l'équipe verra votre message. D'abord, cette question :",
   whatAbout: () => "Pourriez-vous dire en une ou deux phrases de quoi il s'agit ?",
   whichCountry: (p) => `Dans quel pays est ce numéro — ${p.countries} ? Merci de l'écrire avec l'indicatif du pays (par exemple ${p.example}).`,
+  phoneTooShort: (p) => `Ce numéro semble trop court — pourriez-vous le vérifier et l'écrire en entier ?${p.example ? ` (Par exemple ${p.example}.)` : ''}`,
+  phoneTooLong: (p) => `Ce numéro semble trop long — pourriez-vous vérifier les chiffres ?${p.example ? ` (Par exemple ${p.example}.)` : ''}`,
 };
