@@ -14,7 +14,7 @@ export type MessageKey =
   | 'total' | 'range' | 'notPercent' | 'exactly' | 'moreThanOneNumber' | 'dotOrComma' | 'commaOrThousands' | 'yesOrNo' | 'chooseFrom'
   | 'whichThen' | 'pickOne' | 'or' | 'pickJustOne' | 'pickNumber' | 'notDate' | 'singleDate' | 'noSuchDate' | 'moreThanOneDate'
   | 'datePassed' | 'dateFuture' | 'whichDay' | 'looseDay' | 'onOrAfter' | 'onOrBefore' | 'noSuchDay' | 'whichMonth' | 'whichYear'
-  | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat' | 'whichNow'
+  | 'pointsElsewhere' | 'nameIt' | 'codeLike' | 'codeItself' | 'whichCode' | 'otherCode' | 'whichOnes' | 'moreDetail' | 'askedBack' | 'whichAndWhat' | 'whichNow'
   | 'ownQuestion' | 'whatAbout' | 'whichCountry' | 'phoneTooShort' | 'phoneTooLong';
 
 /** Every message a parser can say, in one language. */

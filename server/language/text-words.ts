@@ -51,6 +51,8 @@ export interface TextWords {
   readonly contentFree: readonly string[];
   /** Words in a key or label that make a text question ask for a code ("id", "number", "nummer"). */
   readonly codeWords: readonly string[];
+  /** Kinds of code that are not the one asked unless the question names them ("group", "policy", "rx bin", "Kunden…", "Angebots…"): "group number 44871" at a member ID is asked again. */
+  readonly otherCodes?: readonly string[];
   /** Greetings and discourse words before free text ("hi yes hello, so basically", "ok found it:", "anyway", "ja hallo, also"): dropped. */
   readonly discourse?: readonly string[];
   /** Words of a complaint that names nothing ("work", "broken", "doesn't", "kaputt", "geht"): with only these, `contentFree` words and the question's own words, a description says nothing checkable. */
@@ -92,6 +94,16 @@ export interface TextWords {
   readonly unknownWhich?: readonly string[];
   /** A kind named vaguely beside not knowing ("I don't remember, some antibiotic"): the indefinites before it and the class words. */
   readonly vagueKind?: { readonly indefinite: readonly string[]; readonly classes: readonly string[] };
+  /**
+   * A thing told by its look instead of its name ("the blue one", "the little white one for blood pressure", "idk the card is
+   * blue", "die kleine weiße Tablette"): colour, size and shape words (`adjectives`; German, French and Spanish endings
+   * included) and the things such words describe (`things`: "one", "card", "logo"). At free text (a list of medicines) a kind of
+   * thing named (`kinds`: "pill", "tablet", "Tablette") with its look is a description and kept ("the little white pill for my
+   * thyroid"); "the little white one" names no kind.
+   */
+  /** Hedges after a short answer ("Cigna apparently", "Humana probably", "die AOK, glaube ich"): dropped, and the value is confirmed once. */
+  readonly hedgesAfter?: readonly string[];
+  readonly looks?: { readonly adjectives: readonly string[]; readonly things: readonly string[]; readonly kinds: readonly string[] };
   /** Which part of a short reply is the value (server/extract/offline/value-parts.ts); absent = the whole short answer, as before. */
   readonly valueParts?: ValuePartWords;
 }

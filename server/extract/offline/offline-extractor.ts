@@ -260,13 +260,27 @@ const LABEL_EXTRA = new Set(['and', 'und', 'my', 'your', 'our', 'the', 'full', '
  */
 function withoutOwnLabel(text: string, q: OpenQuestion): string {
   const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text);
-  if (!m) return text;
+  if (!m) return withoutKeyLabel(text, q);
   const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
   const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
   const label = words(m[1]!);
   // "Org:" at "… organisation?": a label word may be the start of one of the question's own words
   const ownWord = (w: string) => own.has(w) || (w.length >= 3 && [...own].some((o) => o.length > w.length && o.startsWith(w)));
   if (label.length === 0 || !label.every((w) => ownWord(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
+  return text.slice(m[0].length);
+}
+
+/**
+ * The text without the question's key words typed as a label without a colon before a capitalised value ("emergency contact
+ * Dev Patel, husband", "my emergency contact is Tom Reed"): every label word is a word of the key or the label (not the
+ * prompt's), at least one of them not "name", then "is" / "ist" at most, then a capital. The value as typed otherwise.
+ */
+function withoutKeyLabel(text: string, q: OpenQuestion): string {
+  const m = /^\s*(?:(?:my|our|the|mein|meine|unser|unsere)\s+)?((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+(?:(?:is|ist|would be|wäre)\s+)?(?=\p{Lu})/u.exec(text);
+  if (!m) return text;
+  const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u)].map((w) => fold(w).text).filter((w) => w.length >= 2));
+  const label = m[1]!.split(/\s+/).map((w) => fold(w).text);
+  if (!label.every((w) => own.has(w)) || label.every((w) => w === 'name')) return text;
   return text.slice(m[0].length);
 }
 
@@ -337,12 +351,26 @@ function declines(q: OpenQuestion, text: string, pack: LanguagePack, typed: stri
   if (q.answer.type !== 'boolean' && HAS_NONE.test(text)) return true;
   // "none" to "Any allergies? (optional)" is the answer; to "… say skip if not" it declines
   if (a.type === 'text' && NONE_COUNT.test(text) && !(q.prompt !== undefined && NAMES_SKIP.test(q.prompt))) return false;
+  // "keine", "keiner", "aucune" alone at an optional text question whose prompt names the skip ("Sagen Sie „überspringen“, …")
+  if (a.type === 'text' && !q.required && noneNamingSkip(q, text, pack)) return true;
   // "no", "keine", "nein danke", "no email", "dont do email" at an optional email, phone or web address: no contact is made
   // of such words, so the visitor declines — whether or not the prompt offers a way out (a date still needs the invitation)
   if (!q.required && TYPED_DECLINE.has(a.type) && declinesTyped(q, typed, pack)) return true;
   const rule = pack.declineRule;
   if (!rule) return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(pack, q.prompt, text);
   return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && rule.bareNo.test(text);
+}
+
+/** Whether the reply is only a "none" word of the pack ("keine", "gar keine", "aucune") and the prompt names the skip word itself ("überspringen"). */
+function noneNamingSkip(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
+  const none = pack.yesNo?.none;
+  if (!none || q.prompt === undefined) return false;
+  const prompt = fold(q.prompt).text;
+  // the skip word itself (in the pack's skip words and its words inviting a skip: "skip", "überspringen"), not "(optional)"
+  const named = pack.lexicon.skip.filter((w) => pack.lexicon.invitesSkip.includes(w));
+  if (!NAMES_SKIP.test(q.prompt) && !named.some((w) => findPhrase(prompt, foldPhrase(w)).length > 0)) return false;
+  const t = fold(text).text.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return t !== '' && none.map(foldPhrase).includes(t);
 }
 
 const TYPED_DECLINE = new Set(['email', 'phone', 'url']);

@@ -65,6 +65,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "can't remember the names", "weiß ich nicht mehr genau": nothing given (a required question is asked again)
   if (unsureOnly(text, pack)) return { skip: true };
   if (nameAsked) return null;
+  // "the blue one", "the little white one for blood pressure", "idk the card is blue": a look, not a name
+  if (toldByLook(text, pack, !isShort(spec))) return { problem: say(pack, 'nameIt', { typed: text.trim().replace(/[.!]+$/u, '') }) };
   // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known;
   // "I don't remember, some antibiotic": a kind said vaguely beside not knowing is not the thing asked either
   if (unknownWhich(text, pack) || unsureVague(text, pack)) return { problem: say(pack, 'moreDetail') };
@@ -85,6 +87,27 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "blue something", "TC irgendwas": a stand-in for a name that could not be recalled is asked for the name
   if (standsIn(value, pack) && value.trim().split(/\s+/).length <= 6) return { problem: say(pack, 'nameIt', { typed: value.trim() }) };
   return readShort(q, value, pack, ctx);
+}
+
+/**
+ * Whether the reply tells the thing by its look and names nothing (the pack's `looks`): a colour, size or shape word, and
+ * besides it only the things such words describe ("one", "card", "pill"), the pack's class words ("blood pressure", "heart"),
+ * not-knowing phrases and words that say nothing ("the", "for", "is", "idk"). No digit. "Blue Cross", "lisinopril, the little
+ * white one" name something and are kept. German, French and Spanish adjectives are matched with their endings ("blaue", "kleinen").
+ */
+export function toldByLook(text: string, pack: LanguagePack, free = false): boolean {
+  const looks = pack.text.looks;
+  if (!looks || /\p{N}/u.test(text)) return false;
+  let t = ` ${fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (t.trim() === '' || t.trim().split(' ').length > 12) return false;
+  for (const p of [...pack.text.unsure, ...pack.lexicon.skip].map(foldPhrase).sort((a, b) => b.length - a.length)) if (p !== '' && t.includes(` ${p} `)) t = t.split(` ${p} `).join(' ');
+  const adjectives = looks.adjectives.map(foldPhrase);
+  const endings = pack.code === 'en' ? [''] : ['', 'e', 'en', 'er', 'es', 'em', 's'];
+  const adjective = (w: string) => adjectives.some((a) => endings.some((e) => w === a + e));
+  const things = new Set([...looks.things, ...(pack.text.vagueKind?.classes ?? []), ...pack.text.contentFree, ...pack.lexicon.skipFiller, ...pack.lexicon.filler, ...pack.text.vagueWords].map(foldPhrase));
+  const words = t.trim().split(' ').filter((w) => w !== '');
+  const kinds = new Set(looks.kinds.map(foldPhrase));
+  return words.some(adjective) && words.every((w) => adjective(w) || things.has(w)) && !(free && words.some((w) => kinds.has(w)));
 }
 
 /** Whether the reply holds a stand-in for what could not be named ("something", "or whatever", "irgendwas"), and no digit. */
@@ -334,8 +357,9 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   }
   if (format.kind === 'pattern') return readPatterned(q, text, format, pack);
   if (tokens.length === 0 && format.kind !== 'shape' && !hasSentence(whole)) return null;
-  // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules)
-  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)) {
+  // "xjh 1234 5678 9": a reply of code parts only is the code as typed (the plain rules); "Its MBI 1EG4-TE5-MK73" holds a word
+  if (format.kind === 'code' && tokens.length > 0 && /^[\p{L}\p{N}\s\-/.]{4,30}$/u.test(whole) && whole.split(/\s+/).every((p) => /\p{N}/u.test(p) || p.length <= 4)
+    && codeRuns(whole, pack).length === 1 && codeRuns(whole, pack)[0]!.span === whole) {
     return viewed ? { value: whole, evidence: whole, exact: false } : null;
   }
   let matching = tokens.filter((t) => fits(t.token));
@@ -350,16 +374,23 @@ function readCode(q: OpenQuestion, text: string, format: Format, pack: LanguageP
   }
   const distinct = [...new Set(matching.map((t) => t.token.toUpperCase().replace(/[-/. ]/g, '')))];
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
+  // "group number 44871", "PO 4471-22": a code of another kind is no answer
+  const label = matching.length > 0 ? otherLabel(text, matching[0]!.start, q, pack) : null;
+  if (label !== null) return { problem: say(pack, 'otherCode', { typed: label }) };
   if (matching.length > 0) {
     const token = matching[0]!.token;
     const value = format.kind === 'shape' ? likeExample(token, format.example, format.upper) : token;
     if (format.kind !== 'code') return { value, evidence: token, exact: token === whole, ...(token !== whole && doubted(text, token, pack) ? { confirm: true as const } : {}) };
     // without a format to go by, words nothing accounts for ("W123456789 (she's on my plan)") mean a check
-    const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w));
+    // a type label in capitals just before a code with letters, digits and separators of its own ("MBI 1EG4-TE5-MK73") is explained
+    const typeLabel = /(?:^|\s)(\p{Lu}{2,5})\s+$/u.exec(text.slice(0, matching[0]!.start));
+    const typed = typeLabel && /\p{L}/u.test(token) && /[\p{L}\p{N}][-/.][\p{L}\p{N}]/u.test(token) ? foldPhrase(typeLabel[1]!) : null;
+    const left = unexplainedWords(text, [token], q, pack).filter((w) => !pack.text.codeWords.map(foldPhrase).includes(w) && w !== typed);
     return left.length === 0 ? { value, evidence: token, exact: token === whole } : { value, evidence: token, exact: false, confirm: true };
   }
-  // no code in the format: "don't have it on me", "weiß ich nicht, das hat die Stadt bestellt" — nothing given
-  if (declines(text, pack)) return { skip: true };
+  // no code in the format: "don't have it on me", "weiß ich nicht, das hat die Stadt bestellt" — nothing given; a code of
+  // another kind given beside it ("PO 4471-22 is our purchase order, don't know yours") is asked about, never a skip
+  if (declines(text, pack) && !codeRuns(text, pack).some((r) => looksLikeCode(r.span))) return { skip: true };
   if (tokens.length === 1 && format.kind === 'shape') return { value: tokens[0]!.token, evidence: tokens[0]!.token, exact: false, confirm: true };
   if (format.kind === 'shape') return { problem: say(pack, 'codeLike', { example: format.example }) };
   if (format.kind === 'code' && tokens.length === 0 && hasSentence(whole)) return { problem: say(pack, 'codeItself') };
@@ -388,12 +419,73 @@ function readPatterned(q: OpenQuestion, text: string, format: Extract<Format, { 
   }
   const distinct = [...new Set(found.map((r) => r.value.toUpperCase().replace(/[-/. ]/g, '')))];
   if (distinct.length > 1) return { problem: say(pack, 'whichCode') };
+  // "group number 44871" at a member ID, "Angebotsnummer 44120" at an order number: a code of another kind is no answer
+  const label = found.length > 0 ? otherLabel(text, found[0]!.start, q, pack) : null;
+  if (label !== null) return { problem: say(pack, 'otherCode', { typed: label }) };
+  // "Its MBI 1EG4-TE5-MK73": a capitalised type label before a code that has letters, digits and separators of its own
+  if (found.length === 1) {
+    const own = labelledType(found[0]!, format);
+    if (own !== null) found = [own];
+  }
   if (found.length > 0) {
     const exact = found[0]!.span === text.trim().replace(/[.!]+$/u, '');
     return { value: found[0]!.value, evidence: found[0]!.span, exact, ...(!exact && doubted(text, found[0]!.span, pack) ? { confirm: true as const } : {}) };
   }
-  if (declines(text, pack)) return { skip: true };
+  // "PO 4471-22 is our purchase order, don't know yours": a code was given, only not the one asked — asked again, never a skip
+  if (declines(text, pack) && !codeRuns(text, pack).some((r) => looksLikeCode(r.span))) return { skip: true };
   return null;
+}
+
+/** Whether a run of code parts looks like a code of some kind: letters and digits, a separator between digits, or five digits or more. */
+function looksLikeCode(span: string): boolean {
+  return (/\p{L}/u.test(span) && /\p{N}/u.test(span)) || /\p{N}[-/.]\p{N}/u.test(span) || /\p{N}{5,}/u.test(span.replace(/\s+/gu, ''));
+}
+
+/**
+ * The code without a type label said before it ("MBI 1EG4-TE5-MK73" → "1EG4-TE5-MK73"): the run's first part is capital letters
+ * only and the rest has letters, digits and a separator of its own and fits the pattern. "AET 5512 X", "XGP 449182" keep theirs
+ * (the rest is no code of its own).
+ */
+function labelledType(run: CodeRun & { value: string }, format: Extract<Format, { kind: 'pattern' }>): (CodeRun & { value: string }) | null {
+  const m = /^(\p{Lu}{2,5})\s+(?=\S)/u.exec(run.span);
+  if (!m) return null;
+  const rest = run.span.slice(m[0].length);
+  if (!/\p{L}/u.test(rest) || !/\p{N}/u.test(rest) || !/[\p{L}\p{N}][-/.][\p{L}\p{N}]/u.test(rest)) return null;
+  const value = toPattern({ span: rest, parts: run.parts.slice(1) }, format);
+  return value === null ? null : { span: rest, start: run.start + m[0].length, parts: run.parts.slice(1), value };
+}
+
+/**
+ * The label before a code when it names a kind of code the question does not ask for (the pack's `otherCodes`: "group number",
+ * "policy number", "rx bin", "Angebotsnummer", "Kundennummer"), or null: the nearest words before the code, past filler; a
+ * label of the question's own words ("member number", "Bestellnummer" at the order number) is the code asked.
+ */
+function otherLabel(text: string, start: number, q: OpenQuestion, pack: LanguagePack): string | null {
+  const others = (pack.text.otherCodes ?? []).map(foldPhrase);
+  if (others.length === 0) return null;
+  const before = text.slice(Math.max(0, start - 60), start).split(/[,;.()!?]/u).at(-1) ?? '';
+  const words = [...before.matchAll(/[\p{L}]+/gu)].map((m) => m[0]);
+  const codeWords = [...new Set([...pack.text.codeWords, ...en.text.codeWords].map(foldPhrase))];
+  const filler = new Set([...pack.lexicon.filler, ...pack.text.clauseWords, ...pack.text.vagueWords, ...pack.text.namedAs.articles, ...(pack.text.valueParts?.possessive ?? [])].map(foldPhrase));
+  const own = ownStems(q, pack);
+  const stem = pack.options.meaning?.stem ?? ((w: string) => w);
+  const ownWord = (w: string) => w.split(' ').every((x) => own.has(stem(x)) || own.has(x));
+  let i = words.length - 1;
+  while (i >= 0 && filler.has(fold(words[i]!).text) && !codeWords.includes(fold(words[i]!).text)) i--;
+  if (i < 0) return null;
+  const w = fold(words[i]!).text;
+  const other = (x: string) => others.includes(x) || others.includes(x.replace(/s$/u, '')) ;
+  // "Kundennummer", "Angebotsnummer": a compound ending in a code word
+  const tail = codeWords.find((c) => c.length >= 3 && w.length > c.length + 2 && w.endsWith(c));
+  if (tail !== undefined) {
+    const head = w.slice(0, -tail.length);
+    return !ownWord(w) && !ownWord(head) && other(head) ? words[i]! : null;
+  }
+  const prev = i > 0 ? fold(words[i - 1]!).text : '';
+  if (codeWords.includes(w)) return prev !== '' && other(prev) && !ownWord(prev) ? `${words[i - 1]} ${words[i]}` : null;
+  // "rx bin 610014", "PO 5520-31", "purchase order 4471"
+  if (prev !== '' && others.includes(`${prev} ${w}`) && !ownWord(`${prev} ${w}`)) return `${words[i - 1]} ${words[i]}`;
+  return others.includes(w) && !ownWord(w) ? words[i]! : null;
 }
 
 const wordsOf = new WeakMap<LanguagePack, ReadonlySet<string>>();
@@ -539,6 +631,8 @@ function spacedCodes(text: string, shape: RegExp, pack: LanguagePack): Array<{ t
     for (let j = i + 1; j < Math.min(parts.length, i + 4); j++) {
       const span = text.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length);
       if (!/^[\p{L}\p{N}]+(?:[\s\-/.][\p{L}\p{N}]+)*$/u.test(span)) break;
+      // "PO 4471-22": a separator typed between two digits is part of the code; joined without it, it is another code
+      if (/\p{N}[-/.]\p{N}/u.test(span)) continue;
       if (shape.test(span.replace(/[\s\-/.]/gu, ''))) out.push({ token: span, start: parts[i]!.index });
     }
   }
@@ -714,14 +808,28 @@ function withoutDiscourse(value: string, pack: LanguagePack): string {
     if ((next.match(/[\p{L}\p{N}]+/gu) ?? []).length < 3) break;
     out = next;
   }
+  // "ok its amlodipine 5mg and omeprazole": a sentence of the visitor's own follows ("it's", "es ist"); cutting only the
+  // discourse would leave half a sentence, so the reply is kept as typed
+  const f = fold(out).text.replace(/’/g, "'");
+  const own = [...(pack.text.valueParts?.weAre ?? []), ...SENTENCE_OPENERS].map(foldPhrase);
+  if (out !== value.trim() && own.some((x) => f === x || f.startsWith(`${x} `))) return value.trim();
   return out;
 }
+
+/** A pronoun and a copula in the packs' languages that open a sentence of the visitor's own ("its", "that's", "das sind"). */
+const SENTENCE_OPENERS = ['its', "it's", 'it is', "that's", 'thats', 'that is', 'this is', 'these are', "they're", 'theyre', 'es ist', 'das ist', 'das sind', 'es sind', "c'est", 'ce sont', 'es', 'son'];
 
 // ---------------------------------------------------------------- short answers
 
 /** Reads a short answer: a private project skipped, a vague reference asked about, lead-ins and trailing clauses set apart. */
 function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: ParseContext): TextReading | null {
   const w = pack.text;
+  // "Cigna apparently", "Humana, probably", "die AOK, glaube ich": the hedge goes, and the value is confirmed once
+  const hedged = withoutHedgeAfter(value, pack);
+  if (hedged !== null) {
+    const read = readShort(q, hedged, pack, ctx);
+    return read === null ? { value: hedged, evidence: hedged, exact: false, confirm: true } : 'value' in read ? { ...read, confirm: true } : read;
+  }
   if (!q.required && q.prompt !== undefined && isPrivate(value, q.prompt, q, pack)) return { skip: true };
   // "no club", "keine Schule": none of what is asked, at an optional question
   if (!q.required && noneOfIt(value, q, pack)) return { skip: true };
@@ -793,6 +901,15 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
   if (head === '' || head === value.trim()) return head === '' ? null : confirm ? { value: head, evidence: head, exact: false, confirm: true } : null;
   if (!confirm && vague(head, q, pack)) return { problem: say(pack, 'nameIt', { typed: head }) };
   return confirm ? { value: head, evidence: head, exact: false, confirm: true } : { value: head, evidence: head, exact: false };
+}
+
+/** A short answer without a hedge after it ("Cigna apparently" → "Cigna"; the pack's `hedgesAfter`), or null when it ends in none. */
+function withoutHedgeAfter(value: string, pack: LanguagePack): string | null {
+  const f = fold(value.trim().replace(/[\s.!…]+$/u, ''));
+  const hedge = [...(pack.text.hedgesAfter ?? [])].map(foldPhrase).sort((a, b) => b.length - a.length).find((h) => f.text.endsWith(` ${h}`) || f.text.endsWith(`,${h}`));
+  if (hedge === undefined) return null;
+  const head = originalSlice(value.trim(), f, 0, f.text.length - hedge.length).replace(/[\s,;:—–-]+$/u, '').trim();
+  return /[\p{L}\p{N}]/u.test(head) ? head : null;
 }
 
 /** A short answer without one article before it ("der TSV Hohenberg" → "TSV Hohenberg"; the pack's `namedAs.articles`). */
@@ -907,7 +1024,7 @@ function isPrivate(value: string, prompt: string, q: OpenQuestion, pack: Languag
   const phrases = pack.text.privateUse.map(foldPhrase);
   const p = fold(prompt).text;
   if (!phrases.some((x) => findPhrase(p, x).length > 0)) return false;
-  let t = fold(value).text;
+  let t = privateCompounds(fold(value).text, phrases, pack);
   let hit = false;
   for (const x of [...phrases].sort((a, b) => b.length - a.length)) {
     for (const at of findPhrase(t, x).reverse()) {
@@ -920,4 +1037,19 @@ function isPrivate(value: string, prompt: string, q: OpenQuestion, pack: Languag
   const known = new Set([...pack.text.leadIns, ...pack.text.vagueWords, ...pack.lexicon.skip].flatMap((x) => foldPhrase(x).split(' ')));
   const left = unexplainedWords(t, [], q, pack).filter((x) => !known.has(x));
   return left.length <= 1;
+}
+
+/**
+ * A German compound opening with a private-use word and ending in a word of the private-use phrases or a part of a site
+ * ("Privatprojekt", "Privatanlage") is read as its opening word ("privat"); a kind of organisation
+ * after it is a name ("Privatschule Schloss Seefeld", "Privatklinik" stay).
+ */
+function privateCompounds(folded: string, phrases: readonly string[], pack: LanguagePack): string {
+  const heads = phrases.filter((x) => !x.includes(' ') && x.length >= 5);
+  const kinds = new Set(pack.text.vagueNouns.map(foldPhrase));
+  const tails = new Set([...phrases.flatMap((x) => x.split(' ')), ...(pack.text.valueParts?.siteNouns ?? []).map(foldPhrase)].filter((x) => x.length >= 4 && !kinds.has(x) && !heads.includes(x)));
+  return folded.replace(/[\p{L}]+/gu, (word) => {
+    const head = heads.find((h) => word.startsWith(h) && tails.has(word.slice(h.length)));
+    return head ?? word;
+  });
 }

@@ -152,6 +152,8 @@ export function currentValue(text: string, pack: LanguagePack): Current {
   for (let i = 0; i < t.length; i++) {
     const n = phraseAt(t, i, w.switchedTo);
     if (n === 0) continue;
+    // "Cigna, I think. Might've switched to Humana in January", "vielleicht sind wir zur TK gewechselt": a change in doubt says no value now
+    if (doubtsChange(text, t, pack)) return { ask: true };
     let k = i + n;
     // "changed from Aetna to Humana": the value after "to"; "we switched from Aetna" alone says no value now
     if (w.switchFrom.includes(t[k - 1]!.f) || phraseAt(t, k, w.switchFrom) > 0) {
@@ -186,6 +188,22 @@ export function currentValue(text: string, pack: LanguagePack): Current {
   const value = trimTime(text, t, k, p.to, w, true);
   return value === null ? null : { value };
 }
+
+/**
+ * Whether a reply doubts the change it tells: a question mark, a not-knowing phrase (the pack's `unsure`), a guess (the
+ * leftovers' `estimate.guesses`: "maybe", "probably", "I think", "vielleicht", "glaube") or a modal of what may have been
+ * ("might've", "may have", "could have", "könnte").
+ */
+function doubtsChange(text: string, t: Tok[], pack: LanguagePack): boolean {
+  if (text.includes('?')) return true;
+  const guesses = (pack.leftovers?.estimate?.guesses ?? []).filter((g) => !['if', 'wenn', 'falls', 'depends', 'depending', 'hängt'].includes(g));
+  const list = [...pack.text.unsure, ...guesses, ...MAY_HAVE];
+  if (t.some((_, i) => phraseAt(t, i, list) > 0)) return true;
+  return t.some((x) => /^(?:might|may|could|must)(?:'ve|’ve)$/u.test(x.f));
+}
+
+/** Modals of what may have been, in the packs' languages. */
+const MAY_HAVE = ['might have', 'may have', 'could have', 'might be', 'may be', 'könnte', 'könnten', 'kann sein', 'il se peut', 'peut-être', 'puede que', 'quizás'];
 
 /** "seit Januar die TK", "since January it's Humana" at the start: the value after the time, else null. */
 function sinceAlone(text: string, t: Tok[], w: ValuePartWords): Current {
@@ -319,6 +337,9 @@ export function narrows(tail: string, pack: LanguagePack): boolean {
   // another name in it ("the council owns Riverside") is not a narrowing
   const other = pack.code === 'de' ? t.slice(lead).some((x) => /^\p{Lu}{2,}$/u.test(x.raw)) : t.slice(1).some((x) => /^\p{Lu}/u.test(x.raw) && x.raw !== 'I');
   if (other) return false;
+  // "(Sporthalle)", "(gym)", "(the courts)": only the part of the site, with no lead
+  const small = new Set([...w.siteLead.flatMap((x) => foldPhrase(x).split(' ')), ...pack.text.vagueWords.map(foldPhrase)]);
+  if (t.length <= 3 && t.some(site) && t.every((x) => site(x) || small.has(x.f))) return true;
   // a clause of its own after the lead ("die Anlage gehört aber der Stadt") says more than which part
   const clause = new Set(pack.text.clauseWords.map(foldPhrase));
   if (lead > 0 && t.slice(lead).some(site) && !t.some((x) => w.competes.includes(x.f)) && !t.slice(lead).some((x) => clause.has(x.f))) return true;
@@ -353,8 +374,13 @@ export function aboutPeople(tail: string, pack: LanguagePack): boolean {
 /** Whether a trailing part says where the project is ("the project is at Westfield Middle", "das Projekt ist in der Halle Nord"). */
 export function saysSite(tail: string, pack: LanguagePack): boolean {
   const re = wordsOf(pack)?.siteIs;
-  return re !== undefined && !/\p{N}/u.test(tail) && re.test(fold(tail).text.replace(/’/g, "'"));
+  if (re === undefined || /\p{N}/u.test(tail) || !re.test(fold(tail).text.replace(/’/g, "'"))) return false;
+  // "the install is for a client - Pine Hills Country Club": whom it is for, named, is a second candidate, not where it is
+  return !(FOR_WHOM.test(tail) && toks(tail).slice(1).some((x) => /^\p{Lu}\p{Ll}/u.test(x.raw)));
 }
+
+/** "for", "für", "pour", "para": a site clause with one says whom the project is for. */
+const FOR_WHOM = /(?<![\p{L}])(?:for|für|fuer|pour|para)(?![\p{L}])/iu;
 
 /** A short answer without how it is had said after it without a comma ("UnitedHealthcare via my wife's job"): the value before, else unchanged. */
 export function withoutViaAfter(text: string, pack: LanguagePack): string {

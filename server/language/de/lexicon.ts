@@ -25,6 +25,10 @@ export const DE: Lexicon = {
     'warum fragen sie', 'wieso fragen sie', 'was geht sie das an',
     // wo das Gefragte steht („weiß nicht, wo finde ich die?“): die Frage noch einmal (ihr Text sagt, wo), kein Überspringen
     'wo finde ich', 'wo find ich', 'wo steht', 'wo sehe ich', 'wo seh ich', 'wo soll die stehen', 'wo soll das stehen', 'wo ist die', 'wo ist das',
+    // ob die Frage beantwortet werden muss („muss ich das angeben?“, „ist das Pflicht?“): die Frage noch einmal, kein Überspringen
+    'muss ich das angeben', 'muss ich das sagen', 'muss ich das beantworten', 'muss ich das ausfüllen', 'muss ich darauf antworten', 'muss ich das wirklich',
+    'muss das sein', 'ist das pflicht', 'ist das ein pflichtfeld', 'ist das eine pflichtangabe', 'ist das nötig', 'ist das notwendig', 'ist das wichtig',
+    'brauchen sie das wirklich', 'braucht ihr das',
   ],
   skipFiller: [
     'sorry', 'leider', 'ehrlich', 'ehrlich gesagt', 'gesagt', 'hmm', 'äh', 'ähm', 'öh', 'also', 'na', 'naja', 'ja', 'nein', 'nee',

@@ -46,6 +46,7 @@ export const DE_PARSER: ParserMessages = {
   codeItself: () => 'Könnten Sie bitte die Nummer selbst eingeben, so wie sie dasteht?',
   whichNow: () => 'Welche soll ich eintragen — die, die heute gilt?',
   whichCode: () => 'Da stehen mehrere Nummern — welche ist es?',
+  otherCode: (p) => `Das scheint die ${p.typed} zu sein — könnten Sie mir die erfragte Nummer geben, so wie sie dasteht?`,
   whichOnes: () => 'Welche genau? Bitte zählen Sie sie auf.',
   moreDetail: () => 'Schon eine grobe Antwort hilft — können Sie hier in eigenen Worten sagen, was Sie wissen?',
   whichAndWhat: () => 'Können Sie etwas genauer sagen — welche, und was genau passiert?',

@@ -8,6 +8,8 @@ export const DE_TEXT: TextWords = {
     'genauso wie', 'genau wie', 'steht in der e-mail', 'steht in meiner e-mail', 'steht in der mail', 'steht in meiner mail', 'in meiner e-mail',
     'in meiner mail', 'in der e-mail', 'in der mail', 'habe ich schon gesagt', 'hab ich schon gesagt', 'hab ich doch gesagt', 'habe ich doch gesagt', 'hab ich doch schon gesagt', 'habe ich doch schon gesagt', 'hab ich ja schon gesagt', 'habe ich bereits gesagt',
     'gleiches problem wie', 'das gleiche problem wie', 'dasselbe problem wie', 'selbes problem wie', 'das selbe problem wie', 'gleicher fehler wie',
+    'in meiner akte', 'in der akte', 'in ihrer akte', 'in ihrem system', 'im system', 'haben sie schon', 'haben sie doch', 'liegt ihnen vor',
+    'liegt ihnen schon vor', 'müssten sie haben', 'sollten sie haben', 'müssten sie schon haben', 'sollten sie schon haben',
     'schon gesagt', 'hatte ich schon geschrieben', 'habe ich schon geschrieben', 'hab ich schon geschrieben', 'dito', 'das gleiche', 'dasselbe',
   ],
   pointersAlone: ['gleiches problem', 'das gleiche problem', 'dasselbe problem', 'wieder das gleiche problem', 'wieder dasselbe problem', 'wie immer', 'das übliche', 'das gleiche wie immer', 'die üblichen', 'meine üblichen', 'wie üblich', 'wie gesagt', 'wie schon gesagt', 'wie bereits gesagt', 'wie erwähnt', 'wie bereits erwähnt', 'wie geschrieben', 'siehe oben', 'oben'],
@@ -19,7 +21,7 @@ export const DE_TEXT: TextWords = {
   leadIns: [
     'es ist für den', 'es ist für die', 'es ist für das', 'es ist für', 'das ist für den', 'das ist für die', 'das ist für das', 'das ist für',
     'ist für den', 'ist für die', 'ist für das', 'ist für', 'is für den', 'is für die', 'is für das', 'is für', 'das projekt ist für den', 'das projekt ist für die', 'das projekt ist für',
-    'für den', 'für die', 'für das', 'für', 'wir sind der', 'wir sind die', 'wir sind das', 'wir sind', 'vom', 'von der', 'von',
+    'ich arbeite für', 'ich arbeite bei', 'ich bin von der', 'ich bin vom', 'ich bin von', 'für den', 'für die', 'für das', 'für', 'wir sind der', 'wir sind die', 'wir sind das', 'wir sind', 'vom', 'von der', 'von',
     'es geht um den', 'es geht um die', 'es geht um das', 'es geht um', 'geht um den', 'geht um die', 'geht um das',
   ],
   namedAs: { before: ['der', 'die', 'das', 'unser', 'unsere', 'mein', 'meine'], verbs: ['ist', 'heißt', 'nennt sich', 'wäre'], articles: ['der', 'die', 'das'] },
@@ -65,6 +67,7 @@ export const DE_TEXT: TextWords = {
   ],
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
+  otherCodes: ['gruppe', 'gruppen', 'kunde', 'kunden', 'angebot', 'angebots', 'auftrag', 'auftrags', 'vertrag', 'vertrags', 'police', 'policen', 'versicherungsschein', 'steuer', 'konto', 'ticket', 'serie', 'serien', 'fall', 'vorgang', 'vorgangs', 'telefon', 'kassen'],
   discourse: [
     'hallo', 'hi', 'moin', 'servus', 'ja', 'jo', 'ok', 'okay', 'also', 'ähm', 'äh', 'hm', 'naja', 'na', 'ach', 'ach so', 'achso', 'gut', 'jedenfalls',
     'egal', 'sorry', 'gefunden', 'hab sie gefunden', 'habs gefunden', "hab's gefunden", 'hier ist sie', 'guten morgen', 'guten tag', 'ja hallo',
@@ -84,6 +87,15 @@ export const DE_TEXT: TextWords = {
       'spray', 'mittel', 'spritze', 'vitamin', 'vitamine', 'lebensmittel', 'nüsse', 'obst', 'zeug', 'sache', 'ding', 'blutdruck', 'blutdrucktabletten',
       'schilddrüse', 'schilddrüsentabletten'],
   },
+  hedgesAfter: ['anscheinend', 'angeblich', 'vermutlich', 'wahrscheinlich', 'wohl', 'vielleicht', 'glaube ich', 'glaub ich', 'denke ich', 'denk ich',
+    'schätze ich', 'meines wissens', 'soweit ich weiß', 'soviel ich weiß', 'wenn ich mich recht erinnere', 'oder so'],
+  looks: {
+    adjectives: ['blau', 'rot', 'grün', 'weiß', 'weiss', 'schwarz', 'gelb', 'orange', 'rosa', 'pink', 'lila', 'braun', 'grau', 'silbern', 'golden', 'hell',
+      'dunkel', 'klein', 'winzig', 'groß', 'gross', 'rund', 'oval', 'eckig', 'länglich', 'flach'],
+    things: ['tablette', 'tabletten', 'pille', 'pillen', 'kapsel', 'kapseln', 'karte', 'logo', 'packung', 'schachtel', 'ding', 'farbe', 'schrift',
+      'morgens', 'abends', 'nachts', 'täglich', 'cholesterin', 'zucker', 'diabetes', 'schmerzen', 'magen', 'schlafen'],
+    kinds: ['tablette', 'tabletten', 'pille', 'pillen', 'kapsel', 'kapseln', 'spray', 'salbe', 'creme', 'tropfen', 'spritze', 'saft', 'pflaster'],
+  },
   unknownWhich: ['welche', 'welches', 'welcher', 'was genau', 'wie sie heißen', 'wie es heißt', 'wie das heißt', 'wie die heißen', 'den namen', 'die namen', 'die genauen namen', 'namen'],
   asksNeed: [
     'worum es geht', 'worum geht es', 'was sie brauchen', 'was brauchen sie', 'was sie suchen', 'wie können wir helfen', 'wie kann ich helfen',
@@ -96,6 +108,8 @@ export const DE_TEXT: TextWords = {
     'information', 'informationen', 'umschauen', 'umsehen', 'schaue mich um', 'schau mich um', 'stöbern', 'nur gucken', 'nur schauen',
     'nichts bestimmtes', 'neugierig', 'werbung', 'anzeige', 'facebook', 'instagram', 'google', 'tiktok', 'youtube', 'linkedin', 'webseite',
     'website', 'internet', 'flyer', 'prospekt', 'empfehlung', 'empfohlen', 'gesehen', 'gefunden', 'gehört', 'e-mail', 'mail', 'telefon',
+    // der Grund für den Rückruf, der nichts zur Sache sagt („rufen Sie mich lieber an, ist einfacher zu erklären“)
+    'erklären', 'zu erklären', 'einfacher', 'leichter', 'schneller', 'lieber', 'am telefon', 'telefonisch', 'persönlich', 'besprechen', 'mich', 'an', 'zurück',
   ],
   aboutService: [
     'garantie', 'gewährleistung', 'abgedeckt', 'übernommen', 'kostet', 'kosten', 'preis', 'preise', 'gebühr', 'kostenlos', 'gratis', 'umsonst',
@@ -103,17 +117,18 @@ export const DE_TEXT: TextWords = {
     'geöffnet', 'öffnungszeiten', 'lange', 'dauert', 'dauern', 'warten', 'techniker', 'monteur', 'vorbeikommen', 'schicken', 'kommen',
     'reparieren', 'repariert', 'reparatur', 'service', 'marke', 'marken', 'modell', 'normal', 'schlimm', 'sicher', 'dringend', 'zählt', 'zählen',
     'wichtig', 'nötig', 'notwendig', 'firma', 'heute', 'morgen', 'schnell', 'bald', 'wenden',
+    'vorbeischicken', 'rausschicken', 'herschicken', 'elektriker', 'jemanden', 'jemand', 'woche', 'diese',
   ],
   questionForm: {
     aux: [
-      'ist', 'sind', 'war', 'kann', 'können', 'könnte', 'könnten', 'kannst', 'gibt', 'gäbe', 'hat', 'haben', 'habt', 'hätte', 'hätten', 'muss',
+      'ist', 'sind', 'war', 'kann', 'können', 'könnt', 'könntet', 'koennt', 'koennen', 'könnte', 'könnten', 'kannst', 'gibt', 'gäbe', 'hat', 'haben', 'habt', 'hätte', 'hätten', 'muss',
       'müssen', 'soll', 'sollte', 'sollen', 'wird', 'werden', 'würde', 'würden', 'darf', 'dürfen', 'macht', 'machen', 'bekomme', 'bekommt',
       'bekommen', 'kommt', 'kostet', 'kosten', 'dauert', 'deckt', 'zahlt', 'übernimmt', 'übernehmen', 'gilt', 'fällt', 'wende', 'melde', 'zählt',
       'zählen', 'gelten',
     ],
     scope: ['zählt', 'zählen', 'gilt', 'gelten'],
     wh: ['wer', 'was', 'wo', 'wann', 'warum', 'wieso', 'weshalb', 'wie', 'welche', 'welcher', 'welches', 'wen', 'wem', 'wie viel', 'wieviel', 'wie lange', 'an wen', 'bei wem', 'wohin', 'woher', 'für wen'],
-    subjects: ['das', 'es', 'ich', 'man', 'jemand', 'sie', 'ihr', 'wir', 'er', 'der', 'die', 'mich', 'mir', 'uns', 'dies', 'dieses', 'diese', 'dieser', 'da', 'ein', 'eine', 'mein', 'meine', 'unser', 'unsere'],
+    subjects: ['das', 'es', 'ich', 'du', 'man', 'jemand', 'sie', 'ihr', 'wir', 'er', 'der', 'die', 'mich', 'mir', 'uns', 'dies', 'dieses', 'diese', 'dieser', 'da', 'ein', 'eine', 'mein', 'meine', 'unser', 'unsere'],
   },
   valueParts: {
     sourceVerbs: ['sagt', 'steht', 'stand', 'zeigt', 'lautet', 'heißt es', 'steht da', 'steht drauf'],

@@ -28,6 +28,10 @@ export const EN: Lexicon = {
     // where to find what is asked ("no idea, where would I find that?"): the question again (its prompt says where), not a skip
     'where do i find', 'where would i find', 'where can i find', 'where do i look', 'where would that be', 'where is it', "where's it",
     'where is that', "where's that", 'where does it say', 'where is it printed', 'where is that printed',
+    // whether the question must be answered at all ("is that required?", "do I have to say?"): the question again, no skip
+    'is that required', 'is this required', 'is it required', 'is that mandatory', 'is this mandatory', 'is it mandatory', 'is that necessary',
+    'is this necessary', 'do i have to say', 'do i have to answer', 'do i have to tell you', 'do i need to say', 'do i need to answer',
+    'do i have to fill that in', 'do i have to give that', 'do i need to give that', 'do you need that', 'do you really need that',
   ],
   skipFiller: [
     'sorry', 'honestly', 'really', 'um', 'umm', 'uh', 'hmm', 'erm', 'well', 'so', 'oh', 'ah', 'ok', 'okay', 'please',

@@ -46,6 +46,7 @@ export const EN_PARSER: ParserMessages = {
   codeItself: () => 'Could you type the number itself, as it is written?',
   whichNow: () => 'Which one should I put down — the one that applies today?',
   whichCode: () => 'I found more than one number there — which one is it?',
+  otherCode: (p) => `That looks like the ${p.typed} — could you give me the one I asked for, as it is written?`,
   whichOnes: () => 'Which ones? Please list them.',
   moreDetail: () => "Even a rough answer helps — could you tell me what you can here, in your own words?",
   whichAndWhat: () => 'Could you say a little more — which ones, and what exactly is happening?',

@@ -9,6 +9,9 @@ export const EN_TEXT: TextWords = {
     'it is in the email', "it's in the email", 'i already told you', 'already told you', 'i already said', 'already said', 'told you already',
     'i told you', 'ditto', 'same thing', 'same again', 'same one', 'the same one', 'same one as', 'the same one as', 'same as before', 'the same as before', 'the usual one', 'same problem as', 'same issue as', 'same fault as', 'the same problem as',
     'the same issue as', 'same as always', 'same as usual',
+    // a record the visitor takes as known ("it's in my chart", "you should have it on file")
+    'in my chart', 'on my chart', 'in my file', 'on my file', 'on file', 'in my records', 'in my record', 'on record', 'in your records',
+    'in your system', 'in the system', 'on your system', 'you should have it', 'you should have that', 'you have it', 'you have that', 'you already have',
   ],
   pointersAlone: [
     'like i said', 'as i said', 'as i mentioned', 'as mentioned', 'like i told you', 'as i told you', 'see above', 'above', 'same',
@@ -26,6 +29,7 @@ export const EN_TEXT: TextWords = {
   leadIns: [
     "it's for the", 'it is for the', "it's for", 'it is for', 'this is for the', 'this is for', "that's for", 'the project is for the', 'the project is for',
     "it's with", 'its for the', 'its for', 'for the', 'for', "we're", 'we are', 'from the', 'from',
+    'i work for', 'i work at', 'we work for', "i'm with", 'i am with', 'im with',
   ],
   namedAs: { before: ['the', 'our', 'my', 'their'], verbs: ['is', 'is called', "'s", 'would be', 'name is'], articles: ['the'] },
   selfIntro: ["i'm", 'i am', 'im', "i'm the", 'i work', 'i run', 'i manage', 'my role', 'my job', 'speaking as', 'we have', "we've got", 'we got', 'we own', 'we run', 'we play', 'we use', 'there are', "there's", 'it has', 'they have'],
@@ -71,10 +75,11 @@ export const EN_TEXT: TextWords = {
     'maintenance', 'admin', 'secretary', 'receptionist', 'coach', 'teacher', 'principal', 'owner', 'supervisor', 'department', 'dept', 'guys', 'vet',
     'sister', 'brother', 'friend', 'neighbour', 'neighbor', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'aunt', 'uncle', 'carer', 'caregiver',
     'keeps', 'holds', 'track', 'apparently', 'old', 'previous', 'last', 'usual', 'regular', 'pills', 'tablets', 'meds', 'medication', 'medications',
-    'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'puppy', 'kitten', 'avoid', 'avoids', 'avoided', 'avoiding', 'stay', 'away',
+    'medicine', 'medicines', 'prescriptions', 'all', 'everything', 'should', 'already', 'puppy', 'kitten', 'avoid', 'avoids', 'avoided', 'avoiding', 'stay', 'away',
   ],
   abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'incl', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
+  otherCodes: ['group', 'policy', 'rx', 'rx bin', 'bin', 'pcn', 'rx group', 'plan', 'claim', 'account', 'customer', 'invoice', 'quote', 'purchase order', 'po', 'tracking', 'serial', 'ticket', 'case', 'subscriber', 'ssn', 'social security', 'license', 'licence', 'phone', 'vat', 'tax'],
   discourse: [
     'hi', 'hello', 'hey', 'hiya', 'hi there', 'hello there', 'hey there', 'yes', 'yeah', 'yep', 'ok', 'okay', 'so', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'basically', 'so basically',
     'anyway', 'anyways', 'alright', 'oh', 'ah', 'sure', 'found it', 'ok found it', 'here it is', 'here you go', 'got it', 'let me see', 'sorry', 'haha',
@@ -96,6 +101,16 @@ export const EN_TEXT: TextWords = {
       'pill', 'pills', 'tablet', 'tablets', 'cream', 'ointment', 'spray', 'inhaler', 'vitamin', 'vitamins', 'supplement', 'supplements', 'shot',
       'injection', 'food', 'foods', 'nut', 'nuts', 'fruit', 'plant', 'thing', 'things', 'stuff', 'blood', 'pressure', 'heart', 'thyroid', 'allergy'],
   },
+  hedgesAfter: ['apparently', 'supposedly', 'presumably', 'probably', 'allegedly', 'seemingly', 'maybe', 'perhaps', 'possibly', 'i suppose', 'i reckon',
+    'i assume', 'i guess', 'if i remember right', 'if i remember correctly', 'if i recall', 'if i recall correctly', 'afaik', 'as far as i know', 'i believe so', 'i think so'],
+  looks: {
+    adjectives: ['blue', 'red', 'green', 'white', 'black', 'yellow', 'orange', 'pink', 'purple', 'brown', 'grey', 'gray', 'silver', 'gold', 'beige',
+      'light', 'dark', 'bright', 'pale', 'little', 'small', 'tiny', 'big', 'large', 'huge', 'round', 'oval', 'square', 'long', 'flat', 'chalky', 'shiny', 'colored', 'coloured', 'striped'],
+    things: ['one', 'ones', 'card', 'cards', 'pill', 'pills', 'tablet', 'tablets', 'capsule', 'capsules', 'logo', 'bottle', 'box', 'packet', 'thing', 'color',
+      'colour', 'writing', 'letters', 'stripe', 'morning', 'mornings', 'evening', 'night', 'bedtime', 'daily', 'cholesterol', 'diabetes', 'sugar', 'pain',
+      'sleep', 'anxiety', 'stomach', 'acid', 'reflux', 'asthma', 'tummy'],
+    kinds: ['pill', 'pills', 'tablet', 'tablets', 'capsule', 'capsules', 'inhaler', 'inhalers', 'cream', 'spray', 'drops', 'patch', 'injection', 'shot', 'liquid', 'syrup'],
+  },
   unknownWhich: [
     'which', 'which ones', 'which one', 'what', 'what exactly', 'what they are', 'what it is', "what it's called", 'what its called', 'what they are called',
     "what they're called", 'what theyre called', 'the name', 'the names', 'their names', 'its name', 'the names of them', 'the exact names', 'names',
@@ -114,6 +129,9 @@ export const EN_TEXT: TextWords = {
     'saying hello', 'killing time', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'post', 'facebook',
     'instagram', 'insta', 'google', 'tiktok', 'youtube', 'linkedin', 'twitter', 'website', 'flyer', 'leaflet', 'brochure', 'billboard', 'radio',
     'magazine', 'newsletter', 'word of mouth', 'recommended', 'recommendation', 'referred', 'referral', 'saw', 'seen', 'found', 'heard',
+    // the reason given for a call, which says nothing of the matter ("pls just call me, easier to explain")
+    'explain', 'easier to explain', 'easier', 'quicker', 'simpler', 'faster', 'rather', "i'd rather", 'id rather', 'pls', 'plz', 'that way',
+    'over the phone', 'on the phone', 'by phone', 'in person',
   ],
   aboutService: [
     'warranty', 'guarantee', 'covered', 'cover', 'covers', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'fee', 'fees', 'free',
@@ -123,6 +141,7 @@ export const EN_TEXT: TextWords = {
     'worry', 'worried', 'urgent', 'count', 'counts', 'include', 'included', 'matter', 'mean', 'necessary', 'required', 'company', 'guys', 'deal',
     'asap', 'soon', 'quickly', 'today', 'tomorrow', 'contact', 'talk', 'speak', 'call', 'opening', 'use', 'using', 'used', 'keep', 'keeping', 'deposit',
     'cancel', 'cancellation', 'terms', 'book', 'booking', 'bring', 'allowed',
+    'electrician', 'electricians', 'installer', 'installers', 'crew', 'someone', 'somebody', 'out', 'over', 'round', 'week',
   ],
   questionForm: {
     aux: [

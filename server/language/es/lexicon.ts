@@ -10,6 +10,7 @@ export const ES: Lexicon = {
   ],
   askBack: [
     'qué quiere decir', 'que quiere decir', 'a qué se refiere', 'a que se refiere', 'no entiendo la pregunta', 'cómo', 'perdón',
+    'es obligatorio', 'es necesario', 'tengo que responder', 'tengo que decirlo', 'hace falta',
   ],
   skipFiller: [
     'lo', 'siento', 'la', 'verdad', 'sinceramente', 'pues', 'eh', 'em', 'mmm', 'bueno', 'ahora', 'mismo', 'por', 'de',

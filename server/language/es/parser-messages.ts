@@ -46,6 +46,7 @@ export const ES_PARSER: ParserMessages = {
   codeItself: () => '¿Podría escribir el número tal como aparece?',
   whichNow: () => '¿Cuál anoto — el que vale hoy?',
   whichCode: () => 'Encontré más de un número — ¿cuál es?',
+  otherCode: (p) => `Eso parece ser: ${p.typed} — ¿podría darme el número que le pedí, tal como está escrito?`,
   whichOnes: () => '¿Cuáles? Por favor, enumérelos.',
   moreDetail: () => 'Incluso una respuesta aproximada ayuda — ¿podría decir aquí lo que sepa, con sus palabras?',
   whichAndWhat: () => '¿Podría concretar un poco más — cuáles, y qué pasa exactamente?',

@@ -19,6 +19,8 @@ export const ES_TEXT: TextWords = {
   unsure: ['no me acuerdo', 'no recuerdo', 'olvidé', 'ni idea', 'no sé'],
   abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'av', 'avda', 'sto', 'sta', 'aprox', 'no+digit', 'núm', 'num'],
   codeWords: ['id', 'número', 'no', 'nº', 'código', 'referencia', 'ref'],
+  hedgesAfter: ['al parecer', 'probablemente', 'creo', 'supongo', 'quizás', 'quizá', 'tal vez', 'me parece'],
+  otherCodes: ['grupo', 'póliza', 'poliza', 'contrato', 'presupuesto', 'cliente', 'factura', 'teléfono'],
   asksNeed: ['qué necesita', 'lo que necesita', 'en qué podemos ayudar', 'cómo podemos ayudar', 'su consulta', 'su pregunta', 'su solicitud', 'de qué se trata', 'algo más'],
   nonDescription: [
     'llamar', 'llámenme', 'llámeme', 'llamada', 'llamen', 'contactar', 'contacto', 'hablar', 'alguien', 'persona', 'ayuda', 'pregunta', 'consulta',

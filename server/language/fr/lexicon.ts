@@ -12,6 +12,7 @@ export const FR: Lexicon = {
   ],
   askBack: [
     "qu'est-ce que vous voulez dire", 'que voulez-vous dire', 'comment ça', 'je ne comprends pas la question', "c'est-à-dire", 'pardon',
+    "c'est obligatoire", 'est-ce obligatoire', 'est-ce nécessaire', "c'est nécessaire", 'je dois répondre', 'je dois le dire', 'faut-il répondre',
   ],
   skipFiller: [
     'désolé', 'désolée', 'franchement', 'honnêtement', 'euh', 'heu', 'bah', 'ben', 'bon', 'alors', 'merci', 'pour',

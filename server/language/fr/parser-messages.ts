@@ -46,6 +46,7 @@ export const FR_PARSER: ParserMessages = {
   codeItself: () => 'Pourriez-vous saisir le numéro lui-même, tel qu’il est écrit ?',
   whichNow: () => "Lequel dois-je noter — celui qui s'applique aujourd'hui ?",
   whichCode: () => "J'ai trouvé plusieurs numéros — lequel est-ce ?",
+  otherCode: (p) => `Cela semble être : ${p.typed} — pourriez-vous me donner le numéro demandé, tel qu'il est écrit ?`,
   whichOnes: () => 'Lesquels ? Merci de les énumérer.',
   moreDetail: () => "Même une réponse approximative aide — pourriez-vous dire ici ce que vous savez, avec vos mots ?",
   whichAndWhat: () => 'Pourriez-vous préciser — lesquels, et que se passe-t-il exactement ?',

@@ -19,6 +19,8 @@ export const FR_TEXT: TextWords = {
   unsure: ['je ne sais plus', 'je ne me souviens pas', 'oublié', "j'ai oublié", 'aucune idée'],
   abbreviations: ['st', 'ste', 'dr', 'm', 'mme', 'mlle', 'pr', 'av', 'bd', 'env', 'no+digit', 'n+digit'],
   codeWords: ['id', 'numéro', 'no', 'n°', 'code', 'référence', 'ref'],
+  hedgesAfter: ['apparemment', 'probablement', 'je crois', 'je pense', 'peut-être', 'il me semble', 'je suppose'],
+  otherCodes: ['groupe', 'police', 'contrat', 'devis', 'client', 'dossier', 'facture', 'téléphone'],
   asksNeed: [
     'de quoi vous avez besoin', 'ce dont vous avez besoin', 'en quoi pouvons-nous', 'comment pouvons-nous vous aider', 'comment puis-je vous aider',
     'votre demande', 'votre question', "de quoi il s'agit", 'autre chose',
