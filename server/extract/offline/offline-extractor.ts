@@ -222,7 +222,7 @@ export class OfflineExtractor implements Extractor {
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
       else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
