@@ -28,6 +28,8 @@ export interface LeftoverWords {
    * abbreviation dot is "\u2024").
    */
   readonly numberAside?: readonly RegExp[];
+  /** Words that make an amount one for now, not the budget ("$0 right now", "im Moment 0 €"): an amount said with one is checked, whatever else the reply holds; absent = none. */
+  readonly forNow?: readonly string[];
   /**
    * A ballpark: `invited` read in a number question's prompt ("A ballpark is fine", "Eine grobe Zahl genügt") makes it an
    * estimate question, where the `guesses` beside one figure ("40k-ish", "or so", "maybe a bit more", "so um die",

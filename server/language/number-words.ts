@@ -42,6 +42,8 @@ export interface NumberWords {
   suffixExponent: Readonly<Record<string, number>>;
   /** The unit label an unlabelled count of time takes ("42 Jahre"): years are fine, months are asked about; null = any unit is asked about. */
   years: RegExp | null;
+  /** The letters right after digits that make them an ordinal ("2nd", "3e", "2º"): a position or a day, never a count or a unit; absent = none. */
+  ordinal?: RegExp;
   /** Several figures that give one answer (a range, a total with its parts, a sum; parse/amount-parts.ts); absent = two numbers are asked about. */
   parts?: AmountWords;
 }

@@ -266,7 +266,8 @@ describe('a correction of the previous answer typed at the next question', () =>
   it('keeps the year of a date corrected without one, and leaves the previous answer alone for a self-correction of the current one', async () => {
     const dob = { id: 'q.dob', type: 'question', key: 'date_of_birth', prompt: 'Date of birth?', answer: { type: 'date', past: true } };
     const age = { id: 'q.age', type: 'question', key: 'age', prompt: 'Age?', answer: { type: 'integer', min: 0, max: 120 } };
-    const r = await talk([dob, age], ['03/02/2015', '10. oh and the birthday is Feb 3rd, sorry, I wrote it the UK way']);
+    // "03/02/2015" reads two ways (3 February or 2 March): checked, and the yes commits the US reading
+    const r = await talk([dob, age], ['03/02/2015', 'yes', '10. oh and the birthday is Feb 3rd, sorry, I wrote it the UK way']);
     expect(r.session.answers.get('date_of_birth')?.value).toBe('2015-02-03');
     expect(r.session.answers.get('age')?.value).toBe(10);
     const courts = { id: 'q.courts', type: 'question', key: 'courts', prompt: 'How many courts?', answer: { type: 'integer', min: 1, max: 50 } };

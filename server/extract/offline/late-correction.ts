@@ -4,12 +4,12 @@ import { parseAnswer, type ParseContext } from '../parse/index.ts';
 import { isName, withLocalValue, type Earlier } from './late-earlier.ts';
 import { APPROX, INTERJECTIONS, LATE, REPLACES, SENTENCE, TOTAL, clauseStart, cut } from './late-markers.ts';
 import { namesKey, namesQuestion } from './late-question-names.ts';
-import { nameClause, nameFix, saysWhichName } from './late-name-fix.ts';
+import { nameClause, nameFix, replacedName, saysSpelling, saysWhichName } from './late-name-fix.ts';
 import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
 import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
-import { replacedContact, restated } from './late-restated.ts';
+import { replacedContact, restated, restatedAmount } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
 import { phoneEnding } from './late-phone-parts.ts';
 import { yesNoAnew } from './late-yes-no.ts';
@@ -83,13 +83,18 @@ export function lateCorrection(
       const marked = markerAt !== Infinity || named.includes(q);
       if (nameAsked && !marked) continue;
       const value = nameFix(sentence, q, marked, nameAsked, pack, /[\p{L}\p{N}]/u.test(blank(0)));
-      if (value === undefined) continue;
+      if (value === undefined) {
+        // "Oh, make it my sister Grace Kim instead": another person put in place of the one given just before (or named)
+        const other = !nameAsked && (q === previous || named.includes(q)) ? replacedName(sentence, q, markerAt !== Infinity, pack) : undefined;
+        if (other) return { update: { key: q.key, value: other.value, evidence: sentence.slice(other.from).trim(), corrects: true }, rest: blank(other.from) };
+        continue;
+      }
       let from = nameClause(sentence, value);
       // "sorry, it's spelled Scott": a head of markers and interjections goes with it
       pack.corrections.lastIndex = 0;
       // …and so does one that says which name it is ("oh you need the legal one — Elizabeth Rose Taylor", "that's the short one, the legal one is …")
       const nameAt = sentence.indexOf(value.split(/\s+/)[0]!);
-      if (from > 0 && (!/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, '')) || saysWhichName(sentence.slice(0, nameAt > 0 ? nameAt : from)))) from = 0;
+      if (from > 0 && (!/[\p{L}\p{N}]/u.test(sentence.slice(0, from).replace(pack.corrections, '').replace(INTERJECTIONS, '')) || saysWhichName(sentence.slice(0, nameAt > 0 ? nameAt : from)) || saysSpelling(sentence.slice(0, from)))) from = 0;
       return { update: { key: q.key, value, evidence: sentence.slice(from).trim(), corrects: true }, rest: blank(from) };
     }
     // "Oak Hill Middle not High", "endet auf 79 nicht 78": a part of the answer named and replaced, with or without a marker
@@ -151,6 +156,16 @@ export function lateCorrection(
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
       if (again) return { update: { key: again.key, value: again.value, evidence: sentence.slice(again.from, again.to).trim(), corrects: true }, rest: cut(text, at + again.from, at + again.to) };
+      // "and budget: the board just approved 26k", "Das Budget ist jetzt 19.000": an amount said again under its name
+      const amount = restatedAmount(sentence, named, current, ctx, pack);
+      if (amount) return { update: { key: amount.key, value: amount.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+      // "the club is Harbor Tennis Club. 312 555 0188", "Verein ist der SC Lindenau": a short answer skipped before, given later
+      // under its name (nothing to contradict, so no marker is needed); at a free-text question only beside more words
+      for (const q of named) {
+        if (q.value !== null || (current !== null && q.key === current.key) || (current?.answer.type === 'text' && !/[\p{L}\p{N}]/u.test(blank(0)))) continue;
+        const value = shortTextFix(sentence, q, ctx, pack);
+        if (value !== undefined) return { update: { key: q.key, value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+      }
       continue;
     }
     for (const q of order) {

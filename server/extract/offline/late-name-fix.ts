@@ -3,6 +3,8 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { fold } from '../parse/index.ts';
 import { monthNamed } from '../parse/date.ts';
 import { type Earlier } from './late-earlier.ts';
+import type { OpenQuestion } from '../extractor.ts';
+import { nameQuestion, readNameReply } from './name-reply.ts';
 import { APPROX, BOUNDARY, LATE, clauseStart } from './late-markers.ts';
 
 /** A run of capitalised words: a name as written. */
@@ -18,6 +20,11 @@ const FULL = /(?<![\p{L}])(?:full name|full|whole name|vollständig|vollständig
 /** Whether words say which name is meant ("full name", "the legal one", "if you want it formal", "heiße ich eigentlich"). */
 export function saysWhichName(text: string): boolean {
   return FULL.test(text) || NAME_WORDS.test(text);
+}
+
+/** Whether words say how a name is spelled before it ("Spelling is", "Schreibweise:", "it's spelled"). */
+export function saysSpelling(text: string): boolean {
+  return SPELLED_BEFORE.test(text);
 }
 
 /** Where the clause holding a corrected name starts. */
@@ -114,6 +121,42 @@ export function nameFix(sentence: string, q: Earlier, marked: boolean, nameAsked
   return undefined;
 }
 
+/** Words that put one person in place of another: "make it my sister Grace Kim", "change that to …", "put my dad … instead", "lieber meine Schwester …". */
+const PUT_PERSON = /(?<![\p{L}])(?:make (?:it|that|this)|change (?:it|that|this)(?: name)? to|switch (?:it|that|this) to|put(?: down)?|use|list|rather|machen sie(?: das| es)?|nehmen sie|tragen sie|schreiben sie|ändern sie (?:das|es) (?:auf|in|zu)|nehmt|nimm)(?![\p{L}])/iu;
+/** A word that says the person replaces the one given: "instead", "rather", "stattdessen", "lieber". */
+const INSTEAD_WORD = /(?<![\p{L}])(?:instead|rather|stattdessen|statt dessen|lieber|besser|à la place|en su lugar)(?![\p{L}])/iu;
+
+/**
+ * Another person put in place of the name given ("708 555 0166. Oh, make it my sister Grace Kim instead, same number works",
+ * "sorry, change that to my neighbor Ann Hill"): a clause with a word putting a person ("make it", "change that to", "put",
+ * "nehmen Sie") and a replacing word ("instead", "stattdessen", "lieber") or a correction marker, whose words after the
+ * putting word read as a name answer to the question (with its relation when the question asks for one) of a name other than
+ * the one given. The name as the name reading records it and where its clause starts; undefined when none.
+ */
+export function replacedName(sentence: string, q: Earlier, marked: boolean, pack: LanguagePack): { value: string; from: number } | undefined {
+  if (typeof q.value !== 'string' || q.value.trim() === '' || q.answer.type !== 'text') return undefined;
+  const ask = nameQuestion(q as OpenQuestion, pack);
+  if (ask === null) return undefined;
+  const letters = (w: string) => fold(w).text.replace(/[^\p{L}]/gu, '');
+  const given = new Set((q.value.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map(letters));
+  let start = 0;
+  for (const b of [...sentence.matchAll(BOUNDARY), { index: sentence.length, 0: '' } as unknown as RegExpMatchArray]) {
+    const clause = sentence.slice(start, b.index);
+    const put = PUT_PERSON.exec(clause);
+    const from = start;
+    start = b.index! + b[0].length;
+    if (put === null || !(INSTEAD_WORD.test(clause) || marked)) continue;
+    const said = clause.slice(put.index + put[0].length).replace(new RegExp(INSTEAD_WORD.source, 'giu'), ' ').replace(/\s+(?:please|bitte|then|dann|down)\s*$/iu, '').trim();
+    const read = readNameReply(said, ask, pack);
+    if ('problem' in read || read.confirm) continue;
+    const names = (read.value.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map(letters);
+    // a person other than the one given: a first name not given before
+    if (names.length < 2 || given.has(names[0]!)) continue;
+    return { value: read.value, from };
+  }
+  return undefined;
+}
+
 /** Whether a word names a kind of organisation ("School", "Club", "Verein"): no part of a person's name. */
 function orgNoun(word: string, pack: LanguagePack): boolean {
   const w = fold(word).text.replace(/[^\p{L}]/gu, '');
@@ -160,9 +203,9 @@ function onlyName(sentence: string, run: string): boolean {
 }
 
 /** Saying how a name is spelled: "with an h", "with two l's", "spelled", "mit ey", "mit zwei p", "geschrieben". */
-const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
+const SPELL = /(?:with (?:an?|one|two|double|a double)\s+\p{L}{1,2}(?:['’]?s)?|(?:one|two|double|no|without(?: the| an?)?|ohne(?: das| ein)?)\s+\p{L}{1,2}(?:['’]?s)?(?![\p{L}])|spel(?:led|t)\b|mit (?:einem |zwei |doppel-?)?(?!(?:es|um|so|da|im|am|zu|ihm|ihr|uns|dem|der|den|die|das)(?![\p{L}]))\p{L}{1,2}(?![\p{L}])|geschrieben|avec (?:un |deux )?\p{L}{1,2}(?![\p{L}])|con (?:una? |dos )?\p{L}{1,2}(?![\p{L}]))/iu;
 /** "spelled Scott", "it's spelt: Scott", "geschrieben: Schmitt", "schreibt sich Meyer": the spelling said before the name. */
-const SPELLED_BEFORE = /(?:spel(?:led|t)|written|geschrieben|schreibt sich|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
+const SPELLED_BEFORE = /(?:spel(?:led|t)|spelling(?: is)?|written|geschrieben|schreibt sich|schreibweise(?: ist)?|buchstabiert)(?:\s+(?:with|like|as|wie|mit))?\s*[:,]?\s*$/iu;
 /** Words that say which name is meant: "legal name", "first name", "richtiger Name". */
 const NAME_WORDS = /(?<![\p{L}])(?:(?:legal|proper|real|official|first|given|birth|formal)\s+name|(?:the\s+)?(?:legal|official|formal|full|proper)\s+(?:one|version)|if you want it (?:formal|official|in full)|formally|officially|on (?:paper|my id|my passport)|as on (?:my|the) (?:id|passport)|(?:richtige|offizielle|vollständige)[rn]?\s+name|eigentlich heißt|heißt eigentlich|heiße ich eigentlich|ich heiße eigentlich|eigentlich heiße ich|richtig heiße ich|offiziell|laut ausweis|im ausweis|mit vollem namen|ausgeschrieben)(?![\p{L}])/iu;
 /** Words beside a name said alone: "Jonathan actually", "sorry, Jonathan". */

@@ -3,6 +3,8 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { fold, parseAnswer, type ParseContext } from '../parse/index.ts';
 import type { Earlier } from './late-earlier.ts';
 import { readValue } from './late-value.ts';
+import { namesQuestion } from './late-question-names.ts';
+import { monthNamed } from '../parse/date.ts';
 
 const NOT_WORDS = new Set(['not', 'nicht', 'statt', 'anstatt', 'pas']);
 /** A word of a text answer, a compound's parts apart ("Lessing-Gymnasium": "Lessing", "Gymnasium"). */
@@ -15,7 +17,13 @@ const EDIT_LEAD = new Set(['sorry', 'oops', 'actually', 'its', "it's", 'it’s',
   'ach', 'oh', 'entschuldigung', 'i', 'ich', 'meant', 'meinte', 'mean', 'should', 'be', 'sollte', 'sein', 'heißt', 'heisst', 'called', 'my', 'bad', 'well', 'so', 'also', 'ok', 'okay',
   'um', 'hmm', 'correction', 'korrektur', 'a', 'an', 'ein', 'eine', 'that', "that's", 'was', 'war', 'were', 'a', 'typo', 'tippfehler', 'btw', 'übrigens', 'ubrigens']);
 /** Words closing the new part before "not" that are no part of it ("natürlich", "obviously", "sorry"). */
-const EDIT_CLOSE = new Set(['natürlich', 'naturlich', 'obviously', 'course', 'actually', 'sorry', 'eigentlich', 'lol', 'oops', 'natuerlich', 'bien', 'sûr', 'claro']);
+const EDIT_CLOSE = new Set(['natürlich', 'naturlich', 'obviously', 'course', 'actually', 'sorry', 'eigentlich', 'lol', 'oops', 'natuerlich', 'bien', 'sûr', 'claro',
+  'now', 'nowadays', 'jetzt', 'inzwischen', 'mittlerweile']);
+/** A copula after the question's own name ("the school is …", "Budget sind …"): the name and the copula open no part of the new value. */
+const COPULA_WORDS = new Set(['is', 'are', 'was', 'were', "'s", 'ist', 'sind', 'war', 'waren', 'beträgt', 'betragt', 'lautet', 'heißt', 'heisst', 'est', 'es']);
+/** Words that may stand before the question's name in that head ("my insurer is", "our budget's", "unser Budget ist"). */
+const DETERMINERS = new Set(['my', 'our', 'the', 'his', 'her', 'their', 'mein', 'meine', 'unser', 'unsere', 'der', 'die', 'das']);
+const HEAD_WORDS = new Set(['my', 'our', 'the', 'his', 'her', 'their', 'mein', 'meine', 'unser', 'unsere', 'der', 'die', 'das', 'also', 'and', 'und', 'oh', 'ach', 'sorry', 'oops', 'so']);
 /** Words after the edit that belong to it ("…, my bad", "…, sorry"). */
 const EDIT_TAIL = /^[\s,;:—–-]*(?:(?:sorry|my bad|btw|übrigens|entschuldigung|bitte|please|thanks|technically|actually|lol|oops|typo|tippfehler|hab mich vertippt|my mistake|mein fehler)[\s,;:!.—–-]*)+$/iu;
 /** Words saying the edit is at the end: "ends in 92", "the last digits", "endet auf 79". */
@@ -39,6 +47,20 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
     let p0 = s0;
     pack.corrections.lastIndex = 0;
     while (p0 < k && (EDIT_LEAD.has(toks[p0]!.f) || new RegExp(`^(?:${pack.corrections.source})$`, 'iu').test(toks[p0]!.t))) p0++;
+    // "the school is Westfield Middle, not high", "my insurer is Humana now, not Aetna", "Budget sind 35.000 nicht 30":
+    // the question's own name and a copula after it open no part of the new value
+    for (let c = s0; c < k - 1; c++) {
+      const head = toks.slice(s0, c);
+      if (!COPULA_WORDS.has(toks[c]!.f.replace(/^\p{L}+(?=['’]s$)/u, '').replace('’', "'")) && !/['’]s$/u.test(toks[c]!.t)) continue;
+      const named = [...head, ...(/['’]s$/u.test(toks[c]!.t) ? [{ ...toks[c]!, t: toks[c]!.t.replace(/['’]s$/u, '') }] : [])];
+      // the subject: one or two words, naming the question or after a determiner ("my insurer is", "the school is")
+      const subject = named.filter((t) => !HEAD_WORDS.has(t.f) && !EDIT_LEAD.has(t.f));
+      const determined = named.some((t) => DETERMINERS.has(t.f));
+      if (subject.length >= 1 && subject.length <= 2 && (determined || subject.some((t) => namesQuestion(t.t, q, pack)))) {
+        p0 = Math.max(p0, c + 1);
+        break;
+      }
+    }
     // "web.de natürlich, nicht .dr": words closing the new part that are no part of it
     let p1 = k;
     while (p1 > p0 + 1 && EDIT_CLOSE.has(toks[p1 - 1]!.f)) p1--;
@@ -54,8 +76,13 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
       if (before.length === 0) continue;
       const end = Math.min(y.at + (/[,;:—–]/.exec(sentence.slice(y.at))?.index ?? sentence.length - y.at), sentence.length);
       const said = sentence.slice(before[0]!.at, before.at(-1)!.end);
-      const now = readValue(q, said, said, ctx, true)?.value;
-      const was = readValue(q, sentence.slice(y.at, end), sentence.slice(y.at, end), ctx, true)?.value;
+      let now = readValue(q, said, said, ctx, true)?.value;
+      let was = readValue(q, sentence.slice(y.at, end), sentence.slice(y.at, end), ctx, true)?.value;
+      // "35.000 nicht 30", "30 not 25" for 25,000: a figure said short stands for thousands, as the answer given did
+      if (typeof was === 'number' && typeof q.value === 'number' && q.value >= 1000 && was * 1000 === q.value) {
+        was = q.value;
+        if (typeof now === 'number' && now < 1000) now = now * 1000;
+      }
       if (now !== undefined && was !== undefined && JSON.stringify(was) === JSON.stringify(q.value) && JSON.stringify(now) !== JSON.stringify(q.value)) {
         return { value: now, ...finish(end) };
       }
@@ -112,6 +139,8 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
         for (let j = to; put.length > 1 && j < oldToks.length && put.at(-1)!.f === oldToks[j]!.f; j++) put.pop();
         for (let j = from - 1; put.length > 1 && j >= 0 && put[0]!.f === oldToks[j]!.f; j--) put.shift();
         put = put.slice(-Math.max(to - from, 1) - 1);
+        // "started friday not monday", "in May not March", "court 3 not 2": a day, a month or a figure put for one is that word alone
+        if (to - from === 1 && put.length > 1 && sameKind(put.at(-1)!.t, oldToks[from]!.t, ctx, pack)) put = put.slice(-1);
         if (put.some((b) => oldToks.some((o) => o.f === b.f))) return { reopen: true };
         // replaced in the answer as written, its punctuation kept ("Tennis court 2, two fixtures …" → "Tennis court 3, two fixtures …")
         const value = old.slice(0, oldAt[from]!.index) + put.map((b) => b.t).join(' ') + old.slice(oldAt[to - 1]!.index + oldAt[to - 1]![0].length);
@@ -138,6 +167,14 @@ export function notEdit(sentence: string, q: Earlier, ctx: ParseContext, pack: L
     return { value: read.value, ...finish(y.end) };
   }
   return undefined;
+}
+
+/** Whether two words are a day of the week, a month or a figure alike ("friday" and "monday", "May" and "March", "3" and "2"). */
+function sameKind(a: string, b: string, ctx: ParseContext, pack: LanguagePack): boolean {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return true;
+  if (monthNamed(a, pack) !== null && monthNamed(b, pack) !== null) return true;
+  const day = (w: string) => /^\p{L}{4,}$/u.test(w) && monthNamed(w, pack) === null && parseAnswer({ type: 'date' }, w, ctx).ok;
+  return day(a) && day(b);
 }
 
 /**

@@ -70,3 +70,28 @@ function clauseStartOf(sentence: string, at: number): number {
   for (const b of sentence.matchAll(BOUNDARY)) if (b.index + b[0].length <= at) start = b.index + b[0].length;
   return start;
 }
+
+/** A head naming an answer before its new value: "and budget:", "Und zum Budget:", "das Budget ist jetzt", "our budget's now". */
+const LABEL_HEAD = /^[\s,;:.!—–-]*(?:(?:and|und|oh|ah|ach|also|so|btw|übrigens|ubrigens|plus|ok|okay)[\s,]+)*(?:(?:the|our|my|das|der|die|unser|unsere|unser|zum|zur|re|about|regarding|wegen|beim)\s+)?((?:\p{L}+[\s-]+)?\p{L}+?)(?:['’]s(?=\s)|\s*:|\s+(?:is|are|was|ist|sind|beträgt|betraegt|liegt bei|would be|wäre|waere|will be|wird)(?![\p{L}]))/iu;
+/** A condition or a question beside a figure: no new answer ("budget: 30k if we add a court", "Budget: 30k, falls …"). */
+const CONDITION = /(?<![\p{L}])(?:if|unless|might|could|wenn|falls|sofern|vielleicht|eventuell|könnte|koennte)(?![\p{L}])|\?/iu;
+
+/**
+ * An amount said again under its question's name, without a marker: "asap. and budget: the board just approved 26k", "Und zum
+ * Budget: der Verein hat jetzt 28k bewilligt", "Das Budget ist jetzt 19.000": a sentence opening with the question's own name
+ * (every word of it naming the question) and a colon or a copula, one figure after it read as that answer, another than the
+ * one given, with no condition beside it. Undefined when none.
+ */
+export function restatedAmount(sentence: string, named: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack): { key: string; value: unknown } | undefined {
+  const m = LABEL_HEAD.exec(sentence);
+  if (m === null) return undefined;
+  const said = sentence.slice(m[0].length);
+  if (CONDITION.test(said) || (said.match(/\d[\d.,]*/g) ?? []).length !== 1) return undefined;
+  for (const q of named) {
+    if ((q.answer.type !== 'integer' && q.answer.type !== 'number') || (current !== null && q.key === current.key)) continue;
+    if (!m[1]!.split(/[\s-]+/).every((w) => namesQuestion(w, q, pack))) continue;
+    const read = parseAnswer(q.answer, said, ctx);
+    if (read.ok && read.value !== q.value) return { key: q.key, value: read.value };
+  }
+  return undefined;
+}

@@ -109,7 +109,8 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
   // said as the answer: first in the sentence ("Lakeview Academy actually") or after a copula ("it's", "es ist", "heißt",
   // "the card says"); "Entschuldigung für die Verzögerung" is no answer (German nouns are capitalised)
   const before = stripped.slice(0, runs[0]!.at);
-  if (/[\p{L}\p{N}]/u.test(before.replace(INTERJECTIONS, '')) && !COPULA.test(before)) return undefined;
+  // (or after a label or a dash: "organisation: Eastside YMCA", "we're a club, yes - Pine Valley Pickleball Club")
+  if (/[\p{L}\p{N}]/u.test(before.replace(INTERJECTIONS, '')) && !COPULA.test(before) && !/(?:[:—–]|\s-)\s*$/u.test(before)) return undefined;
   const value = runs[0]!.run.replace(/[.,;:!]+$/u, '');
   if (typeof q.value === 'string' && fold(q.value).text === fold(value).text) return undefined;
   const read = parseAnswer(a, value, ctx);

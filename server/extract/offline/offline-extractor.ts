@@ -225,7 +225,7 @@ export class OfflineExtractor implements Extractor {
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
       else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if (left.length > 0 ? !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left) : unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
@@ -262,8 +262,14 @@ const LABEL_EXTRA = new Set(['and', 'und', 'my', 'your', 'our', 'the', 'full', '
  * ("Note: …", "Hab sie gefunden: …") is left to the readers.
  */
 function withoutOwnLabel(text: string, q: OpenQuestion): string {
-  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text);
+  // a short answer may have its label said with a copula ("Company is Greenfield Parks", "Verein ist der FC Oberau")
+  const short = q.answer.type === 'text' && q.answer.max !== undefined && q.answer.max <= 200;
+  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text)
+    ?? (short && withoutKeyLabel(text, q) === text ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null);
   if (!m) return withoutKeyLabel(text, q);
+  // (without a colon, only the key and label words or a kind the prompt names: not "the project is for …")
+  const kinds = [...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u), ...(q.prompt ?? '').split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !/^(?:proje[ck]ts?|projet|proyecto|what|which|welche[nrs]?|your|ihre?)$/iu.test(w))];
+  if (!/:\s*$/u.test(m[0]) && !m[1]!.split(/[^\p{L}]+/u).every((w) => kinds.some((o) => fold(o).text === fold(w).text))) return withoutKeyLabel(text, q);
   const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
   const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
   const label = words(m[1]!);

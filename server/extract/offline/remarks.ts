@@ -2,6 +2,7 @@ import type { OpenQuestion } from '../extractor.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 import { findPhrase, fold, foldPhrase } from '../parse/index.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
+import { isCurrencyCode } from '../parse/money.ts';
 
 /*
  * EXPLAINED LEFTOVERS (the commit rule, docs/understanding.md): once a value is read, the words
@@ -68,9 +69,17 @@ export function estimateBlanked(text: string, q: OpenQuestion, pack: LanguagePac
   return out;
 }
 
-/** Whether a reply says its value is a guess ("… but not sure", "ohne Gewähr"), whatever else it holds. */
+/**
+ * Whether a reply says its value is a guess ("… but not sure", "ohne Gewähr"), or, at a money question, an amount for now
+ * ("$0 right now, we're pricing for next year", "20k for now", "im Moment 0 €"), whatever else it holds.
+ */
 export function unsureBeside(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
-  return TYPES.has(q.answer.type) && pack.leftovers !== undefined && has(fold(text).text, pack.leftovers.unsure.map(foldPhrase));
+  if (!TYPES.has(q.answer.type) || pack.leftovers === undefined) return false;
+  const folded = fold(text).text;
+  if (has(folded, pack.leftovers.unsure.map(foldPhrase))) return true;
+  const a = q.answer;
+  const money = (a.type === 'integer' || a.type === 'number') && (a.currency !== undefined || isCurrencyCode(a.unit));
+  return money && has(folded, (pack.leftovers.forNow ?? []).map(foldPhrase));
 }
 
 const has = (clause: string, phrases: readonly string[]) => phrases.some((p) => findPhrase(clause, p).length > 0);

@@ -244,8 +244,23 @@ export function parseDate(spec: DateSpec, text: string, ctx: ParseContext): Pars
   const r = checkDate(spec, value, clock, first.text, !hasWordsOutside(text, spans), pack);
   const swappable = dotted !== null && Number(dotted[1]) <= 12 && Number(dotted[2]) <= 12 && dotted[1] !== dotted[2];
   if (r.ok && orderSpans.length > 0) return { ...r, described: orderSpans };
-  return r.ok && monthFirst && swappable ? { ...r, check: true } : r;
+  if (r.ok && monthFirst && swappable) return { ...r, check: true };
+  // "05/06/1992": in a language written with both orders (English: month first in the US, day first in most other
+  // countries; the pack reads numeric dates by country) a visitor may write either, whatever the session's country;
+  // when the other order is a date the question also takes, the reading is a guess and is checked ("Just to check: 6
+  // May 1992?"); a day over 12 ("25/12/2015"), the same number twice, a month named again ("05/09/88 (that's
+  // september)") or the order said has one reading. German, French and Spanish write numeric dates day first only.
+  const bothOrders = words.parser(DAY_FIRST) !== words.parser(MONTH_FIRST);
+  const slashed = bothOrders && dotted === null && order === null && merged.length === found.length ? SLASHED.exec(text) : null;
+  if (r.ok && slashed && Number(slashed[1]) <= 12 && Number(slashed[3]) <= 12 && Number(slashed[1]) !== Number(slashed[3])) {
+    const other = isoDate(Number(value.slice(0, 4)), Number(value.slice(8, 10)), Number(value.slice(5, 7)));
+    if (other && other !== value && checkDate(spec, other, clock, first.text, false, pack).ok) return { ...r, check: true };
+  }
+  return r;
 }
+
+/** A numeric date with slashes or dashes, its first two numbers a day and a month in either order ("05/06/1992", "5-6-92", "05/06"). */
+const SLASHED = /(?<![\p{N}./-])(\d{1,2})([/-])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?(?![\p{N}]|[/.-]\d)/u;
 
 /** The position in the rewritten text of a typed position (the first that maps to it or past it). */
 function indexIn(src: Rewritten, typedIndex: number): number {

@@ -16,6 +16,8 @@ import type { ParseContext, ParseResult } from './parse-result.ts';
 export interface DaysRead {
   value: number;
   evidence: string;
+  /** The start date read is a guess to confirm ("since 1/2": 2 January or 1 February?). */
+  check?: true;
 }
 
 type Parse = (spec: AnswerSpec, text: string) => ParseResult;
@@ -91,7 +93,7 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
   const at = text.toLowerCase().indexOf(date.evidence.toLowerCase());
   const from = marker && at !== -1 ? Math.min(marker.at, at) : at;
   const evidence = at === -1 ? date.evidence : text.slice(Math.max(0, from), at + date.evidence.length);
-  return { value: days, evidence };
+  return date.check ? { value: days, evidence, check: true } : { value: days, evidence };
 }
 
 /** "this morning" → today, "last night" → yesterday: the day a part of a day named falls on, in the pack's words. */

@@ -38,9 +38,9 @@ export function findOptionHits(folded: Folded, candidates: ReadonlyArray<PhraseC
 /**
  * Parses an enum answer: the longest matching label, value or synonym wins
  * (case-insensitive, on word boundaries); `multiple` collects every option
- * mentioned, in option order. A message that is only a number or a position
- * ("option 2", "the second one", "Nr. 2") picks the option there, since quick
- * replies are numbered. Besides, an option said in other words counts
+ * mentioned, in option order. A message that is only a position ("option 2",
+ * "the second one", "Nr. 2", "#2") picks the option there; a bare number ("2")
+ * picks it checked, since the widget's chips are not numbered. Besides, an option said in other words counts
  * (option-meaning.ts: a label word in another form, a meaning group of the
  * pack) and, for options that are windows of time, a date or period said
  * (time-window.ts, from `now`). A single choice is committed when everything
@@ -66,7 +66,12 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   }
   let typos = false;
   if (all.length === 0) {
-    const byNumber = byPosition(spec, options, folded.text, pack) ?? (literal ? null : byOrdinal(spec, options, folded.text, pack) ?? byInitial(spec, options, folded.text));
+    // a bare number ("2", "1, 3") names an option only by its place in a list, and the widget shows the options as
+    // unnumbered chips: the option there is checked ("Just to check: Injury?"), since "3" may as well be 3 months or a
+    // count. ("#2", "option 2", "the second one" say they mean a place; a structured value is a model's, read as written.)
+    const bare = byPosition(spec, options, folded.text, pack);
+    if (bare) return bare.ok && !literal && !folded.text.includes('#') ? { ...bare, check: true } : bare;
+    const byNumber = literal ? null : byOrdinal(spec, options, folded.text, pack) ?? byInitial(spec, options, folded.text);
     if (byNumber) return byNumber;
   }
   // the option said in other words, outside the phrases already read: label words in other forms, meaning groups

@@ -73,8 +73,10 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
     case 'integer': {
       const number = parseNumber(spec, withoutContacts(clean, ctx), packOf(ctx.locale));
       // "since Monday", "a week" at a question counted in days (days-since.ts)
-      const days = number.ok ? null : readDays(spec, clean, ctx, packOf(ctx.locale), (s, t) => parseAnswer(s, t, ctx));
-      return days ? ok(days.value, days.evidence, false) : number;
+      const days = readDays(spec, clean, ctx, packOf(ctx.locale), (s, t) => parseAnswer(s, t, ctx));
+      // a number read inside the start date ("since jan 2": the 2 is the day, not the count) gives way to the days since it
+      if (number.ok && !(days && days.evidence.length > number.evidence.length && days.evidence.includes(number.evidence))) return number;
+      return days ? { ...ok(days.value, days.evidence, false), ...(days.check ? { check: true as const } : {}) } : number;
     }
     case 'boolean':
       return parseBoolean(spec, clean, packOf(ctx.locale));

@@ -56,6 +56,8 @@ export function findNumbers(text: string, unit?: string, measured = false, pack:
     const short = attached ?? spacedK;
     let suffix = (short ?? long ?? '').toLowerCase().replace(/\s+/gu, ' ');
     let end = m.index + m[0].length;
+    // "the 2nd", "my 50th", "am 3ten": an ordinal is a position or a day, not a count (nor "2" in the unit "nd")
+    if (pack.numbers.ordinal && (short ?? long) === undefined && pack.numbers.ordinal.test(text.slice(end, end + 4))) continue;
     // With a unit such as "m" or "kg", "420m" is 420 metres, not 420 million.
     if (short && ((unit && unit.trim().toLowerCase().startsWith(suffix)) || (measured && suffix === 'm'))) {
       suffix = '';

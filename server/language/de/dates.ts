@@ -16,7 +16,7 @@ export const DE_DATES: DateWords = {
   strictMatches: true,
   loose: /(?<![\p{L}])(?:(?:ungefähr|ungefaehr|etwa|circa|ca\.|so um|irgendwann)\s+(?:\d+|ein|eine|einen|zwei|drei|nächste|naechste|letzte|diese|den|am|im|in)(?![\p{L}])|(?:ende|anfang|mitte)\s+(?:des\s+|der\s+|nächste[nr]?\s+|naechste[nr]?\s+|diese[nr]?\s+)?(?:monats?|woche|jahres?|nächsten|naechsten)(?![\p{L}])|(?:nächste|naechste|kommende|diese)\s+woche|(?:nächsten|naechsten|kommenden|diesen)\s+monat|in\s+(?:\d+|einer|zwei|drei|ein paar)\s+(?:wochen?|monaten?)|oder so(?![\p{L}])|(?:frühjahr|frühling|fruehjahr|sommer|herbst|winter)(?![\p{L}])|so (?:schnell|bald) wie möglich|baldmöglichst|asap)/iu,
   past: /(?<![\p{L}])(?:letzte[nrms]?|gestern|vorgestern|vergangene[nrms]?|her)(?![\p{L}])/iu,
-  dayAlone: /^(?:am |den |der |zum |bis zum |ab dem )?(\d{1,2})\.(?: bitte)?[!]?$/i,
+  dayAlone: /^(?:am |den |der |dem |zum |bis zum |ab dem |seit dem |vom )?(\d{1,2})\.(?: bitte)?[!]?$/i,
   week: null,
   whichDayIn: (month) => `Welcher Tag im ${month}? Bitte nennen Sie das genaue Datum.`,
   spokenYears: {

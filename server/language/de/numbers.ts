@@ -29,6 +29,8 @@ export const DE_NUMBERS: NumberWords = {
   suffixExponent: {},
   // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
   years: /^(?:jahre?n?|ans|años?|anos?)$/i,
+  // "2nd", "3rd" (and the language's own ordinals): a position or a day, not a count; "2nd" is no unit "nd" either
+  ordinal: /^(?:st|nd|rd|th|te|ten|ter|tes)(?![\p{L}])/iu,
   parts: {
     rangeGap: /^\s*(?:[-–—]|bis|bis zu|bis etwa)\s*(?:[$€]\s*)?$/iu,
     rangeAnd: /^\s*(?:und|&)\s*(?:[$€]\s*)?$/iu,

@@ -19,7 +19,7 @@ export const EN_NAME_REPLY: NameReplyWords = {
     given: /^(?:(?:the|my|his|her|their) )?(?:first|given|christian)(?:\s?name)?(?:['’]s| is|:| =)?\s+([\p{L}'’-]+)$|^([\p{L}'’-]+) (?:is|=) (?:the |my |his |her |their )?(?:first|given)\s?name$/u,
   },
   nameTalk: /(?<![\p{L}])(?:name|names|surname|spelled|spelt|spelling|spell|initial|initials|called|nickname|maiden|hyphen|hyphenated|apostrophe|goes by|go by)(?![\p{L}])/u,
-  lead: /^(?:(?:it['’]?s |its )?me again|(?:hi|hello|hey) again|um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah+|aha|sure|yes|yeah|yep|right|alright|all right|then|anyway|lol|haha+|ha|oops|whoops|sorry|my bad|i see|got it|(?:i )?forgot(?: to say)?|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly|(?:kind |best |warm )?regards|cheers|thanks|thank you|best wishes|sincerely|yours truly)(?![\p{L}])[\s,.!]*/u,
+  lead: /^(?:(?:it['’]?s |its )?me again|(?:hi|hello|hey) again|um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah+|aha|sure|yes|yeah|yep|right|alright|all right|then|fine|ok fine|okay fine|ugh|anyway|lol|haha+|ha|oops|whoops|sorry|my bad|i see|got it|(?:i )?forgot(?: to say)?|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly|(?:kind |best |warm )?regards|cheers|thanks|thank you|best wishes|sincerely|yours truly)(?![\p{L}])[\s,.!]*/u,
   nickname: /^(?:but\s+)?(?:please\s+)?(?:call me|i go by|goes by|go by|known as|aka|a\.k\.a\.?|everyone calls (?:me|him|her)|prefers|nickname|preferred name)(?![\p{L}])/u,
   statement: /^(?:i|i['’]m|im|i['’]ve|ive|i have|i got|we|we['’]re|we['’]ve|she|she['’]s|shes|he|he['’]s|hes|they|they['’]re|theyre)\s+\S/u,
   born: /^(?:born|b\.|dob|d\.o\.b\.?|date of birth)(?![\p{L}])/u,

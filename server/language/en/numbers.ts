@@ -26,6 +26,8 @@ export const EN_NUMBERS: NumberWords = {
   digitScales: null,
   suffixExponent: {},
   years: null,
+  // "2nd", "3rd" (and the language's own ordinals): a position or a day, not a count; "2nd" is no unit "nd" either
+  ordinal: /^(?:st|nd|rd|th)(?![\p{L}])/iu,
   parts: {
     rangeGap: /^\s*(?:[-–—]|to|-to-|or so to|up to|through|till|until)\s*(?:[$]\s*)?$/iu,
     rangeAnd: /^\s*(?:and|&)\s*(?:[$]\s*)?$/iu,

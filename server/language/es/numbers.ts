@@ -29,4 +29,6 @@ export const ES_NUMBERS: NumberWords = {
   suffixExponent: { mil: 3 },
   // "42 Jahre", "42 ans", "42 años": years are how an unlabelled count of time is said in these languages; months are asked about
   years: /^(?:jahre?n?|ans|años?|anos?)$/i,
+  // "2nd", "3rd" (and the language's own ordinals): a position or a day, not a count; "2nd" is no unit "nd" either
+  ordinal: /^(?:st|nd|rd|th|º|ª|o|a|er|ro|ra|do|da|to|ta|vo|va|no|na)(?![\p{L}])/iu,
 };
