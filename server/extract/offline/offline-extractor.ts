@@ -245,49 +245,68 @@ export class OfflineExtractor implements Extractor {
   }
 }
 
-/** The text without a lead-in made of the question's key or label words ("ID W98…", "member id: UH77…", "Bestellnummer BF-…"). */
+/** Lower-case words of a text, two letters or more, folded. */
+function foldedWords(s: string): string[] {
+  return s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
+}
+
+/** The question's own words, folded: its key's parts and its label's words, and with `prompt` its prompt's words too. */
+function ownWords(q: OpenQuestion, opts: { prompt?: boolean } = {}): Set<string> {
+  return new Set([...foldedWords(q.key), ...foldedWords(q.label ?? ''), ...(opts.prompt ? foldedWords(q.prompt ?? '') : [])]);
+}
+
+/** Words a code's lead-in may add to the question's own after a correction ("my member number W98…"). */
+const CODE_LEAD_EXTRA = new Set(['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer']);
+
+/** The text without a lead-in made of the question's key or label words before a code ("ID W98…", "member id: UH77…", "Bestellnummer BF-…"). */
 function withoutOwnName(text: string, q: OpenQuestion): string {
-  const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/\s+/)].map((w) => fold(w).text).filter((w) => w.length >= 2));
+  const own = ownWords(q);
   const m = /^\s*((?:[\p{L}]+\s+){0,2}[\p{L}]+)\s*(?::|is|ist|=)?\s+(?=\S*\p{N})/u.exec(text);
-  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || ['member', 'my', 'the', 'die', 'meine', 'mitglieds', 'is', 'ist', 'number', 'nummer'].includes(fold(w).text))) return text;
+  if (!m || !m[1]!.split(/\s+/).every((w) => own.has(fold(w).text) || CODE_LEAD_EXTRA.has(fold(w).text))) return text;
   return text.slice(m[0].length);
 }
 
 /** Words a label before a colon may add to the question's own ("my name:", "full name:", "Ihr Name:"). */
 const LABEL_EXTRA = new Set(['and', 'und', 'my', 'your', 'our', 'the', 'full', 'first', 'last', 'name', 'mein', 'meine', 'ihr', 'ihre', 'unser', 'unsere', 'der', 'die', 'das', 'vor', 'nach', 'vorname', 'nachname', 'voller']);
 
+/** Prompt words too general to name a kind of answer ("what", "your", "project"). */
+const GENERAL_PROMPT_WORD = /^(?:proje[ck]ts?|projet|proyecto|what|which|welche[nrs]?|your|ihre?)$/iu;
+
 /**
- * The text without a label of the question's own words before a colon ("Name: Ulrike Brandt", "Verein: SV Blau-Weiß Linz",
- * "Problem: Platz 1 geht nicht"): every label word is a word of the key, the label or the prompt. A colon after other words
- * ("Note: …", "Hab sie gefunden: …") is left to the readers.
+ * The text without a label made of the question's own words, in one of three shapes:
+ * - before a colon ("Name: Ulrike Brandt", "Verein: SV Blau-Weiß Linz", "Org: …"): every label word is a word of the key, the
+ *   label or the prompt (or the start of one), or a word like "my" or "full"; a colon after other words ("Note: …", "Hab sie
+ *   gefunden: …") is left to the readers;
+ * - with a copula at a short text question ("Company is Greenfield Parks", "Verein ist der FC Oberau"): the same, and every
+ *   label word is a key or label word or a kind the prompt names (not "the project is for …");
+ * - bare before a capital ("emergency contact Dev Patel, husband", "my emergency contact is Tom Reed"): every label word is a
+ *   key or label word (not the prompt's), at least one of them not "name".
+ * The value as typed otherwise.
  */
 function withoutOwnLabel(text: string, q: OpenQuestion): string {
-  // a short answer may have its label said with a copula ("Company is Greenfield Parks", "Verein ist der FC Oberau")
+  const bare = withoutKeyLabel(text, q);
+  const colon = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text);
   const short = q.answer.type === 'text' && q.answer.max !== undefined && q.answer.max <= 200;
-  const m = /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s*:\s*(?=\S)/u.exec(text)
-    ?? (short && withoutKeyLabel(text, q) === text ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null);
-  if (!m) return withoutKeyLabel(text, q);
-  // (without a colon, only the key and label words or a kind the prompt names: not "the project is for …")
-  const kinds = [...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u), ...(q.prompt ?? '').split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !/^(?:proje[ck]ts?|projet|proyecto|what|which|welche[nrs]?|your|ihre?)$/iu.test(w))];
-  if (!/:\s*$/u.test(m[0]) && !m[1]!.split(/[^\p{L}]+/u).every((w) => kinds.some((o) => fold(o).text === fold(w).text))) return withoutKeyLabel(text, q);
-  const words = (s: string) => s.split(/[^\p{L}]+/u).map((w) => fold(w).text).filter((w) => w.length >= 2);
-  const own = new Set([...q.key.split(/[_.-]+/), ...words(q.label ?? ''), ...words(q.prompt ?? '')].map((w) => fold(w).text));
-  const label = words(m[1]!);
+  const copula = colon === null && short && bare === text ? /^\s*((?:\p{L}+[\s-]+){0,2}\p{L}+)\s+(?:is|ist|are|lautet|heißt|heisst)\s+(?=\S)/u.exec(text) : null;
+  const m = colon ?? copula;
+  if (!m) return bare;
+  const label = foldedWords(m[1]!);
+  if (copula) {
+    const kinds = new Set([...ownWords(q), ...(q.prompt ?? '').split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !GENERAL_PROMPT_WORD.test(w)).map((w) => fold(w).text)]);
+    if (!m[1]!.split(/[^\p{L}]+/u).every((w) => kinds.has(fold(w).text))) return bare;
+  }
+  const own = ownWords(q, { prompt: true });
   // "Org:" at "… organisation?": a label word may be the start of one of the question's own words
   const ownWord = (w: string) => own.has(w) || (w.length >= 3 && [...own].some((o) => o.length > w.length && o.startsWith(w)));
   if (label.length === 0 || !label.every((w) => ownWord(w) || LABEL_EXTRA.has(w)) || label.every((w) => LABEL_EXTRA.has(w) && w !== 'name' && w !== 'vorname' && w !== 'nachname')) return text;
   return text.slice(m[0].length);
 }
 
-/**
- * The text without the question's key words typed as a label without a colon before a capitalised value ("emergency contact
- * Dev Patel, husband", "my emergency contact is Tom Reed"): every label word is a word of the key or the label (not the
- * prompt's), at least one of them not "name", then "is" / "ist" at most, then a capital. The value as typed otherwise.
- */
+/** The bare shape of `withoutOwnLabel`: the question's key or label words without a colon before a capitalised value. */
 function withoutKeyLabel(text: string, q: OpenQuestion): string {
   const m = /^\s*(?:(?:my|our|the|mein|meine|unser|unsere)\s+)?((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+(?:(?:is|ist|would be|wäre)\s+)?(?=\p{Lu})/u.exec(text);
   if (!m) return text;
-  const own = new Set([...q.key.split(/[_.-]+/), ...(q.label ?? '').split(/[^\p{L}]+/u)].map((w) => fold(w).text).filter((w) => w.length >= 2));
+  const own = ownWords(q);
   const label = m[1]!.split(/\s+/).map((w) => fold(w).text);
   if (!label.every((w) => own.has(w)) || label.every((w) => w === 'name')) return text;
   return text.slice(m[0].length);

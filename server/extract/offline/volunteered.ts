@@ -7,6 +7,7 @@ import {
 import { findCurrencies, isCurrencyCode } from '../parse/money.ts';
 import { findName, NAME_KEYS } from './name.ts';
 import { negated, negatedAfter } from '../parse/enum.ts';
+import { beginsCompound } from '../parse/option-meaning.ts';
 import { countryInDoubt } from '../parse/phone.ts';
 import { packOf } from '../../language/registry.ts';
 import type { LanguagePack } from '../../language/pack.ts';
@@ -112,7 +113,7 @@ function compoundHits(folded: string, enums: readonly OpenQuestion[], current: O
     for (const q of enums) {
       if (q.answer.type !== 'enum') continue;
       for (const sp of spellingsOf(q.answer).spellings) {
-        if (sp.folded.length < 5 || !/^\p{L}+$/u.test(sp.folded) || word.length - sp.folded.length < 3 || !word.startsWith(sp.folded) || suffixes.has(word.slice(sp.folded.length))) continue;
+        if (sp.folded.length < 5 || !/^\p{L}+$/u.test(sp.folded) || !beginsCompound(word, sp.folded, suffixes)) continue;
         hits.push({ owner: { key: q.key, option: sp.option, folded: sp.folded, eligible: q.key !== current?.key && sp.eligible }, start: m.index, end: m.index + word.length });
       }
     }

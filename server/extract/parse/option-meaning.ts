@@ -217,6 +217,14 @@ export function optionEvidence(options: readonly NormalOption[], folded: string,
   return out.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Whether a folded word is a compound that begins with `head` ("flutlichtanlage" with "flutlicht"): three letters or more
+ * follow, and they are no suffix of the language's `notSuffix` list ("schmerzlos" is no "schmerz").
+ */
+export function beginsCompound(word: string, head: string, notSuffix: ReadonlySet<string>): boolean {
+  return word.length - head.length >= 3 && word.startsWith(head) && !notSuffix.has(word.slice(head.length));
+}
+
 const compoundWords = new WeakMap<OptionMeaningWords, ReadonlyArray<{ word: string; group: string }>>();
 
 /**
@@ -233,7 +241,7 @@ function compoundGroups(word: string, c: CompiledMeaning, m: OptionMeaningWords)
     compoundWords.set(m, entries);
   }
   const notSuffix = new Set(m.compounds.notSuffix.map(foldPhrase));
-  const head = entries.find((e) => word.length - e.word.length >= 3 && word.startsWith(e.word) && !notSuffix.has(word.slice(e.word.length)));
+  const head = entries.find((e) => beginsCompound(word, e.word, notSuffix));
   // (a head needs a real word before it: "verkaufen" is no "kaufen", "ver" being a prefix of the verb)
   const tail = entries.find((e) => word.length - e.word.length >= 4 && word.endsWith(e.word));
   const names = [...new Set([head?.group, tail?.group].filter((n): n is string => n !== undefined))];
