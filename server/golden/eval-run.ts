@@ -7,6 +7,7 @@ import { compileText } from '../flow/document.ts';
 import type { CompiledFlow } from '../flow/compiled-flow.ts';
 import type { ResolvedCase } from './eval-cases.ts';
 import type { Session } from '../engine/session.ts';
+import { PACKS } from '../language/registry.ts';
 
 // One case = one question flow, one visitor turn, through the same steps the
 // server takes (command words, the extraction request, the extractor, the
@@ -205,7 +206,7 @@ export function sameValue(expected: unknown, actual: unknown, tolerance: number,
       .replace(/\s*,\s*/g, ', ')
       .replace(/(\d)\s*(mg|mcg|µg|g|kg|ml|l|m|cm|mm|km|ft|lbs?|oz|iu|units?)\b/giu, '$1 $2')
       .replace(/\s+/g, ' ').replace(/[.!]+$/, '').toLowerCase();
-    return norm(expected) === norm(actual);
+    return norm(expected) === norm(actual) || asRecorded(norm(expected)) === asRecorded(norm(actual));
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
     return expected.length === actual.length && [...expected].map(String).sort().join('\u0000') === [...actual].map(String).sort().join('\u0000');
@@ -213,6 +214,18 @@ export function sameValue(expected: unknown, actual: unknown, tolerance: number,
   // dates may be written unquoted in YAML and parsed as Date
   if (expected instanceof Date && typeof actual === 'string') return expected.toISOString().slice(0, 10) === actual;
   return isDeepStrictEqual(expected, actual);
+}
+
+let relations: ReadonlyMap<string, string> | undefined;
+
+/**
+ * A text record with the relation words after its first part written the one way the language packs record them
+ * (`relationAs`: "mom" → "mother", "Mama" → "Mutter"): "Jen Carter (mom)" and "Jen Carter, mother" are the same record.
+ */
+function asRecorded(normalised: string): string {
+  relations ??= new Map(PACKS.flatMap((p) => Object.entries(p.names.reply.relationAs)));
+  const [head, ...rest] = normalised.split(', ');
+  return [head, ...rest.map((part) => part.split(' ').map((w) => relations!.get(w) ?? w).join(' '))].join(', ');
 }
 
 /** Runs every case in order with the extractor made for it; `after` sees each case once it ran (recording). */

@@ -15,6 +15,11 @@ export interface Lexicon {
    * ("Not sure"). Absent: no skip is read as an option.
    */
   readonly refuse?: readonly string[];
+  /**
+   * Words that may stand beside a refusal at a text question, besides the skip filler: wishing and saying ("dont want to say",
+   * "möchte ich lieber nicht angeben"); with them a reply that is only a refusal declines any text question. Absent: none.
+   */
+  readonly refuseWith?: readonly string[];
   /** A question back about the question ("what do you mean?", "wie meinen Sie das?"): never an answer nor a skip; the question is asked again. */
   readonly askBack: readonly string[];
   /** Words that may surround a skip phrase ("honestly no idea, sorry"). */

@@ -142,6 +142,8 @@ export interface NameReplyWords {
   readonly relationIs?: RegExp;
   /** The legal name beside the one given ("legally James", "legal name is Elizabeth", "Katherine on paper", "offiziell Johannes"): group 1 the legal name. */
   readonly legal?: RegExp;
+  /** Politeness and chat words after a name ("Jose Dela Cruz po", "Kevin Walsh btw", "Hannah Price cheers"): explained, no part of it; on the lower-cased words after the name; absent = none. */
+  readonly polite?: RegExp;
   /** A time word after a name, saying the name is the current one ("Sarah Miller-Chen now", "jetzt"): explained; on the lower-cased words after the name. */
   readonly nowAfter?: RegExp;
   /**

@@ -36,6 +36,8 @@ export interface TextWords {
   readonly notGiven: readonly string[];
   /** Quantity words that list nothing ("lots", "a few", "viele"): a reply of these alone is asked which ones. */
   readonly quantityOnly: readonly string[];
+  /** Words naming nothing in particular ("stuff", "things", "whatever", "Zeug"): a reply of these, quantity words and filler alone names nothing and is asked again; absent = not read. */
+  readonly general?: readonly string[];
   /** An unsure start ("can't remember", "weiß ich nicht mehr"): with only a few lowercase words after it, nothing is given. */
   readonly unsure: readonly string[];
   /** Leaving the answer to later or to someone else ("I'll bring them", "my husband handles that", "bringe ich mit"): with only `contentFree` words beside it, nothing is given. */
@@ -148,6 +150,8 @@ export interface ValuePartWords {
   readonly siteLead: readonly string[];
   /** Parts of a site ("side", "gym", "field", "Sporthalle"); a longer one also ends a compound ("Schulzentrum"). */
   readonly siteNouns: readonly string[];
+  /** A body an organisation belongs to, ending a tail after the name ("Brightwater Elementary, Springfield district", "St. Anne's School, Columbus diocese"): the tail is dropped; absent = none. */
+  readonly parentBodies?: readonly string[];
   /** How a value is had ("through", "via", "über"). */
   readonly via: readonly string[];
   /** Nouns after those ("job", "employer", "Arbeitgeber"), besides the vague nouns. */

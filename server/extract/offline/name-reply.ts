@@ -279,7 +279,7 @@ function isRole(tokens: string[], w: NameReplyWords, common: ReadonlySet<string>
 }
 
 /** Reads one clause; `index` is its place in the reply. */
-function readClause(raw: string, index: number, w: NameReplyWords, common: ReadonlySet<string>): Clause {
+function readClause(raw: string, index: number, w: NameReplyWords, common: ReadonlySet<string>, isWord?: (word: string) => boolean): Clause {
   let text = raw;
   for (let pass = 0; pass < 3; pass++) {
     const lead = w.lead.exec(text.toLowerCase())?.[0].length ?? 0;
@@ -326,14 +326,19 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     if (rel && rel.used === toks.length) return { kind: 'relation', owner: rel.owner, relation: rel.relation, intro: false };
   }
   const named = (part: string, owner: Owner, relation?: string, whole = false): Clause => {
-    const tokens = tokensOf(part);
+    let tokens = tokensOf(part);
+    // "Jose Rizal Dela Cruz po", "Kevin Walsh btw": politeness or chat words after the name are no part of it
+    for (let k = 1; k < tokens.length && w.polite; k++) {
+      if (w.polite.test(tokens.slice(k).join(' ').toLowerCase().replace(/[.!,]+$/u, ''))) { tokens = tokens.slice(0, k); break; }
+    }
     // a clause that is only a name may be a surname with its particles ("van der Merwe"); a name after a role or an intro may not
     const name = readName(tokens, w, common, whole && index === 0 && tokens.every((t) => tokenKind(t, w, common) !== 'word'));
     if (!name) return { kind: 'other' };
     // "Mike from Riverside Padel", "Peter Schulze vom TSV": a company after the name explains itself
     const after = tokens.slice(name.tokens.length).join(' ');
     // "Sarah Miller-Chen now": the name now is the name
-    const unexplained = after !== '' && !w.company.test(after.toLowerCase()) && !(w.nowAfter?.test(after.toLowerCase()) ?? false);
+    // "Jose Rizal Dela Cruz po", "Kevin Walsh btw": a politeness or chat word after the name is no part of it
+    const unexplained = after !== '' && !w.company.test(after.toLowerCase()) && !(w.nowAfter?.test(after.toLowerCase()) ?? false) && !(w.polite?.test(after.toLowerCase()) ?? false);
     return { kind: 'name', found: { ...name, owner, clause: index, ...(relation ? { relation } : {}) }, rest: unexplained };
   };
   const third = w.third.exec(lower);
@@ -366,6 +371,9 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
     const c = named(after.join(' '), speaker ? 'speaker' : relation.owner, speaker ? undefined : relation.relation);
     return c;
   }
+  // "i'm the maintenance guy", "im just a dad from the team", "i'm the one who emailed": who the speaker is, in words of the
+  // language's dictionary typed in small letters after an article — no name (beside one, an aside: "…, Dave Kowalski")
+  if (self && isWord && describesSpeaker(tokens, w, common, isWord)) return { kind: 'aside' };
   if (isRole(tokens, w, common)) {
     // "Ich bin der Hausmeister, Klaus Becker": a role explains itself
     // "Hausmeister Schmidt", "the manager Dave Lee": the name after the role
@@ -381,10 +389,24 @@ function readClause(raw: string, index: number, w: NameReplyWords, common: Reado
   }
   // "ich bin die Heike Schmitt", "hier ist der Olaf": an article before a name after an introduction
   // "ich bin die Steffi vom TSV", "i bin da Sepp Huber": one name word typed with a capital after the article will do
-  if (self && tokens.length >= 2 && w.determiners.has(tokens[0]!.toLowerCase()) && tokenKind(tokens[1]!, w, common) === 'name'
+  // (an article that is also a title only typed in small letters: "I bin dr Karle", not "Ich bin Dr Vogel")
+  if (self && tokens.length >= 2 && w.determiners.has(tokens[0]!.toLowerCase()) && !(w.titles.has(tokens[0]!.toLowerCase()) && /^\p{Lu}/u.test(tokens[0]!)) && tokenKind(tokens[1]!, w, common) === 'name'
     && (tokens.length >= 3 && tokens.slice(1).every((t) => tokenKind(t, w, common) === 'name') || (/^\p{Lu}\p{Ll}/u.test(tokens[1]!) && !roleWord(tokens[1], w)))) tokens = tokens.slice(1);
   rest = tokens.join(' ');
   return named(rest, self ? 'speaker' : 'open', undefined, !self);
+}
+
+/**
+ * Whether the words after an introduction describe the speaker rather than name them: two words or more, all typed in small
+ * letters, each a word of the pack's dictionary, a common word or a determiner, with an article or determiner among the first
+ * two ("the maintenance guy", "just a dad from the team", "the one who emailed yesterday"). Names are no dictionary words in
+ * small letters ("dave", "sarah"), so "i'm dave kowalski" is still a name.
+ */
+function describesSpeaker(tokens: readonly string[], w: NameReplyWords, common: ReadonlySet<string>, isWord: (word: string) => boolean): boolean {
+  if (tokens.length < 2) return false;
+  const bare = tokens.map((t) => t.replace(/^[^\p{L}]+|[^\p{L}'’]+$/gu, ''));
+  if (!bare.slice(0, 2).some((t) => w.determiners.has(t.toLowerCase()))) return false;
+  return bare.every((t, i) => t === '' || (/^\p{Ll}/u.test(tokens[i]!) && (w.determiners.has(t) || common.has(t) || isWord(t))));
 }
 
 /**
@@ -479,7 +501,7 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   // a reply typed with capitals and small letters: a clause in small letters after the name may be a remark
   const capitals = /\p{Lu}/u.test(text) && /\p{Ll}/u.test(text);
   const clauses = clausesOf(text, w, pack).map((c, i) => {
-    const read = readClause(c.text, i, w, common);
+    const read = readClause(c.text, i, w, common, pack.isWord);
     // a birth date is no name ("born 12/03/1990"); a statement is an aside unless a name was read from it ("she's jane")
     const born = w.born?.test(c.text.toLowerCase()) && /\p{N}/u.test(c.text);
     // a clause in small letters read as a "name" ("moved here last spring") in a reply that writes names with capitals may be a remark
@@ -540,6 +562,8 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
     const whose = pack.names.whose;
     return { problem: whose && f.relation ? whose.otherPersonProblem(f.relation) : w.say.otherPerson };
   }
+  // a name said in brackets ("Raj (Rajesh Venkataraman)", "Robert Hale (Bob)")
+  const bracketed = (f: Found) => { const c = clauses[f.clause]; return c !== undefined && new RegExp(`\\(\\s*${c.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\)`, 'u').test(text); };
   let chosen = fitting[0]!;
   // "Tom. Tom Becker", "denise... denise porter": a name started again and finished is one name, the longer
   const said = fitting.map((f) => f.tokens.join(' ').toLowerCase());
@@ -547,13 +571,15 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   if (restarted) chosen = fitting[1]!;
   // "grandpa joe (joseph miller)": a one-word name, then the full name it is short for (the same first two letters)
   const fuller = !restarted && fitting.length === 2 && fitting[0]!.words === 1 && fitting[1]!.words >= 2 && fitting[1]!.owner === 'open'
-    && said[1]!.replace(/^\P{L}+/u, '').slice(0, 2) === said[0]!.replace(/^\P{L}+/u, '').slice(0, 2);
+    && (said[1]!.replace(/^\P{L}+/u, '').slice(0, 2) === said[0]!.replace(/^\P{L}+/u, '').slice(0, 2) || bracketed(fitting[1]!));
   if (fuller) chosen = { ...fitting[1]!, owner: fitting[0]!.owner, ...(fitting[0]!.relation ? { relation: fitting[0]!.relation } : {}) };
-  let confirm = unexplained.length > 0 || (!restarted && !fuller && new Set(said).size > 1);
+  // "Robert Hale (Bob)", "Name: Theodore Grant (Teddy)": the full name, then one word in brackets — a short name for it
+  const shortAfter = !restarted && !fuller && fitting.length === 2 && fitting[0]!.words >= 2 && fitting[1]!.words === 1 && fitting[1]!.owner === 'open' && bracketed(fitting[1]!);
+  let confirm = unexplained.length > 0 || (!restarted && !fuller && !shortAfter && new Set(said).size > 1);
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
-  // "van der Merwe, Pieter": the surname with its particles
-  if (!restarted && fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.words === 1
+  // "van der Merwe, Pieter": the surname with its particles ("Raj (Rajesh Venkataraman)" is a short name and the full one)
+  if (!restarted && !fuller && !shortAfter && fitting.length === 2 && clauses.length === 2 && unexplained.length === 0 && sur!.owner === 'open' && given!.owner === 'open' && sur!.words === 1
     && sur!.tokens.every((t) => ['name', 'particle'].includes(tokenKind(t, w, common))) && tokenKind(sur!.tokens.at(-1)!, w, common) === 'name') {
     chosen = { ...given!, tokens: [...given!.tokens, ...sur!.tokens], words: given!.words + 1, clause: -1 };
     confirm = false;

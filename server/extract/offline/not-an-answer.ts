@@ -111,6 +111,19 @@ export function questionInstead(text: string, q: OpenQuestion, pack: LanguagePac
 }
 
 /**
+ * A topic word alone where the prompt asks what the visitor needs ("tell me a little about what you need", "worum es
+ * geht"), at a required free-text question: one word, with no digit, besides the pack's filler and articles ("partnership",
+ * "a sponsorship", "Kooperation", "eine Beratung", "Vertriebspartnerschaft") names a kind of matter, not what is needed,
+ * and is asked about in a sentence. Two words or more ("solar carports", "sponsorship for our league") are kept.
+ */
+export function topicOnly(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  if (!q.required || /\p{N}/u.test(text) || !asksNeed(q, pack)) return false;
+  const filler = new Set(pack.lexicon.filler.flatMap((w) => foldPhrase(w).split(' ')));
+  const words = wordsOf(text).filter((w) => !filler.has(w));
+  return words.length === 1 && /^\p{L}[\p{L}-]*$/u.test(words[0]!);
+}
+
+/**
  * A reply that describes nothing at a required text question: it asks to be contacted, is only looking or says where it
  * found us (the pack's `nonDescription`), with nothing beside that but words that say nothing on their own ("can
  * someone call me", "Rückruf bitte", "just browsing", "your ad on facebook"). A digit or any other word is a description.

@@ -1,7 +1,7 @@
 import type { ExtractionRequest, Extractor, OpenQuestion, Proposal, ProposedUpdate } from '../extractor.ts';
 import { findEmails, findPhones, findPhrase, findUrls, fold, foldPhrase, mask, MAX_TYPED_CHARS, narrowDate, parseAnswer, scrub, type ParseContext } from '../parse/index.ts';
 import { ok, type ParseResult } from '../parse/parse-result.ts';
-import { wantsHuman, wantsSkip } from './intents.ts';
+import { onlyDeclines, refuses, wantsHuman, wantsSkip } from './intents.ts';
 import { packOf } from '../../language/registry.ts';
 import { say } from '../../language/parser-messages.ts';
 import type { LanguagePack } from '../../language/pack.ts';
@@ -137,7 +137,8 @@ export class OfflineExtractor implements Extractor {
       // An option literally called "Not sure" or "Pass" is an answer, not a skip.
       const literalOption = parsed.ok && parsed.exact && !isText;
       const topic = [cur.key, cur.label ?? ''];
-      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, pack, scannable ?? '')
+      // "dont want to say", "möcht i ned sagen", "company skip": a refusal and nothing more declines any text question (intents.ts)
+      const skip = withoutContacts !== null && (wantsSkip(withoutContacts, topic, req.locale) || declines(cur, withoutContacts, pack, scannable ?? '') || (isTextAnswer(cur) && refuses(withoutContacts, topic, pack))
         || (!parsed.ok && reachedOtherwise(cur, withoutContacts, pack)));
       // "no idea, ann@x.io" answers; "no idea" to a yes/no enum does not: the
       // value only counts when the skip phrase survives without it.
@@ -386,7 +387,13 @@ function declines(q: OpenQuestion, text: string, pack: LanguagePack, typed: stri
   if (!q.required && TYPED_DECLINE.has(a.type) && declinesTyped(q, typed, pack)) return true;
   const rule = pack.declineRule;
   if (!rule) return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && declinesIn(pack, q.prompt, text);
-  return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && rule.bareNo.test(text);
+  // "nah i'm good", "no im good thanks", "I'm good, thank you": every part a decline of the pack's (intents.ts)
+  return !q.required && q.answer.type !== 'boolean' && q.prompt !== undefined && rule.invites.test(q.prompt) && (rule.bareNo.test(text) || onlyDeclines(text, pack));
+}
+
+/** Whether the question takes a text answer. */
+function isTextAnswer(q: OpenQuestion): boolean {
+  return q.answer.type === 'text';
 }
 
 /** Whether the reply is only a "none" word of the pack ("keine", "gar keine", "aucune") and the prompt names the skip word itself ("überspringen"). */
@@ -439,7 +446,7 @@ function declinesIn(pack: LanguagePack, prompt: string, text: string): boolean {
   if (!words.invitesSkip.some((w) => findPhrase(folded, foldPhrase(w)).length > 0)) return false;
   const parts = fold(text).text.split(/[,.;!]+/).map((p) => p.trim()).filter((p) => p !== '');
   const declines = new Set(words.declines.map(foldPhrase));
-  return parts.length > 0 && parts.every((p) => declines.has(p));
+  return (parts.length > 0 && parts.every((p) => declines.has(p))) || onlyDeclines(text, pack);
 }
 
 /**

@@ -9,7 +9,7 @@ import { unexplainedWords } from './commit-rule.ts';
 import { keepAbbreviationDots } from './abbreviation-dots.ts';
 import { NAME_KEYS } from './name.ts';
 import { en } from '../../language/en/index.ts';
-import { describesNothing, noneWhereSome, ownStems, questionInstead } from './not-an-answer.ts';
+import { describesNothing, noneWhereSome, ownStems, questionInstead, topicOnly } from './not-an-answer.ts';
 import { spelledDigits } from '../parse/spelled.ts';
 import { correctedTail } from '../parse/correction.ts';
 import { aboutPeople, currentValue, describes, hasPlaceholder, namesSomething, narrows, saysSite, withoutSource, withoutTownAfter, withoutViaAfter } from './value-parts.ts';
@@ -59,6 +59,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   // "lots", "a few", "viele": a quantity that lists nothing
   if (onlyQuantity(text, pack)) return { problem: say(pack, 'whichOnes') };
   const nameAsked = spec.kind === 'name' || NAME_KEYS.has(q.key);
+  // "stuff", "random stuff lol", "whatever", "Zeug": words that name nothing in particular are no answer
+  if (!nameAsked && namesNothing(text, pack)) return { problem: isShort(spec) ? say(pack, 'nameIt', { typed: text.trim() }) : say(pack, 'moreDetail') };
   // "idk they're just weird", "I'll bring the bottles in", "keine Ahnung, die spinnen halt": nothing for the question —
   // a required question is asked again with a hint, an optional one skipped
   if (!nameAsked && noContent(text, pack, q)) return q.required ? { problem: say(pack, 'moreDetail') } : { skip: true };
@@ -78,7 +80,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
     return readCode(q, view, format, pack, view !== text);
   }
   // "can someone call me", "Rückruf bitte", "just browsing": a required answer that describes nothing is asked what it is about
-  if (describesNothing(text, q, pack)) return { problem: say(pack, 'whatAbout') };
+  // "partnership", "eine Kooperation": a topic word alone where the prompt asks what the visitor needs
+  if (describesNothing(text, q, pack) || (!isShort(spec) && topicOnly(text, q, pack))) return { problem: say(pack, 'whatAbout') };
   // "is this covered by warranty?", "who do I complain to": a question of the visitor's own, naming nothing, is no answer
   // ("why won't they turn on?" at "which lights …, and what are they doing?" is asked which ones, below)
   if (questionInstead(text, q, pack) && !(!isShort(spec) && asksWhichAndWhat(q, pack) && saysNothing(text, q, pack))) return { problem: say(pack, 'ownQuestion') };
@@ -152,6 +155,28 @@ function onlyQuantity(text: string, pack: LanguagePack): boolean {
   }
   const filler = new Set([...pack.lexicon.skipFiller, 'of', 'them', 'really', 'honestly', 'things', 'stuff', 'davon', 'sachen', 'dinge'].map(foldPhrase));
   return hit && t.trim().split(' ').filter((w) => w !== '' && !filler.has(w)).length === 0;
+}
+
+/**
+ * Whether the reply is only words that name nothing in particular (the pack's `general`: "stuff", "things", "whatever",
+ * "Zeug"), with quantity words and filler beside them ("just stuff", "random stuff lol", "a bunch of things", "stuff and
+ * things"): nothing is named. A word of any other kind names something ("dust and stuff like that" is kept). No digit.
+ */
+function namesNothing(text: string, pack: LanguagePack): boolean {
+  const general = pack.text.general;
+  if (!general || /\p{N}/u.test(text)) return false;
+  let t = ` ${fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (t.trim() === '' || t.trim().split(' ').length > 8) return false;
+  let hit = false;
+  for (const p of general.map(foldPhrase).sort((a, b) => b.length - a.length)) {
+    if (p !== '' && t.includes(` ${p} `)) {
+      t = t.split(` ${p} `).join(' ');
+      hit = true;
+    }
+  }
+  if (!hit) return false;
+  const plain = new Set([...pack.text.quantityOnly, ...pack.lexicon.skipFiller, ...pack.lexicon.filler, ...pack.lexicon.joiners].flatMap((w) => foldPhrase(w).split(' ')));
+  return t.trim().split(' ').every((w) => w === '' || plain.has(w));
 }
 
 /** Whether the reply starts unsure and says nothing more than a few lowercase words ("can't remember the names"). */
@@ -243,7 +268,8 @@ export function noContent(text: string, pack: LanguagePack, q?: OpenQuestion): b
     }
   }
   if (!hit) return false;
-  const free = new Set([...pack.text.contentFree, ...pack.lexicon.skipFiller].map(foldPhrase));
+  // where the answer is written says nothing of what it says ("idk, it's on the letter they mailed me": the pack's source nouns)
+  const free = new Set([...pack.text.contentFree, ...pack.lexicon.skipFiller, ...(pack.text.valueParts?.sourceNouns ?? [])].map(foldPhrase));
   // the question's own words say nothing new ("idk, I'm allergic to something" at "What are you allergic to?")
   const own = q ? ownStems(q, pack) : new Set<string>();
   const stem = pack.options.meaning?.stem ?? ((w: string) => w);
@@ -884,7 +910,8 @@ function readShort(q: OpenQuestion, value: string, pack: LanguagePack, ctx: Pars
       const aboutSpeaker = w.selfIntro.some((p) => restFolded.startsWith(`${foldPhrase(p)} `)) && !clauseIn(rest) && !hedged;
       if (!/[\p{L}\p{N}]/u.test(rest) || aboutSpeaker) head = first;
       // "the tennis side", "through my husband's job", "a small pickleball club", "member ID is U48812233": the name alone
-      else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack))) head = first;
+      // "Springfield district", "Columbus diocese": the body the organisation belongs to
+      else if (/\p{L}/u.test(first) && (narrows(rest, pack) || codeForAnother(rest, q, pack) || parentBody(rest, pack))) head = first;
       // "Tricare (my husband is active duty)", "Westfield ISD (the project is at Westfield Middle)": a remark about people, where the project is
       else if (/\p{L}/u.test(first) && !clauseIn(first) && (aboutPeople(rest, pack) || saysSite(rest, pack))) head = first;
       else if (isClause(rest, pack)) {
@@ -919,6 +946,19 @@ function withoutArticle(value: string, pack: LanguagePack): string {
   if (article === undefined) return value;
   const rest = originalSlice(value, f, article.length + 1, f.text.length).trim();
   return /^\p{Lu}/u.test(rest) ? rest : value;
+}
+
+/**
+ * Whether a trailing part names the body the organisation belongs to: at most four words, the first typed with a capital
+ * (its name), ending in one of the pack's `parentBodies` ("Springfield district", "Knox County district", "Lakeview school
+ * district", "Columbus diocese", "Landkreis Harburg" in German is not read: the body word comes first there). No digit.
+ */
+function parentBody(rest: string, pack: LanguagePack): boolean {
+  const bodies = pack.text.valueParts?.parentBodies;
+  const words = rest.trim().replace(/[.!]+$/u, '').split(/\s+/u).filter((x) => x !== '');
+  if (!bodies || words.length < 2 || words.length > 4 || /\p{N}/u.test(rest) || !/^\p{Lu}/u.test(words[0]!)) return false;
+  const f = ` ${fold(words.join(' ')).text} `;
+  return bodies.map(foldPhrase).some((b) => f.endsWith(` ${b} `) || (pack.capitalNouns && b.length >= 5 && f.trimEnd().endsWith(b)));
 }
 
 /** Whether a trailing part only gives a code for another question ("member ID is U48812233", "Mitgliedsnummer A123456789"). */

@@ -344,7 +344,9 @@ export function narrows(tail: string, pack: LanguagePack): boolean {
   const clause = new Set(pack.text.clauseWords.map(foldPhrase));
   if (lead > 0 && t.slice(lead).some(site) && !t.some((x) => w.competes.includes(x.f)) && !t.slice(lead).some((x) => clause.has(x.f))) return true;
   // "through my husband's job", "via work": how it is had, naming nothing
-  if (via > 0 && t.length - via <= 4 && t.slice(via).every((x) => pack.text.vagueWords.map(foldPhrase).includes(x.f) || pack.text.vagueNouns.map(foldPhrase).includes(x.f) || w.viaNouns.includes(x.f) || /['’]s$/u.test(x.raw))) return true;
+  if (via > 0 && t.length - via <= 4 && t.slice(via).every((x) => pack.text.vagueWords.map(foldPhrase).includes(x.f) || pack.text.vagueNouns.map(foldPhrase).includes(x.f) || w.viaNouns.includes(x.f) || /['’]s$/u.test(x.raw)
+    // "thru my dads job": a possessive typed without its apostrophe
+    || (x.f.endsWith('s') && w.viaNouns.includes(x.f.slice(0, -1))))) return true;
   return false;
 }
 

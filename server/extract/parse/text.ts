@@ -46,7 +46,8 @@ const LEADING = [
   /^(?:um+|uh+|erm?|hmm+|well|so|ok|okay|oh|sure|yes|yeah|yep|yup|hi|hello|hey|of course|certainly)\b[,.!]*\s+/iu,
   /^(?:i think|i believe|i guess|probably|pretty sure)\b[,]?\s+/iu,
   /^(?:(?:it|that|she|he|they)(?:'s|’s|\s+is|\s+are)\s+)?(?:called|named)\s+/iu,
-  /^(?:it|that)(?:'s|’s|\s+is)\s+/iu,
+  // "its aetna", "thats Cigna": typed without the apostrophe
+  /^(?:it|that)(?:'s|’s|s|\s+is)\s+/iu,
   /^(?:we|i)\s+(?:have|use|(?:'ve|’ve|\s+have)\s+got|(?:are|am|'re|’re|'m|’m)\s+(?:with|insured with|covered by|the|called|named|based in|located in|in|near|at)|live in|live near)\s+/iu,
   /^(?:we|i)(?:'re|’re|'m|’m)\s+(?:with|insured with|covered by|the|called|named|based in|located in|in|near|at)\s+/iu,
   /^(?:based in|located in|near|close to|just outside|outside of|in)\s+(?=\p{Lu}|\p{Ll}{2,})/u,

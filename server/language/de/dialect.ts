@@ -30,6 +30,9 @@ const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   passt: ['basst'],
   sicher: ['sicha'],
   glaube: ['glaub', 'glab'],
+  möchte: ['möcht', 'mecht'],
+  sagen: ['sogn', 'sage', 'sàge'],
+  brauche: ['brauch'],
   glaub: ['glab'],
   wirklich: ['wirkli'],
 };

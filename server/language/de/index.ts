@@ -20,7 +20,7 @@ export const de: LanguagePack = {
   code: 'de',
   region: 'DE',
   // yes, no, hedges and skips also as typed in Bavarian, Austrian and Swiss German ("Nei, nüt", "weiß ned", "koa Ahnung")
-  lexicon: { ...DE, yes: withDialect(DE.yes), no: withDialect(DE.no), neither: withDialect(DE.neither), skip: withDialect(DE.skip), declines: withDialect(DE.declines), negators: withDialect(DE.negators) },
+  lexicon: { ...DE, yes: withDialect(DE.yes), no: withDialect(DE.no), neither: withDialect(DE.neither), skip: withDialect(DE.skip), refuse: withDialect(DE.refuse ?? []), refuseWith: withDialect(DE.refuseWith ?? []), declines: withDialect(DE.declines), negators: withDialect(DE.negators) },
   messages: MESSAGES,
   say: DE_PARSER,
   numbers: DE_NUMBERS,

@@ -14,7 +14,9 @@ export const DE: Lexicon = {
     'möchte ich nicht verraten', 'verrate ich noch nicht', 'lieber noch nicht', 'noch nicht sagen', 'möchte ich nicht nennen', 'will ich nicht nennen', 'nenne ich nicht',
     'nenne ich lieber nicht', 'lieber nicht nennen', 'möchte ich noch nicht nennen',
   ],
-  refuse: ['nicht sagen', 'lieber nicht', 'keine angabe', 'keine angaben', 'nicht angeben', 'nicht verraten', 'nicht nennen', 'sage ich nicht', 'überspringen'],
+  refuse: ['nicht sagen', 'lieber nicht', 'keine angabe', 'keine angaben', 'nicht angeben', 'nicht verraten', 'nicht nennen', 'sage ich nicht', 'überspringen',
+    'möchte ich nicht', 'mag ich nicht', 'will ich nicht', 'geht sie nichts an', 'geht dich nichts an', 'geht euch nichts an', 'behalte ich für mich', 'für mich behalten'],
+  refuseWith: ['möchte', 'mag', 'will', 'würde', 'lieber', 'gern', 'gerne', 'eigentlich', 'sagen', 'angeben', 'nennen', 'verraten', 'sag', 'das', 'ich', 'es', 'ihnen', 'dir', 'hier', 'lol'],
   askBack: [
     'wie meinen sie das', 'was meinen sie', 'wie meinst du das', 'was meinst du', 'was heißt das', 'was bedeutet das', 'wie bitte',
     // ein Wort der Frage erfragt („was heißt unsicher?“, „definieren Sie gefährlich“): die Frage noch einmal
@@ -66,6 +68,8 @@ export const DE: Lexicon = {
   declines: [
     'nein', 'nö', 'nee', 'nein danke', 'ne danke', 'nichts', 'nichts weiter', 'nichts mehr', 'sonst nichts', 'das wars', "das war's",
     'das war es', 'das ist alles', 'das wäre alles', 'mehr nicht', 'passt so', 'alles gut', 'nicht wirklich', 'eigentlich nicht', 'danke',
+    // „passt schon“, „alles bestens“: nichts mehr nötig
+    'passt schon', 'passt', 'alles bestens', 'alles klar', 'nichts hinzuzufügen', 'brauche ich nicht', 'brauch ich nicht', 'nicht nötig',
   ],
   invitesSkip: ['überspringen', 'falls nicht', 'wenn nicht', 'falls vorhanden', 'wenn vorhanden', 'optional', 'freiwillig', 'leer lassen', 'falls zutreffend', 'falls ja', 'falls es', 'wenn es'],
   negators: [

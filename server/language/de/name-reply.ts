@@ -10,7 +10,8 @@ const GIVEN = ['will', 'lang', 'gross'];
 export const DE_NAME_REPLY: NameReplyWords = {
   statement: /^(?:ich|wir|sie|er|ich bin|ich habe|ich hab|sie ist|er ist)\s+\S/u,
   born: /^(?:geboren|geb\.|geburtsdatum)(?![\p{L}])/u,
-  self: /^(?:mein (?:voller |vollständiger )?name (?:ist|lautet|wäre)|(?:der )?name (?:ist|lautet)|ich heiße|ich heisse|ich bin|i bin|bin|da isch|das isch|ich bi|i bi|i hoaß|i hoas|i heiß|hier ist?|hier spricht|hier|das ist?|es ist?|am apparat ist|am apparat|sie sprechen mit|sie schreiben mit|mit|nennen sie mich)\s+/u,
+  // also as typed in Bavarian, Austrian and Swiss German: "mei Nam is", "mi Name isch", "des isch"
+  self: /^(?:(?:mein|mei|mi) (?:voller |vollständiger )?(?:name|nam|nama|noma) (?:ist|is|isch|lautet|wäre)|des isch?|(?:der )?name (?:ist|lautet)|ich heiße|ich heisse|ich bin|i bin|bin|da isch|das isch|ich bi|i bi|i hoaß|i hoas|i heiß|hier ist?|hier spricht|hier|das ist?|es ist?|am apparat ist|am apparat|sie sprechen mit|sie schreiben mit|mit|nennen sie mich)\s+/u,
   third: /^(?:(?:sein|ihr|der|dessen|deren) (?:voller |vollständiger )?name (?:ist|lautet)|(?:er|sie|es) heißt|(?:er|sie|es) heisst|(?:der patient|die patientin|das kind) (?:heißt|heisst|ist))\s+/u,
   signOff: /\s+(?:hier|am apparat|am telefon)[\s.!]*$/u,
   trailer: /\s+(?:ist|wäre) (mein|sein|ihr) (?:voller |vollständiger )?name[\s.!]*$/u,
@@ -19,7 +20,8 @@ export const DE_NAME_REPLY: NameReplyWords = {
   nickname: /^(?:aber\s+)?(?:nennen sie mich|genannt|rufname|spitzname|alle nennen mich|sagen sie ruhig)(?![\p{L}])/u,
   me: new Set(['ich', 'mich', 'mir', 'selbst', 'selber']),
   mine: new Set(['mein', 'meine', 'meinen', 'meinem', 'meiner', 'unser', 'unsere', 'unseren', 'unserem']),
-  determiners: new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'da', 'de', 'ein', 'eine', 'einen', 'sein', 'seine', 'seinem', 'seiner', 'ihr', 'ihre', 'ihrem', 'ihrer']),
+  // "dr", "d": Swabian and Swiss articles ("I bin dr Karle", "i bin d Vreni"); a title typed with a capital ("Dr") stays a title
+  determiners: new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'da', 'de', 'dr', 'd', 'ein', 'eine', 'einen', 'sein', 'seine', 'seinem', 'seiner', 'ihr', 'ihre', 'ihrem', 'ihrer']),
   relations: new Set([
     'mutter', 'mama', 'mutti', 'vater', 'papa', 'vati', 'eltern', 'elternteil', 'ehemann', 'mann', 'ehefrau', 'frau', 'partner',
     'partnerin', 'lebensgefährte', 'lebensgefährtin', 'verlobter', 'verlobte', 'sohn', 'tochter', 'kind', 'bruder', 'schwester',

@@ -38,6 +38,7 @@ export const DE_TEXT: TextWords = {
   ],
   clauseWords: ['ist', 'sind', 'war', 'es', 'wir', 'ich', 'er', 'sie', 'hat', 'haben', 'geht', 'gehört', 'liegt'],
   notGiven: ['nicht zur hand', 'verloren', 'weiß nicht', 'kann nicht', 'nicht da'],
+  general: ['zeug', 'kram', 'sachen', 'dinge', 'irgendwas', 'alles mögliche', 'allerlei', 'sowas', 'so was', 'und so', 'lol'],
   quantityOnly: ['viele', 'einige', 'mehrere', 'jede menge', 'ein paar', 'etliche', 'zu viele', 'verschiedene', 'diverse', 'eine menge', 'ganz viele', 'sehr viele'],
   unsure: ['weiß ich nicht mehr', 'weiß nicht mehr', 'kann mich nicht erinnern', 'erinnere mich nicht', 'hab ich vergessen', 'habe ich vergessen', 'vergessen', 'fällt mir nicht ein', 'weiß ich nicht', 'keine ahnung', 'kein plan', 'keinen plan', 'weiß nicht', 'k.a.', 'null ahnung'],
   deferrals: [
@@ -58,6 +59,8 @@ export const DE_TEXT: TextWords = {
     'darum', 'drum', 'sich', 'mir', 'mich', 'ihnen', 'lol', 'haha', 'zum', 'zur', 'zu', 'hause', 'zuhause', 'muss', 'müsste', 'steht', 'auf', 'drauf', 'drin', 'namen', 'name', 'dosis', 'genau', 'gerade', 'regelt', 'erledigt', 'weiß', 'hat', 'kümmert', 'irgendwas',
     // wer es gesagt oder geschickt hat, ohne was („keine Ahnung, der Hausmeister hat gesagt, ich soll mich melden“, „meine Mutter meinte, ich sei als
     // Kind gegen irgendwas allergisch“)
+    // wo die Antwort steht, ohne was („keine Ahnung, steht irgendwo auf der Karte“)
+    'irgendwo', 'geldbeutel', 'portemonnaie', 'geldbörse', 'schublade', 'tasche', 'karten', 'mails',
     'gesagt', 'sagt', 'sagte', 'meinte', 'meint', 'gemeint', 'gebeten', 'geschickt', 'geschrieben', 'soll', 'sollte', 'sollen', 'dass', 'sei', 'wäre',
     'melden', 'kontaktieren', 'anrufen', 'an', 'euch', 'bei', 'als', 'kind', 'baby', 'klein', 'früher', 'damals', 'etwas', 'gegen', 'über', 'von',
     'vom', 'wegen', 'hausmeister', 'verwalter', 'vermieter', 'trainer', 'lehrer', 'lehrerin', 'schwester', 'bruder', 'freund', 'freundin', 'nachbar',
@@ -147,6 +150,7 @@ export const DE_TEXT: TextWords = {
     indefinite: ['ein', 'eine', 'einen', 'einem', 'einer', 'ne', 'nen', 'nem', 'ner'],
     weAre: ['wir sind', 'es ist', 'das ist', 'ich bin'],
     siteLead: ['es geht um', 'es geht um die', 'es geht um den', 'es geht um das', 'gemeint ist', 'gemeint ist die', 'die', 'der', 'das', 'für die', 'für den', 'für das', 'nur die', 'nur der', 'nur das', 'und zwar die', 'und zwar der', 'und zwar das'],
+    parentBodies: ['bezirk', 'landkreis', 'kreis', 'schulamt', 'bistum', 'erzbistum', 'schulverband', 'schulträger', 'diözese'],
     siteNouns: ['seite', 'halle', 'platz', 'plätze', 'feld', 'gelände', 'anlage', 'stadion', 'gebäude', 'zentrum', 'standort', 'abteilung', 'sparte', 'bereich', 'teil', 'arena', 'bad', 'tribüne', 'campus', 'trakt', 'flügel'],
     via: ['über', 'durch', 'via', 'bei'],
     viaNouns: ['arbeitgeber', 'arbeit', 'mann', 'frau', 'partner', 'partnerin', 'eltern', 'vater', 'mutter', 'firma', 'job'],

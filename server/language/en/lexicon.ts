@@ -15,7 +15,11 @@ export const EN: Lexicon = {
     'anonymous', 'anon', 'stay anonymous', 'remain anonymous', "i'd rather stay anonymous", 'rather stay anonymous', 'prefer to stay anonymous', 'prefer to remain anonymous',
     'rather not give', "i'd rather not give", 'rather not share', "i'd rather not share", 'prefer not to give', 'prefer not to share', "i'd prefer not to give", "i'd prefer not to share",
   ],
-  refuse: ['rather not', 'prefer not', 'pass', "i'll pass", 'not telling', 'no comment', 'none of your business', 'not saying', 'decline', 'skip'],
+  refuse: ['rather not', 'prefer not', 'pass', "i'll pass", 'not telling', 'no comment', 'none of your business', 'not saying', 'decline', 'skip',
+    "don't want to", 'dont want to', 'do not want to', "don't wanna", 'dont wanna', 'keep that private', 'keep it private', 'keep that to myself',
+    'keep it to myself', 'not comfortable'],
+  refuseWith: ['want', 'wanna', 'would', "i'd", 'id', 'like', 'say', 'share', 'sharing', 'saying', 'tell', 'give', 'giving', 'answer', 'disclose', 'that',
+    'it', 'this', 'one', 'on', 'lol', 'rather', 'prefer', 'keep', 'private', 'with', 'though', 'info'],
   askBack: [
     'what do you mean', 'not sure what you mean', "don't know what you mean", 'dont know what you mean', 'what does that mean',
     "i don't understand the question", 'i dont understand the question', "don't understand the question", 'what are you asking',
@@ -38,7 +42,7 @@ export const EN: Lexicon = {
     'thanks', 'thank', 'you', 'i', "i'm", 'im', 'am', 'my', 'our', 'your', 'just', 'for', 'now', 'this', 'that', 'one', 'it', 'question',
     'yet', 'actually', 'to', 'be', 'tbh', 'but', 'the', 'answer', 'on', 'at', 'moment', 'right', 'no', 'say', 'can',
     "let's", 'lets', 'we', 'afraid', 'quite', 'very', 'yeah', 'nope', 'sadly', 'unfortunately', 'either',
-    'number', 'details', 'out', 'it', 'point', 'stage',
+    'number', 'details', 'out', 'it', 'point', 'stage', 'thx', 'ty', 'cheers',
   ],
   human: [
     'talk to a human', 'speak to a human', 'talk with a human', 'speak with a human', 'talk to a person',
@@ -74,7 +78,10 @@ export const EN: Lexicon = {
     'only when', 'only if', 'just when', 'intolerant', 'intolerance',
   ],
   // English options are matched with the regex in server/extract/parse/enum.ts (same words, plus clause rules)
-  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'thats all', 'thats it', 'thats everything', 'all good', 'no thanks', 'no thank you', 'not really'],
+  declines: ['no', 'nope', 'nah', 'none', 'nothing', 'nothing else', 'nothing more', "that's all", 'that is all', "that's it", "that's everything", 'that is everything', 'thats all', 'thats it', 'thats everything', 'all good', 'no thanks', 'no thank you', 'not really',
+    // "nah i'm good", "we're all set": the speaker needs nothing more
+    "i'm good", 'im good', "i'm fine", 'im fine', "i'm ok", 'im ok', "i'm okay", 'im okay', "i'm all good", 'im all good', 'all set', "i'm all set", 'im all set',
+    "we're good", "we're fine", "we're all set", 'were all set', "that's fine", 'thats fine', 'all fine', 'nothing to add', 'nothing to report', 'nothing further', 'good thanks'],
   invitesSkip: ['skip', 'if not', 'if none', 'if any', 'if you have one', 'if applicable', 'optional', 'leave blank', 'leave it blank'],
   negators: ['not', 'no', "don't", 'dont', 'do not', 'never', 'without', "isn't", "aren't", 'nor', 'except', 'instead of', 'rather than', 'other than'],
   joiners: ['and', 'or', 'plus', 'as well as', 'along with', 'and also', 'or maybe', 'and maybe'],

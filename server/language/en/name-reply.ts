@@ -13,13 +13,15 @@ export const EN_NAME_REPLY: NameReplyWords = {
   signOff: /\s+(?:here|speaking|on the line)[\s.!]*$/u,
   trailer: /\s+(?:is|['’]s) (my|his|her|their) (?:full |legal |first )?name[\s.!]*$/u,
   company: /^(?:from|at|@|with|of|over at|here at)\s+\S/u,
+  // Filipino English "po"/"opo" (respect), chat abbreviations and thanks after a name
+  polite: /^(?:(?:po|opo|btw|ty|tysm|thx|tnx|pls|plz|please|thanks|thank you|cheers|sir|ma['’]?am)(?:\s+|$))+$/u,
   nowAfter: /^(?:now|these days|nowadays|since (?:the wedding|(?:i|we|she|he) got married)|after (?:the wedding|marriage|the divorce))$/u,
   nameParts: {
     family: /^(?:the )?(?:family|last|sur)\s?name (?:is |comes |goes )?first$|^(?:(?:the|my|his|her|their) )?(?:family|last|sur)\s?name(?:['’]s| is|:| =)?\s+([\p{L}'’-]+)$|^([\p{L}'’-]+) (?:is|=) (?:the |my |his |her |their )?(?:family|last|sur)\s?name$/u,
     given: /^(?:(?:the|my|his|her|their) )?(?:first|given|christian)(?:\s?name)?(?:['’]s| is|:| =)?\s+([\p{L}'’-]+)$|^([\p{L}'’-]+) (?:is|=) (?:the |my |his |her |their )?(?:first|given)\s?name$/u,
   },
   nameTalk: /(?<![\p{L}])(?:name|names|surname|spelled|spelt|spelling|spell|initial|initials|called|nickname|maiden|hyphen|hyphenated|apostrophe|goes by|go by)(?![\p{L}])/u,
-  lead: /^(?:(?:it['’]?s |its )?me again|(?:hi|hello|hey) again|um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah+|aha|sure|yes|yeah|yep|right|alright|all right|then|fine|ok fine|okay fine|ugh|anyway|lol|haha+|ha|oops|whoops|sorry|my bad|i see|got it|(?:i )?forgot(?: to say)?|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly|(?:kind |best |warm )?regards|cheers|thanks|thank you|best wishes|sincerely|yours truly)(?![\p{L}])[\s,.!]*/u,
+  lead: /^(?:(?:it['’]?s |its )?me again|po|opo|(?:hi|hello|hey) again|um+|uh+|erm?|hmm+|well|so|ok|okay|oh|ah+|aha|sure|yes|yeah|yep|right|alright|all right|then|fine|ok fine|okay fine|ugh|anyway|lol|haha+|ha|oops|whoops|sorry|my bad|i see|got it|(?:i )?forgot(?: to say)?|hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening)|of course|certainly|(?:kind |best |warm )?regards|cheers|thanks|thank you|best wishes|sincerely|yours truly)(?![\p{L}])[\s,.!]*/u,
   nickname: /^(?:but\s+)?(?:please\s+)?(?:call me|i go by|goes by|go by|known as|aka|a\.k\.a\.?|everyone calls (?:me|him|her)|prefers|nickname|preferred name)(?![\p{L}])/u,
   statement: /^(?:i|i['’]m|im|i['’]ve|ive|i have|i got|we|we['’]re|we['’]ve|she|she['’]s|shes|he|he['’]s|hes|they|they['’]re|theyre)\s+\S/u,
   born: /^(?:born|b\.|dob|d\.o\.b\.?|date of birth)(?![\p{L}])/u,

@@ -45,6 +45,7 @@ export const EN_TEXT: TextWords = {
   ],
   clauseWords: ['is', 'are', 'was', 'were', "it's", 'it', 'we', "we're", 'i', "i'm", 'they', "they're", 'he', "he's", 'she', "she's", 'owns', 'has', 'have', 'had'],
   notGiven: ['can\'t', 'cannot', 'couldn\'t', 'haven\'t', 'hasn\'t', 'didn\'t', 'doesn\'t', 'won\'t', 'lost', 'no idea', 'not on me', 'not with me', 'not to hand', 'not at hand'],
+  general: ['stuff', 'things', 'thing', 'whatever', 'everything', 'anything', 'random', 'sorts', 'kinds', 'like that', 'lol'],
   quantityOnly: ['lots', 'loads', 'lots of them', 'loads of them', 'a lot', 'a lot of them', 'many', 'several', 'a few', 'a couple', 'some', 'plenty', 'tons', 'heaps', 'various', 'too many', 'too many to list', 'quite a few', 'a bunch', 'all sorts'],
   unsure: ['can\'t remember', 'cannot remember', 'can not remember', 'don\'t remember', 'do not remember', 'dont remember', 'cant remember', 'i forget', 'forgot', 'i forgot', 'not sure', 'no idea', 'don\'t know', 'dont know', 'idk', 'dunno', 'no clue', 'not a clue', 'beats me', 'who knows', 'no freaking idea'],
   deferrals: [
@@ -68,6 +69,8 @@ export const EN_TEXT: TextWords = {
     'card', 'paperwork', 'papers', 'details', 'info', 'information', 'appointment', 'visit', 'here', 'tell', 'gp', 'nurse', 'chemist', 'specialist', 'name', 'names', 'dose', 'doses', 'on', 'at', 'home', 'house', 'car', 'exactly', 'not', 'now', 'right', 'seem', 'seems', 'seemed', "something's", 'something', 'somethings', 'have', 'has', 'got',
     // who told or sent the visitor, and what they said, without what it was ("idk the facilities guy just told me to contact you", "my mom said I was
     // allergic to something as a baby")
+    // where the answer is kept, without what it says ("idk its on the card somewhere", "not sure, somewhere in my wallet")
+    'somewhere', 'wallet', 'purse', 'drawer', 'glovebox', 'pocket', 'bag', 'cards', 'emails', 'mailed', 'keeps', 'written',
     'said', 'says', 'say', 'told', 'tells', 'asked', 'asks', 'ask', 'sent', 'send', 'reported', 'mentioned', 'thinks', 'thought', 'reckons', 'suggested',
     'wanted', 'wants', 'contact', 'contacted', 'reach', 'call', 'message', 'log', 'ticket', 'report', 'form', 'to', 'about', 'for', 'from', 'by', 'if',
     'as', 'into', 'some', 'anything', 'what', 'which', 'sure', 'know', 'knew', 'idea', 'whole', 'story', 'baby', 'kid', 'child', 'toddler', 'little',
@@ -170,6 +173,7 @@ export const EN_TEXT: TextWords = {
     weAre: ["we're", 'we are', 'were', "it's", 'it is', "i'm", 'i am', "they're", 'they are'],
     siteLead: ['the', 'for the', 'for a', 'for our', 'for my', 'for their', 'just the', 'only the', 'mainly the', 'at the', "it's for the", 'it is for the', "it's the", 'it is the', 'i mean the', 'specifically the'],
     siteNouns: ['side', 'gym', 'gymnasium', 'field', 'fields', 'court', 'courts', 'pitch', 'pitches', 'arena', 'hall', 'site', 'campus', 'building', 'stadium', 'ground', 'grounds', 'rink', 'pool', 'track', 'park', 'annex', 'annexe', 'wing', 'branch', 'location', 'facility', 'centre', 'center', 'complex', 'bleachers', 'stands', 'dome', 'barn', 'bubble', 'section', 'part', 'department', 'division', 'campus'],
+    parentBodies: ['district', 'school district', 'schools', 'county', 'diocese', 'archdiocese', 'isd', 'usd', 'trust', 'school board', 'board of education'],
     via: ['through', 'via', 'thru', 'with', 'from', 'by'],
     viaNouns: ['job', 'jobs', 'work', 'employer', 'employers', 'husband', 'wife', 'partner', 'parents', 'dad', 'mom', 'mum', 'spouse', 'marketplace', 'exchange', 'union', 'state', 'school', 'university', 'plan'],
     possessive: ['my', 'our', 'their', 'his', 'her', 'your'],
