@@ -137,6 +137,10 @@ describe('the eval runner', () => {
   it('takes an aside in brackets and one after a comma for the same text record', () => {
     expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'text')).toBe(true);
     expect(sameValue('Paul (ex-husband)', 'Paul, ex-husband', 0, 'text')).toBe(true);
+    // a relation word and the one the packs record it as are the same record ("mom" → "mother"); the name part is not mapped
+    expect(sameValue('Jen Carter (mom)', 'Jen Carter, mother', 0, 'text')).toBe(true);
+    expect(sameValue('Jen Carter (mom)', 'Jen Carter, father', 0, 'text')).toBe(false);
+    expect(sameValue('Mom Carter', 'Mother Carter', 0, 'text')).toBe(false);
     expect(sameValue('Paul (ex-husband)', 'Paul, husband', 0, 'text')).toBe(false);
     expect(sameValue('Marcus (father)', 'Marcus, father', 0, 'enum')).toBe(false);
     expect(sameValue('penicillin — hives', 'penicillin - hives', 0, 'text')).toBe(true);

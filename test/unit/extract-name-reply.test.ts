@@ -186,3 +186,30 @@ describe('signatures, names not given yet and a short name then the full one (se
     expect(contact('grandpa joe (walter miller)')).toMatchObject({ confirm: true });
   });
 });
+
+describe('session 8: every word of a name reply accounted for', () => {
+  it('reads "i\'m the …" in plain words of the dictionary as who the speaker is, no name', () => {
+    expect(speaker('im the maintenance guy')).toEqual({ problem: packOf('en').names.reply.say.notAName });
+    expect(speaker("i'm the one who emailed yesterday")).toEqual({ problem: packOf('en').names.reply.say.notAName });
+    expect(speaker("i'm the maintenance guy, Dave Kowalski")).toMatchObject({ value: 'Dave Kowalski', confirm: false });
+    expect(speaker("I'm Guy Martin")).toMatchObject({ value: 'Guy Martin', confirm: false });
+    expect(speaker('im dave kowalski')).toMatchObject({ value: 'Dave Kowalski' });
+  });
+  it('sets aside a politeness or chat word after the name', () => {
+    expect(speaker('Jose Rizal Dela Cruz po')).toMatchObject({ value: 'Jose Rizal Dela Cruz', confirm: false });
+    expect(speaker('Kevin Walsh btw')).toMatchObject({ value: 'Kevin Walsh', confirm: false });
+    expect(speaker('opo, Andres Bautista')).toMatchObject({ value: 'Andres Bautista', confirm: false });
+  });
+  it('takes the full name beside a short one in brackets, either way round', () => {
+    expect(speaker('Raj (Rajesh Venkataraman)')).toMatchObject({ value: 'Rajesh Venkataraman', confirm: false });
+    expect(speaker('Bill (William Harris)')).toMatchObject({ value: 'William Harris', confirm: true });
+    expect(speaker('Robert Hale (Bob)')).toMatchObject({ value: 'Robert Hale', confirm: false });
+    expect(speaker('Okonkwo, Chidi')).toMatchObject({ value: 'Chidi Okonkwo', confirm: false });
+  });
+  it('reads Bavarian, Swabian and Swiss introductions and articles', () => {
+    expect(german('mei Nam is Sepp Huber')).toMatchObject({ value: 'Sepp Huber', confirm: false });
+    expect(german('mi Name isch Ueli Meier')).toMatchObject({ value: 'Ueli Meier', confirm: false });
+    expect(german('I bin dr Schorsch')).toMatchObject({ value: 'Schorsch', confirm: false });
+    expect(german('Ich bin Dr Petra Vogel')).toMatchObject({ value: 'Dr Petra Vogel' });
+  });
+});

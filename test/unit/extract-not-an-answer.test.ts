@@ -82,3 +82,32 @@ describe('a yes/no answered with a question, the items not known, what is taken 
     expect(meds('his usual ones')).toEqual({ problem: say(en, 'pointsElsewhere') });
   });
 });
+
+describe('session 8: replies that name nothing or decline', () => {
+  const allergies = (reply: string) => read({ key: 'allergies', prompt: 'What are you allergic to, and what happens when you are exposed?', answer: { type: 'text', min: 2, max: 1000 }, required: true }, reply);
+  const provider = (reply: string) => read({ key: 'insurance_provider', prompt: 'Who is your insurance provider?', answer: { type: 'text', min: 2, max: 120 }, required: true }, reply);
+  const company = (reply: string, locale?: string) => read({ key: 'company', prompt: locale === 'de' ? 'Für welche Schule oder welchen Verein ist das Projekt? (Sagen Sie „überspringen“, wenn es privat ist.)' : "Which school or club is the project for? (Say skip if it's a private project.)", answer: { type: 'text', min: 2, max: 200 }, required: false }, reply, locale);
+  it('asks again when the reply is only words that name nothing in particular', () => {
+    expect(allergies('stuff')).toEqual({ problem: say(en, 'moreDetail') });
+    expect(allergies('random stuff lol')).toEqual({ problem: say(en, 'moreDetail') });
+    expect(allergies('dust and stuff like that')).toEqual({ value: 'dust and stuff like that' });
+  });
+  it('asks again when not knowing is said beside where the answer is kept', () => {
+    expect(provider('idk its on the card somewhere')).toEqual({ problem: say(en, 'moreDetail') });
+    expect(provider('its aetna thru my husbands job')).toEqual({ value: 'aetna' });
+  });
+  it('asks for a sentence when one topic word answers what the visitor needs', () => {
+    expect(need('partnership')).toEqual({ problem: say(en, 'whatAbout') });
+    expect(anliegen('eine Kooperation')).toEqual({ problem: say(de, 'whatAbout') });
+    expect(need('solar carports')).toEqual({ value: 'solar carports' });
+    expect(need('question about my order')).toEqual({ value: 'question about my order' });
+  });
+  it('skips an optional text question on a refusal or a polite decline, in dialect too', () => {
+    expect(company('dont want to say')).toEqual({ skip: true });
+    expect(company('möcht i ned sagen', 'de')).toEqual({ skip: true });
+    expect(company('geht Sie nichts an', 'de')).toEqual({ skip: true });
+    expect(notes('nah im good')).toEqual({ skip: true });
+    expect(notes("I'm good, thank you")).toEqual({ skip: true });
+    expect(notes('I\'m good with needles but I faint sometimes')).toEqual({ value: "I'm good with needles but I faint sometimes" });
+  });
+});

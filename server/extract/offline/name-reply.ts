@@ -570,12 +570,15 @@ export function readNameReply(reply: string, ask: NameAsk, pack: LanguagePack): 
   const restarted = fitting.length === 2 && said[1]!.startsWith(`${said[0]} `);
   if (restarted) chosen = fitting[1]!;
   // "grandpa joe (joseph miller)": a one-word name, then the full name it is short for (the same first two letters)
+  // "Bill (William Harris)": the full name in brackets after a one-word name is taken too, checked once when its first letters
+  // differ (a short name for it, or someone else: "grandpa joe (walter miller)")
+  const sameStart = fitting.length === 2 && said[1]!.replace(/^\P{L}+/u, '').slice(0, 2) === said[0]!.replace(/^\P{L}+/u, '').slice(0, 2);
   const fuller = !restarted && fitting.length === 2 && fitting[0]!.words === 1 && fitting[1]!.words >= 2 && fitting[1]!.owner === 'open'
-    && (said[1]!.replace(/^\P{L}+/u, '').slice(0, 2) === said[0]!.replace(/^\P{L}+/u, '').slice(0, 2) || bracketed(fitting[1]!));
+    && (sameStart || bracketed(fitting[1]!));
   if (fuller) chosen = { ...fitting[1]!, owner: fitting[0]!.owner, ...(fitting[0]!.relation ? { relation: fitting[0]!.relation } : {}) };
   // "Robert Hale (Bob)", "Name: Theodore Grant (Teddy)": the full name, then one word in brackets — a short name for it
   const shortAfter = !restarted && !fuller && fitting.length === 2 && fitting[0]!.words >= 2 && fitting[1]!.words === 1 && fitting[1]!.owner === 'open' && bracketed(fitting[1]!);
-  let confirm = unexplained.length > 0 || (!restarted && !fuller && !shortAfter && new Set(said).size > 1);
+  let confirm = unexplained.length > 0 || (!restarted && !fuller && !shortAfter && new Set(said).size > 1) || (fuller && !sameStart);
   // "Özdemir, Ayşe", "Thompson, Emma R.": the surname, a comma, the given names — committed the usual way round
   const [sur, given] = fitting;
   // "van der Merwe, Pieter": the surname with its particles ("Raj (Rajesh Venkataraman)" is a short name and the full one)
