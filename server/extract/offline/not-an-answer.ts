@@ -120,7 +120,9 @@ export function topicOnly(text: string, q: OpenQuestion, pack: LanguagePack): bo
   if (!q.required || /\p{N}/u.test(text) || !asksNeed(q, pack)) return false;
   const filler = new Set(pack.lexicon.filler.flatMap((w) => foldPhrase(w).split(' ')));
   const words = wordsOf(text).filter((w) => !filler.has(w));
-  return words.length === 1 && /^\p{L}[\p{L}-]*$/u.test(words[0]!);
+  // "nothing", "nothing more", "keine": a none or a decline is no topic (read by the rules for those)
+  const none = new Set([...pack.lexicon.declines, ...pack.lexicon.no, ...pack.lexicon.skip, ...(pack.yesNo?.none ?? [])].map((w) => foldPhrase(w)));
+  return words.length === 1 && /^\p{L}[\p{L}-]*$/u.test(words[0]!) && !none.has(words[0]!);
 }
 
 /**
