@@ -79,6 +79,7 @@ export const ES: Messages = {
   opening_check: 'Usted escribió: «{text}». ¿Lo anoto como {label}? Diga sí, o añada lo que quiera.',
   corrected: 'Gracias — he cambiado {label} a {value}.',
   reopen: 'Claro, corrijámoslo.',
+  noted: 'Anotado: {label}: {value}.',
   derive_mismatch: "Eso no cuadra: según {from}, {label} sería {derived}, no {given}.",
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',
   contact_skip_chip: 'Omitir',
