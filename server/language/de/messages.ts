@@ -78,6 +78,8 @@ export const DE: Messages = {
   opening_quote: 'Sie schrieben: „{text}“.',
   opening_check: 'Sie schrieben: „{text}“. Soll ich das als {label} notieren? Sagen Sie ja, oder ergänzen Sie etwas.',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
+  corrected_private: 'Danke — ich habe {label} geändert.',
+  pause: 'Klar, lassen Sie sich Zeit.',
   reopen: 'Gern, korrigieren wir das.',
   derive_mismatch: "Sie sagten {given}, aber {value} ergibt {derived} — was stimmt?",
   noted: 'Notiert — {label}: {value}.',
