@@ -10,7 +10,8 @@
 //    "risk", "runs in", "tested", "checkup"…): "my dad had a seizure" alone may be today's and still counts;
 //  - after a refill or a renewal: "refill of my", "ran out of my", "renewing his";
 //  - or right before a noun that makes it a condition or a service, not an event: "seizure disorder", "seizure rescue
-//    meds", "chest pain clinic", "stroke rehab", "anaphylaxis plan", "heart attack risk", or "… runs in the family".
+//    meds", "chest pain clinic", "stroke rehab", "anaphylaxis plan", "heart attack risk", or "… runs in the family";
+//  - or right before words saying it is fine: "breathing is fine", "breathing ok", "lips look normal".
 // An emergency said beside them, in a clause or predicate of its own, still counts ("what are the signs of a stroke?
 // his face is drooping"; "I need a letter for my epilepsy but she's fitting now"). The words are English, as are the
 // shipped flows' trigger lists.
@@ -48,15 +49,25 @@ const HISTORY_CUE = /\b(?:at|aged?)\s+\d{2}\b|\bin\s+(?:his|her|their|my|the)\s+
 /** Nouns right after a hit that make it a condition or a service ("seizure disorder", "chest pain clinic"), not an event. */
 const CONDITION_NOUN = /^\s*(?:disorders?|condition|clinic|care\s+plan|action\s+plan|plan|rescue|nurse|specialist|team|consultant|review|management|awareness|training|course|leaflets?|risks?|diagnosis|investigations?|appointment|follow\s?up|rehab|rehabilitation|support|group|screening|forms?|letters?|certificate|paperwork|history|survivors?|research|charity|prevention|first\s+aid|protocol|policy|bracelet|workup|work\s+up|prophylaxis|runs?\s+in\s+(?:the|my|our|his|her|their)\s+family)\b/;
 
+/** Words right after a hit that say it is fine ("breathing fine", "breathing is ok", "his lips look normal"). */
+const SAID_FINE = /^\s*(?:(?:is|are|was|seems|seem|looks|look|feels|feel|sounds|sound)\s+)?(?:fine|ok|okay|normal|normally|good|alright|all right|unaffected)\b/;
+
+/** A hit that says no itself ("not responding", "isnt breathing"): "normally" after it is part of the denial. */
+const NEGATED_HIT = /^(?:not|no|isnt|wont|cant|cannot|doesnt|hasnt|arent|wasnt|never)\b/;
+
+/** A negator right before the hit ("is not | responding normally"). */
+const NEGATED_BEFORE = /\b(?:not|no|isnt|wont|cant|cannot|doesnt|hasnt|arent|wasnt|never)$/;
+
 /**
  * Whether the hit at [hit.start, hit.end) of `text` is named at a distance — asked about, on paperwork, in a history, a
- * refill, or a condition or service — rather than happening. `from` is where the hit's clause (or predicate) starts,
+ * refill, a condition or service, or said to be fine — rather than happening. `from` is where the hit's clause (or predicate) starts,
  * `end` where it ends.
  */
 export function distanced(text: string, from: number, hit: HitSpan, end: number): boolean {
   const before = plain(text.slice(from, hit.start)).trim();
   const after = plain(text.slice(hit.end, end));
-  if (CONDITION_NOUN.test(after)) return true;
+  // (not when the hit is itself negated: "not responding normally")
+  if (CONDITION_NOUN.test(after) || (SAID_FINE.test(after) && !NEGATED_HIT.test(plain(text.slice(hit.start, hit.end))) && !NEGATED_BEFORE.test(before))) return true;
   if (INFO.test(before) || PAPERWORK.test(before) || HISTORY.test(before) || REFILL.test(before)) return true;
   if (RELATIVE_HAD.test(before)) {
     const clause = plain(text.slice(from, end));
