@@ -47,6 +47,16 @@ describe('an emergency word named at a distance', () => {
     expect(fires('my dad had a seizure')).toBe(true);
     expect(fires('my dad had a seizure just now, am I at risk of them too')).toBe(true);
     expect(fires('refill of my spray please and my chest is so tight')).toBe(true);
+    expect(fires('what should I do if he is having a seizure right now')).toBe(true);
+  });
+
+  it('keeps a wish to die beside a letter, a note or a plan: no paperwork, no condition', () => {
+    const crisis: TriggerChoice = { id: 'crisis', phrases: ['suicide', 'ending my life', 'killing myself'], examples: [] };
+    for (const said of ['I have a plan for my suicide tonight', 'I wrote letters to my family about ending my life',
+      'left a note for my mum about killing myself', 'he has a suicide plan', 'found a suicide letter in his room', 'my son is a suicide risk']) {
+      expect(matchTrigger(said, [crisis])?.id, said).toBe('crisis');
+    }
+    expect(matchTrigger('I need a letter about my suicide prevention course', [crisis])).toBeUndefined();
   });
 });
 
