@@ -8,7 +8,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
-import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
+import { ceilingBeside, estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
 import { assertsItem, contentBeside, fineBlanked, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
@@ -225,7 +225,7 @@ export class OfflineExtractor implements Extractor {
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
       else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale)) || ceilingBeside(text, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };
