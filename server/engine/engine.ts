@@ -24,6 +24,7 @@ import { correctAtReview } from './review-correction.ts';
 import type { Effect, EngineOptions, EventType, Input, StartInit, TurnResult } from './types.ts';
 import { baseLanguage, fillMessage, type Messages } from '../flow/messages/catalogue.ts';
 import { localNumber } from '../language/local-number.ts';
+import { packOf } from '../language/registry.ts';
 import { flowFor, regionOf, sessionFlow } from './locale.ts';
 import { EN } from '../language/en/messages.ts';
 import { derivedMismatch, hasDerived, mismatchText, type Mismatch } from './derive.ts';
@@ -535,9 +536,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   // "Thanks — I've changed the budget to 25000.": a late correction is said back, so the visitor sees it was taken
   for (const { update, value } of accepted.values()) {
     const c = update.corrects ? d.idx.questionByKey.get(update.key) : undefined;
-    if (c?.node.type !== 'question' || isPii(d, update.key)) continue;
-    const label = c.node.label ?? c.node.key.replace(/[_.-]+/g, ' ');
-    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: fillMessage(d.flow.messages.corrected, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
+    if (c?.node.type !== 'question') continue;
+    const named = c.node.label ?? c.node.key.replace(/[_.-]+/g, ' ');
+    // mid-sentence: "I've changed current lighting to …" (German keeps its capital nouns; "LED type" keeps its capitals)
+    const label = packOf(d.flow.locale).capitalNouns || !/^\p{Lu}\p{Ll}/u.test(named) ? named : named[0]!.toLowerCase() + named.slice(1);
+    // personal data is not repeated in the chat, but the visitor still hears that the correction was taken
+    d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: isPii(d, update.key) ? fillMessage(d.flow.messages.corrected_private, { label })
+      : fillMessage(d.flow.messages.corrected, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
   }
 
   // "hold on, the wiring on pole 6 is exposed" after "no" to the safety question: a correction that changes where its
@@ -586,6 +591,10 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
   }
   if (accepted.size > 0) {
     ask(d, current); // the message answered other questions: ask this one again, no penalty
+    return;
+  }
+  if (proposal.pause?.key === currentKey && currentProblem === undefined) {
+    ask(d, current, undefined, d.flow.messages.pause); // "hold on, let me check": no answer yet, and no miss
     return;
   }
   d.s.attempts += 1;

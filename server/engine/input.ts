@@ -149,6 +149,8 @@ export interface Proposal {
   trigger?: { id: string; confidence?: number; evidence?: string };
   /** Why the current question could not be answered from this message, for the re-ask; `specific` when it is a clarification about what was typed, said even where the question has an `invalid_prompt`. */
   problem?: { key: string; reason: string; specific?: true };
+  /** The reply only asks for a moment before answering this question ("hold on", "one sec", "Moment bitte"): it is asked again after the catalogue's `pause`, without a miss. */
+  pause?: { key: string };
   /** The reply corrects this earlier answer but its new value could not be read ("wrong number, it ends 0134"): the engine asks that question again. */
   reopen?: { key: string };
   /** A judgement of the answer to an assessed question (flow-ir.md `assess`); the engine decides what follows. */

@@ -23,6 +23,18 @@ export const SPACES_DECIMAL_COMMA = new RegExp(String.raw`(?<![\p{L}\p{N}.,])(?:
  * "555 201 3344" is not one).
  */
 export const SPACED_THOUSANDS = new RegExp(String.raw`(?<![\p{L}\p{N}.,])[1-9]\d{0,2}(?:${SPACES}\d{3})+(?![\p{N}]|[.,]\d|${SPACES}\d)`, 'gu');
+/** Apostrophes group thousands, as the Swiss write them in every language ("40'000", "1’250’000"): unambiguous, read everywhere. */
+const APOSTROPHE_THOUSANDS = /(?<![\p{L}\p{N}.,'’])[1-9]\d{0,2}(?:['’]\d{3})+(?![\p{N}]|['’.,]\d)/gu;
+
+/** The text with Swiss thousands ("40'000") written plain, one for one in length (padded with leading zeros: "0040000"). */
+export function apostropheDigits(text: string): string {
+  if (!/\d['’]\d/u.test(text)) return text;
+  return text.replace(APOSTROPHE_THOUSANDS, (typed) => {
+    const plain = typed.replace(/['’]/gu, '');
+    return '0'.repeat(typed.length - plain.length) + plain;
+  });
+}
+
 // "1,234" or "30,000" with nothing else: a decimal comma to a European, thousands to an English typist.
 const COMMA_THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
 

@@ -28,6 +28,8 @@ export interface LeftoverWords {
    * abbreviation dot is "\u2024").
    */
   readonly numberAside?: readonly RegExp[];
+  /** A bound below the figure after it ("less than $8,000", "under 10k", "weniger als 8.000 $", "unter 10.000"): the figure is a ceiling the value lies under, not the value, and is checked; absent = none. */
+  readonly below?: readonly string[];
   /** Words that make an amount one for now, not the budget ("$0 right now", "im Moment 0 €"): an amount said with one is checked, whatever else the reply holds; absent = none. */
   readonly forNow?: readonly string[];
   /**

@@ -33,6 +33,8 @@ export const MessagesShape = () => z.object({
   language_changed: z.string(),
   stuck_offer: z.string(), stuck_skip: z.string(),
   corrected: z.string().describe('said when a reply corrects the answer given the turn before; {label} is the question, {value} the new value in words'),
+  pause: z.string().describe('said when the visitor asks for a moment before answering ("hold on", "one sec", "Moment bitte"); the question is asked again, no miss'),
+  corrected_private: z.string().describe('said instead of `corrected` when the corrected answer is personal data (`pii`): the value is not repeated in the chat; {label} is the question'),
   reopen: z.string().describe('said before an earlier question is asked again because a reply went back to it without a value the bot could read ("wrong number, it ends 0134")'),
   derive_mismatch: z.string().describe('said before a question is asked again because an answer given disagrees with the one derived from it (an age and a date of birth); {label} and {from} are the two questions\' labels, {derived} the derived value, {given} the one given'),
   check_value: z.string().describe('the one short question before committing a value read from a reply with words the rules could not account for; {value} is the value in words'),

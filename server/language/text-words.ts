@@ -55,6 +55,12 @@ export interface TextWords {
   readonly otherCodes?: readonly string[];
   /** Greetings and discourse words before free text ("hi yes hello, so basically", "ok found it:", "anyway", "ja hallo, also"): dropped. */
   readonly discourse?: readonly string[];
+  /**
+   * A reply made only of `phrases` (at least one), `fillers` and `discourse` words asks for a moment before answering ("hold on",
+   * "one sec", "ugh let me check", "Moment bitte", "ich schau mal nach"): the question stays open, no miss, and the answer before
+   * is not taken back.
+   */
+  readonly pause?: { readonly phrases: readonly string[]; readonly fillers: readonly string[] };
   /** Words of a complaint that names nothing ("work", "broken", "doesn't", "kaputt", "geht"): with only these, `contentFree` words and the question's own words, a description says nothing checkable. */
   readonly vagueProblem?: readonly string[];
   /** Words of a prompt asking which thing and what about it ("which", "what"; "welche", "was"): both must be in the prompt for a description to be asked about. */

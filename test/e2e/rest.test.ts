@@ -59,8 +59,8 @@ describe('the REST API', () => {
     const auth = { authorization: `Bearer ${token}` };
     const send = async (text: string) => (await api(server.url, `/sessions/${sessionId}/messages`, { body: { text }, headers: auth })).body;
     const said = (body: { messages: WireMessage[] }) => body.messages.filter((m) => m.role === 'bot').map((m) => m.text).join(' / ');
-    expect(said(await send("it's John with an h btw. Lakeside Tennis Club"))).toContain("I've changed Name to John Baker.");
-    expect(said(await send('sorry its Lakeside Padel Club not tennis club. email john@lakeside.org'))).toContain("I've changed Organisation to Lakeside Padel Club.");
+    expect(said(await send("it's John with an h btw. Lakeside Tennis Club"))).toContain("I've changed name to John Baker.");
+    expect(said(await send('sorry its Lakeside Padel Club not tennis club. email john@lakeside.org'))).toContain("I've changed organisation to Lakeside Padel Club.");
     // at the review, a number the reply ties to no question corrects none ("ends in 0192" is no area size)
     expect(said(await send('the mobile ends in 0192 not 0129, my bad'))).not.toContain("I've changed");
     const view = await api(server.url, `/sessions/${sessionId}`, { headers: auth });

@@ -246,4 +246,10 @@ describe('the model side of triggers', () => {
     const req = extractionRequest(flow, start(flow, { now: NOW }).session, 'I cannot breathe', NOW);
     expect(exactRule(req, rules.extract(req))).toBe('trigger');
   });
+  it('a pause ("hold on, let me check") settles the message without the model', async () => {
+    const { exactRule } = await import('../../server/extract/anthropic/hybrid.ts');
+    const flow = flowOf(base);
+    const req = extractionRequest(flow, start(flow, { now: NOW }).session, 'hold on, let me check', NOW);
+    expect(exactRule(req, rules.extract(req))).toBe('pause');
+  });
 });

@@ -53,6 +53,8 @@ describe('pii answers read by the offline late rules in-process only', () => {
     expect(r.session.answers.get('has_insurance')?.value).toBe(false);
     // the number is not said back (a pii answer), and the turn's own line is withheld from later requests
     expect(r.effects.some((e) => (e.type === 'say' || e.type === 'ask') && e.text.includes('0192'))).toBe(false);
+    // …but the visitor hears that the correction was taken (the catalogue's `corrected_private`, no value)
+    expect(r.effects.filter((e) => e.type === 'say').map((e) => (e as { text: string }).text)).toContain("Thanks — I've changed phone.");
   });
 
   it('completes a date of birth over two turns from the pii reply kept in-process, not from the text of the history', () => {

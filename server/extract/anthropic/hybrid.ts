@@ -2,7 +2,7 @@ import type { ExtractionRequest, Proposal } from '../extractor.ts';
 import { measureOf } from './schema.ts';
 
 /** Why a message was settled by the offline rules without calling the model. */
-export type ExactRule = 'exact_value' | 'short_text' | 'skip' | 'human' | 'path_option' | 'trigger';
+export type ExactRule = 'exact_value' | 'short_text' | 'skip' | 'human' | 'path_option' | 'trigger' | 'pause';
 
 /** A text answer this short (in words, without clause punctuation) is taken as typed. */
 export const SHORT_TEXT_WORDS = 4;
@@ -40,6 +40,8 @@ function words(text: string): number {
  *   SHORT_TEXT_WORDS words with no clause punctuation ("Acme Tennis Club");
  * - `skip`: a message of at most SHORT_TEXT_WORDS words that the offline rules
  *   read as "skip / don't know" for the current question, and nothing else;
+ * - `pause`: the offline rules read the message as asking for a moment
+ *   before answering ("hold on", "one sec, let me check");
  * - `path_option`: at the path prompt, the message is a declared path's name
  *   or label (a quick-reply click).
  *
@@ -55,6 +57,7 @@ export function exactRule(req: ExtractionRequest, offline: Proposal): ExactRule 
     const folded = text.toLowerCase().replace(/[.!]+$/, '');
     return req.paths.some((p) => p.name.toLowerCase() === folded || p.label?.toLowerCase() === folded) ? 'path_option' : null;
   }
+  if (offline.pause?.key === cur.key) return 'pause';
   // an assessed answer is the model's to judge against its criteria, however short
   const onlyCurrent = !cur.assess && offline.updates.length === 1 && offline.updates[0]!.key === cur.key && offline.unknown.length === 0;
   if (onlyCurrent && offline.updates[0]!.confidence === 1) {

@@ -8,10 +8,11 @@ import { nameClause, nameFix, replacedName, saysSpelling, saysWhichName } from '
 import { notEdit } from './late-not-edit.ts';
 import { PER_ITEM, wordEdit } from './late-word-edit.ts';
 import { addedOptions, addedText, skippedNote } from './late-additions.ts';
-import { readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
+import { REASON, readValue, repeatsNumber, sameShape, shortTextFix } from './late-value.ts';
 import { replacedContact, restated, restatedAmount } from './late-restated.ts';
 import { nearCodeFix } from './late-near-code.ts';
 import { phoneEnding } from './late-phone-parts.ts';
+import { digitFix } from './late-digit-fix.ts';
 import { yesNoAnew } from './late-yes-no.ts';
 import { choiceRedone } from './late-choice.ts';
 import { deniedThenGiven } from './late-denied.ts';
@@ -110,6 +111,14 @@ export function lateCorrection(
       const editFrom = edit.from > 0 && !/[\p{L}\p{N}]/u.test(sentence.slice(0, edit.from).replace(pack.corrections, '').replace(new RegExp(LATE.source, 'giu'), '').replace(INTERJECTIONS, '')) ? 0 : edit.from;
       return { update: { key: q.key, value: edit.value, evidence: sentence.slice(edit.from, edit.to).trim(), corrects: true }, rest: cut(text, at + editFrom, at + edit.to) };
     }
+    // "the last digit is 9 not 8", "die letzte Ziffer ist eine 9, nicht 8: 0171 2345679": one digit of a number or code said anew
+    for (const q of order) {
+      if (current !== null && q.key === current.key) continue;
+      const fix = digitFix(sentence, q, ctx, pack);
+      if (fix === undefined) continue;
+      if ('reopen' in fix) return { reopen: q.key, rest: blank(0) };
+      return { update: { key: q.key, value: fix.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+    }
     // "correction, her number ends 0184", "die Nummer endet auf 5658": a phone's ending said anew
     for (const q of order) {
       if (current !== null && q.key === current.key) continue;
@@ -128,8 +137,11 @@ export function lateCorrection(
       return { update: { key: q.key, value: edit.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     }
     // "my cell is 708 555 0191, use that one", "use coach.r@… instead": a contact value put in place of the one given
-    const put = replacedContact(sentence, previous, answered, current, ctx, pack, REPLACES.exec(sentence) ?? late);
-    if (put) return { update: { key: put.key, value: put.value, evidence: sentence.slice(put.from).trim(), corrects: true }, rest: blank(put.from) };
+    // …and "rather email: a@b.de", "lieber per Mail: …" at the phone question: the other channel's value for its own question
+    const wish = current?.answer.type === 'phone' ? pack.otherChannel.email.exec(sentence) : current?.answer.type === 'email' ? pack.otherChannel.phone.exec(sentence) : null;
+    const replacing = REPLACES.exec(sentence) ?? late;
+    const put = replacedContact(sentence, previous, answered, current, ctx, pack, replacing ?? wish, replacing === null && wish !== null);
+    if (put) return { update: { key: put.key, value: put.value, evidence: sentence.slice(put.from, put.to).trim(), corrects: true }, rest: put.to === undefined ? blank(put.from) : cut(text, at + put.from, at + put.to) };
     // "and the ID starts with a double W, WW123456789": a code said again with a letter or two changed says what it corrects
     const near = nearCodeFix(sentence, order.length > 0 ? [...order, ...earlier.filter((q) => !order.includes(q))] : earlier, current, ctx);
     if (near) return near.reopen ? { reopen: near.key, rest: blank(0) } : { update: { key: near.key, value: near.value, evidence: sentence.trim(), corrects: true }, rest: cut(text, at + near.from, at + near.to) };
@@ -164,6 +176,11 @@ export function lateCorrection(
       // "and budget: the board just approved 26k", "Das Budget ist jetzt 19.000": an amount said again under its name
       const amount = restatedAmount(sentence, named, current, ctx, pack);
       if (amount) return { update: { key: amount.key, value: amount.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+      // "oh it's Cigna now, switched in Feb": the short answer just given said anew with why it changed (no marker needed)
+      if (previous && previous.value !== null && REASON.test(sentence) && !(current !== null && previous.key === current.key)) {
+        const value = shortTextFix(sentence, previous, ctx, pack);
+        if (value !== undefined) return { update: { key: previous.key, value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
+      }
       // "the club is Harbor Tennis Club. 312 555 0188", "Verein ist der SC Lindenau": a short answer skipped before, given later
       // under its name (nothing to contradict, so no marker is needed); at a free-text question only beside more words
       for (const q of named) {

@@ -29,9 +29,11 @@ export function restated(sentence: string, named: readonly Earlier[], current: O
  * that holds one value of an earlier contact answer's type, other than the one given. The answer it replaces: the one
  * just given when it is of that type, else the one earlier answer of that type the sentence names, else the only earlier
  * answer of that type; none when the current question asks for that type or the answer is unclear. `from` is where the
- * clause holding the value or the marker starts (what comes before it answers the current question).
+ * clause holding the value or the marker starts (what comes before it answers the current question). With `keepHead` (the
+ * marker is a wish for the other channel, "rather email: a@b.de" at the phone question) `from`..`to` is the value alone:
+ * the wish stays with the current question, which it declines.
  */
-export function replacedContact(sentence: string, previous: Earlier | undefined, answered: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack, marker: RegExpExecArray | null): { key: string; value: unknown; from: number } | undefined {
+export function replacedContact(sentence: string, previous: Earlier | undefined, answered: readonly Earlier[], current: OpenQuestion | null, ctx: ParseContext, pack: LanguagePack, marker: RegExpExecArray | null, keepHead = false): { key: string; value: unknown; from: number; to?: number } | undefined {
   if (marker === null) return undefined;
   const earlier = [...(previous ? [previous] : []), ...answered];
   for (const type of ['email', 'phone', 'url'] as const) {
@@ -42,15 +44,19 @@ export function replacedContact(sentence: string, previous: Earlier | undefined,
     const q = previous?.answer.type === type ? previous : named.length === 1 ? named[0]! : ofType.length === 1 ? ofType[0]! : undefined;
     if (q === undefined) continue;
     // the values of that type, clause by clause (a phone read across clauses would join two numbers)
-    const found: { value: unknown; at: number }[] = [];
+    const found: { value: unknown; at: number; span?: [number, number] }[] = [];
     let start = 0;
     for (const b of [...sentence.matchAll(BOUNDARY), { index: sentence.length, 0: '' } as unknown as RegExpMatchArray]) {
       const clause = sentence.slice(start, b.index);
       const read = parseAnswer(q.answer, clause, ctx);
-      if (read.ok && !found.some((f) => f.value === read.value)) found.push({ value: read.value, at: start });
+      const spanAt = read.ok ? clause.indexOf(read.evidence) : -1;
+      if (read.ok && !found.some((f) => f.value === read.value)) found.push({ value: read.value, at: start, ...(spanAt >= 0 ? { span: [start + spanAt, start + spanAt + read.evidence.length] as [number, number] } : {}) });
       start = b.index! + b[0].length;
     }
     if (found.length !== 1 || found[0]!.value === q.value) continue;
+    // a wish for the other channel ("rather email: …") stays with the current question, which it declines
+    // (unless the reply answers it too: "617 555 0123 — actually you can also email me, pat@…")
+    if (keepHead && found[0]!.span && !(current !== null && parseAnswer(current.answer, sentence.slice(0, found[0]!.at), ctx).ok)) return { key: q.key, value: found[0]!.value, from: found[0]!.span[0], to: found[0]!.span[1] };
     let from = Math.min(found[0]!.at, clauseStartOf(sentence, marker.index));
     // "skip, and use … instead": a head that answers the current question stays with it; "oh and", "sorry" go with the correction
     const bare = (part: string) => {

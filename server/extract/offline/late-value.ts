@@ -6,6 +6,7 @@ import { yesNoByContent } from './yes-no-content.ts';
 import { isName, type Earlier } from './late-earlier.ts';
 import { ADDS, APPROX, INTERJECTIONS, LATE, TOTAL, YEAR } from './late-markers.ts';
 import { notAName } from './late-name-fix.ts';
+import { monthNamed } from '../parse/date.ts';
 
 /** The new value for a typed or free-text earlier answer read from its correcting clause, else the whole sentence (`whole`); undefined when none. */
 export function readValue(q: Earlier, sentence: string, clause: string, ctx: ParseContext, marked: boolean, pack?: LanguagePack): { value: unknown; whole: boolean } | undefined {
@@ -58,6 +59,12 @@ function newDomain(email: string, text: string): string | undefined {
   return `${email.slice(0, at + 1)}${said[0]![1]!.toLowerCase()}`;
 }
 
+/** Whether a word is a month's name cut short ("Jan", "Sept", "Feb."): three letters or more that open one. */
+function monthShort(word: string, pack: LanguagePack): boolean {
+  const w = fold(word.replace(/\.$/u, '')).text;
+  return w.length >= 3 && pack.messages.months.some((m) => fold(m).text.startsWith(w));
+}
+
 /** A run of capitalised words, lower-case joiners allowed inside ("Grundschule am Park", "Bank of America"). */
 const PROPER_RUN = /(?<![\p{L}\p{N}'’-])[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*(?:\s+(?:(?:of|the|and|&|am|an|der|die|das|von|de|la|le|du|del|y|und|im|zum|zur|for)\s+)*[\p{Lu}\p{N}][\p{L}\p{N}'’&.-]*)*/gu;
 /** A copula before a short answer said anew: "it's", "it is", "es ist", "ist es", "heißt", "called", "the card says". */
@@ -70,7 +77,7 @@ const SAID_ANEW = new Set(['wrong', 'one', 'typo', 'now', 'switched', 'changed',
   // "put it under …", "put … for the company", "schreiben Sie … rein", "tragen Sie … ein"
   'put', 'under', 'as', 'down', 'company', 'firma', 'sie', 'rein', 'ein', 'hin', 'bitte', 'please', 'doch', 'lieber', 'tragen', 'schreiben', 'setzen', 'nehmen']);
 /** A clause giving the reason for a new answer: "I switched jobs", "they switched at new year", "wir haben gewechselt". */
-const REASON = /(?<![\p{L}])(?:switched|changed|moved|new job|new employer|new plan|got a new|gewechselt|neuer job|neuen job|neue stelle|umgezogen)(?![\p{L}])/iu;
+export const REASON = /(?<![\p{L}])(?:switched|changed|moved|new job|new employer|new plan|got a new|gewechselt|neuer job|neuen job|neue stelle|umgezogen)(?![\p{L}])/iu;
 
 /**
  * A short free-text answer (an organisation, an insurer) said anew in a marked sentence: one run of capitalised words
@@ -83,7 +90,9 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
   if (/\p{L}+-?\d{3,}|\d{3,}-?\p{L}+/u.test(q.prompt ?? '')) return undefined;
   pack.corrections.lastIndex = 0;
   // a clause with no capitalised word that gives the reason ("…, I switched jobs", "…, they switched at new year") is set aside
-  const noReason = sentence.replace(/([,;—–]\s*|\s[-–]\s)([^,;—–]*)$/u, (m, _sep: string, clause: string) => (REASON.test(clause) && !/(?<![\p{L}])\p{Lu}\p{L}/u.test(clause.replace(/^\s*I(?![\p{L}])/u, '')) ? ' '.repeat(m.length) : m));
+  // (a month or a day of the week in it is a date, no organisation: "…, switched in Jan", "…, changed jobs in March")
+  const noReason = sentence.replace(/([,;—–]\s*|\s[-–]\s)([^,;—–]*)$/u, (m, _sep: string, clause: string) => (REASON.test(clause)
+    && !(clause.replace(/^\s*I(?![\p{L}])/u, '').match(/(?<![\p{L}])\p{Lu}\p{L}+/gu) ?? []).some((w) => monthNamed(w, pack) === null && !monthShort(w, pack) && !parseAnswer({ type: 'date' }, w, ctx).ok) ? ' '.repeat(m.length) : m));
   const stripped = noReason.replace(pack.corrections, (m) => ' '.repeat(m.length)).replace(new RegExp(LATE.source, 'giu'), (m) => ' '.repeat(m.length))
     .replace(new RegExp(APPROX.source, 'giu'), (m) => ' '.repeat(m.length)).replace(/(?<![\p{L}])(?:doch|eigentlich|wait|warte)(?![\p{L}])/giu, (m) => ' '.repeat(m.length));
   const runs = [...stripped.matchAll(PROPER_RUN)].map((r) => {
@@ -113,6 +122,8 @@ export function shortTextFix(sentence: string, q: Earlier, ctx: ParseContext, pa
   // (or after a label or a dash: "organisation: Eastside YMCA", "we're a club, yes - Pine Valley Pickleball Club")
   if (/[\p{L}\p{N}]/u.test(before.replace(INTERJECTIONS, '')) && !COPULA.test(before) && !/(?:[:—–]|\s-)\s*$/u.test(before)) return undefined;
   const value = runs[0]!.run.replace(/[.,;:!]+$/u, '');
+  // "ID U4409 1120 301": a run holding a code or a long figure is a number said, no organisation said anew
+  if (/\p{N}{3,}/u.test(value)) return undefined;
   if (typeof q.value === 'string' && fold(q.value).text === fold(value).text) return undefined;
   const read = parseAnswer(a, value, ctx);
   if (!read.ok) return undefined;

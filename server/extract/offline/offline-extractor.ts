@@ -8,7 +8,7 @@ import type { LanguagePack } from '../../language/pack.ts';
 import { nameQuestion, readNameReply } from './name-reply.ts';
 import { votePath } from './path-vote.ts';
 import { unexplainedWords } from './commit-rule.ts';
-import { estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
+import { ceilingBeside, estimateBlanked, remarksOnly, unsureBeside } from './remarks.ts';
 import { assertsItem, contentBeside, fineBlanked, narrowedNone, yesNoByContent } from './yes-no-content.ts';
 import { readDuration } from './duration-reply.ts';
 import { optionByPrompt } from './prompt-options.ts';
@@ -23,6 +23,7 @@ import { matchTrigger } from './triggers.ts';
 import { volunteeredUpdates } from './volunteered.ts';
 import { readText, type TextReading } from './short-text.ts';
 import { asksOnly } from './not-an-answer.ts';
+import { pauses } from './pause.ts';
 import { normalOptions } from '../../flow/answer-types.ts';
 
 /*
@@ -77,6 +78,8 @@ export class OfflineExtractor implements Extractor {
     const ctx: ParseContext = req.locale === undefined ? { now: req.now, defaultCountry: req.defaultCountry } : { now: req.now, defaultCountry: req.defaultCountry, locale: req.locale };
     const typed = typeof req.text === 'string' ? req.text : '';
     let text = typed;
+    // "hold on", "ugh let me check", "Moment bitte": a moment asked for before answering — no answer, no miss, no correction (pause.ts)
+    if (req.current && typed.length <= MAX_TYPED_CHARS && pauses(typed, packOf(req.locale), ['integer', 'number'].includes(req.current.answer.type))) return { extractor: this.name, updates: [], unknown: [], pause: { key: req.current.key } };
     // "actually make that 25k. and asap": a correction of the previous answer is taken out, the rest answers the current question
     const late = (req.previous || req.answered) && text.length <= MAX_TYPED_CHARS ? lateCorrection(text, req.previous, req.answered ?? [], req.current, ctx, packOf(req.locale)) : null;
     if (late) text = late.rest;
@@ -226,7 +229,7 @@ export class OfflineExtractor implements Extractor {
       if (cur.answer.type === 'boolean' && mine.value === false && assertsItem(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
       // "nothing regular" read by a flow's synonym "nothing": a no to part of what is asked is checked
       else if (cur.answer.type === 'boolean' && mine.value === false && narrowedNone(cur, withoutContacts ?? text, packOf(req.locale))) mine.confirm = true;
-      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale))) mine.confirm = true;
+      else if ((left.length > 0 && !remarksOnly(said, masked, blankedRead, cur, packOf(req.locale), mine.value, left)) || unsureBeside(said, cur, packOf(req.locale)) || ceilingBeside(text, cur, packOf(req.locale))) mine.confirm = true;
     }
     proposal.updates = updates;
     if (human) proposal.escalate = { reason: 'user asked for a person' };

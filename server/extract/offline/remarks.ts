@@ -82,6 +82,18 @@ export function unsureBeside(text: string, q: OpenQuestion, pack: LanguagePack):
   return money && has(folded, (pack.leftovers.forNow ?? []).map(foldPhrase));
 }
 
+/**
+ * Whether a reply at a number question puts a bound below the figure right after it ("less than $8,000", "a bit under
+ * 30k", "unter 10.000 $": the pack's `below`): the figure is a ceiling the value lies under, not the value. Read on the
+ * reply as typed (an estimate's guesses are not set aside: "a bit less than 30 grand" is still under 30 grand).
+ */
+export function ceilingBeside(text: string, q: OpenQuestion, pack: LanguagePack): boolean {
+  if ((q.answer.type !== 'integer' && q.answer.type !== 'number') || pack.leftovers?.below === undefined) return false;
+  const folded = fold(text).text;
+  return pack.leftovers.below.map(foldPhrase)
+    .some((p) => findPhrase(folded, p).some((at) => /^\s*(?:about|around|approx\S*|ca\S*|etwa|rund)?\s*[$€£¥₹]?\s*\p{N}/u.test(folded.slice(at + p.length))));
+}
+
 const has = (clause: string, phrases: readonly string[]) => phrases.some((p) => findPhrase(clause, p).length > 0);
 
 /** A negator within three words before the value's mark ("not 415…", "nicht 0171…"). */

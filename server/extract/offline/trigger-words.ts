@@ -1,4 +1,5 @@
 import type { TriggerChoice } from '../extractor.ts';
+import { distanced } from './trigger-distance.ts';
 
 // The co-occurrence rule of flow triggers (`words`, `together`, `unless`):
 // a trigger fires when every word list of one `together` entry has a hit in
@@ -33,8 +34,11 @@ const CONJUNCTION = /(?<![\p{L}\p{N}])(?:and|then|plus|so|&)(?![\p{L}\p{N}])/gu;
 const PREDICATE = /(?<![\p{L}\p{N}])(?:is|are|was|were|has|have|had|hes|shes|its|im|theyre|keeps|kept|looks|looked|feels|felt|seems|went|goes|gone|turned|turning|started|starting|cant|cannot|wont|can|will|isnt|arent|wasnt|hasnt|doesnt)(?![\p{L}\p{N}])/u;
 /** Words after a negated hit that make the negation one of degree ("not breathing badly"). */
 const DEGREE = new Set(['badly', 'much', 'too', 'that']);
-/** Where a clause ends. */
-const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|except|and now|yet|also)\b/g;
+/**
+ * Where a clause ends: punctuation, a contrast, "and now", or an "and" whose clause goes on to say it is now ("heart disease runs
+ * in the family and my chest is tight right now": the history's `unless` voids only its own part).
+ */
+const CLAUSE_END = /[;:!?()\n]|[.,](?!\d)|\b(?:but|although|though|however|except|and now|yet|also)\b|\band\b(?=[^.,;:!?()\n]*\b(?:right now|at the moment|currently|as we speak|as i type)\b)/g;
 const WORD = /[\p{L}\p{N}]+(?:[.,]\d+)?/gu;
 /**
  * A clause that says, all of itself, that what the clause before it told is over or not now ("I get a tight chest when I'm
@@ -51,7 +55,9 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'his', 'her', 'their', 'our
 /** At most this many linking words and determiners between a hit and its figurative object. */
 const LINK_WINDOW = 3;
 
-interface Pattern { re: RegExp; min?: number; max?: number }
+interface Pattern { re: RegExp; min?: number; max?: number; ranges?: readonly NumberRange[] }
+/** The range a number word of an entry must fall in ("#50-91": 50 to 91; "#38+": 38 or more). */
+interface NumberRange { min: number; max?: number }
 interface CompiledRule { groups: Pattern[][] }
 interface Compiled { rules: CompiledRule[]; anywhere: CompiledRule[]; unless: Pattern[]; figurative: RegExp | undefined }
 
@@ -82,8 +88,12 @@ function patterns(entries: readonly string[]): Pattern[] {
       out.push({ re: NUMBER, min: Number(num[1]), ...(num[2] !== undefined ? { max: Number(num[2]) } : {}) });
       continue;
     }
-    const words = plainText(entry).trim().match(/\{[^}]*\}|[^\s{]+/g) ?? [];
-    if (words.length) alts.push(entryPattern(words));
+    // (a number word's dash kept through plainText, which makes dashes spaces)
+    const words = plainText(entry.replace(/#(\d+)-(\d+)/g, '#$1to$2')).trim().match(/\{[^}]*\}|[^\s{]+/g) ?? [];
+    const ranges = words.map((w) => NUMBER_WORD.exec(w)).filter((r) => r !== null).map((r) => ({ min: Number(r[1]), ...(r[2] !== undefined ? { max: Number(r[2]) } : {}) }));
+    // a reading: words with a number in a range ("{sats,spo2} ~3 #50-91": "sats dropped to 88%"), a pattern of its own
+    if (ranges.length) out.push({ re: new RegExp(`(?<![\\p{L}\\p{N}])${entryPattern(words)}(?![\\p{L}\\p{N}])`, 'gu'), ranges });
+    else if (words.length) alts.push(entryPattern(words));
   }
   if (alts.length) out.unshift({ re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.sort((x, y) => y.length - x.length).join('|')})(?![\\p{L}\\p{N}])`, 'gu') });
   return out;
@@ -96,13 +106,23 @@ const wordPattern = (w: string): string => {
   return each.length === 1 ? each[0]! : `(?:${each.join('|')})`;
 };
 
-/** An entry's words as a pattern: words apart by spaces; "~N" lets up to N other words stand there ("arm ~3 weak*": "arm is so weak"). */
+/** A number word inside an entry: "#50-91" (50 to 91), "#38+" (38 or more). */
+const NUMBER_WORD = /^#(\d+)(?:\+|(?:-|to)(\d+))$/;
+/** A number in a reading, captured, with a percent sign or word after it allowed ("88%", "88 percent"). */
+const READING = '(\\d+(?:[.,]\\d+)?)(?:\\s*(?:%|percent|per cent))?';
+
+/**
+ * An entry's words as a pattern: words apart by spaces; "~N" lets up to N other words stand there ("arm ~3 weak*": "arm is so
+ * weak"); a number word ("#50-91") is a number, captured for its range, and the gap before it takes words only, not numbers
+ * ("sats 96 pulse 88" is no low reading).
+ */
 function entryPattern(words: readonly string[]): string {
   let out = '';
   words.forEach((w, i) => {
     const gap = /^~(\d)$/.exec(w);
-    if (gap) out += `(?:[\\p{L}\\p{N}]+\\s+){0,${gap[1]}}`;
-    else out += wordPattern(w) + (i < words.length - 1 ? '\\s+' : '');
+    const beforeNumber = NUMBER_WORD.test(words[i + 1] ?? '');
+    if (gap) out += beforeNumber ? `(?:\\p{L}+\\s+){0,${gap[1]}}` : `(?:[\\p{L}\\p{N}]+\\s+){0,${gap[1]}}`;
+    else out += (NUMBER_WORD.test(w) ? READING : wordPattern(w)) + (i < words.length - 1 ? '\\s+' : '');
   });
   return out;
 }
@@ -148,9 +168,11 @@ function allHits(m: Prepared, p: Pattern): Span[] {
   let out = m.found.get(p);
   if (!out) {
     out = [];
+    const within = (n: number, r: { min?: number; max?: number }) => !((r.min !== undefined && !(n >= r.min)) || (r.max !== undefined && !(n <= r.max)));
     for (const x of m.text.matchAll(p.re)) {
-      const n = Number(x[0].replace(',', '.'));
-      if ((p.min !== undefined && !(n >= p.min)) || (p.max !== undefined && !(n <= p.max))) continue;
+      if (p.ranges) {
+        if (!p.ranges.every((r, i) => within(Number(x[i + 1]!.replace(',', '.')), r))) continue;
+      } else if (!within(Number(x[0].replace(',', '.')), p)) continue;
       out.push({ start: x.index, end: x.index + x[0].length });
     }
     m.found.set(p, out);
@@ -278,11 +300,12 @@ export function unitAfterNumber(text: string, hit: Span): boolean {
   return /^\p{L}{1,3}$/u.test(word) && /\d\s?$/u.test(text.slice(Math.max(0, hit.start - 2), hit.start));
 }
 
-/** The hits of one rule's lists in a clause that count: not negated, not figurative, not a unit; undefined when a list has none. */
+/** The hits of one rule's lists in a clause that count: not negated, not figurative, not a unit, not named at a distance (trigger-distance.ts). */
 function liveHits(m: Prepared, rule: CompiledRule, clause: Span, t: TriggerChoice): Span[][] {
   const found = rule.groups.map((g) => hits(m, g, clause).filter((h) => !unitAfterNumber(m.text, h)));
   const covered = found.flat();
-  return found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered) && !figurativeAfter(m.text.slice(h.end, clause.end), t)));
+  return found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered) && !figurativeAfter(m.text.slice(h.end, clause.end), t)
+    && !distanced(m.text, negationScope(m.text, clause, h.start), h, clause.end)));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
 import { clauseAround, figurativeAfter, matchTogether, negationScope, negatorAt, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
+import { distanced } from './trigger-distance.ts';
 import { en } from '../../language/en/index.ts';
 import type { LanguagePack } from '../../language/pack.ts';
 
@@ -94,7 +95,7 @@ export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] |
   const folded = fold(apostrophes(text));
   const neg = negationOf(pack);
   const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start, neg) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
-    && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!));
+    && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!) && !distancedHit(folded.text, h));
   for (const [i, t] of triggers.entries()) {
     const hit = hits.find((h) => h.owner === i);
     if (hit) return { id: t.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
@@ -117,4 +118,10 @@ function vetoedHit(text: string, start: number, t: TriggerChoice): boolean {
 function figurativeHit(text: string, end: number, t: TriggerChoice): boolean {
   if (!t.figurative?.length) return false;
   return figurativeAfter(text.slice(end, clauseAround(text, end).end), t);
+}
+
+/** Whether a phrase hit is named at a distance in its clause: asked about, on paperwork, in a history, a refill (trigger-distance.ts). */
+function distancedHit(text: string, h: { start: number; end: number }): boolean {
+  const c = clauseAround(text, h.start);
+  return distanced(text, negationScope(text, c, h.start), h, c.end);
 }

@@ -18,6 +18,8 @@ export interface DaysRead {
   evidence: string;
   /** The start date read is a guess to confirm ("since 1/2": 2 January or 1 February?). */
   check?: true;
+  /** The start said lies ahead of today ("since 1/20" on 15 January): no count is read, the question is asked again. */
+  future?: true;
 }
 
 type Parse = (spec: AnswerSpec, text: string) => ParseResult;
@@ -88,6 +90,13 @@ function daysSince(spec: AnswerSpec, text: string, pack: LanguagePack, parse: Pa
   const days = Math.round((Date.parse(today.value) - Date.parse(date.value)) / DAY_MS);
   const a = spec as Extract<AnswerSpec, { type: 'integer' | 'number' }>;
   if (days < 0 || (a.max !== undefined && days > a.max)) return null;
+  // "since 1/20", "since March" said on 15 January: read forward the day is weeks ahead, read back a year ago — a start in
+  // the future is no start; neither reading is a careful person's, so nothing is read (the question is asked again)
+  const forward = parse({ type: 'date' }, said);
+  if (forward.ok && typeof forward.value === 'string' && days > 300) {
+    const ahead = Math.round((Date.parse(forward.value) - Date.parse(today.value)) / DAY_MS);
+    if (ahead > 0 && ahead <= 92) return { value: -1, evidence: forward.evidence, future: true };
+  }
   // the evidence runs from the marker (when said) through the date read
   if (partOfDay) return { value: days, evidence: text.slice(marker ? marker.at : 0).trim() };
   const at = text.toLowerCase().indexOf(date.evidence.toLowerCase());

@@ -6,7 +6,7 @@ import { coerceEnum, parseEnum } from './enum.ts';
 import { coerceNumber, parseNumber } from './number.ts';
 import { findEmails } from './email.ts';
 import { correctedTail } from './correction.ts';
-import { fail, mask, MAX_TYPED_CHARS, ok, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
+import { clarify, fail, mask, MAX_TYPED_CHARS, ok, scrub, TOO_LONG, type ParseContext, type ParseResult } from './parse-result.ts';
 import { readDays } from './days-since.ts';
 import { findPhones } from './phone.ts';
 import { findUrls } from './url.ts';
@@ -74,6 +74,8 @@ function parseClean(spec: Exclude<AnswerSpec, { type: 'text' }>, clean: string, 
       const number = parseNumber(spec, withoutContacts(clean, ctx), packOf(ctx.locale));
       // "since Monday", "a week" at a question counted in days (days-since.ts)
       const days = readDays(spec, clean, ctx, packOf(ctx.locale), (s, t) => parseAnswer(s, t, ctx));
+      // "since 1/20" on 15 January: a start ahead of today is asked about, never a figure inside it
+      if (days?.future) return clarify(say(packOf(ctx.locale), 'dateFuture'));
       // a number read inside the start date ("since jan 2": the 2 is the day, not the count) gives way to the days since it
       if (number.ok && !(days && days.evidence.length > number.evidence.length && days.evidence.includes(number.evidence))) return number;
       return days ? { ...ok(days.value, days.evidence, false), ...(days.check ? { check: true as const } : {}) } : number;

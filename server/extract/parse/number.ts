@@ -1,6 +1,6 @@
 import type { AnswerSpec } from '../../flow/answer-types.ts';
 import { digitScale } from '../../language/word-numbers.ts';
-import { localDigits, SPACED_THOUSANDS } from '../../language/digit-format.ts';
+import { apostropheDigits, localDigits, SPACED_THOUSANDS } from '../../language/digit-format.ts';
 import { say } from '../../language/parser-messages.ts';
 import type { NumberWords } from '../../language/number-words.ts';
 import { en } from '../../language/en/index.ts';
@@ -96,6 +96,12 @@ export function parseNumber(spec: NumberSpec, text: string, pack: LanguagePack =
   // what the visitor typed, for evidence and echoes (English keeps the spans it always showed)
   const typedText = text;
   let spacedTyped = false;
+  // "40'000": Swiss thousands, in any language
+  const swiss = apostropheDigits(text);
+  if (swiss !== text) {
+    text = swiss;
+    spacedTyped = true;
+  }
   if (w.digitFormat) {
     // "1.234,56", "7,5", "1 234,56": the visitor's digit format; "30,000" reads two ways and is asked about
     const local = localDigits(text, w.digitFormat);

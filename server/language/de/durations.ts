@@ -3,9 +3,12 @@ import type { DurationWords } from '../duration-words.ts';
 /** German counts of days and ages (server/extract/offline/duration-reply.ts); words folded ("früh" as "fruh"). */
 export const DE_DURATIONS: DurationWords = {
   since: ['seit', 'seitdem', 'angefangen', 'begonnen', 'fing', 'ab'],
-  startDays: ['gestern', 'heute', 'heute morgen', 'heute fruh', 'heute früh', 'vorgestern', 'gestern abend', 'letzte nacht'],
+  startDays: ['gestern', 'heute', 'heute morgen', 'heute fruh', 'heute früh', 'vorgestern', 'gestern abend', 'letzte nacht',
+    // ein Wochentag mit „letzten“ ist der vor heute; ein Beginn vor Stunden ist heute
+    'letzten montag', 'letzten dienstag', 'letzten mittwoch', 'letzten donnerstag', 'letzten freitag', 'letzten samstag', 'letzten sonntag', 'letzten sonnabend',
+    'vor einer stunde', 'vor ein paar stunden', 'vor zwei stunden', 'vor drei stunden', 'vor stunden', 'vor einigen stunden'],
   today: 'heute',
-  partOfDay: { parts: ['früh', 'fruh', 'morgen', 'abend', 'nacht'], yesterday: ['gestern', 'letzte nacht'], yesterdayWord: 'gestern' },
+  partOfDay: { parts: ['früh', 'fruh', 'morgen', 'abend', 'nacht', 'stunde'], yesterday: ['gestern', 'letzte nacht'], yesterdayWord: 'gestern' },
   holidays: { heiligabend: '12-24', weihnachten: '12-25', silvester: '12-31', neujahr: '01-01', 'neues jahr': '01-01', 'tag der deutschen einheit': '10-03', 'valentinstag': '02-14' },
   dayUnits: ['tag', 'tage', 'tagen', 'd', 'day', 'days'],
   one: /(?<![\p{L}\p{N}])(ein|eine|einen|einem|einer)\s+(?=(?:tag|tage|woche|wochen|stunde|stunden|monat|monate|jahr|jahre)(?![\p{L}]))/giu,

@@ -17,6 +17,7 @@ export const DE_LEFTOVERS: LeftoverWords = {
     'nach', 'vor', 'bis', 'ab', 'seit', 'zwischen', 'um', 'gegen', 'ungefähr', 'etwa', 'ca', 'circa', 'woche', 'wochenende',
     'ende', 'anfang', 'mitte', 'nächste', 'nächsten', 'letzte', 'letzten',
   ],
+  below: ['weniger als', 'unter', 'unterhalb', 'knapp unter', 'kleiner als', 'niedriger als', 'nicht ganz'],
   forNow: ['im moment', 'momentan', 'derzeit', 'zurzeit', 'zur zeit', 'aktuell', 'vorerst', 'fürs erste', 'erstmal', 'erst mal', 'gegenwärtig'],
   numberCompete: [
     'pro', 'je', 'jeweils', 'jede', 'jeden', 'jedes', 'im monat', 'im jahr', 'in der woche', 'am tag', 'monatlich', 'jährlich',

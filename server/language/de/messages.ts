@@ -78,6 +78,8 @@ export const DE: Messages = {
   opening_quote: 'Sie schrieben: „{text}“.',
   opening_check: 'Sie schrieben: „{text}“. Soll ich das als {label} notieren? Sagen Sie ja, oder ergänzen Sie etwas.',
   corrected: 'Danke — ich habe {label} auf {value} geändert.',
+  corrected_private: 'Danke — ich habe {label} geändert.',
+  pause: 'Klar, lassen Sie sich Zeit.',
   reopen: 'Gern, korrigieren wir das.',
   derive_mismatch: "Das passt nicht zusammen: nach {from} wäre {label} {derived}, nicht {given}.",
   contact_ask: 'Damit unser Team Sie erreichen kann: Unter welcher E-Mail-Adresse oder Telefonnummer erreichen wir Sie am besten? (Sie können auch „überspringen“ sagen.)',

@@ -68,6 +68,16 @@ export const DE_TEXT: TextWords = {
   abbreviations: ['st', 'dr', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'vet', 'prof', 'dipl', 'ing', 'hr', 'fr', 'nr', 'bzw', 'ca', 'evtl', 'ggf', 'str', 'geb', 'hl', 'sog', 'inkl', 'zzgl', 'vgl', 'z.b', 'u.a', 'd.h', 'abt', 'tel', 'bspw'],
   codeWords: ['id', 'nummer', 'nr', 'code', 'kennung', 'referenz', 'number', 'no'],
   otherCodes: ['gruppe', 'gruppen', 'kunde', 'kunden', 'angebot', 'angebots', 'auftrag', 'auftrags', 'vertrag', 'vertrags', 'police', 'policen', 'versicherungsschein', 'steuer', 'konto', 'ticket', 'serie', 'serien', 'fall', 'vorgang', 'vorgangs', 'telefon', 'kassen'],
+  pause: {
+    phrases: [
+      'moment', 'moment mal', 'einen moment', 'ein moment', 'kleinen moment', 'augenblick', 'einen augenblick', 'sekunde', 'eine sekunde', 'sekunde bitte',
+      'kurz warten', 'warte', 'wart mal', 'warte mal', 'warten sie', 'warten sie bitte', 'bin gleich zurück', 'muss nachschauen',
+      'muss nachsehen', 'muss kurz nachschauen', 'ich schau mal', 'ich schau mal nach', 'ich schaue nach', 'ich sehe nach', 'ich seh mal nach',
+      'lass mich nachschauen', 'lassen sie mich nachschauen', 'lass mich überlegen', 'ich überlege', 'ich frag mal', 'ich frage mal', 'ich frag mal meinen mann',
+      'ich frag mal meine frau', 'ich frag mal den chef', 'ich muss suchen', 'ich such', 'ich suche',
+    ],
+    fillers: ['bitte', 'ok', 'okay', 'ähm', 'äh', 'hm', 'hmm', 'oh', 'sorry', 'mal', 'so', 'also', 'nur', 'schnell', 'ganz kurz'],
+  },
   discourse: [
     'hallo', 'hi', 'moin', 'servus', 'ja', 'jo', 'ok', 'okay', 'also', 'ähm', 'äh', 'hm', 'naja', 'na', 'ach', 'ach so', 'achso', 'gut', 'jedenfalls',
     'egal', 'sorry', 'gefunden', 'hab sie gefunden', 'habs gefunden', "hab's gefunden", 'hier ist sie', 'guten morgen', 'guten tag', 'ja hallo',

@@ -3,9 +3,12 @@ import type { DurationWords } from '../duration-words.ts';
 /** English counts of days and ages (server/extract/offline/duration-reply.ts). */
 export const EN_DURATIONS: DurationWords = {
   since: ['since', 'started', 'starting', 'began', 'begun', 'start', 'it started', 'from'],
-  startDays: ['yesterday', 'today', 'this morning', 'last night', 'this afternoon', 'this evening', 'earlier today'],
+  startDays: ['yesterday', 'today', 'this morning', 'last night', 'this afternoon', 'this evening', 'earlier today',
+    // a weekday said with "last" is the one before today; a start hours ago is today
+    'last monday', 'last tuesday', 'last wednesday', 'last thursday', 'last friday', 'last saturday', 'last sunday',
+    'hour ago', 'hours ago', 'an hour ago', 'a few hours ago', 'couple hours ago', 'couple of hours ago'],
   today: 'today',
-  partOfDay: { parts: ['morning', 'afternoon', 'evening', 'night'], yesterday: ['last night'], yesterdayWord: 'yesterday' },
+  partOfDay: { parts: ['morning', 'afternoon', 'evening', 'night', 'hour'], yesterday: ['last night'], yesterdayWord: 'yesterday' },
   holidays: { 'christmas eve': '12-24', christmas: '12-25', xmas: '12-25', "new year's eve": '12-31', 'new years eve': '12-31', "new year's": '01-01', 'new years': '01-01', 'new year': '01-01', halloween: '10-31', "valentine's": '02-14', 'valentines': '02-14', 'independence day': '07-04', 'the 4th of july': '07-04' },
   dayUnits: ['day', 'days', 'd'],
   // not "half a day" (half of one, not one)

@@ -17,6 +17,7 @@ export const EN_LEFTOVERS: LeftoverWords = {
     'after', 'before', 'by', 'until', 'till', 'from', 'since', 'between', 'around', 'about', 'approx', 'roughly',
     'week', 'weekend', 'end', 'early', 'late', 'mid', 'middle', 'start', 'beginning', 'or so', 'ish', 'next', 'last', 'ago',
   ],
+  below: ['less than', 'fewer than', 'lower than', 'under', 'below', 'beneath', 'short of', 'not quite', 'just under', 'a bit under', 'a little under'],
   forNow: ['right now', 'for now', 'at the moment', 'currently', 'at present', 'for the moment', 'for the time being', 'as of now', 'as things stand', 'as it stands'],
   numberCompete: [
     'per', 'each', 'every', 'a month', 'a year', 'a week', 'a day', 'an hour', 'monthly', 'yearly', 'annually', 'weekly',

@@ -78,6 +78,8 @@ export const EN: Messages = {
   opening_quote: "You wrote: “{text}”.",
   opening_check: "You wrote: “{text}”. Shall I note that as the {label}? Say yes, or add anything else.",
   corrected: "Thanks — I've changed {label} to {value}.",
+  corrected_private: "Thanks — I've changed {label}.",
+  pause: 'Sure, take your time.',
   reopen: "Sure, let's correct that.",
   derive_mismatch: "That doesn't add up: from the {from}, the {label} would be {derived}, not {given}.",
   contact_ask: "So our team can get back to you, what's the best email address or phone number to reach you? (You can say skip.)",

@@ -8,7 +8,7 @@ export const EN_NUMBERS: NumberWords = {
   hedge: /(?<![\p{L}])(?:not sure|no idea|don['’]?t know|dunno|idk|can['’]?t remember|no clue)(?![\p{L}])/iu,
   counted: /^\s*(?:[\p{L}]+\s+)?(?:courts?|poles?|people|persons?|pieces?|units?|items?|rooms?|fields?|pitches?|lights?|players?|teams?)\b/iu,
   none: /^[\s,.!]*(?:none|nothing|no one|nobody|zero|not a single one)[\s,.!]*$/iu,
-  few: /(?<![\p{L}])(?:(just me|only me|just myself|only myself|me alone|just one of us)|a (?:couple|pair)(?: of)?)(?![\p{L}])/iu,
+  few: /(?<![\p{L}])(?:(just me|only me|just myself|only myself|me alone|just one of us)|a (?:couple|pair)(?: of)?|couple(?: of)?(?=\s+(?:days?|weeks?|hours?|months?|years?|nights?)(?![\p{L}])))(?![\p{L}])/iu,
   minusBefore: /(?<![\p{L}])(?:minus|negative)\s*$/iu,
   belowZero: /^\s*(?:degrees?\s+|°\s*c?\s+)?below(?:\s+zero)(?![\p{L}])/iu,
   outOf: /(?:\/|\bout of|\bof)\s*$/iu,

@@ -80,6 +80,19 @@ export const EN_TEXT: TextWords = {
   abbreviations: ['st', 'mt', 'ft', 'pt', 'dr', 'mr', 'mrs', 'ms', 'mx', 'jr', 'sr', 'prof', 'rev', 'hon', 'gen', 'capt', 'sgt', 'lt', 'col', 'gov', 'sen', 'rep', 'e.g', 'i.e', 'eg', 'approx', 'ca', 'incl', 'dept', 'univ', 'ave', 'apt', 'bldg', 'vs', 'no+digit', 'nr+digit', 'ext+digit', 'tel+digit'],
   codeWords: ['id', 'number', 'no', 'nr', 'num', 'code', 'ref', 'reference'],
   otherCodes: ['group', 'policy', 'rx', 'rx bin', 'bin', 'pcn', 'rx group', 'plan', 'claim', 'account', 'customer', 'invoice', 'quote', 'purchase order', 'po', 'tracking', 'serial', 'ticket', 'case', 'subscriber', 'ssn', 'social security', 'license', 'licence', 'phone', 'vat', 'tax'],
+  pause: {
+    phrases: [
+      'hold on', 'hang on', 'hold up', 'wait', 'wait a sec', 'wait a second', 'wait a minute', 'one sec', 'one second', 'one moment', 'one minute',
+      'just a sec', 'just a second', 'just a moment', 'just a minute', 'a sec', 'a second', 'a moment', 'a minute', 'sec', 'secs', 'a few secs',
+      'give me a sec', 'give me a second', 'give me a moment', 'give me a minute', 'gimme a sec', 'gimme a second', 'gimme a min', 'bear with me',
+      'brb', 'be right back', 'let me check', 'let me look', 'let me see', 'let me think', 'let me count', 'let me ask', 'let me find it', 'let me find out',
+      'let me grab it', 'let me look it up', 'lemme check', 'lemme see', 'lemme look', 'lemme think', 'let me check with my wife', 'let me check with my husband',
+      'let me ask my wife', 'let me ask my husband', 'let me ask my boss', 'looking it up', 'need to check', 'i need to check',
+      'i have to check', 'i will check', "i'll check", "i'll look", 'i need to look', 'i need to find it', 'getting it', 'getting the card',
+      'finding it', 'one min', 'a min', 'moment', '1 sec', '1 second', '1 min', '1 minute', '2 secs', '2 mins', '2 minutes', '5 mins', '5 minutes', 'a couple of minutes',
+    ],
+    fillers: ['pls', 'please', 'ok', 'okay', 'um', 'uh', 'umm', 'hmm', 'ugh', 'oh', 'sorry', 'so', 'just', 'real quick', 'quick'],
+  },
   discourse: [
     'hi', 'hello', 'hey', 'hiya', 'hi there', 'hello there', 'hey there', 'yes', 'yeah', 'yep', 'ok', 'okay', 'so', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'basically', 'so basically',
     'anyway', 'anyways', 'alright', 'oh', 'ah', 'sure', 'found it', 'ok found it', 'here it is', 'here you go', 'got it', 'let me see', 'sorry', 'haha',

@@ -78,6 +78,8 @@ export const ES: Messages = {
   opening_quote: 'Usted escribió: «{text}».',
   opening_check: 'Usted escribió: «{text}». ¿Lo anoto como {label}? Diga sí, o añada lo que quiera.',
   corrected: 'Gracias — he cambiado {label} a {value}.',
+  corrected_private: 'Gracias — he cambiado {label}.',
+  pause: 'Claro, tómese su tiempo.',
   reopen: 'Claro, corrijámoslo.',
   derive_mismatch: "Eso no cuadra: según {from}, {label} sería {derived}, no {given}.",
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',

@@ -78,6 +78,8 @@ export const FR: Messages = {
   opening_quote: 'Vous avez écrit : « {text} ».',
   opening_check: 'Vous avez écrit : « {text} ». Je le note comme {label} ? Dites oui, ou ajoutez ce que vous voulez.',
   corrected: "Merci — j'ai changé {label} en {value}.",
+  corrected_private: "Merci — j'ai changé {label}.",
+  pause: 'Bien sûr, prenez votre temps.',
   reopen: 'Bien sûr, corrigeons cela.',
   derive_mismatch: "Cela ne correspond pas : d’après {from}, {label} serait {derived}, et non {given}.",
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
