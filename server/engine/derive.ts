@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledNode } from '../flow/compiled-flow.ts';
 import { fillMessage } from '../language/fill-message.ts';
 import { renderTemplate } from './template.ts';
+import { formatAnswer } from './review.ts';
 import { scopeFor, type Draft } from './draft.ts';
 import type { Session } from './session.ts';
 
@@ -23,6 +24,8 @@ export interface Mismatch {
   derived: unknown;
   /** The answer it is derived from that is given in this message or stored (the first its expression reads). */
   from: string;
+  /** That answer's value (as given in this message, else stored). */
+  fromValue: unknown;
 }
 
 const byFlow = new WeakMap<CompiledFlow, { all: CompiledNode[]; bySource: Map<string, CompiledNode[]> }>();
@@ -81,7 +84,7 @@ export function derivedMismatch(d: Draft, decided: ReadonlyMap<string, unknown>)
     const derived = derivedValue(d, c, answers);
     if (derived === undefined || same(derived, given)) continue;
     const from = reads.find((k) => decided.has(k)) ?? reads.find((k) => d.s.answers.has(k)) ?? reads[0]!;
-    return { node: c, key, given, derived, from };
+    return { node: c, key, given, derived, from, fromValue: answers.get(from)?.value };
   }
   return undefined;
 }
@@ -91,6 +94,7 @@ export function mismatchText(d: Draft, m: Mismatch): string {
   const q = m.node.node as Extract<CompiledNode['node'], { type: 'question' }>;
   const source = d.idx.questionByKey.get(m.from)?.node;
   const labelOf = (n: CompiledNode['node'] | undefined, key: string) => (n && 'label' in n && typeof n.label === 'string' ? n.label : key.replace(/[_.-]+/g, ' '));
-  const values = { derived: String(m.derived), given: String(m.given), label: labelOf(q, m.key), from: labelOf(source, m.from) };
+  const value = source?.type === 'question' && m.fromValue !== undefined ? formatAnswer(source.answer, m.fromValue, d.flow.messages, d.flow.locale) : String(m.fromValue ?? '');
+  const values = { derived: String(m.derived), given: String(m.given), label: labelOf(q, m.key), from: labelOf(source, m.from), value };
   return q.derive?.message !== undefined ? fillMessage(renderTemplate(String(q.derive.message), d.s.answers, d.s.context), values) : fillMessage(d.flow.messages.derive_mismatch, values);
 }

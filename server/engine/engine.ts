@@ -590,6 +590,13 @@ function onMessage(d: Draft, input: Extract<Input, { kind: 'message' }>): void {
     return;
   }
   if (accepted.size > 0) {
+    // "Noted — Budget: $30,000.": the values the reply gave for other questions are said back before this one is asked again
+    for (const { update, value } of accepted.values()) {
+      const c = update.corrects ? undefined : d.idx.questionByKey.get(update.key);
+      if (c?.node.type !== 'question' || isPii(d, update.key)) continue;
+      const label = c.node.label ?? c.node.key.replace(/[_.-]+/g, ' ');
+      d.effects.push({ type: 'say', nodeId: d.s.node ?? d.flow.entry, kind: 'info', text: fillMessage(d.flow.messages.noted, { label, value: formatAnswer(c.node.answer, value, d.flow.messages, d.flow.locale) }) });
+    }
     ask(d, current); // the message answered other questions: ask this one again, no penalty
     return;
   }

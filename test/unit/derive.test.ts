@@ -60,7 +60,8 @@ describe('a question derived from another answer', () => {
     expect(r.session.answers.has('age')).toBe(false);
     expect(r.session.node).toBe('q.dob');
     expect(r.session.attempts).toBe(0);
-    expect(lastAsk(r)?.text).toBe("That doesn't add up: from the Date of birth, the Age would be 15, not 35. date_of_birth?");
+    // the line names both values, the date of birth in words (the pack's derive_mismatch)
+    expect(lastAsk(r)?.text).toBe('You said 35, but 4 March 2010 makes it 15 — which is right? date_of_birth?');
     // the two agreeing are both kept
     const ok = answer(flow, r.session, { date_of_birth: '1990-03-04', age: 35 }).session;
     expect([valueOf(ok, 'date_of_birth'), valueOf(ok, 'age'), ok.node]).toEqual(['1990-03-04', 35, 'q.sex']);
@@ -74,7 +75,7 @@ describe('a question derived from another answer', () => {
     expect(r.session.answers.has('date_of_birth')).toBe(false);
     expect(r.session.answers.has('age')).toBe(false);
     expect(r.session.node).toBe('q.dob');
-    expect(lastAsk(r)?.text).toMatch(/^That doesn't add up: from the Date of birth, the Age would be 35, not 50\./);
+    expect(lastAsk(r)?.text).toMatch(/^You said 50, but 4 March 1990 makes it 35 — which is right\?/);
     const back = answer(flow, r.session, { date_of_birth: '1976-03-04' }).session;
     expect([valueOf(back, 'age'), back.node]).toEqual([49, 'q.phone']);
   });
@@ -94,11 +95,11 @@ describe('a question derived from another answer', () => {
   it('offline, an age said in passing beside the date of birth is read for the age question ("she\'s 35", "35 years old")', async () => {
     const offline = new OfflineExtractor();
     const open = (key: string, type: string) => ({ nodeId: `q.${key}`, key, answer: { type } as never, required: true, prompt: key === 'age' ? 'And the patient\'s age in years?' : 'Date of birth?' });
-    for (const [text, age] of [["4 March 2010, she's 35", 35], ['born 2010-03-04, 35 years old', 35], ['March 4 2010 (aged 9)', 9]] as const) {
+    for (const [text, age] of [["4 March 2010, she's 35", 35], ['born 2010-03-04, 35 years old', 35], ['March 4 2010 (aged 9)', 9], ["he's 7, born march 14 2020", 7], ['she is 35. born 4 March 2010', 35]] as const) {
       const p = await offline.extract({ text, current: open('date_of_birth', 'date'), open: [open('date_of_birth', 'date'), open('age', 'integer')], paths: [], now: '2026-01-15T10:00:00Z', defaultCountry: 'US' } as never);
       expect(p.updates.find((u) => u.key === 'age')?.value, text).toBe(age);
     }
-    for (const text of ["4 March 2010, she's 35 weeks along", 'I am 5 foot 2, born 1990']) {
+    for (const text of ["4 March 2010, she's 35 weeks along", 'I am 5 foot 2, born 1990', "born 2010, she's 7,5 kg"]) {
       const p = await offline.extract({ text, current: open('date_of_birth', 'date'), open: [open('date_of_birth', 'date'), open('age', 'integer')], paths: [], now: '2026-01-15T10:00:00Z', defaultCountry: 'US' } as never);
       expect(p.updates.find((u) => u.key === 'age'), text).toBeUndefined();
     }
@@ -109,5 +110,17 @@ describe('a question derived from another answer', () => {
     expect(compileText(doc('years_since(answers.dob)')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(compileText(doc('answers.age')).diagnostics.map((d) => d.code)).toContain('derive_cycle');
     expect(compileText(doc('age_of(answers.dob)')).diagnostics.some((d) => d.severity === 'error')).toBe(true);
+  });
+});
+
+describe('a value given for another question', () => {
+  it('is said back ("Noted — …") before the current question is asked again; a pii one is not', () => {
+    const noted = flowOf({ nodes: [q('q.area', 'area', { answer: { type: 'integer' } }), q('q.budget', 'budget', { label: 'Budget', answer: { type: 'integer', unit: 'USD' } }), q('q.phone', 'phone', { pii: true }), end()] });
+    const r = answer(noted, begin(noted).session, { budget: 30000 });
+    expect(r.session.node).toBe('q.area');
+    const says = r.effects.filter((e) => e.type === 'say').map((e) => (e as { text: string }).text);
+    expect(says).toContainEqual(expect.stringMatching(/^Noted — Budget: 30000 USD\.$/));
+    const pii = answer(noted, begin(noted).session, { phone: '+14155550100' });
+    expect(pii.effects.filter((e) => e.type === 'say').map((e) => (e as { text: string }).text).join(' ')).not.toMatch(/Noted/);
   });
 });

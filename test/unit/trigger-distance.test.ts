@@ -13,8 +13,11 @@ const flag: TriggerChoice = {
     chest: ['chest'],
     bad: ['pain', 'tight*'],
     reading: ['{sats,spo2,oxygen} ~3 #50-91', 'gcs ~2 #3-14'],
+    not: ['not'],
+    responding: ['responding'],
   },
-  together: [['chest', 'bad'], ['reading']],
+  together: [['chest', 'bad'], ['reading'], ['not', 'responding']],
+  figurative: ['chocolate', 'netflix'],
 };
 
 const fires = (text: string) => matchTrigger(text, [flag])?.id === 'flag';
@@ -44,6 +47,33 @@ describe('an emergency word named at a distance', () => {
     expect(fires('my dad had a seizure')).toBe(true);
     expect(fires('my dad had a seizure just now, am I at risk of them too')).toBe(true);
     expect(fires('refill of my spray please and my chest is so tight')).toBe(true);
+    expect(fires('what should I do if he is having a seizure right now')).toBe(true);
+  });
+
+  it('keeps a wish to die beside a letter, a note or a plan: no paperwork, no condition', () => {
+    const crisis: TriggerChoice = { id: 'crisis', phrases: ['suicide', 'ending my life', 'killing myself'], examples: [] };
+    for (const said of ['I have a plan for my suicide tonight', 'I wrote letters to my family about ending my life',
+      'left a note for my mum about killing myself', 'he has a suicide plan', 'found a suicide letter in his room', 'my son is a suicide risk']) {
+      expect(matchTrigger(said, [crisis])?.id, said).toBe('crisis');
+    }
+    expect(matchTrigger('I need a letter about my suicide prevention course', [crisis])).toBeUndefined();
+  });
+});
+
+describe('a sign said to be fine, and a figurative word before a hit', () => {
+  it('does not fire on a sign said to be fine, unless the hit itself says no', () => {
+    expect(fires('chest pain is bad')).toBe(true);
+    expect(fires('chest pain is fine, just a cold')).toBe(false);
+    expect(fires('my chest feels tight, breathing ok')).toBe(true);
+    expect(fires('not responding')).toBe(true);
+    expect(fires('he is not responding normally')).toBe(true);
+  });
+
+  it('reads a figurative object right before a phrase hit as a modifier ("a chocolate overdose")', () => {
+    const od: TriggerChoice = { id: 'od', phrases: ['overdose'], examples: [], figurative: ['chocolate', 'netflix'] };
+    expect(matchTrigger('a chocolate overdose at christmas', [od])).toBeUndefined();
+    expect(matchTrigger('a netflix overdose', [od])).toBeUndefined();
+    expect(matchTrigger('an overdose of her pills', [od])?.id).toBe('od');
   });
 });
 

@@ -294,6 +294,21 @@ export function figurativeAfter(following: string, t: TriggerChoice): boolean {
   return false;
 }
 
+/**
+ * Whether the word (or two) right before a hit in its clause is a figurative object of the trigger used as a modifier: "a
+ * chocolate overdose", "a netflix overdose", "heat stroke".
+ */
+export function figurativeBefore(preceding: string, t: TriggerChoice): boolean {
+  const re = compile(t).figurative;
+  if (!re) return false;
+  const words = plainText(preceding).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [1, 2].some((k) => {
+    if (words.length < k) return false;
+    const said = words.slice(-k).join(' ');
+    return re.exec(said)?.[0].length === said.length;
+  });
+}
+
 /** Whether the hit is a short abbreviation right after a number: a unit ("5 kms"), not the word. */
 export function unitAfterNumber(text: string, hit: Span): boolean {
   const word = text.slice(hit.start, hit.end);
@@ -305,6 +320,7 @@ function liveHits(m: Prepared, rule: CompiledRule, clause: Span, t: TriggerChoic
   const found = rule.groups.map((g) => hits(m, g, clause).filter((h) => !unitAfterNumber(m.text, h)));
   const covered = found.flat();
   return found.map((f) => f.filter((h) => !negated(m.text, clause, h, covered) && !figurativeAfter(m.text.slice(h.end, clause.end), t)
+    && !figurativeBefore(m.text.slice(clause.start, h.start), t)
     && !distanced(m.text, negationScope(m.text, clause, h.start), h, clause.end)));
 }
 

@@ -1,6 +1,6 @@
 import type { Proposal, TriggerChoice } from '../extractor.ts';
 import { findHits, fold, phraseSet, type PhraseSet } from '../parse/index.ts';
-import { clauseAround, figurativeAfter, matchTogether, negationScope, negatorAt, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
+import { clauseAround, figurativeAfter, figurativeBefore, matchTogether, negationScope, negatorAt, resolvedNext, unitAfterNumber, vetoed } from './trigger-words.ts';
 import { repairTypos } from './trigger-typos.ts';
 import { distanced } from './trigger-distance.ts';
 import { en } from '../../language/en/index.ts';
@@ -95,7 +95,7 @@ export function matchTrigger(typed: string, triggers: readonly TriggerChoice[] |
   const folded = fold(apostrophes(text));
   const neg = negationOf(pack);
   const hits = findHits(folded, phrasesOf(triggers)).filter((h) => !negated(folded.text, h.start, neg) && !vetoedHit(folded.text, h.start, triggers[h.owner]!)
-    && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h.end, triggers[h.owner]!) && !distancedHit(folded.text, h));
+    && !unitAfterNumber(folded.text, h) && !figurativeHit(folded.text, h, triggers[h.owner]!) && !distancedHit(folded.text, h));
   for (const [i, t] of triggers.entries()) {
     const hit = hits.find((h) => h.owner === i);
     if (hit) return { id: t.id, confidence: 1, evidence: folded.text.slice(hit.start, hit.end) };
@@ -114,10 +114,11 @@ function vetoedHit(text: string, start: number, t: TriggerChoice): boolean {
   return vetoed(text.slice(c.start, c.end), t);
 }
 
-/** Whether a `figurative` object of the trigger follows a phrase hit in its clause ("overdosed on netflix"). */
-function figurativeHit(text: string, end: number, t: TriggerChoice): boolean {
+/** Whether a `figurative` object of the trigger follows a phrase hit in its clause ("overdosed on netflix"), or stands right before it as a modifier ("a chocolate overdose"). */
+function figurativeHit(text: string, h: { start: number; end: number }, t: TriggerChoice): boolean {
   if (!t.figurative?.length) return false;
-  return figurativeAfter(text.slice(end, clauseAround(text, end).end), t);
+  const c = clauseAround(text, h.start);
+  return figurativeAfter(text.slice(h.end, c.end), t) || figurativeBefore(text.slice(c.start, h.start), t);
 }
 
 /** Whether a phrase hit is named at a distance in its clause: asked about, on paperwork, in a history, a refill (trigger-distance.ts). */

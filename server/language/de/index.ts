@@ -54,5 +54,5 @@ export const de: LanguagePack = {
     email: /\b(?:kein telefon|keine telefonnummer|kein handy|nicht anrufen|keine anrufe|per mail|e-?mail (?:ist|wäre) (?:mir )?(?:lieber|besser)|lieber (?:per )?e-?mail|lieber (?:eine )?mail)\b/i,
   },
   // "sie ist 35", "ich bin 41 Jahre alt", "Alter: 9", "35 Jahre alt"; not "ich bin 30 Wochen schwanger"
-  age: /(?:\b(?:ich bin|sie ist|er ist|alter:?)\s+(\d{1,3})(?![\d.,]|\s*(?:wochen|woche|monate|monat|tage|tag|kg|kilo|cm|m|grad|°|%|minuten|stunden))(?:\s*jahre(?:\s*alt)?)?|\b(\d{1,3})\s*jahre\s*alt)\b/i,
+  age: /(?:\b(?:ich bin|sie ist|er ist|alter:?)\s+(\d{1,3})(?![\d]|[.,]\d|\s*(?:wochen|woche|monate|monat|tage|tag|kg|kilo|cm|m|grad|°|%|minuten|stunden))(?:\s*jahre(?:\s*alt)?)?|\b(\d{1,3})\s*jahre\s*alt)\b/i,
 };

@@ -55,5 +55,5 @@ export const en: LanguagePack = {
     email: /\b(?:no (?:phone|calls)|(?:don['’]?t|do not) call|e-?mail me|by e-?mail|via e-?mail|over e-?mail|e-?mail (?:is|'s|would be) (?:better|easier|best|fine)|(?:prefer|rather)\b.*\be-?mail|e-?mail\b.*\b(?:instead|rather|better|only))\b/i,
   },
   // "she's 35", "I am 41", "aged 9", "age: 35", "35 years old", "35 yo"; not "she's 35 weeks", "I'm 5 foot"
-  age: /\b(?:(?:i['’]?m|i am|she['’]?s|she is|he['’]?s|he is|they['’]?re|they are|aged?:?)\s+(\d{1,3})(?![\d.,'’]|\s*(?:weeks?|wks?|months?|days?|kg|kilos?|lbs?|pounds|stone|st|cm|m|ft|foot|feet|in|inches|%|percent|minutes?|mins?|hours?|degrees?|°))(?:\s*(?:years?|yrs?)(?:\s*old)?)?|(\d{1,3})\s*(?:years?|yrs?)[\s-]*old|(\d{1,3})\s*y\/?o)\b/i,
+  age: /\b(?:(?:i['’]?m|i am|she['’]?s|she is|he['’]?s|he is|they['’]?re|they are|aged?:?)\s+(\d{1,3})(?![\d'’]|[.,]\d|\s*(?:weeks?|wks?|months?|days?|kg|kilos?|lbs?|pounds|stone|st|cm|m|ft|foot|feet|in|inches|%|percent|minutes?|mins?|hours?|degrees?|°))(?:\s*(?:years?|yrs?)(?:\s*old)?)?|(\d{1,3})\s*(?:years?|yrs?)[\s-]*old|(\d{1,3})\s*y\/?o)\b/i,
 };

@@ -81,6 +81,7 @@ export const ES: Messages = {
   corrected_private: 'Gracias — he cambiado {label}.',
   pause: 'Claro, tómese su tiempo.',
   reopen: 'Claro, corrijámoslo.',
+  noted: 'Anotado: {label}: {value}.',
   derive_mismatch: "Eso no cuadra: según {from}, {label} sería {derived}, no {given}.",
   contact_ask: '¿Para que nuestro equipo pueda responderle, cuál es el mejor correo electrónico o teléfono para contactarle? (Puede decir «omitir».)',
   contact_skip_chip: 'Omitir',

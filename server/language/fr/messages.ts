@@ -81,6 +81,7 @@ export const FR: Messages = {
   corrected_private: "Merci — j'ai changé {label}.",
   pause: 'Bien sûr, prenez votre temps.',
   reopen: 'Bien sûr, corrigeons cela.',
+  noted: 'Noté — {label} : {value}.',
   derive_mismatch: "Cela ne correspond pas : d’après {from}, {label} serait {derived}, et non {given}.",
   contact_ask: "Pour que notre équipe puisse vous répondre, quelle est la meilleure adresse e-mail ou le meilleur numéro de téléphone pour vous joindre ? (Vous pouvez dire « passer ».)",
   contact_skip_chip: 'Passer',
