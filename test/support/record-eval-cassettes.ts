@@ -56,7 +56,9 @@ async function record(casesDir: string, outDir: string): Promise<void> {
       recorder.seek(0);
       return scripted(c);
     }, (c) => {
-      const turn = recorder.turns[0];
+      // (a case whose previous reply went to another question replays that reply offline and its own turn from the cassette:
+      // its own turn is the second)
+      const turn = recorder.turns[c.previous && c.previous.question.key !== c.question.key ? 1 : 0];
       // a reply that is a command word ("skip") reaches no extractor: recorded as such, so every case has its entry
       (recorded.get(c.file) ?? recorded.set(c.file, []).get(c.file)!).push([c.id, turn ?? { calls: [], source: 'command' }]);
     });

@@ -14,6 +14,8 @@ import { nearCodeFix } from './late-near-code.ts';
 import { phoneEnding } from './late-phone-parts.ts';
 import { digitFix } from './late-digit-fix.ts';
 import { yesNoAnew } from './late-yes-no.ts';
+import { choiceRedone } from './late-choice.ts';
+import { deniedThenGiven } from './late-denied.ts';
 import { yesNoByContent } from './yes-no-content.ts';
 
 /*
@@ -164,6 +166,9 @@ export function lateCorrection(
       const read = parseAnswer(q.answer, code, ctx);
       if (read.ok) return { update: { key: q.key, value: read.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     }
+    // "hmm, no, we're honestly just researching" after "asap": a no opening the reply takes back the choice just made
+    const redone = at === 0 && markerAt === Infinity && !carried ? choiceRedone(sentence, previous, current, ctx, pack) : undefined;
+    if (redone) return 'reopen' in redone ? { reopen: previous!.key, rest: blank(0) } : { update: { key: previous!.key, value: redone.value, evidence: sentence.trim(), corrects: true }, rest: blank(0) };
     if (markerAt === Infinity && !refers && !carried) {
       // "Mail ist natürlich j.meyer@gmx.de, Handy 0170 9876543": a contact said again under its name is the new one
       const again = restated(sentence, named, current, ctx, pack);
@@ -243,6 +248,8 @@ export function lateCorrection(
       }
     }
   }
+  // "Cigna" at the provider question after "no" to having insurance: the no is asked again, never kept beside it
+  if (deniedThenGiven(text, previous, current, ctx, pack)) return { reopen: previous!.key, rest: text };
   // "well not sparks exactly, it's just flickering. no danger. Hank": the yes/no just given, said the other way by its content
   const anew = yesNoAnew(text, previous, current, ctx, pack);
   if (anew) return { update: { key: previous!.key, value: anew.value, evidence: anew.evidence, corrects: true }, rest: anew.rest };

@@ -33,7 +33,8 @@ export function readValue(q: Earlier, sentence: string, clause: string, ctx: Par
     const read = parseAnswer(keepsYear ? { ...a, birth: false } : a, part, ctx);
     // "actually wait, the cover on the junction box is off and you can see wires": a yes/no said by its content
     const content = !read.ok && a.type === 'boolean' && pack ? yesNoByContent(q, part, pack) : null;
-    if (content) return { value: content.value, whole };
+    // (a hedged one, "maybe? the pole leans", is no new value: the answer is asked again)
+    if (content && !content.hedged) return { value: content.value, whole };
     // "oops typo in the email, it's riversidepadel.co.uk": the domain said anew, the part before the @ kept
     const domain = !read.ok && a.type === 'email' && typeof q.value === 'string' ? newDomain(q.value, part) : undefined;
     if (domain !== undefined) {

@@ -18,7 +18,9 @@ export function yesNoAnew(text: string, previous: Earlier | undefined, current: 
   if (previous === undefined || previous.answer.type !== 'boolean' || typeof previous.value !== 'boolean' || current?.answer.type === 'boolean') return undefined;
   const flipped = !previous.value;
   // a sentence read whole, else clause by clause ("Nein, eigentlich keine Gefahr, die Lampe flackert nur.")
-  const readOf = (s: string) => yesNoByContent(previous, s, pack) ?? s.split(BOUNDARY).map((c) => yesNoByContent(previous, c, pack)).find((r) => r !== null) ?? null;
+  // (a yes read beside a hedge, "maybe? the pole leans", says nothing sure: no reading)
+  const sure = (r: ReturnType<typeof yesNoByContent>) => (r?.hedged ? null : r);
+  const readOf = (s: string) => sure(yesNoByContent(previous, s, pack)) ?? s.split(BOUNDARY).map((c) => sure(yesNoByContent(previous, c, pack))).find((r) => r !== null) ?? null;
   const sentences = [...text.matchAll(SENTENCE)].map((m) => ({ s: m[0], at: m.index, read: readOf(m[0]) }));
   // clauses that disagree make no reading
   if (sentences.some((x) => x.s.split(BOUNDARY).some((c) => yesNoByContent(previous, c, pack)?.value === previous.value))) return undefined;

@@ -128,11 +128,12 @@ export class OfflineExtractor implements Extractor {
       // beside a yes or no word, what the reply names: "no sparks, but a cable is hanging out" is a yes (the no denies one
       // item), "no chest pain, only a runny nose" a no that needs no check (yes-no-content.ts)
       const beside = typedRead.ok && cur.answer.type === 'boolean' && withoutContacts !== null ? contentBeside(cur, withoutContacts, packOf(req.locale), typedRead.value === true) : null;
-      if (beside || content?.whole) settled = true;
+      if (beside || (content?.whole && !content.hedged)) settled = true;
       // an option named only by the prompt's description of it: "a stadium" at "… for a court, gym or stadium, or help …" (prompt-options.ts);
       // checked, never committed: a place says where, not what is wanted (new lights for the gym, or help with the gym's lights?)
       const described = !typedRead.ok && cur.answer.type === 'enum' && withoutContacts !== null ? optionByPrompt(cur, withoutContacts, packOf(req.locale)) : null;
-      const parsed: ParseResult = content ? ok(content.value, content.evidence, false) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
+      // (a yes read beside a hedge, "maybe? penicillin gave me a rash once", is checked: the visitor doubts it counts)
+      const parsed: ParseResult = content ? (content.hedged ? { ok: true, value: content.value, evidence: content.evidence, exact: false, check: true } : ok(content.value, content.evidence, false)) : beside && 'flip' in beside ? ok(true, withoutContacts!.trim(), false)
         : described ? { ok: true, value: described.value, evidence: described.evidence, exact: false, check: true } : duration ? (duration.check ? { ok: true, value: duration.value, evidence: duration.evidence, exact: false, check: true } : ok(duration.value, duration.evidence, false)) : typedRead;
       const isText = cur.answer.type === 'text';
       const pack = packOf(req.locale);

@@ -128,16 +128,21 @@ export function fineBlanked(q: OpenQuestion, text: string, pack: LanguagePack): 
   return out;
 }
 
-/** What a reply without a yes or no word says about the question by its content: true, false, or null when it says neither. */
-export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string; whole?: true } | null {
+/**
+ * What a reply without a yes or no word says about the question by its content: true, false, or null when it says neither.
+ * `hedged`: the yes was read beside a clause that only hedges ("maybe? amoxicillin gave me hives once") — the visitor doubts
+ * it counts, so it is checked with them, never committed.
+ */
+export function yesNoByContent(q: OpenQuestion, text: string, pack: LanguagePack): { value: boolean; evidence: string; whole?: true; hedged?: true } | null {
   const words = pack.yesNo;
   if (!words || q.answer.type !== 'boolean') return null;
   // "kinda? one fixture is hanging at a weird angle", "maybe? amoxicillin gave me a rash", "fish oil, does that count?": a hedge
-  // asked, or whether a thing of a kind the prompt names counts, beside clauses that say what there is — those clauses answer
+  // asked, or whether a thing of a kind the prompt names counts, beside clauses that say what there is — those clauses answer;
+  // a hedge said of it ("maybe", "not sure", "vielleicht") leaves the yes to be checked
   const apart = hedgeApart(q, text, pack);
   if (apart !== null) {
-    const r = yesNoByContent(q, apart, pack);
-    return r !== null && r.value && r.whole ? r : null;
+    const r = yesNoByContent(q, apart.rest, pack);
+    return r !== null && r.value && r.whole ? (apart.hedged ? { value: true, evidence: r.evidence, hedged: true } : r) : null;
   }
   if (text.includes('?')) return null;
   const lex = pack.lexicon;
@@ -411,26 +416,33 @@ function assents(q: OpenQuestion, text: string, pack: LanguagePack): boolean {
 /**
  * The reply without its clauses that only hedge ("kinda?", "maybe?", "not sure": the lexicon's `neither` and `skip` phrases and
  * filler) or only ask whether it counts ("does that count?", beside a thing of a kind the prompt names), a question mark after a
- * statement dropped ("the pole is leaning a bit since the storm?"); null when there is no such clause, nothing else, a yes or
- * no word in a hedge clause, or another clause with the form of a question.
+ * statement dropped ("the pole is leaning a bit since the storm?"), and whether a hedge was set apart (`hedged`); null when there
+ * is no such clause, nothing else, a yes or no word in a hedge clause, or another clause with the form of a question.
  */
-function hedgeApart(q: OpenQuestion, text: string, pack: LanguagePack): string | null {
+function hedgeApart(q: OpenQuestion, text: string, pack: LanguagePack): { rest: string; hedged: boolean } | null {
   const lex = pack.lexicon;
   const form = pack.text.questionForm;
   const clauses = text.split(/(?<=[?])|[,;:.!…]+|\s[—–-]\s/u).map((c) => c.trim()).filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (clauses.length < 2) return null;
   const plain = plainOf(pack);
-  const hedges = [...lex.neither, ...lex.skip].map(foldPhrase).sort((a, b) => b.length - a.length);
+  // (where the prompt asks whether there is a chance, a possibility said is the answer, no hedge: "kann sein, …" at a pregnancy)
+  const chance = pack.yesNo?.chance;
+  const possible = new Set(chance && has(fold(q.prompt ?? '').text, chance.asks) ? chance.possible.map(foldPhrase) : []);
+  const hedges = [...lex.neither, ...lex.skip].map(foldPhrase).filter((h) => !possible.has(h)).sort((a, b) => b.length - a.length);
+  const degrees = new Set((pack.options.meaning?.degrees ?? []).map(foldPhrase));
   const counts = new Set([...(form?.aux ?? []), ...(form?.subjects ?? []), ...(form?.scope ?? [])].map(foldPhrase));
   let apart = 0;
   let asksCount = false;
+  let hedgedApart = false;
   const kept: string[] = [];
   for (const c of clauses) {
     let f = ` ${fold(c).text.replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
     let hedged = false;
-    for (const h of hedges) if (f.includes(` ${h} `)) { f = f.split(` ${h} `).join(' '); hedged = true; }
+    let doubt = false;
+    for (const h of hedges) if (f.includes(` ${h} `)) { f = f.split(` ${h} `).join(' '); hedged = true; doubt ||= !degrees.has(h); }
     const left = f.trim().split(' ').filter((w) => w !== '');
-    if (hedged && left.every((w) => plain.has(w) && !has(w, [...lex.yes, ...lex.no]))) { apart++; continue; }
+    // ("kinda?", "kind of" say how much, not whether: a degree set apart leaves the yes sure)
+    if (hedged && left.every((w) => plain.has(w) && !has(w, [...lex.yes, ...lex.no]))) { apart++; hedgedApart ||= doubt; continue; }
     if (questionForm(c, pack)) {
       // "does that count", "zählt das": whether what the other clauses name counts
       if (left.every((w) => counts.has(w) || plain.has(w)) && (form?.scope ?? []).some((sc) => has(f, [sc]))) { apart++; asksCount = true; continue; }
@@ -442,7 +454,7 @@ function hedgeApart(q: OpenQuestion, text: string, pack: LanguagePack): string |
   const rest = kept.join(', ');
   // "fish oil, does that count?" counts only where the prompt names its kind ("… medicines and supplements")
   if (asksCount && !membersIn(q, fold(rest).text, pack).some((m) => m.named)) return null;
-  return rest;
+  return { rest, hedged: hedgedApart };
 }
 
 /**

@@ -142,7 +142,8 @@ export function parseEnum(spec: EnumSpec, text: string, pack: LanguagePack = en,
   if (hits.length === 0 && words.length === 0 && !window) return fail(say(pack, 'whichThen', { choose: chooseFrom(options.filter((_, i) => !all.some((h) => h.owner === i)), pack) }));
   // a date read against windows of time is an estimate already: "probably in the autumn" is no doubt about the window
   const windowOnly = hits.length === 0 && words.length === 0 && window?.contained === true;
-  const doubt = hedged(folded.text, pack, all, windowOnly);
+  // (a hedge word inside a meaning phrase read is that phrase's: "je eher, desto besser" is no "eher")
+  const doubt = hedged(folded.text, pack, [...all, ...words.filter((e) => e.via === 'meaning' && wordCount(folded.text.slice(e.start, e.end)) > 1)], windowOnly);
   // a label word in another form alone ("LED" in "we make LED drivers") is a weak sign in a longer reply: checked first
   const strong = hits.length > 0 || words.some((e) => e.via === 'meaning') || window !== null || wordCount(folded.text) <= WEAK_WORDS;
   // "LED", "Leuchten": a label word that is none of the meaning its option stands for (the buy group's words for "Buy new LED
@@ -383,8 +384,9 @@ function cutsOf(pack: LanguagePack): { cut: RegExp; joiner: RegExp } {
   let c = cuts.get(pack);
   if (!c) {
     const joiners = alternation(pack.lexicon.joiners);
-    // (a decimal point or comma is no clause break: "temp of 39.2 last night")
-    c = { cut: new RegExp(`[;:!?()\\[\\]—–]+|[,.]+(?!\\p{N})|\\s-\\s|(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'gu'),
+    // (a decimal point or comma is no clause break: "temp of 39.2 last night"; "+", "&" and a slash between words join a list:
+    // "migraine + barfing", "cough & fever", "fever/chills")
+    c = { cut: new RegExp(`[;:!?()\\[\\]—–+&]+|[,.]+(?!\\p{N})|\\s-\\s|(?<=\\p{L})\\s*/\\s*(?=\\p{L})|(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'gu'),
       joiner: new RegExp(`(?<![\\p{L}])(?:${joiners})(?![\\p{L}])`, 'u') };
     cuts.set(pack, c);
   }

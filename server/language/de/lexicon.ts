@@ -61,7 +61,7 @@ export const DE: Lexicon = {
   ],
   neither: [
     'weiß nicht', 'weiß ich nicht', 'weiß es nicht', 'keine ahnung', 'vielleicht', 'unsicher', 'nicht sicher', 'bin mir nicht sicher', 'kommt darauf an',
-    'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein',
+    'kommt drauf an', 'ja und nein', 'ja oder nein', 'mal sehen', 'eventuell', 'möglicherweise', 'jein', 'kann sein', 'könnte sein', 'mag sein',
     // a half yes ("ja, aber nur einmal im Monat"), as English's "but only"
     'aber nur', 'nur teilweise', 'teilweise', 'zum teil', 'so halb',
   ],

@@ -44,9 +44,11 @@ export const DE_OPTION_MEANING: OptionMeaningWords = {
       words: ['informieren', 'informiere', 'informier', 'information', 'informationen', 'umschauen', 'schaue mich um', 'schaue nur', 'nur schauen',
         'recherche', 'recherchiere', 'vergleichen', 'vergleiche', 'orientieren', 'unverbindlich', 'angebote sammeln', 'sammeln angebote',
         'angebote einholen', 'holen angebote', 'angebote ein', 'erst mal angebote', 'fur die vorstandssitzung', 'furs budget', 'budgetplanung'] },
-    { name: 'urgent', anchors: ['bald', 'moglich', 'sofort', 'dringend'],
+    { name: 'urgent', anchors: ['moglich', 'sofort', 'dringend'],
       words: ['sofort', 'dringend', 'schnellstmoglich', 'so schnell wie moglich', 'so bald wie moglich', 'baldmoglichst', 'moglichst bald',
-        'moglichst schnell', 'asap', 'gestern', 'eilig', 'eilt', 'stress', 'eile', 'umgehend', 'zeitnah', 'bald', 'schnell', 'diese woche', 'heute', 'morgen'] },
+        'moglichst schnell', 'asap', 'gestern', 'eilig', 'eilt', 'stress', 'eile', 'umgehend', 'zeitnah', 'schnell', 'diese woche', 'heute', 'morgen',
+        // "bald" alone is no deadline ("recht bald", "hoffentlich bald"): only the label's word, checked; "je eher, desto besser" is
+        'je eher desto besser', 'je fruher desto besser', 'je schneller desto besser', 'so fruh wie moglich', 'so schnell es geht'] },
     { name: 'paperwork', anchors: ['other'],
       words: ['bescheinigung', 'attest', 'krankschreibung', 'befund', 'befunde', 'ergebnisse', 'rechnung', 'rechnungen',
         'rechnungskopie', 'kopie', 'beleg', 'quittung', 'unterlagen', 'datenblatt', 'datenblatter', 'katalog', 'prospekt', 'ausschreibung'] },

@@ -32,7 +32,10 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
         'abdomen', 'abdominal', 'stomach hurts', 'gut', 'side hurts'] },
     { name: 'vomiting', broader: ['illness'], anchors: ['nausea', 'vomiting'],
       words: ['nausea', 'nauseous', 'nauseated', 'queasy', 'vomit', 'vomiting', 'vomited', 'throwing up', 'threw up', 'throw up', 'thrown up', 'puking', 'puked',
-        'puke', 'sick to my stomach', 'feel like throwing up', 'keep being sick', 'been sick', 'being sick'] },
+        'puke', 'sick to my stomach', 'feel like throwing up', 'keep being sick', 'been sick', 'being sick',
+        // in slang: "barfing", "hurling", "upchucking", "dry heaving", "tossed my cookies"
+        'barf', 'barfing', 'barfed', 'hurl', 'hurling', 'hurled', 'upchuck', 'upchucking', 'upchucked', 'chucking up', 'chucked up', 'spewing', 'spewed',
+        'retch', 'retching', 'retched', 'heaving', 'dry heaving', 'dry heaves', 'tossing my cookies', 'tossed my cookies', 'lost my lunch', 'losing my lunch'] },
     { name: 'skin', broader: ['illness'], anchors: ['rash', 'skin'],
       words: ['rash', 'rashes', 'skin', 'spots', 'red spots', 'itchy', 'itching', 'itch', 'hives', 'welts', 'blotches', 'blotchy', 'bumps', 'eczema', 'breakout', 'broke out'] },
     { name: 'breath', broader: ['illness'], anchors: ['shortness', 'breath'],
@@ -91,9 +94,11 @@ export const EN_OPTION_MEANING: OptionMeaningWords = {
       words: ['research', 'researching', 'browsing', 'just looking', 'looking around', 'curious', 'comparing', 'compare', 'exploring', 'getting prices', 'getting quotes', 'gathering information', 'getting numbers', 'collecting quotes', 'collecting prices',
         'gathering prices', 'gathering quotes', 'ballpark', 'for the budget', 'budget planning', 'planning stage', 'for the board', 'info', 'information', 'ideas',
         'early stages', 'early days', 'not decided'] },
-    { name: 'urgent', anchors: ['soon', 'asap', 'urgent', 'immediately'],
-      words: ['asap', 'a.s.a.p', 'as soon as possible', 'soon as possible', 'urgent', 'urgently', 'immediately', 'right away', 'right now',
-        'straight away', 'yesterday', 'rush', 'hurry', 'quickly', 'quick', 'fast', 'soon', 'emergency', 'this week', 'today', 'tomorrow', 'sooner the better'] },
+    // "soon" alone is no deadline ("pretty soon", "hopefully soon"): only the label's word, checked; "as soon as we can" is asap
+    { name: 'urgent', anchors: ['possible', 'asap', 'urgent', 'immediately'],
+      words: ['asap', 'a.s.a.p', 'as soon as possible', 'soon as possible', 'as soon as we can', 'soon as we can', 'as soon as you can', 'soon as you can',
+        'as soon as you guys can', 'soon as you guys can', 'as soon as they can', 'urgent', 'urgently', 'immediately', 'right away', 'right now',
+        'straight away', 'yesterday', 'rush', 'hurry', 'quickly', 'quick', 'fast', 'emergency', 'this week', 'today', 'tomorrow', 'sooner the better'] },
     // what a menu's "other" / "something else" option stands for: an item clearly off a clinic's or a vendor's menu
     { name: 'paperwork', anchors: ['other'],
       words: ['dmv', 'for the dmv', 'dmv form', 'medical form', 'medical forms', 'health form', 'fmla', 'disability form', 'disability paperwork', 'insurance form', 'jury duty', 'paperwork', 'sick note', "doctor's note", 'doctors note', 'note for work', 'note for school', 'certificate', 'letter',
