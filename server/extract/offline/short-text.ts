@@ -71,7 +71,8 @@ export function readText(q: OpenQuestion, text: string, pack: LanguagePack, ctx:
   if (toldByLook(text, pack, !isShort(spec))) return { problem: say(pack, 'nameIt', { typed: text.trim().replace(/[.!]+$/u, '') }) };
   // "a few antibiotics, can't remember which", "idk the names, a little blue pill": the very thing asked is not known;
   // "I don't remember, some antibiotic": a kind said vaguely beside not knowing is not the thing asked either
-  if (unknownWhich(text, pack) || unsureVague(text, pack)) return { problem: say(pack, 'moreDetail') };
+  // "some antibiotic", "some kind of cream" alone: a kind said vaguely names no one thing (not "an inhaler", "nuts")
+  if (unknownWhich(text, pack) || unsureVague(text, pack) || vagueAlone(text, pack)) return { problem: say(pack, 'moreDetail') };
   // "none" at "Please list them" (asked after a yes): the reply contradicts the question (not-an-answer.ts)
   if (noneWhereSome(text, q, pack)) return { problem: say(pack, 'whichOnes') };
   const format = codeFormat(q, pack);
@@ -219,6 +220,22 @@ function unknownWhich(text: string, pack: LanguagePack): boolean {
  * most three words of the pack's `vagueKind.classes` ("some antibiotic", "a blood pressure pill", "irgendein Antibiotikum").
  * "I don't remember, penicillin I think" names one and is kept.
  */
+/**
+ * Whether the whole reply is a kind said with a vague determiner other than a bare article ("some antibiotic", "some kind of
+ * cream", "one of those inhalers"; the pack's `vagueKind`): up to three words of its classes after it, nothing else.
+ */
+function vagueAlone(text: string, pack: LanguagePack): boolean {
+  const vk = pack.text.vagueKind;
+  if (!vk || /\p{N}/u.test(text)) return false;
+  const line = fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const filler = new Set(pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w)).map(foldPhrase));
+  const lead = [...vk.indefinite].map(foldPhrase).filter((i) => i.includes(' ') || i.length > 2).sort((a, b) => b.length - a.length).find((i) => line.startsWith(`${i} `));
+  if (lead === undefined) return false;
+  const classes = new Set(vk.classes.map(foldPhrase));
+  const rest = line.slice(lead.length).trim().split(' ').filter((w) => w !== '' && !filler.has(w));
+  return rest.length > 0 && rest.length <= 3 && rest.every((w) => classes.has(w));
+}
+
 function unsureVague(text: string, pack: LanguagePack): boolean {
   const vk = pack.text.vagueKind;
   if (!vk || /\p{N}/u.test(text)) return false;

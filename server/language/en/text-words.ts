@@ -114,7 +114,7 @@ export const EN_TEXT: TextWords = {
   vagueKind: {
     indefinite: ['some', 'a', 'an', 'some kind of', 'some sort of', 'some type of', 'one of those', 'one of the', 'a kind of', 'a type of'],
     classes: ['antibiotic', 'antibiotics', 'painkiller', 'painkillers', 'medicine', 'medicines', 'medication', 'medications', 'meds', 'drug', 'drugs',
-      'pill', 'pills', 'tablet', 'tablets', 'cream', 'ointment', 'spray', 'inhaler', 'vitamin', 'vitamins', 'supplement', 'supplements', 'shot',
+      'pill', 'pills', 'tablet', 'tablets', 'cream', 'creams', 'ointment', 'spray', 'sprays', 'inhaler', 'inhalers', 'vitamin', 'vitamins', 'supplement', 'supplements', 'shot',
       'injection', 'food', 'foods', 'nut', 'nuts', 'fruit', 'plant', 'thing', 'things', 'stuff', 'blood', 'pressure', 'heart', 'thyroid', 'allergy'],
   },
   hedgesAfter: ['apparently', 'supposedly', 'presumably', 'probably', 'allegedly', 'seemingly', 'maybe', 'perhaps', 'possibly', 'i suppose', 'i reckon',
