@@ -228,8 +228,15 @@ function vagueAlone(text: string, pack: LanguagePack): boolean {
   const vk = pack.text.vagueKind;
   if (!vk || /\p{N}/u.test(text)) return false;
   const line = fold(text).text.replace(/’/g, "'").replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
-  const filler = new Set(pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w)).map(foldPhrase));
-  const lead = [...vk.indefinite].map(foldPhrase).filter((i) => i.includes(' ') || i.length > 2).sort((a, b) => b.length - a.length).find((i) => line.startsWith(`${i} `));
+  return vagueKindClause(line, vk, new Set(pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w)).map(foldPhrase)), false);
+}
+
+/**
+ * Whether a folded clause is a kind said with a vague determiner: one of the pack's `vagueKind` indefinites (a bare
+ * article "a" / "an" only with `articles`), then one to three of its class words, `filler` words aside.
+ */
+function vagueKindClause(line: string, vk: NonNullable<LanguagePack['text']['vagueKind']>, filler: ReadonlySet<string>, articles: boolean): boolean {
+  const lead = vk.indefinite.map(foldPhrase).filter((i) => articles || i.includes(' ') || i.length > 2).sort((a, b) => b.length - a.length).find((i) => line.startsWith(`${i} `));
   if (lead === undefined) return false;
   const classes = new Set(vk.classes.map(foldPhrase));
   const rest = line.slice(lead.length).trim().split(' ').filter((w) => w !== '' && !filler.has(w));
@@ -241,8 +248,6 @@ function unsureVague(text: string, pack: LanguagePack): boolean {
   if (!vk || /\p{N}/u.test(text)) return false;
   const unsure = [...pack.text.unsure, ...pack.lexicon.skip].map(foldPhrase);
   const filler = new Set([...pack.lexicon.skipFiller, ...pack.lexicon.filler.filter((w) => !vk.indefinite.includes(w))].map(foldPhrase));
-  const indefinite = [...vk.indefinite].map(foldPhrase).sort((a, b) => b.length - a.length);
-  const classes = new Set(vk.classes.map(foldPhrase));
   const clauses = fold(text).text.replace(/’/g, "'").split(/[,;:.!?()]+|\s[—–-]\s/u).map((c) => c.replace(/[^\p{L}' ]+/gu, ' ').replace(/\s+/g, ' ').trim()).filter((c) => c !== '');
   if (clauses.length < 2) return false;
   let doubt = false;
@@ -250,10 +255,7 @@ function unsureVague(text: string, pack: LanguagePack): boolean {
     const line = c.replace(OPENING, '').trim();
     const plain = (x: string) => x.split(' ').filter((w) => w !== '' && !filler.has(w)).join(' ');
     if (unsure.some((u) => line === u || (plain(line) === plain(u) && plain(u) !== ''))) { doubt = true; continue; }
-    const lead = indefinite.find((i) => line.startsWith(`${i} `));
-    if (lead === undefined) return false;
-    const rest = line.slice(lead.length).trim().split(' ').filter((w) => !filler.has(w));
-    if (rest.length === 0 || rest.length > 3 || !rest.every((w) => classes.has(w))) return false;
+    if (!vagueKindClause(line, vk, filler, true)) return false;
   }
   return doubt;
 }
